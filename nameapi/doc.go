@@ -1,0 +1,15 @@
+// Package nameapi holds the types of the name-processing web service
+// (NameAPI REST/JSON interface v5.3 and its SOAP interface), the Service
+// interface that every backend of namepipe implements, and a typed client
+// for the real service.
+//
+// The types carry the service's exact JSON names. Polymorphic types of the
+// interface (InputPerson, AgeInfo, InputAddress, StreetInfo, PlaceInfo,
+// AddressRelation, EmailAddress, TelNumber) are modelled as one Go struct
+// per abstract type whose Type field holds the JSON discriminator `type`;
+// the constants below name every discriminator value. Constructors such as
+// NewNaturalPerson and NewBirthDate build values with the discriminator set.
+//
+// Enumerations are plain strings: values the server sends that this package
+// does not know are kept as they are, never rejected.
+package nameapi

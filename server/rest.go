@@ -168,6 +168,9 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 	}
 	s.stats.calls.Add(1)
 	res, err := op(r)
+	if in.drop && err == nil {
+		s.stats.dropped.Add(1)
+	}
 	if err != nil {
 		var re *requestError
 		a := answer{}

@@ -278,6 +278,8 @@ type Server struct {
 
 	// wait is the latency wait; tests replace it to observe durations.
 	wait func(ctx context.Context, d time.Duration) error
+	// onShutdown, when set, is called as a graceful shutdown begins (tests).
+	onShutdown func()
 
 	stats struct {
 		requests, calls, unauthorized, rateLimited, injected, dropped, panics atomic.Uint64
@@ -411,6 +413,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	case <-ctx.Done():
 	}
 	s.log.Info("shutting down", "timeout", s.opts.ShutdownTimeout)
+	if s.onShutdown != nil {
+		s.onShutdown()
+	}
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.ShutdownTimeout)
 	defer cancel()
 	err := hs.Shutdown(sctx)

@@ -66,7 +66,9 @@ func TestSOAPOperations(t *testing.T) {
 			func(e *nameapi.SOAPEnvelope) bool { return e.Body.ClassifyResponse != nil }},
 		{"ping", ts.URL + nameapi.SOAPPingerPath,
 			soapEnvelope(`<p:ping xmlns:p="http://nameapi.org/soap/v4.0/system/pinger"/>`),
-			func(e *nameapi.SOAPEnvelope) bool { return e.Body.PingResponse != nil && e.Body.PingResponse.Return == "pong" }},
+			func(e *nameapi.SOAPEnvelope) bool {
+				return e.Body.PingResponse != nil && e.Body.PingResponse.Return == "pong"
+			}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"crypto/subtle"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"runtime/debug"
 	"strconv"
@@ -47,6 +48,9 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 		rec := &statusRecorder{ResponseWriter: w}
 		completed := false
 		defer func() {
+			if !s.log.Enabled(r.Context(), slog.LevelInfo) {
+				return
+			}
 			status := rec.status
 			if status == 0 {
 				status = http.StatusOK

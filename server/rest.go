@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -147,6 +148,9 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, rt.soap, s.rateLimited())
 		return
 	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.RequestTimeout)
+	defer cancel()
+	r = r.WithContext(ctx)
 	in := s.decide()
 	if in.latency > 0 {
 		if err := s.wait(r.Context(), in.latency); err != nil {

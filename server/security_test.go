@@ -398,3 +398,24 @@ func TestListenAndServeBadAddress(t *testing.T) {
 		t.Error("a bad address was accepted")
 	}
 }
+
+func TestRequestTimeout(t *testing.T) {
+	fake := newFake()
+	sawCancel := make(chan error, 1)
+	fake.hook = func(ctx context.Context, op string) {
+		<-ctx.Done()
+		sawCancel <- ctx.Err()
+	}
+	fake.err = context.DeadlineExceeded // what a backend returns when its context ends
+	_, ts := startServer(t, fake, Options{RequestTimeout: 20 * time.Millisecond})
+	r := do(t, "GET", ts.URL+"/rest/v5.3/system/ping", "")
+	if r.status != http.StatusServiceUnavailable {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	if f := decodeFault(t, r); f.Blame != nameapi.BlameServer || f.RetrySameLocation == nil || f.RetrySameLocation.RetryType != nameapi.RetryLater {
+		t.Errorf("fault %+v", f)
+	}
+	if err := <-sawCancel; !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("service context ended with %v", err)
+	}
+}

@@ -49,8 +49,10 @@
 // POST /soap/v4.0/system/pinger (operation ping) take SOAP 1.1
 // document/literal envelopes; elements are matched by local name in any
 // namespace. GET on either path with the query ?wsdl serves its WSDL 1.1
-// description whose address is the URL the request came to. Errors are SOAP
-// 1.1 faults with HTTP status 500 whose detail holds one of
+// description whose address is the URL the request came to. The API key,
+// when keys are configured, is the query parameter apiKey as for REST.
+// Errors are SOAP 1.1 faults with HTTP status 500 (transport-level 404,
+// 405, 413, 429 and 503 keep their status) whose detail holds one of
 // AccessDeniedWebServiceException, InvalidInputWebServiceException
 // (invalid input or a malformed envelope) or
 // InternalServerErrorWebServiceException.
@@ -137,6 +139,11 @@ type Options struct {
 	ReadHeaderTimeout time.Duration
 	WriteTimeout      time.Duration
 	IdleTimeout       time.Duration
+	// RequestTimeout bounds the work on one request (injected latency and
+	// the service call); past it the answer is 503 and the context passed
+	// to the service is cancelled. WriteTimeout when zero, since an answer
+	// later than that cannot be written anyway.
+	RequestTimeout time.Duration
 	// MaxHeaderBytes limits request headers; DefaultMaxHeaderBytes when zero.
 	MaxHeaderBytes int
 	// ShutdownTimeout bounds the graceful shutdown of Serve and
@@ -184,7 +191,7 @@ func (o Options) Validate() error {
 	if o.MaxBodyBytes < 0 {
 		errs = append(errs, fmt.Errorf("max body bytes %d is negative", o.MaxBodyBytes))
 	}
-	if o.ReadTimeout < 0 || o.ReadHeaderTimeout < 0 || o.WriteTimeout < 0 || o.IdleTimeout < 0 || o.ShutdownTimeout < 0 {
+	if o.ReadTimeout < 0 || o.ReadHeaderTimeout < 0 || o.WriteTimeout < 0 || o.IdleTimeout < 0 || o.ShutdownTimeout < 0 || o.RequestTimeout < 0 {
 		errs = append(errs, errors.New("timeouts must not be negative"))
 	}
 	if o.Latency < 0 || o.LatencyJitter < 0 {
@@ -247,7 +254,9 @@ func LoadKeys(path string) ([]string, error) {
 type Stats struct {
 	// Requests is every request received, /healthz and WSDL included.
 	Requests uint64
-	// Calls is the operation calls that reached the service.
+	// Calls is the operation calls that passed the key check, the rate
+	// limit and fault injection; the service is called for each unless the
+	// server refuses its input (malformed JSON, oversized body).
 	Calls uint64
 	// Unauthorized is the calls refused by the key check.
 	Unauthorized uint64
@@ -304,6 +313,7 @@ func New(svc nameapi.Service, opts Options) *Server {
 	o.WriteTimeout = orDefault(o.WriteTimeout, DefaultWriteTimeout)
 	o.IdleTimeout = orDefault(o.IdleTimeout, DefaultIdleTimeout)
 	o.ShutdownTimeout = orDefault(o.ShutdownTimeout, DefaultShutdownTimeout)
+	o.RequestTimeout = orDefault(o.RequestTimeout, o.WriteTimeout)
 	o.RetryAfter = orDefault(o.RetryAfter, DefaultRetryAfter)
 	if o.MaxHeaderBytes <= 0 {
 		o.MaxHeaderBytes = DefaultMaxHeaderBytes

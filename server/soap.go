@@ -138,8 +138,9 @@ func (s *Server) writeSOAP(w http.ResponseWriter, res any, drop bool) {
 }
 
 // writeSOAPFault writes a SOAP 1.1 fault whose detail holds the service's
-// exception element. The status is 500 as SOAP 1.1 asks, except for 503
-// and 429, which keep their status and Retry-After.
+// exception element. The status is 500 as SOAP 1.1 asks, except for the
+// transport-level 404, 405, 413, 429 and 503, which keep their status (and
+// Retry-After).
 func writeSOAPFault(w http.ResponseWriter, path string, a answer) {
 	name := a.soapFault
 	if name == "" {
@@ -150,7 +151,9 @@ func writeSOAPFault(w http.ResponseWriter, path string, a answer) {
 		code = "soap:Server"
 	}
 	status := http.StatusInternalServerError
-	if a.status == http.StatusServiceUnavailable || a.status == http.StatusTooManyRequests {
+	switch a.status {
+	case http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusRequestEntityTooLarge,
+		http.StatusServiceUnavailable, http.StatusTooManyRequests:
 		status = a.status
 		if a.retryAfter > 0 {
 			w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds(a.retryAfter)))

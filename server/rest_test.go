@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"strings"
 	"testing"
@@ -290,6 +291,15 @@ func TestServiceErrors(t *testing.T) {
 	_, ts := startServer(t, fake, Options{})
 	if r := do(t, "POST", ts.URL+"/rest/v5.3/genderizer/persongenderizer", personBody); r.status != 500 {
 		t.Errorf("nil result: %d %s", r.status, r.body)
+	}
+	// A result JSON cannot carry (NaN) gives a 500 fault, not a broken body.
+	fake.risk = &nameapi.RiskDetectorResult{Score: math.NaN()}
+	r := do(t, "POST", ts.URL+"/rest/v5.3/riskdetector/person", personBody)
+	if r.status != 500 {
+		t.Fatalf("NaN result: %d %s", r.status, r.body)
+	}
+	if f := decodeFault(t, r); f.FaultCause != nameapi.FaultInternalServerError {
+		t.Errorf("NaN result fault %+v", f)
 	}
 }
 

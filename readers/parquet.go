@@ -289,6 +289,9 @@ func pqColumnFor(e *parquet.SchemaElement, name string) (pqColumn, error) {
 	default:
 		return col, fmt.Errorf("column %q has an unsupported Parquet type %v", name, *e.Type)
 	}
+	if f.Type == record.Timestamp && lt != nil && lt.IsSetTIMESTAMP() {
+		f.LocalTime = !lt.TIMESTAMP.IsAdjustedToUTC
+	}
 	col.field = f
 	return col, nil
 }

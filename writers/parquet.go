@@ -54,7 +54,8 @@ type pqOutCol struct {
 // Each record type maps to its Parquet type, so a Parquet input keeps its
 // types: String → BYTE_ARRAY UTF8, Int32/Int64 → INT32/INT64, Float/Double
 // → FLOAT/DOUBLE, Bool → BOOLEAN, Date → INT32 DATE, Timestamp → INT64
-// TIMESTAMP in the field's TimeUnit (micros when unset), Decimal → INT32
+// TIMESTAMP in the field's TimeUnit (micros when unset), adjusted to UTC
+// unless the field is LocalTime, Decimal → INT32
 // (precision ≤ 9), INT64 (≤ 18) or FIXED_LEN_BYTE_ARRAY DECIMAL with the
 // field's precision and scale, Bytes → BYTE_ARRAY. Nullable fields are
 // OPTIONAL, others REQUIRED. Nothing appears under path until Commit.
@@ -185,7 +186,7 @@ func parquetSchema(sch record.Schema) ([]*parquet.SchemaElement, []pqOutCol, err
 		case record.Timestamp:
 			col.phys = parquet.Type_INT64
 			ts := parquet.NewTimestampType()
-			ts.IsAdjustedToUTC = true
+			ts.IsAdjustedToUTC = !f.LocalTime
 			ts.Unit = parquet.NewTimeUnit()
 			switch f.TimeUnit {
 			case "millis":

@@ -32,7 +32,7 @@ func allTypesSchema() record.Schema {
 		{Name: "ok", Type: record.Bool, Nullable: true},
 		{Name: "born", Type: record.Date, Nullable: true},
 		{Name: "ts_ms", Type: record.Timestamp, TimeUnit: "millis", Nullable: true},
-		{Name: "ts_us", Type: record.Timestamp, TimeUnit: "micros", Nullable: true},
+		{Name: "ts_us", Type: record.Timestamp, TimeUnit: "micros", Nullable: true, LocalTime: true},
 		{Name: "ts_ns", Type: record.Timestamp, TimeUnit: "nanos", Nullable: true},
 		{Name: "d9", Type: record.Decimal, Precision: 9, Scale: 2, Nullable: true},
 		{Name: "d18", Type: record.Decimal, Precision: 18, Scale: 4, Nullable: true},

@@ -47,6 +47,11 @@ type Field struct {
 	Precision, Scale int
 	// TimeUnit of a Timestamp column in its source: "millis", "micros" or "nanos".
 	TimeUnit string
+	// LocalTime marks a Timestamp column of wall-clock times that are not
+	// adjusted to UTC (Parquet isAdjustedToUTC=false, DuckDB TIMESTAMP as
+	// opposed to TIMESTAMPTZ). Its values are still time.Time in UTC; the
+	// flag lets a writer keep the source's type.
+	LocalTime bool
 }
 
 // Schema is the ordered list of a file's columns.

@@ -1,0 +1,319 @@
+package readers
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/record"
+)
+
+// JSONLOptions configure the JSON Lines reader.
+type JSONLOptions struct{}
+
+type jsonlReader struct {
+	name   string
+	in     *input
+	br     *bufio.Reader
+	schema record.Schema
+	col    map[string]int
+	line   int64
+	index  int64
+	// first is the first object, decoded while deriving the schema.
+	first     []kv
+	firstLine int64
+	err       error
+	buf       []byte
+}
+
+type kv struct {
+	key string
+	val record.Value
+}
+
+// OpenJSONL opens a JSON Lines file ("-" = standard input): one JSON
+// object per line. The first object's keys, in order, are the schema;
+// their types come from its values (string, integer → Int64, other
+// number → Double, bool; null → String), all nullable. Nested objects and
+// arrays are kept as their JSON text in a String value. A later line with
+// an unknown key, a value of another type or invalid JSON is kept and
+// flagged in Record.Problem; missing keys read as NULL.
+func OpenJSONL(ctx context.Context, path string, opts JSONLOptions) (Reader, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	in, err := openInput(path)
+	if err != nil {
+		return nil, err
+	}
+	r := &jsonlReader{name: in.name, in: in, br: bufio.NewReaderSize(in, ioBufSize)}
+	if err := stripBOM(r.br, r.name); err != nil {
+		in.Close()
+		return nil, err
+	}
+	for {
+		line, err := r.readLine()
+		if err == io.EOF {
+			in.Close()
+			return nil, fmt.Errorf("%s: empty file: no JSON object to take the columns from", r.name)
+		}
+		if err != nil {
+			in.Close()
+			return nil, err
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		kvs, err := decodeObject(line)
+		if err != nil {
+			in.Close()
+			return nil, fmt.Errorf("%s:%d: %w", r.name, r.line, err)
+		}
+		if len(kvs) == 0 {
+			in.Close()
+			return nil, fmt.Errorf("%s:%d: the first object has no keys to take the columns from", r.name, r.line)
+		}
+		r.col = make(map[string]int, len(kvs))
+		for i, p := range kvs {
+			if _, dup := r.col[p.key]; dup {
+				in.Close()
+				return nil, fmt.Errorf("%s:%d: duplicate key %q", r.name, r.line, p.key)
+			}
+			r.col[p.key] = i
+			f := record.Field{Name: p.key, Type: record.String, Nullable: true}
+			switch p.val.(type) {
+			case int64:
+				f.Type = record.Int64
+			case float64:
+				f.Type = record.Double
+			case bool:
+				f.Type = record.Bool
+			}
+			r.schema.Fields = append(r.schema.Fields, f)
+		}
+		r.first, r.firstLine = kvs, r.line
+		return r, nil
+	}
+}
+
+// readLine returns the next line without its end-of-line bytes; the
+// slice is valid until the next call.
+func (r *jsonlReader) readLine() ([]byte, error) {
+	r.buf = r.buf[:0]
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		r.buf = append(r.buf, chunk...)
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err == io.EOF && len(r.buf) == 0 {
+			return nil, io.EOF
+		}
+		if err != nil && err != io.EOF {
+			return nil, fmt.Errorf("%s:%d: reading: %w", r.name, r.line+1, err)
+		}
+		r.line++
+		return bytes.TrimRight(r.buf, "\r\n"), nil
+	}
+}
+
+func (r *jsonlReader) Schema() record.Schema { return r.schema }
+
+func (r *jsonlReader) Progress() (done, total int64) { return r.in.progress() }
+
+func (r *jsonlReader) Close() error { return r.in.Close() }
+
+// Read fills dst with up to len(dst) rows.
+func (r *jsonlReader) Read(ctx context.Context, dst []record.Record) (int, error) {
+	if r.err != nil {
+		return 0, r.err
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	n := 0
+	for n < len(dst) {
+		if r.first != nil {
+			r.fill(&dst[n], r.first, r.firstLine, nil)
+			r.first = nil
+			n++
+			continue
+		}
+		line, err := r.readLine()
+		if err != nil {
+			r.err = err
+			break
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		kvs, derr := decodeObject(line)
+		r.fill(&dst[n], kvs, r.line, derr)
+		if derr != nil {
+			txt := string(line)
+			if len(txt) > 300 {
+				txt = txt[:300] + "…"
+			}
+			dst[n].Problem = fmt.Sprintf("%s:%d: %v; line: %s", r.name, r.line, derr, strconv.Quote(txt))
+		} else if !utf8.Valid(line) {
+			dst[n].Problem = joinProblem(dst[n].Problem, fmt.Sprintf("%s:%d: invalid UTF-8 (replaced by U+FFFD)", r.name, r.line))
+		}
+		n++
+	}
+	if n == 0 {
+		return 0, r.err
+	}
+	return n, nil
+}
+
+func joinProblem(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// fill puts the decoded key/values into rec in schema order.
+func (r *jsonlReader) fill(rec *record.Record, kvs []kv, line int64, derr error) {
+	rec.Index = r.index
+	rec.Line = line
+	rec.Problem = ""
+	rec.Values = make([]record.Value, len(r.schema.Fields))
+	r.index++
+	if derr != nil {
+		return
+	}
+	var problems []string
+	for _, p := range kvs {
+		i, ok := r.col[p.key]
+		if !ok {
+			problems = append(problems, fmt.Sprintf("%s:%d: unknown key %q (not in the first object), value %s dropped", r.name, line, p.key, quoteValue(p.val)))
+			continue
+		}
+		v := p.val
+		f := r.schema.Fields[i]
+		switch x := v.(type) {
+		case nil:
+		case int64:
+			if f.Type == record.Double {
+				v = float64(x)
+			} else if f.Type != record.Int64 {
+				problems = append(problems, typeProblem(r.name, line, f, "an integer"))
+			}
+		case float64:
+			if f.Type != record.Double {
+				problems = append(problems, typeProblem(r.name, line, f, "a number"))
+			}
+		case bool:
+			if f.Type != record.Bool {
+				problems = append(problems, typeProblem(r.name, line, f, "a boolean"))
+			}
+		case string:
+			if f.Type != record.String {
+				problems = append(problems, typeProblem(r.name, line, f, "a string"))
+			}
+		}
+		rec.Values[i] = v
+	}
+	if problems != nil {
+		rec.Problem = strings.Join(problems, "; ")
+	}
+}
+
+func typeProblem(name string, line int64, f record.Field, got string) string {
+	return fmt.Sprintf("%s:%d: key %q holds %s, the first object had %s there; kept as is", name, line, f.Name, got, f.Type)
+}
+
+func quoteValue(v record.Value) string {
+	s := record.Format(v, record.String)
+	if len(s) > 200 {
+		s = s[:200] + "…"
+	}
+	if _, ok := v.(string); ok {
+		return strconv.Quote(s)
+	}
+	if v == nil {
+		return "null"
+	}
+	return s
+}
+
+var errNotObject = errors.New("line is not a JSON object")
+
+// decodeObject decodes one JSON object, keeping its keys in order.
+func decodeObject(line []byte) ([]kv, error) {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, fmt.Errorf("invalid JSON: %w", err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, errNotObject
+	}
+	var kvs []kv
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, fmt.Errorf("invalid JSON: %w", err)
+		}
+		key, _ := tok.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, fmt.Errorf("invalid JSON: %w", err)
+		}
+		v, err := scalar(raw)
+		if err != nil {
+			return nil, fmt.Errorf("invalid JSON: %w", err)
+		}
+		kvs = append(kvs, kv{key: key, val: v})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("invalid JSON: %w", err)
+	}
+	if dec.More() {
+		return nil, errors.New("invalid JSON: more than one value on the line")
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("invalid JSON: more than one value on the line")
+	}
+	return kvs, nil
+}
+
+// scalar converts one raw JSON value to a record value.
+// Nested objects and arrays become their JSON text.
+func scalar(raw json.RawMessage) (record.Value, error) {
+	switch raw[0] {
+	case 'n':
+		return nil, nil
+	case 't':
+		return true, nil
+	case 'f':
+		return false, nil
+	case '"':
+		if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
+			return string(raw[1 : len(raw)-1]), nil
+		}
+		var s string
+		err := json.Unmarshal(raw, &s)
+		return s, err
+	case '{', '[':
+		return string(raw), nil
+	}
+	s := string(raw)
+	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return i, nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil && !math.IsInf(f, 0) {
+		return nil, err
+	}
+	return f, nil
+}

@@ -1,0 +1,71 @@
+package readers
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// Formats the readers understand.
+const (
+	FormatCSV     = "csv"
+	FormatTSV     = "tsv"
+	FormatJSONL   = "jsonl"
+	FormatParquet = "parquet"
+)
+
+// Options choose and configure the reader that Open uses.
+type Options struct {
+	// Format is "csv", "tsv", "jsonl" (alias "ndjson") or "parquet"; ""
+	// picks it from the file extension (.csv .tsv .jsonl .ndjson
+	// .parquet). Standard input ("-") defaults to CSV.
+	Format  string
+	CSV     CSVOptions
+	JSONL   JSONLOptions
+	Parquet ParquetOptions
+}
+
+// FormatOf returns the format named by path's extension, or "".
+func FormatOf(path string) string {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".csv", ".txt":
+		return FormatCSV
+	case ".tsv", ".tab":
+		return FormatTSV
+	case ".jsonl", ".ndjson":
+		return FormatJSONL
+	case ".parquet", ".pq":
+		return FormatParquet
+	}
+	return ""
+}
+
+// Open opens path with the reader for opts.Format or, when that is
+// empty, for the file's extension. TSV is CSV with a tab delimiter.
+func Open(ctx context.Context, path string, opts Options) (Reader, error) {
+	format := strings.ToLower(opts.Format)
+	if format == "" {
+		format = FormatOf(path)
+		if format == "" && path == "-" {
+			format = FormatCSV
+		}
+	}
+	switch format {
+	case FormatCSV:
+		return OpenCSV(ctx, path, opts.CSV)
+	case FormatTSV:
+		o := opts.CSV
+		if o.Delimiter == 0 {
+			o.Delimiter = '\t'
+		}
+		return OpenCSV(ctx, path, o)
+	case FormatJSONL, "ndjson":
+		return OpenJSONL(ctx, path, opts.JSONL)
+	case FormatParquet:
+		return OpenParquet(ctx, path, opts.Parquet)
+	case "":
+		return nil, fmt.Errorf("%s: cannot tell the input format from the extension %q: set the format (csv, tsv, jsonl or parquet)", path, filepath.Ext(path))
+	}
+	return nil, fmt.Errorf("%s: unknown input format %q (use csv, tsv, jsonl or parquet)", path, opts.Format)
+}

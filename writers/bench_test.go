@@ -1,0 +1,173 @@
+package writers
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/namepipe/namepipe/readers"
+	"github.com/namepipe/namepipe/record"
+)
+
+// benchRows is the size of the benchmark files: 1,000,000 rows × 8
+// columns, as in the acceptance criteria.
+const benchRows = 1_000_000
+
+const benchBatch = 1024
+
+var benchNames = []string{"id", "given_name", "surname", "email", "phone", "street", "city", "birth_date"}
+
+// writeBenchCSV writes the benchmark input CSV.
+func writeBenchCSV(b *testing.B, path string, rows int) {
+	b.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	fmt.Fprintln(w, "id,given_name,surname,email,phone,street,city,birth_date")
+	for i := range rows {
+		fmt.Fprintf(w, "%d,Given%d,Surname%d,user%d@example.com,+49 30 %07d,Hauptstraße %d,Berlin,19%02d-%02d-%02d\n",
+			i, i%5000, i%20000, i, i, i%300, i%100, i%12+1, i%28+1)
+	}
+	if err := w.Flush(); err != nil {
+		b.Fatal(err)
+	}
+	f.Close()
+}
+
+// copyAll streams r into w in batches, as the pipeline does.
+func copyAll(b *testing.B, r readers.Reader, w Writer) int {
+	b.Helper()
+	ctx := context.Background()
+	buf := make([]record.Record, benchBatch)
+	n := 0
+	for {
+		k, err := r.Read(ctx, buf)
+		if k > 0 {
+			if err := w.Write(ctx, buf[:k]); err != nil {
+				b.Fatal(err)
+			}
+			n += k
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := w.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	return n
+}
+
+// BenchmarkCSVReadWrite copies a 1M-row × 8-column CSV file.
+func BenchmarkCSVReadWrite(b *testing.B) {
+	dir := b.TempDir()
+	in := filepath.Join(dir, "in.csv")
+	writeBenchCSV(b, in, benchRows)
+	b.ResetTimer()
+	for range b.N {
+		r, err := readers.OpenCSV(context.Background(), in, readers.CSVOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		w, err := CreateCSV(filepath.Join(dir, "out.csv"), r.Schema(), CSVOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if n := copyAll(b, r, w); n != benchRows {
+			b.Fatalf("%d rows", n)
+		}
+		r.Close()
+	}
+	b.ReportMetric(float64(benchRows*b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// benchParquetSchema is typed like a real export.
+func benchParquetSchema() record.Schema {
+	s := record.Schema{}
+	for i, n := range benchNames {
+		f := record.Field{Name: n, Type: record.String, Nullable: true}
+		switch i {
+		case 0:
+			f.Type, f.Nullable = record.Int64, false
+		case 7:
+			f.Type = record.Date
+		}
+		s.Fields = append(s.Fields, f)
+	}
+	return s
+}
+
+func writeBenchParquet(b *testing.B, path string, rows int) {
+	b.Helper()
+	r := make([]record.Record, benchBatch)
+	w, err := CreateParquet(path, benchParquetSchema(), ParquetOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for start := 0; start < rows; start += benchBatch {
+		k := min(benchBatch, rows-start)
+		for j := range k {
+			i := start + j
+			var email record.Value = "user" + strconv.Itoa(i) + "@example.com"
+			if i%10 == 0 {
+				email = nil
+			}
+			r[j].Values = []record.Value{int64(i), "Given" + strconv.Itoa(i%5000), "Surname" + strconv.Itoa(i%20000), email,
+				"+49 30 " + strconv.Itoa(i), "Hauptstraße " + strconv.Itoa(i%300), "Berlin", dateOf(i)}
+		}
+		if err := w.Write(ctx, r[:k]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := w.Commit(); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkParquetWrite measures the writer alone on 1M rows × 8 columns.
+func BenchmarkParquetWrite(b *testing.B) {
+	dir := b.TempDir()
+	for range b.N {
+		writeBenchParquet(b, filepath.Join(dir, "out.parquet"), benchRows)
+	}
+	b.ReportMetric(float64(benchRows*b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// BenchmarkParquetReadWrite copies a 1M-row × 8-column Parquet file.
+func BenchmarkParquetReadWrite(b *testing.B) {
+	dir := b.TempDir()
+	in := filepath.Join(dir, "in.parquet")
+	writeBenchParquet(b, in, benchRows)
+	b.ResetTimer()
+	for range b.N {
+		r, err := readers.OpenParquet(context.Background(), in, readers.ParquetOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		w, err := CreateParquet(filepath.Join(dir, "out.parquet"), r.Schema(), ParquetOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if n := copyAll(b, r, w); n != benchRows {
+			b.Fatalf("%d rows", n)
+		}
+		r.Close()
+	}
+	b.ReportMetric(float64(benchRows*b.N)/b.Elapsed().Seconds(), "rows/s")
+}
+
+func dateOf(i int) record.Value {
+	return time.Date(1940+i%60, time.Month(i%12+1), i%28+1, 0, 0, 0, 0, time.UTC)
+}

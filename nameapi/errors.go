@@ -76,6 +76,9 @@ func (e *Error) Error() string {
 	switch {
 	case e.HTTPStatus != 0:
 		fmt.Fprintf(&b, ": HTTP %d", e.HTTPStatus)
+		if e.SOAPFault != "" {
+			fmt.Fprintf(&b, " SOAP fault %s", e.SOAPFault)
+		}
 	case e.SOAPFault != "":
 		fmt.Fprintf(&b, ": SOAP fault %s", e.SOAPFault)
 	case e.Timeout:

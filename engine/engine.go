@@ -4,9 +4,12 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"time"
+
+	"github.com/namepipe/namepipe/engine/dict"
 )
 
 // Lexicon is what the operations need from the embedded name and domain
@@ -28,6 +31,25 @@ type Lexicon interface {
 	// IsFreemailDomain reports whether domain is a free-mail provider.
 	IsFreemailDomain(domain string) bool
 }
+
+// GenderVoter is an optional Lexicon extension: MaleProportion plus the
+// number of source votes behind the answer, which the genderizer uses to
+// make its confidence honest. dict.Dict implements it.
+type GenderVoter interface {
+	GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool)
+}
+
+// ISPClassifier is an optional Lexicon extension: whether a domain is the
+// mail domain of an internet access provider. dict.Dict implements it.
+type ISPClassifier interface {
+	IsISPDomain(domain string) bool
+}
+
+var (
+	_ Lexicon       = (*dict.Dict)(nil)
+	_ GenderVoter   = (*dict.Dict)(nil)
+	_ ISPClassifier = (*dict.Dict)(nil)
+)
 
 // Engine answers every operation of nameapi.Service offline. It is safe for
 // concurrent use. Create it with New.
@@ -53,7 +75,8 @@ func WithSeed(seed uint64) Option {
 	return func(e *Engine) { e.rnd = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
 }
 
-// New returns an Engine over the embedded data.
+// New returns an Engine over the embedded data (loaded once per process,
+// on the first call, in well under a second).
 func New(opts ...Option) (*Engine, error) {
 	e := &Engine{now: time.Now}
 	for _, o := range opts {
@@ -62,6 +85,12 @@ func New(opts ...Option) (*Engine, error) {
 	if e.rnd == nil {
 		e.rnd = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
-	// TODO(engine-data): default e.lex to the embedded dictionary.
+	if e.lex == nil {
+		d, err := dict.Default()
+		if err != nil {
+			return nil, fmt.Errorf("engine: load embedded data: %w", err)
+		}
+		e.lex = d
+	}
 	return e, nil
 }

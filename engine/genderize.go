@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"strings"
 	"unicode"
@@ -314,4 +316,122 @@ func (e *Engine) genderForNames(given []string, salutation string, c *nameapi.Co
 		// Unknown or neutral names: the declaration decides.
 		return &nameapi.GenderizerResult{Gender: claim, Confidence: claimConf}
 	}
+}
+
+// GenderizePerson detects a natural person's gender from the given names
+// (found by the name parser when the name is a FULLNAME), the salutation
+// and the person's gender field, in the context's place and language (see
+// genderForNames).
+//
+// A nil person is invalid input, and so is a person without name fields
+// and without a gender. A legal person (or a name the parser reads as a
+// company) has no gender: the answer is UNKNOWN with confidence 0, not an
+// error, so that mixed customer lists genderize without failures. Several
+// people in one name ("Peter and Maria Meyer") give their common gender
+// when they share one, else INDETERMINABLE.
+func (e *Engine) GenderizePerson(ctx context.Context, in *nameapi.InputWithPerson) (*nameapi.GenderizerResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("engine %s: %w", opGenderize, err)
+	}
+	if in == nil || in.InputPerson == nil {
+		return nil, nameapi.NewInvalidInputError(opGenderize, "inputPerson is missing")
+	}
+	p := in.InputPerson
+	switch p.Type {
+	case nameapi.TypeNaturalInputPerson, "":
+	case nameapi.TypeLegalInputPerson:
+		return &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}, nil
+	default:
+		return nil, nameapi.NewInvalidInputError(opGenderize, "inputPerson has unknown type %q", p.Type)
+	}
+	var given []string
+	sal := ""
+	needParser := false
+	if p.PersonName != nil {
+		for _, f := range p.PersonName.NameFields {
+			if strings.TrimSpace(f.String) == "" {
+				continue
+			}
+			switch strings.ToUpper(f.FieldType) {
+			case nameapi.FieldGivenname, nameapi.FieldMiddlename:
+				given = append(given, f.String)
+			case nameapi.FieldSalutation:
+				if sal == "" {
+					sal = f.String
+				}
+			case nameapi.FieldSurname, nameapi.FieldTitle, nameapi.FieldQualifier, nameapi.FieldNameSuffix,
+				nameapi.FieldMaidenSurname, nameapi.FieldNickname:
+			default: // FULLNAME, prefixes, legal and Arabic fields: let the parser read them
+				needParser = true
+			}
+		}
+	}
+	if !needParser {
+		if len(given) == 0 && sal == "" && strings.TrimSpace(p.Gender) == "" && !gzHasSurname(p) {
+			return nil, nameapi.NewInvalidInputError(opGenderize, "inputPerson has no name fields and no gender")
+		}
+		return e.genderForNames(given, sal, in.Context, p), nil
+	}
+	res, err := e.ParsePersonName(ctx, in)
+	if err != nil {
+		return nil, fmt.Errorf("engine %s: %w", opGenderize, err)
+	}
+	best := res.Best()
+	if best == nil || best.ParsedPerson == nil {
+		return &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}, nil
+	}
+	return e.gzOfParsed(best.ParsedPerson, in.Context, p), nil
+}
+
+// gzHasSurname reports whether p has a non-empty name field.
+func gzHasSurname(p *nameapi.InputPerson) bool {
+	if p.PersonName == nil {
+		return false
+	}
+	for _, f := range p.PersonName.NameFields {
+		if strings.TrimSpace(f.String) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// gzOfParsed returns the gender of a parsed person from its terms (given
+// and middle names, salutation), or for a group the common gender of its
+// people.
+func (e *Engine) gzOfParsed(pp *nameapi.ParsedPerson, c *nameapi.Context, p *nameapi.InputPerson) *nameapi.GenderizerResult {
+	if pp.PersonType == nameapi.PersonTypeLegal {
+		return &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
+	}
+	if len(pp.People) > 0 {
+		// A group: the input gender field cannot apply to every member.
+		var common *nameapi.GenderizerResult
+		for i := range pp.People {
+			g := e.gzOfParsed(&pp.People[i], c, nil)
+			switch {
+			case common == nil:
+				common = g
+			case common.Gender != g.Gender:
+				return &nameapi.GenderizerResult{Gender: nameapi.GenderIndeterminable, Confidence: gzRound(math.Max(common.Confidence, g.Confidence))}
+			case g.Confidence < common.Confidence:
+				common = g
+			}
+		}
+		return common
+	}
+	var given []string
+	sal := ""
+	if pp.OutputPersonName != nil {
+		for _, t := range pp.OutputPersonName.Terms {
+			switch t.TermType {
+			case nameapi.TermGivenname, nameapi.TermMiddlename:
+				given = append(given, t.String)
+			case nameapi.TermSalutation:
+				if sal == "" {
+					sal = t.String
+				}
+			}
+		}
+	}
+	return e.genderForNames(given, sal, c, p)
 }

@@ -35,6 +35,8 @@ type wordLists struct {
 	fictional     map[string]bool
 	humorous      map[string]bool
 	keyboardRows  []string
+	addrWords     map[string]string // folded address word → risk type
+	addrPhrases   map[string]string // folded address phrase → risk type
 }
 
 type qualifier struct {
@@ -100,6 +102,8 @@ func loadLists() (*wordLists, error) {
 		famous:        map[string]bool{},
 		fictional:     map[string]bool{},
 		humorous:      map[string]bool{},
+		addrWords:     map[string]string{},
+		addrPhrases:   map[string]string{},
 	}
 	steps := []struct {
 		file string
@@ -180,6 +184,18 @@ func loadRiskLists(l *wordLists) error {
 		{"famous.txt", func(f []string) error { l.famous[foldSpace(f[0])] = true; return nil }},
 		{"fictional.txt", func(f []string) error { l.fictional[foldSpace(f[0])] = true; return nil }},
 		{"humorous.txt", func(f []string) error { l.humorous[foldSpace(f[0])] = true; return nil }},
+		{"addresses.txt", func(f []string) error {
+			if len(f) < 2 {
+				return fmt.Errorf("address line %q needs a risk type", f[0])
+			}
+			k := foldSpace(f[0])
+			if strings.Contains(k, " ") {
+				l.addrPhrases[k] = f[1]
+			} else {
+				l.addrWords[k] = f[1]
+			}
+			return nil
+		}},
 		{"keyboard.txt", func(f []string) error { l.keyboardRows = append(l.keyboardRows, strings.ToLower(f[0])); return nil }},
 	}
 	for _, s := range steps {

@@ -1,24 +1,27 @@
 package engine
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/namepipe/namepipe/nameapi"
 )
 
 // parsedGender computes the gender of a parsed person from its given names
-// and salutation, and reports a GENDER dispute when the salutation
-// contradicts the given names.
+// and salutation (and the input person's gender field), and reports a
+// GENDER dispute when these contradict each other.
 func (e *Engine) parsedGender(c *nameapi.Context, p *nameapi.InputPerson, given []string, salutation string) (*nameapi.GenderizerResult, []nameapi.ParserDispute) {
-	if p == nil {
-		p = &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson}
+	g := e.genderForNames(given, salutation, c, p)
+	if g.Gender != nameapi.GenderConflict {
+		return g, nil
 	}
-	salG := ""
+	what := "the input gender"
 	if salutation != "" {
-		salG = lists().salutations[nkey(salutation)]
+		what = fmt.Sprintf("the salutation %q", salutation)
 	}
-	g := &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
-	switch salG {
-	case nameapi.GenderMale, nameapi.GenderFemale:
-		g = &nameapi.GenderizerResult{Gender: salG, Confidence: 0.9}
+	msg := fmt.Sprintf("The given name %q contradicts %s.", strings.Join(given, " "), what)
+	if len(given) == 0 {
+		msg = fmt.Sprintf("The salutation %q contradicts the input gender.", salutation)
 	}
-	return g, nil
+	return g, []nameapi.ParserDispute{{DisputeType: nameapi.DisputeGender, Message: msg}}
 }

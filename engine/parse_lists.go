@@ -23,6 +23,7 @@ var listFiles embed.FS
 type wordLists struct {
 	salutations   map[string]string // key → implied gender ("" when none)
 	titles        map[string]bool
+	titleCanon    map[string]string // key → canonical spelling
 	qualifiers    map[string]qualifier // key → canonical form and term type
 	particles     map[string]bool
 	legalForms    map[string]string // key → canonical spelling
@@ -92,6 +93,7 @@ func loadLists() (*wordLists, error) {
 	l := &wordLists{
 		salutations:   map[string]string{},
 		titles:        map[string]bool{},
+		titleCanon:    map[string]string{},
 		qualifiers:    map[string]qualifier{},
 		particles:     map[string]bool{},
 		legalForms:    map[string]string{},
@@ -117,7 +119,11 @@ func loadLists() (*wordLists, error) {
 			l.salutations[nkey(f[0])] = g
 			return nil
 		}},
-		{"titles.txt", func(f []string) error { l.titles[nkey(f[0])] = true; return nil }},
+		{"titles.txt", func(f []string) error {
+			l.titles[nkey(f[0])] = true
+			l.titleCanon[nkey(f[0])] = f[0]
+			return nil
+		}},
 		{"qualifiers.txt", func(f []string) error {
 			if len(f) < 2 {
 				return fmt.Errorf("qualifier %q without term type", f[0])
@@ -127,7 +133,9 @@ func loadLists() (*wordLists, error) {
 		}},
 		{"particles.txt", func(f []string) error { l.particles[nkey(f[0])] = true; return nil }},
 		{"legalforms.txt", func(f []string) error {
-			l.legalForms[nkey(f[0])] = f[0]
+			if _, dup := l.legalForms[nkey(f[0])]; !dup {
+				l.legalForms[nkey(f[0])] = f[0] // the first spelling is canonical
+			}
 			if n := len(strings.Fields(f[0])); n > l.legalMaxWords {
 				l.legalMaxWords = n
 			}

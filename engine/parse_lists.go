@@ -23,7 +23,7 @@ var listFiles embed.FS
 type wordLists struct {
 	salutations   map[string]string // key → implied gender ("" when none)
 	titles        map[string]bool
-	titleCanon    map[string]string // key → canonical spelling
+	titleCanon    map[string]string    // key → canonical spelling
 	qualifiers    map[string]qualifier // key → canonical form and term type
 	particles     map[string]bool
 	legalForms    map[string]string // key → canonical spelling

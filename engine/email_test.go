@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+func TestEmailSyntax(t *testing.T) {
+	tests := []struct {
+		in, local, domain string
+		ok                bool
+	}{
+		{"john.doe@gmail.com", "john.doe", "gmail.com", true},
+		{"  <John.Doe@Example.COM> ", "John.Doe", "example.com", true},
+		{"mailto:a+b@x.de", "a+b", "x.de", true},
+		{"jörg@müller.de", "jörg", "müller.de", true},
+		{"a@b@c.de", "", "", false},
+		{"@gmail.com", "", "", false},
+		{"john@", "", "", false},
+		{"john", "", "", false},
+		{"john@localhost", "", "", false},
+		{"john..doe@x.com", "", "", false},
+		{".john@x.com", "", "", false},
+		{"john doe@x.com", "", "", false},
+		{"john@-x.com", "", "", false},
+		{"john@x.c", "", "", false},
+		{"john@x.123", "", "", false},
+		{"john@x..com", "", "", false},
+		{"", "", "", false},
+	}
+	for _, tt := range tests {
+		l, d, ok := emSplit(tt.in)
+		if ok != tt.ok || l != tt.local || d != tt.domain {
+			t.Errorf("emSplit(%q) = %q, %q, %v; want %q, %q, %v", tt.in, l, d, ok, tt.local, tt.domain, tt.ok)
+		}
+	}
+}
+
+func TestDetectDisposableEmail(t *testing.T) {
+	e := newTestEngine(t)
+	tests := map[string]string{
+		"blahblah@10minutemail.com": nameapi.DisposableYes,
+		"x@mailinator.com":          nameapi.DisposableYes,
+		"x@foo.mailinator.com":      nameapi.DisposableYes,
+		"X@MAILINATOR.COM":          nameapi.DisposableYes,
+		"someone@amazon.com":        nameapi.DisposableNo,
+		"john.doe@gmail.com":        nameapi.DisposableNo,
+		"not an email":              nameapi.DisposableUnknown,
+		"":                          nameapi.DisposableUnknown,
+		"john@10minutemail":         nameapi.DisposableUnknown,
+	}
+	for in, want := range tests {
+		r, err := e.DetectDisposableEmail(context.Background(), in)
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if r.Disposable != want {
+			t.Errorf("DetectDisposableEmail(%q) = %s, want %s", in, r.Disposable, want)
+		}
+	}
+}
+
+func TestClassifyEmailDomain(t *testing.T) {
+	e := newTestEngine(t)
+	tests := map[string]string{
+		"x@10minutemail.com": nameapi.DomainDisposable,
+		"x@gmail.com":        nameapi.DomainFreemail,
+		"x@yahoo.co.uk":      nameapi.DomainFreemail,
+		"x@t-online.de":      nameapi.DomainISP,
+		"x@comcast.net":      nameapi.DomainISP,
+		"x@google.com":       nameapi.DomainOrganization,
+		"x@acme-gmbh.de":     nameapi.DomainOrganization,
+		"gmail.com":          nameapi.DomainFreemail,
+		"x@@gmail.com":       nameapi.DomainUnknown,
+		"nonsense":           nameapi.DomainUnknown,
+	}
+	for in, want := range tests {
+		r, err := e.ClassifyEmailDomain(context.Background(), in)
+		if err != nil {
+			t.Fatalf("%q: %v", in, err)
+		}
+		if r.DomainType != want {
+			t.Errorf("ClassifyEmailDomain(%q) = %s, want %s", in, r.DomainType, want)
+		}
+	}
+}
+
+func BenchmarkDetectDisposableEmail(b *testing.B) {
+	e := newTestEngine(b)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.DetectDisposableEmail(ctx, "John.Smith@mail.example.co.uk"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkClassifyEmailDomain(b *testing.B) {
+	e := newTestEngine(b)
+	ctx := context.Background()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.ClassifyEmailDomain(ctx, "john.smith@gmail.com"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

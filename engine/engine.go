@@ -1,0 +1,96 @@
+// Package engine is namepipe's offline implementation of the name service:
+// every operation of nameapi.Service, answered from name dictionaries and
+// domain lists embedded in the binary. It needs no key and no network.
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/namepipe/namepipe/engine/dict"
+)
+
+// Lexicon is what the operations need from the embedded name and domain
+// data. Lookups are case-insensitive and accept names with or without
+// diacritics.
+type Lexicon interface {
+	// MaleProportion returns the share (0..1) of male bearers of a given
+	// name for an ISO 3166 country or ISO 639-1 language code (""
+	// = all data), and ok=false when the data does not know the name
+	// there (callers then fall back to "").
+	MaleProportion(given, placeOrLang string) (p float64, ok bool)
+	// IsGivenName reports whether the data knows s as a given name.
+	IsGivenName(s string) bool
+	// IsSurname reports whether the data knows s as a surname.
+	IsSurname(s string) bool
+	// IsDisposableDomain reports whether mail at domain (or a parent
+	// domain listed as wildcard) is disposable.
+	IsDisposableDomain(domain string) bool
+	// IsFreemailDomain reports whether domain is a free-mail provider.
+	IsFreemailDomain(domain string) bool
+}
+
+// GenderVoter is an optional Lexicon extension: MaleProportion plus the
+// number of source votes behind the answer, which the genderizer uses to
+// make its confidence honest. dict.Dict implements it.
+type GenderVoter interface {
+	GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool)
+}
+
+// ISPClassifier is an optional Lexicon extension: whether a domain is the
+// mail domain of an internet access provider. dict.Dict implements it.
+type ISPClassifier interface {
+	IsISPDomain(domain string) bool
+}
+
+var (
+	_ Lexicon       = (*dict.Dict)(nil)
+	_ GenderVoter   = (*dict.Dict)(nil)
+	_ ISPClassifier = (*dict.Dict)(nil)
+)
+
+// Engine answers every operation of nameapi.Service offline. It is safe for
+// concurrent use. Create it with New.
+type Engine struct {
+	lex Lexicon
+	now func() time.Time
+
+	mu  sync.Mutex // guards rnd
+	rnd *rand.Rand
+}
+
+// Option configures an Engine.
+type Option func(*Engine)
+
+// WithLexicon replaces the embedded data (for tests).
+func WithLexicon(l Lexicon) Option { return func(e *Engine) { e.lex = l } }
+
+// WithClock sets the clock used for age checks (default time.Now).
+func WithClock(now func() time.Time) Option { return func(e *Engine) { e.now = now } }
+
+// WithSeed makes the exception thrower's chance deterministic.
+func WithSeed(seed uint64) Option {
+	return func(e *Engine) { e.rnd = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
+}
+
+// New returns an Engine over the embedded data (loaded once per process,
+// on the first call, in well under a second).
+func New(opts ...Option) (*Engine, error) {
+	e := &Engine{now: time.Now}
+	for _, o := range opts {
+		o(e)
+	}
+	if e.rnd == nil {
+		e.rnd = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	}
+	if e.lex == nil {
+		d, err := dict.Default()
+		if err != nil {
+			return nil, fmt.Errorf("engine: load embedded data: %w", err)
+		}
+		e.lex = d
+	}
+	return e, nil
+}

@@ -1,0 +1,280 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// FormatPersonName formats the name of in.InputPerson: proper letter case
+// from any input case ("petra MÜLLER" → "Petra Müller", "mcdonald" →
+// "McDonald", "o'neill" → "O'Neill", "LUDWIG VAN BEETHOVEN" → "Ludwig van
+// Beethoven", "jean-pierre" → "Jean-Pierre") and the order "Title Given
+// Middle Surname Qualifier" ("Müller, Petra" → "Petra Müller"). Words the
+// user cased deliberately ("DeVito", "MacLeod") are kept. Legal persons
+// keep the canonical spelling of their legal form ("acme gmbh" → "Acme
+// GmbH"). Unknown is true when the input was not understood as a name (no
+// name words found, or only with very low confidence); the formatter then
+// still returns its best attempt. A missing person or name formats to ""
+// with Unknown set.
+func (e *Engine) FormatPersonName(ctx context.Context, in *nameapi.PersonNameFormatterInput) (*nameapi.FormatterResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("format person name: %w", err)
+	}
+	if in == nil || in.InputPerson == nil || in.InputPerson.PersonName == nil || len(in.InputPerson.PersonName.NameFields) == 0 {
+		return &nameapi.FormatterResult{Formatted: "", Unknown: true}, nil
+	}
+	res := e.parsePerson(in.Context, in.InputPerson)
+	m := res.Best()
+	if m == nil {
+		return &nameapi.FormatterResult{Unknown: true}, nil
+	}
+	pp := m.ParsedPerson
+	var out string
+	switch {
+	case pp.PersonType == nameapi.PersonTypeLegal:
+		out = formatLegal(pp)
+	case len(pp.People) > 0:
+		out = formatGroup(pp.People)
+	default:
+		out = formatNatural(pp.OutputPersonName, true)
+	}
+	unknown := out == "" || m.Confidence < 0.15 || !hasNameTerm(pp)
+	for _, d := range m.ParserDisputes {
+		if d.DisputeType == nameapi.DisputeSyntax {
+			unknown = true
+		}
+	}
+	if out == "" {
+		// Not understood: return the input with tidied spaces.
+		var raw []string
+		for _, f := range in.InputPerson.PersonName.NameFields {
+			raw = append(raw, strings.Fields(f.String)...)
+		}
+		out = strings.Join(raw, " ")
+	}
+	return &nameapi.FormatterResult{Formatted: out, Unknown: unknown}, nil
+}
+
+func hasNameTerm(pp *nameapi.ParsedPerson) bool {
+	if len(pp.People) > 0 {
+		for i := range pp.People {
+			if hasNameTerm(&pp.People[i]) {
+				return true
+			}
+		}
+		return false
+	}
+	if pp.OutputPersonName == nil {
+		return false
+	}
+	for _, t := range pp.OutputPersonName.Terms {
+		switch t.TermType {
+		case nameapi.TermGivenname, nameapi.TermSurname, nameapi.TermBusinessName, nameapi.TermGivennameInitial:
+			return true
+		}
+	}
+	return false
+}
+
+// formatNatural writes a natural person's name in the order title, given
+// name, middle names, surname, qualifiers. first says whether the name
+// starts the output (a leading particle is then capitalised).
+func formatNatural(n *nameapi.OutputPersonName, first bool) string {
+	if n == nil {
+		return ""
+	}
+	order := []string{nameapi.TermTitle, nameapi.TermGivenname, nameapi.TermGivennameInitial, nameapi.TermMiddlename,
+		nameapi.TermMiddlenameInitial, nameapi.TermSurname, nameapi.TermSurnameInitial, nameapi.TermQualifier, nameapi.TermSuffix}
+	var words []string
+	for _, typ := range order {
+		for _, t := range n.Terms {
+			if t.TermType != typ {
+				continue
+			}
+			for _, w := range strings.Fields(t.String) {
+				words = append(words, caseTermWord(w, typ, first && len(words) == 0))
+			}
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// formatGroup writes several people: "Peter and Daniela Meyer" when they
+// share the surname, else "Peter Meyer and Jane Doe".
+func formatGroup(people []nameapi.ParsedPerson) string {
+	shared := people[0].AddressingSurname
+	for _, p := range people[1:] {
+		if p.AddressingSurname != shared {
+			shared = ""
+		}
+	}
+	var parts []string
+	for i, p := range people {
+		if shared == "" || i == len(people)-1 {
+			parts = append(parts, formatNatural(p.OutputPersonName, i == 0))
+			continue
+		}
+		// Drop the shared surname from all but the last person.
+		n := &nameapi.OutputPersonName{}
+		for _, t := range p.OutputPersonName.Terms {
+			if t.TermType != nameapi.TermSurname {
+				n.Terms = append(n.Terms, t)
+			}
+		}
+		s := formatNatural(n, i == 0)
+		if s == "" {
+			s = formatNatural(p.OutputPersonName, i == 0)
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " and ")
+}
+
+// formatLegal writes a business name with its legal form in canonical
+// spelling.
+func formatLegal(pp *nameapi.ParsedPerson) string {
+	l := lists()
+	var words []string
+	for _, t := range pp.OutputPersonName.Terms {
+		switch t.TermType {
+		case nameapi.TermBusinessName:
+			for _, w := range strings.Fields(t.String) {
+				if needsRecase(w) {
+					w = capitalizeParts(w)
+				}
+				words = append(words, w)
+			}
+		case nameapi.TermBusinessLegalForm:
+			if c, ok := l.legalForms[nkey(t.String)]; ok {
+				words = append(words, c)
+			} else {
+				words = append(words, t.String)
+			}
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// caseTermWord gives one word of a term its proper case.
+func caseTermWord(w, typ string, first bool) string {
+	l := lists()
+	k := nkey(w)
+	switch typ {
+	case nameapi.TermTitle:
+		if c, ok := l.titleCanon[k]; ok {
+			return c
+		}
+	case nameapi.TermQualifier, nameapi.TermSuffix:
+		if q, ok := l.qualifiers[k]; ok {
+			return q.canonical
+		}
+		return strings.ToUpper(w)
+	case nameapi.TermGivennameInitial, nameapi.TermMiddlenameInitial, nameapi.TermSurnameInitial:
+		w = strings.ToUpper(w)
+		if utf8.RuneCountInString(w) == 1 {
+			w += "."
+		}
+		return w
+	}
+	if !needsRecase(w) {
+		return w
+	}
+	if l.particles[k] && !first {
+		return strings.ToLower(w)
+	}
+	return caseName(w, first)
+}
+
+// needsRecase reports whether w is in one case only or oddly mixed
+// ("jOhN"); a deliberately cased word ("McDonald", "Müller") is kept.
+func needsRecase(w string) bool {
+	up, low := 0, 0
+	for _, r := range w {
+		if unicode.IsUpper(r) {
+			up++
+		} else if unicode.IsLower(r) {
+			low++
+		}
+	}
+	if up == 0 || low == 0 {
+		return true
+	}
+	return oddCase(w)
+}
+
+// caseName cases a name word: each hyphen part capitalised, with the
+// Mc/Mac, O' and d' conventions.
+func caseName(w string, first bool) string {
+	parts := strings.Split(w, "-")
+	for i, p := range parts {
+		parts[i] = caseNamePart(p, first && i == 0)
+	}
+	return strings.Join(parts, "-")
+}
+
+// macExceptions are names starting with "Mac" that are not Mac+Name.
+var macExceptions = map[string]bool{
+	"mack": true, "macy": true, "mace": true, "macey": true, "machado": true, "macias": true, "machin": true,
+	"machlin": true, "mackie": true, "mackle": true, "macklin": true, "mackin": true, "macomber": true, "macon": true,
+	"macedo": true, "maciel": true, "macario": true, "macek": true, "macho": true, "macht": true, "machen": true,
+	"macri": true, "macura": true, "maczka": true, "macchi": true, "macchia": true, "machacek": true, "mackowiak": true,
+	"macaluso": true, "mackenzie": true,
+}
+
+func caseNamePart(p string, first bool) string {
+	lower := strings.ToLower(p)
+	for _, ap := range []string{"'", "’"} {
+		if i := strings.Index(lower, ap); i > 0 && i < len(lower)-len(ap) {
+			pre, rest := lower[:i], lower[i+len(ap):]
+			switch pre {
+			case "d", "l", "dell", "degl", "all", "sant":
+				if !first {
+					return pre + ap + capitalize(rest)
+				}
+				return capitalize(pre) + ap + capitalize(rest)
+			default:
+				return capitalize(pre) + ap + capitalize(rest)
+			}
+		}
+	}
+	switch {
+	case strings.HasPrefix(lower, "mc") && utf8.RuneCountInString(lower) > 3:
+		return "Mc" + capitalize(lower[2:])
+	case strings.HasPrefix(lower, "mac") && utf8.RuneCountInString(lower) >= 6 && !macExceptions[lower]:
+		return "Mac" + capitalize(lower[3:])
+	}
+	if isRoman(lower) {
+		return strings.ToUpper(lower)
+	}
+	return capitalize(lower)
+}
+
+// capitalizeParts capitalises each hyphen part of a word.
+func capitalizeParts(w string) string {
+	parts := strings.Split(strings.ToLower(w), "-")
+	for i, p := range parts {
+		parts[i] = capitalize(p)
+	}
+	return strings.Join(parts, "-")
+}
+
+func capitalize(s string) string {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.ToTitle(r)) + s[size:]
+}
+
+func isRoman(s string) bool {
+	switch s {
+	case "ii", "iii", "iv", "vi", "vii", "viii", "ix", "xi", "xii":
+		return true
+	}
+	return false
+}

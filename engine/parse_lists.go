@@ -1,0 +1,322 @@
+package engine
+
+import (
+	"bufio"
+	"embed"
+	"fmt"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// The small curated word lists of the person-name operations live as text
+// files in lists/, each with a header naming its source. They are parsed
+// once, on first use.
+
+//go:embed lists/*.txt
+var listFiles embed.FS
+
+// wordLists holds the parsed curated lists, keyed by nkey.
+type wordLists struct {
+	salutations   map[string]string // key → implied gender ("" when none)
+	titles        map[string]bool
+	titleCanon    map[string]string    // key → canonical spelling
+	qualifiers    map[string]qualifier // key → canonical form and term type
+	particles     map[string]bool
+	legalForms    map[string]string // key → canonical spelling
+	legalMaxWords int               // most words in one legal form
+	businessWords map[string]bool
+	nicknames     map[string][]string // folded name → folded names it is a short form of (and back)
+	placeholders  map[string]string   // folded full name → risk type
+	nameWords     map[string]string   // folded single word → risk type
+	famous        map[string]bool
+	fictional     map[string]bool
+	humorous      map[string]bool
+	keyboardRows  []string
+	addrWords     map[string]string // folded address word → risk type
+	addrPhrases   map[string]string // folded address phrase → risk type
+}
+
+type qualifier struct {
+	canonical string
+	termType  string
+}
+
+var (
+	listsOnce sync.Once
+	listsVal  *wordLists
+)
+
+// lists returns the curated word lists, parsing them on first use. A broken
+// embedded file is a build defect, so it panics.
+func lists() *wordLists {
+	listsOnce.Do(func() {
+		l, err := loadLists()
+		if err != nil {
+			panic(fmt.Sprintf("engine: embedded word lists: %v", err))
+		}
+		listsVal = l
+	})
+	return listsVal
+}
+
+// readList calls fn for each data line of lists/name (comments and blank
+// lines skipped), split at '|'.
+func readList(name string, fn func(fields []string) error) error {
+	f, err := listFiles.Open("lists/" + name)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", name, err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	line := 0
+	for sc.Scan() {
+		line++
+		s := strings.TrimSpace(sc.Text())
+		if s == "" || strings.HasPrefix(s, "#") {
+			continue
+		}
+		if err := fn(strings.Split(s, "|")); err != nil {
+			return fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("read %s: %w", name, err)
+	}
+	return nil
+}
+
+func loadLists() (*wordLists, error) {
+	l := &wordLists{
+		salutations:   map[string]string{},
+		titles:        map[string]bool{},
+		titleCanon:    map[string]string{},
+		qualifiers:    map[string]qualifier{},
+		particles:     map[string]bool{},
+		legalForms:    map[string]string{},
+		businessWords: map[string]bool{},
+		nicknames:     map[string][]string{},
+		placeholders:  map[string]string{},
+		nameWords:     map[string]string{},
+		famous:        map[string]bool{},
+		fictional:     map[string]bool{},
+		humorous:      map[string]bool{},
+		addrWords:     map[string]string{},
+		addrPhrases:   map[string]string{},
+	}
+	steps := []struct {
+		file string
+		fn   func([]string) error
+	}{
+		{"salutations.txt", func(f []string) error {
+			g := ""
+			if len(f) > 1 {
+				g = f[1]
+			}
+			l.salutations[nkey(f[0])] = g
+			return nil
+		}},
+		{"titles.txt", func(f []string) error {
+			l.titles[nkey(f[0])] = true
+			l.titleCanon[nkey(f[0])] = f[0]
+			return nil
+		}},
+		{"qualifiers.txt", func(f []string) error {
+			if len(f) < 2 {
+				return fmt.Errorf("qualifier %q without term type", f[0])
+			}
+			l.qualifiers[nkey(f[0])] = qualifier{canonical: f[0], termType: f[1]}
+			return nil
+		}},
+		{"particles.txt", func(f []string) error { l.particles[nkey(f[0])] = true; return nil }},
+		{"legalforms.txt", func(f []string) error {
+			if _, dup := l.legalForms[nkey(f[0])]; !dup {
+				l.legalForms[nkey(f[0])] = f[0] // the first spelling is canonical
+			}
+			if n := len(strings.Fields(f[0])); n > l.legalMaxWords {
+				l.legalMaxWords = n
+			}
+			return nil
+		}},
+		{"businesswords.txt", func(f []string) error { l.businessWords[nkey(f[0])] = true; return nil }},
+	}
+	for _, s := range steps {
+		if err := readList(s.file, s.fn); err != nil {
+			return nil, err
+		}
+	}
+	if err := loadRiskLists(l); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// loadRiskLists fills the lists used by the matcher and the risk detector.
+// It tolerates missing files so that the parser lists can ship first.
+func loadRiskLists(l *wordLists) error {
+	steps := []struct {
+		file string
+		fn   func([]string) error
+	}{
+		{"nicknames.txt", func(f []string) error {
+			if len(f) < 2 {
+				return fmt.Errorf("nickname line %q needs name|short,short", f[0])
+			}
+			full := fold(f[0])
+			for _, s := range strings.Split(f[1], ",") {
+				s = fold(strings.TrimSpace(s))
+				if s == "" {
+					continue
+				}
+				l.nicknames[s] = append(l.nicknames[s], full)
+				l.nicknames[full] = append(l.nicknames[full], s)
+			}
+			return nil
+		}},
+		{"placeholders.txt", func(f []string) error {
+			t := nameapi.RiskPlaceholder
+			if len(f) > 1 {
+				t = f[1]
+			}
+			k := foldSpace(f[0])
+			if strings.Contains(k, " ") {
+				l.placeholders[k] = t
+			} else {
+				l.nameWords[k] = t
+			}
+			return nil
+		}},
+		{"famous.txt", func(f []string) error { l.famous[foldSpace(f[0])] = true; return nil }},
+		{"fictional.txt", func(f []string) error { l.fictional[foldSpace(f[0])] = true; return nil }},
+		{"humorous.txt", func(f []string) error { l.humorous[foldSpace(f[0])] = true; return nil }},
+		{"addresses.txt", func(f []string) error {
+			if len(f) < 2 {
+				return fmt.Errorf("address line %q needs a risk type", f[0])
+			}
+			k := foldSpace(f[0])
+			if strings.Contains(k, " ") {
+				l.addrPhrases[k] = f[1]
+			} else {
+				l.addrWords[k] = f[1]
+			}
+			return nil
+		}},
+		{"keyboard.txt", func(f []string) error { l.keyboardRows = append(l.keyboardRows, strings.ToLower(f[0])); return nil }},
+	}
+	for _, s := range steps {
+		if _, err := listFiles.Open("lists/" + s.file); err != nil {
+			continue
+		}
+		if err := readList(s.file, s.fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// nkey is the lookup key of a list word: lower case, without dots and
+// spaces ("Ph.D." → "phd", "S. A." → "sa").
+func nkey(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+		if c == '.' || c == ' ' || (c >= 'A' && c <= 'Z') {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		if r == '.' || unicode.IsSpace(r) {
+			continue
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+// fold lower-cases s and maps letters with diacritics to ASCII, with the
+// German umlauts and ß spelled out (ü → ue, ß → ss), so that "Müller" and
+// "Mueller" fold alike. Other characters are kept.
+func fold(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || (c >= 'A' && c <= 'Z') {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			if r >= 'A' && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			b.WriteByte(byte(r))
+			continue
+		}
+		r = unicode.ToLower(r)
+		if rep, ok := foldMap[r]; ok {
+			b.WriteString(rep)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// foldSpace folds s and collapses runs of white space, dots and commas
+// into single spaces.
+func foldSpace(s string) string {
+	s = fold(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) || r == '.' || r == ',' {
+			space = b.Len() > 0
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+var foldMap = map[rune]string{
+	'ä': "ae", 'ö': "oe", 'ü': "ue", 'ß': "ss",
+	'à': "a", 'á': "a", 'â': "a", 'ã': "a", 'å': "a", 'ā': "a", 'ă': "a", 'ą': "a",
+	'æ': "ae", 'ç': "c", 'ć': "c", 'č': "c", 'ĉ': "c",
+	'ď': "d", 'đ': "d", 'ð': "d",
+	'è': "e", 'é': "e", 'ê': "e", 'ë': "e", 'ē': "e", 'ė': "e", 'ę': "e", 'ě': "e",
+	'ğ': "g", 'ģ': "g",
+	'ì': "i", 'í': "i", 'î': "i", 'ï': "i", 'ī': "i", 'į': "i", 'ı': "i",
+	'ķ': "k", 'ł': "l", 'ľ': "l", 'ĺ': "l", 'ļ': "l",
+	'ñ': "n", 'ń': "n", 'ň': "n", 'ņ': "n",
+	'ò': "o", 'ó': "o", 'ô': "o", 'õ': "o", 'ø': "oe", 'ō': "o", 'ő': "o", 'œ': "oe",
+	'ŕ': "r", 'ř': "r",
+	'ś': "s", 'š': "s", 'ş': "s", 'ș': "s",
+	'ť': "t", 'ţ': "t", 'ț': "t", 'þ': "th",
+	'ù': "u", 'ú': "u", 'û': "u", 'ū': "u", 'ů': "u", 'ű': "u", 'ų': "u",
+	'ý': "y", 'ÿ': "y",
+	'ź': "z", 'ż': "z", 'ž': "z",
+}

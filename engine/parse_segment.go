@@ -1,0 +1,585 @@
+package engine
+
+import (
+	"math"
+	"strings"
+	"unicode"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+func isUpperRune(r rune) bool { return unicode.IsUpper(r) }
+
+// wordInfo is what the parser knows about one core word of a name.
+type wordInfo struct {
+	tok      token
+	given    float64 // how strongly the data knows it as a given name (0..1)
+	surname  bool    // known surname
+	initial  bool
+	particle bool // a surname particle (van, de, bin, ...)
+	upper    bool // written in capitals ("MÜLLER")
+}
+
+// parseSegment parses one person's name tokens into candidate readings,
+// best first. inGroup is true when the segment is one of several people in
+// one field: a lone word is then read as a given name ("Peter and Maria
+// Meyer").
+func (e *Engine) parseSegment(toks []token, inGroup bool) []candidate {
+	l := lists()
+	var terms []nameTerm
+	var ws []token // words and commas, nicknames removed
+	for _, t := range toks {
+		switch t.kind {
+		case tokNick:
+			terms = append(terms, nameTerm{t.text, nameapi.TermNickname, t.pos})
+		case tokWord, tokComma:
+			ws = append(ws, t)
+		}
+	}
+	// Leading salutations and titles.
+	i := 0
+	for i < len(ws) && ws[i].kind == tokWord {
+		t := ws[i]
+		rest := countWords(ws[i+1:])
+		if _, ok := l.salutations[t.key]; ok && (rest > 0 || inGroup) {
+			// "Don Johnson": an ambiguous salutation that is also a given
+			// name needs two more words to count as salutation.
+			if rest < 2 && !inGroup && e.isGiven(t.text) {
+				break
+			}
+			terms = append(terms, nameTerm{t.text, nameapi.TermSalutation, t.pos})
+			i++
+			continue
+		}
+		if l.titles[t.key] && (rest > 0 || inGroup) {
+			// A title written out as a word ("Major", "Judge") needs two
+			// more words, since it is also a name.
+			if !strings.HasSuffix(t.text, ".") && len(t.key) > 4 && rest < 2 {
+				break
+			}
+			terms = appendTitle(terms, t.text, t.pos)
+			i++
+			continue
+		}
+		break
+	}
+	// Trailing qualifiers and suffixes ("jr", "III", "PhD"), possibly after
+	// commas.
+	j := len(ws)
+	for j > i {
+		t := ws[j-1]
+		if t.kind == tokComma {
+			j--
+			continue
+		}
+		q, ok := l.qualifiers[t.key]
+		if !ok {
+			break
+		}
+		before := countWords(ws[i : j-1])
+		afterComma := j-2 >= i && ws[j-2].kind == tokComma
+		if before == 0 || (q.termType == nameapi.TermSuffix && before < 2 && !afterComma) {
+			break
+		}
+		if q.termType == nameapi.TermQualifier && t.key == "sen" && !afterComma && before < 2 {
+			break
+		}
+		terms = append(terms, nameTerm{t.text, q.termType, t.pos})
+		j--
+	}
+	// Trailing titles after a comma ("Müller, Petra, Dr.").
+	core := ws[i:j]
+	for len(core) > 2 && core[len(core)-2].kind == tokComma && l.titles[core[len(core)-1].key] {
+		terms = appendTitle(terms, core[len(core)-1].text, core[len(core)-1].pos)
+		core = core[:len(core)-2]
+	}
+	// Trim commas at the ends.
+	for len(core) > 0 && core[0].kind == tokComma {
+		core = core[1:]
+	}
+	for len(core) > 0 && core[len(core)-1].kind == tokComma {
+		core = core[:len(core)-1]
+	}
+	if c := indexComma(core); c >= 0 {
+		return []candidate{e.parseCommaForm(terms, core[:c], core[c+1:])}
+	}
+	return e.parseWords(terms, core, inGroup)
+}
+
+func countWords(ts []token) int {
+	n := 0
+	for _, t := range ts {
+		if t.kind == tokWord {
+			n++
+		}
+	}
+	return n
+}
+
+func indexComma(ts []token) int {
+	for i, t := range ts {
+		if t.kind == tokComma {
+			return i
+		}
+	}
+	return -1
+}
+
+// parseCommaForm parses "Surname, Given Middle".
+func (e *Engine) parseCommaForm(terms []nameTerm, left, right []token) candidate {
+	l := lists()
+	left = words(left)
+	right = words(right)
+	// Salutations and titles after the comma: "Müller, Dr. Petra".
+	for len(right) > 1 {
+		k := right[0].key
+		if _, ok := l.salutations[k]; ok {
+			terms = append(terms, nameTerm{right[0].text, nameapi.TermSalutation, right[0].pos})
+		} else if l.titles[k] {
+			terms = appendTitle(terms, right[0].text, right[0].pos)
+		} else {
+			break
+		}
+		right = right[1:]
+	}
+	known, total := 0, 0
+	if len(left) > 0 {
+		total++
+		parts := make([]string, len(left))
+		for i, t := range left {
+			parts[i] = t.text
+		}
+		typ := nameapi.TermSurname
+		if len(left) == 1 && isInitial(left[0].text) {
+			typ = nameapi.TermSurnameInitial
+		}
+		terms = append(terms, nameTerm{strings.Join(parts, " "), typ, left[0].pos})
+		if e.isSurname(left[len(left)-1].text) {
+			known++
+		}
+	}
+	for i, t := range right {
+		if isInitial(t.text) {
+			for k, in := range splitInitials(t.text) {
+				typ := nameapi.TermMiddlenameInitial
+				if i == 0 && k == 0 {
+					typ = nameapi.TermGivennameInitial
+				}
+				terms = append(terms, nameTerm{in, typ, t.pos})
+			}
+			continue
+		}
+		typ := nameapi.TermMiddlename
+		if i == 0 {
+			typ = nameapi.TermGivenname
+			total++
+			if e.isGiven(t.text) {
+				known++
+			}
+		}
+		terms = append(terms, nameTerm{t.text, typ, t.pos})
+	}
+	conf := 0.75
+	if total > 0 {
+		conf = 0.6 + 0.35*float64(known)/float64(total)
+	}
+	return candidate{terms: terms, likeliness: 0.95, confidence: conf}
+}
+
+// parseWords parses the core words of a name without a comma, deciding
+// between "Given Middle Surname" and "Surname Given Middle".
+func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []candidate {
+	l := lists()
+	core = words(core)
+	n := len(core)
+	if n == 0 {
+		conf := 0.0
+		switch {
+		case len(terms) > 0 && inGroup:
+			conf = 0.7 // "Mr." in "Mr. & Mrs. Smith"
+		case len(terms) > 0:
+			conf = 0.2
+		}
+		return []candidate{{terms: terms, likeliness: 0.5, confidence: conf}}
+	}
+	info := make([]wordInfo, n)
+	for k, t := range core {
+		w := wordInfo{tok: t, initial: isInitial(t.text)}
+		w.upper = !w.initial && isAllUpper(t.text)
+		if !w.initial {
+			w.given = e.givenStrength(t.text)
+			w.surname = e.isSurname(t.text)
+			w.particle = l.particles[t.key] && k < n-1 && (t.text == strings.ToLower(t.text) || w.given < 0.5)
+		}
+		info[k] = w
+	}
+	if n == 1 {
+		return e.parseOneWord(terms, info[0], inGroup)
+	}
+
+	// Capitals mark the surname when the other words are not in capitals.
+	nUpper := 0
+	for _, w := range info {
+		if w.upper {
+			nUpper++
+		}
+	}
+	if nUpper > 0 && nUpper < n {
+		if info[0].upper {
+			k := 0
+			for k < n && info[k].upper {
+				k++
+			}
+			if allUpperPrefixOrSuffix(info, k, true) {
+				cd := assignSurnameFirst(terms, info, k)
+				cd.likeliness, cd.confidence = 0.9, 0.85
+				return []candidate{cd}
+			}
+		}
+		if info[n-1].upper {
+			k := n
+			for k > 0 && info[k-1].upper {
+				k--
+			}
+			cd := assignGivenFirst(terms, info, k)
+			cd.likeliness, cd.confidence = 0.92, 0.85
+			return []candidate{cd}
+		}
+	}
+
+	// A particle first: "van Beethoven Ludwig", "de Gaulle".
+	if info[0].particle {
+		k := 0
+		for k < n-1 && info[k].particle {
+			k++
+		}
+		cd := assignSurnameFirst(terms, info, k+1)
+		cd.likeliness, cd.confidence = 0.8, 0.6
+		return []candidate{cd}
+	}
+
+	// Given-first: the surname starts at the first particle after the given
+	// name, or takes in the surname-only words before the last word.
+	sA := n - 1
+	for k := 1; k < n-1; k++ {
+		if info[k].particle {
+			sA = k
+			break
+		}
+	}
+	if sA == n-1 {
+		for sA > 1 && info[sA-1].surname && info[sA-1].given < 0.5 && !info[sA-1].initial && !info[sA-1].particle {
+			sA--
+		}
+	}
+	candA := assignGivenFirst(terms, info, sA)
+	scoreA := givenScore(info[0]) + surnameScore(info[n-1]) + 0.3
+	if sA < n-1 && info[sA].particle {
+		scoreA += 1
+	}
+	// Surname-first: "Müller Petra".
+	candB := assignSurnameFirst(terms, info, 1)
+	scoreB := surnameScore(info[0]) + givenScore(info[1])
+	if n > 2 {
+		// Further words after the given name are middle names.
+		for _, w := range info[2:] {
+			if w.surname && w.given < 0.5 {
+				scoreB -= 0.5
+			}
+		}
+	}
+	pA := 1 / (1 + math.Exp(-2*(scoreA-scoreB)))
+	recA := recognized(info, sA, true)
+	recB := recognized(info, 1, false)
+	candA.likeliness, candA.confidence = pA, confidence(pA, recA)
+	candB.likeliness, candB.confidence = 1-pA, confidence(1-pA, recB)
+	if pA >= 0.5 {
+		if 1-pA < 0.1 {
+			return []candidate{candA}
+		}
+		return []candidate{candA, candB}
+	}
+	if pA < 0.1 {
+		return []candidate{candB}
+	}
+	return []candidate{candB, candA}
+}
+
+func allUpperPrefixOrSuffix(info []wordInfo, k int, prefix bool) bool {
+	for i, w := range info {
+		if (i < k) != w.upper && prefix {
+			return false
+		}
+	}
+	return true
+}
+
+// confidence combines the order's probability with the share of words the
+// lexicon recognised in their role.
+func confidence(p, rec float64) float64 {
+	return (0.35 + 0.6*rec) * (0.4 + 0.6*p)
+}
+
+// recognized is the share of words known in the role the reading gives
+// them (sStart: index of the first surname word for given-first, the
+// number of surname words for surname-first).
+func recognized(info []wordInfo, s int, givenFirst bool) float64 {
+	known := 0
+	for k, w := range info {
+		isSur := k >= s
+		if !givenFirst {
+			isSur = k < s
+		}
+		switch {
+		case w.initial, w.particle:
+			known++
+		case isSur && w.surname, !isSur && w.given >= 0.5:
+			known++
+		}
+	}
+	return float64(known) / float64(len(info))
+}
+
+// givenScore is the evidence that w is a given name: its strength as a
+// given name, less when it is a surname and only weakly a given name.
+func givenScore(w wordInfo) float64 {
+	if w.initial {
+		return 0.4
+	}
+	s := w.given
+	if w.surname && w.given < 0.5 {
+		s -= 0.5
+	}
+	return s
+}
+
+// surnameScore is the evidence that w is a surname; a strong given name is
+// less likely one ("Thomas" is both, but mostly a given name).
+func surnameScore(w wordInfo) float64 {
+	if w.initial {
+		return -1
+	}
+	s := -0.8 * w.given
+	if w.surname {
+		s++
+	}
+	return s
+}
+
+// givenStrength is how strongly the data knows w as a given name: 1 for a
+// name backed by many sources, less for one that a single source lists
+// (the data lists many surnames as rare given names too), 0 for unknown.
+func (e *Engine) givenStrength(w string) float64 {
+	if !e.isGiven(w) {
+		return 0
+	}
+	gv, ok := e.lex.(GenderVoter)
+	if !ok {
+		return 1
+	}
+	_, votes, ok := gv.GenderVotes(strings.Trim(w, ".'’"), "")
+	switch {
+	case !ok:
+		return 0.5
+	case votes >= 5:
+		return 1
+	case votes >= 3:
+		return 0.7
+	}
+	return 0.3
+}
+
+// parseOneWord reads a single name word.
+func (e *Engine) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []candidate {
+	hasSal := false
+	for _, t := range terms {
+		if t.typ == nameapi.TermSalutation || t.typ == nameapi.TermTitle {
+			hasSal = true
+		}
+	}
+	mk := func(typ string, like, conf float64) candidate {
+		ts := append(append([]nameTerm(nil), terms...), nameTerm{w.tok.text, typ, w.tok.pos})
+		return candidate{terms: ts, likeliness: like, confidence: conf}
+	}
+	switch {
+	case w.initial:
+		return []candidate{mk(nameapi.TermGivennameInitial, 0.8, 0.5)}
+	case hasSal:
+		// "Mr. Smith", "Dr. Müller": a salutation or title with one word
+		// names the surname.
+		return []candidate{mk(nameapi.TermSurname, 0.9, 0.8)}
+	case inGroup:
+		return []candidate{mk(nameapi.TermGivenname, 0.85, 0.7)}
+	case w.given >= 0.5 && !w.surname:
+		return []candidate{mk(nameapi.TermGivenname, 0.9, 0.8)}
+	case w.surname && w.given == 0:
+		return []candidate{mk(nameapi.TermSurname, 0.9, 0.75)}
+	case w.surname && w.given < 0.5:
+		return []candidate{mk(nameapi.TermSurname, 0.7, 0.6), mk(nameapi.TermGivenname, 0.3, 0.4)}
+	case w.given > 0 && w.surname:
+		return []candidate{mk(nameapi.TermGivenname, 0.55, 0.5), mk(nameapi.TermSurname, 0.45, 0.45)}
+	case w.given > 0:
+		return []candidate{mk(nameapi.TermGivenname, 0.7, 0.5)}
+	}
+	return []candidate{mk(nameapi.TermSurname, 0.5, 0.25), mk(nameapi.TermGivenname, 0.5, 0.2)}
+}
+
+// assignGivenFirst reads info as given name, middle names, then the
+// surname from index s on.
+func assignGivenFirst(terms []nameTerm, info []wordInfo, s int) candidate {
+	ts := append([]nameTerm(nil), terms...)
+	for k := 0; k < s; k++ {
+		ts = appendGivenPart(ts, info[k], k == 0)
+	}
+	ts = appendSurname(ts, info[s:])
+	return candidate{terms: ts}
+}
+
+// assignSurnameFirst reads the first s words as the surname and the rest
+// as given name and middle names.
+func assignSurnameFirst(terms []nameTerm, info []wordInfo, s int) candidate {
+	ts := append([]nameTerm(nil), terms...)
+	ts = appendSurname(ts, info[:s])
+	for k := s; k < len(info); k++ {
+		ts = appendGivenPart(ts, info[k], k == s)
+	}
+	return candidate{terms: ts}
+}
+
+func appendGivenPart(ts []nameTerm, w wordInfo, first bool) []nameTerm {
+	if w.initial {
+		for k, in := range splitInitials(w.tok.text) {
+			typ := nameapi.TermMiddlenameInitial
+			if first && k == 0 {
+				typ = nameapi.TermGivennameInitial
+			}
+			ts = append(ts, nameTerm{in, typ, w.tok.pos})
+		}
+		return ts
+	}
+	typ := nameapi.TermMiddlename
+	if first {
+		typ = nameapi.TermGivenname
+	}
+	return append(ts, nameTerm{w.tok.text, typ, w.tok.pos})
+}
+
+func appendSurname(ts []nameTerm, ws []wordInfo) []nameTerm {
+	if len(ws) == 0 {
+		return ts
+	}
+	if len(ws) == 1 && ws[0].initial {
+		return append(ts, nameTerm{ws[0].tok.text, nameapi.TermSurnameInitial, ws[0].tok.pos})
+	}
+	parts := make([]string, len(ws))
+	for k, w := range ws {
+		parts[k] = w.tok.text
+	}
+	return append(ts, nameTerm{strings.Join(parts, " "), nameapi.TermSurname, ws[0].tok.pos})
+}
+
+// parseMultiple parses several people in one field ("Peter and Maria
+// Meyer", "Mr. & Mrs. J. Smith", "John Smith and Jane Doe"). People
+// without a surname share the surname of the last person that has one.
+func (e *Engine) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs [][]token, fl tokFlags) nameapi.ParsedPersonMatch {
+	cands := make([]candidate, len(segs))
+	for i, s := range segs {
+		cands[i] = e.parseSegment(s, true)[0]
+	}
+	// "Mr. and Mrs. John Smith": by convention the given name is the
+	// husband's.
+	if len(cands) == 2 && onlySalutations(cands[0].terms) {
+		if g0, g1 := salutationGenderOfTerms(cands[0].terms), salutationGenderOfTerms(cands[1].terms); g0 == nameapi.GenderMale && g1 == nameapi.GenderFemale {
+			var keep []nameTerm
+			for _, t := range cands[1].terms {
+				switch t.typ {
+				case nameapi.TermGivenname, nameapi.TermMiddlename, nameapi.TermGivennameInitial, nameapi.TermMiddlenameInitial:
+					cands[0].terms = append(cands[0].terms, t)
+				default:
+					keep = append(keep, t)
+				}
+			}
+			cands[1].terms = keep
+		}
+	}
+	shared := ""
+	sharedPos := 0
+	for i := len(cands) - 1; i >= 0; i-- {
+		for _, t := range cands[i].terms {
+			if t.typ == nameapi.TermSurname {
+				shared, sharedPos = t.text, t.pos
+				break
+			}
+		}
+		if shared != "" {
+			break
+		}
+	}
+	group := &nameapi.ParsedPerson{PersonType: nameapi.PersonTypeMultiple, PersonRole: nameapi.RoleGroup}
+	var disputes []nameapi.ParserDispute
+	like, conf := 1.0, 1.0
+	genders := map[string]bool{}
+	allSame := true
+	for i := range cands {
+		if shared != "" && firstOf(cands[i].terms, nameapi.TermSurname) == "" {
+			cands[i].terms = append(cands[i].terms, nameTerm{shared, nameapi.TermSurname, sharedPos})
+		}
+		pp, d := e.naturalPerson(c, nil, cands[i].terms)
+		disputes = append(disputes, cands[i].disputes...)
+		disputes = append(disputes, d...)
+		group.People = append(group.People, *pp)
+		like = math.Min(like, cands[i].likeliness)
+		conf = math.Min(conf, cands[i].confidence)
+		if pp.Gender != nil {
+			genders[pp.Gender.Gender] = true
+		}
+		if pp.AddressingSurname != group.People[0].AddressingSurname {
+			allSame = false
+		}
+	}
+	if allSame {
+		group.AddressingSurname = group.People[0].AddressingSurname
+	}
+	if len(genders) == 1 {
+		for g := range genders {
+			group.Gender = &nameapi.GenderizerResult{Gender: g, Confidence: round3(conf)}
+		}
+	} else {
+		group.Gender = &nameapi.GenderizerResult{Gender: nameapi.GenderIndeterminable, Confidence: round3(conf)}
+	}
+	disputes = append(disputes, syntaxDisputes(fl, nil)...)
+	if disputes == nil {
+		disputes = []nameapi.ParserDispute{}
+	}
+	_ = p
+	return nameapi.ParsedPersonMatch{
+		ParsedPerson:   group,
+		ParserDisputes: disputes,
+		Likeliness:     round3(math.Max(0.6, like*0.95)),
+		Confidence:     round3(conf * 0.9),
+	}
+}
+
+func onlySalutations(ts []nameTerm) bool {
+	if len(ts) == 0 {
+		return false
+	}
+	for _, t := range ts {
+		if t.typ != nameapi.TermSalutation && t.typ != nameapi.TermTitle {
+			return false
+		}
+	}
+	return true
+}
+
+// salutationGenderOfTerms returns the gender implied by the first salutation in
+// ts, or "".
+func salutationGenderOfTerms(ts []nameTerm) string {
+	l := lists()
+	for _, t := range ts {
+		if t.typ == nameapi.TermSalutation {
+			return l.salutations[nkey(t.text)]
+		}
+	}
+	return ""
+}

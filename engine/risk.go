@@ -1,0 +1,801 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+const opRisk = "riskdetector/person"
+
+// riskSet collects detected risks and evidence that the record is good.
+type riskSet struct {
+	risks []nameapi.DetectedRisk
+	good  float64 // sum of positive evidence, 0..1
+	seen  map[string]bool
+}
+
+func (r *riskSet) add(item, typ string, score float64, format string, args ...any) {
+	k := item + "/" + typ
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	if r.seen[k] {
+		// One risk per data item and type: keep the highest score.
+		for i := range r.risks {
+			if r.risks[i].DataItem == item && string(r.risks[i].RiskType) == typ && r.risks[i].RiskScore < score {
+				r.risks[i].RiskScore = round3(score)
+				r.risks[i].Reason = fmt.Sprintf(format, args...)
+			}
+		}
+		return
+	}
+	r.seen[k] = true
+	r.risks = append(r.risks, nameapi.DetectedRisk{
+		DataItem:  item,
+		RiskType:  nameapi.RiskType(typ),
+		RiskScore: round3(score),
+		Reason:    fmt.Sprintf(format, args...),
+	})
+}
+
+// DetectRisk tells whether the person's data looks fake or disguised.
+//
+// It checks the name (placeholders such as "John Doe" and "test test",
+// random keyboard typing, fictional, famous and joke names, refusals and
+// vulgar words, given name equal to surname; spaced, stuttered and padded
+// typing, mixed case and leetspeak), the email addresses (disposable
+// providers, placeholder local parts and domains), the age (impossible
+// dates such as 31 February, birth in the future or more than 120 years
+// ago, placeholder dates such as 1900-01-01), the phone numbers (1234567,
+// 0000000, repeated digits) and the addresses ("Musterstraße 1", "123
+// Main St", "Sesame Street").
+//
+// Impossible dates are reported as AGE risks, not as invalid input: the
+// risk detector's purpose is to judge such data. Only a missing person is
+// invalid input.
+//
+// The score is in [-1, 1]: 1-Π(1-riskScore) over the risks when there are
+// any; otherwise negative when the record looks good (known given name and
+// surname, an email that matches the name, a plausible age) and 0 when
+// there is nothing to say.
+func (e *Engine) DetectRisk(ctx context.Context, in *nameapi.InputWithPerson) (*nameapi.RiskDetectorResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("detect risk: %w", err)
+	}
+	if in == nil || in.InputPerson == nil {
+		return nil, nameapi.NewInvalidInputError(opRisk, "inputPerson is missing")
+	}
+	p := in.InputPerson
+	var rs riskSet
+	given, surname := e.nameRisks(in.Context, p, &rs)
+	e.emailRisks(p, given, surname, &rs)
+	e.ageRisks(p, &rs)
+	telRisks(p, &rs)
+	addressRisks(p, &rs)
+	return rs.result(), nil
+}
+
+func (r *riskSet) result() *nameapi.RiskDetectorResult {
+	res := &nameapi.RiskDetectorResult{Risks: r.risks}
+	if res.Risks == nil {
+		res.Risks = []nameapi.DetectedRisk{}
+	}
+	if len(r.risks) > 0 {
+		sort.SliceStable(res.Risks, func(i, j int) bool { return res.Risks[i].RiskScore > res.Risks[j].RiskScore })
+		keep := 1.0
+		for _, k := range r.risks {
+			keep *= 1 - k.RiskScore
+		}
+		res.Score = round3(math.Max(0.001, 1-keep))
+		return res
+	}
+	res.Score = -round3(math.Min(0.9, r.good))
+	if res.Score == 0 {
+		res.Score = 0 // no negative zero
+	}
+	return res
+}
+
+// ---------------------------------------------------------------------------
+// Names
+
+// nameRisks checks the person's name and returns the folded given name and
+// surname for the other checks.
+func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskSet) (given, surname string) {
+	if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
+		return "", ""
+	}
+	var raw []string
+	for _, f := range p.PersonName.NameFields {
+		if s := strings.TrimSpace(f.String); s != "" {
+			raw = append(raw, s)
+		}
+	}
+	if len(raw) == 0 {
+		return "", ""
+	}
+	rawAll := strings.Join(raw, " ")
+	l := lists()
+
+	// Disguise checks work on the text as typed.
+	disguiseRisks(e, rawAll, rs)
+
+	res := e.parsePerson(c, p)
+	pp := res.Best().ParsedPerson
+	var core []string // name words without salutation, title, qualifiers
+	collect := func(pp *nameapi.ParsedPerson) {
+		if pp.OutputPersonName == nil {
+			return
+		}
+		for _, t := range pp.OutputPersonName.Terms {
+			switch t.TermType {
+			case nameapi.TermGivenname, nameapi.TermMiddlename, nameapi.TermSurname, nameapi.TermGivennameInitial,
+				nameapi.TermMiddlenameInitial, nameapi.TermSurnameInitial, nameapi.TermNickname, nameapi.TermBusinessName:
+				core = append(core, t.String)
+			}
+		}
+	}
+	if len(pp.People) > 0 {
+		for i := range pp.People {
+			collect(&pp.People[i])
+		}
+	} else {
+		collect(pp)
+	}
+	if len(core) == 0 {
+		core = strings.Fields(rawAll)
+	}
+	full := foldSpace(strings.Join(core, " "))
+	given = foldSpace(pp.OutputPersonName.First(nameapi.TermGivenname))
+	surname = foldSpace(pp.OutputPersonName.First(nameapi.TermSurname))
+	if len(pp.People) > 0 {
+		given = foldSpace(pp.People[0].OutputPersonName.First(nameapi.TermGivenname))
+		surname = foldSpace(pp.People[0].OutputPersonName.First(nameapi.TermSurname))
+	}
+	shown := strings.Join(core, " ")
+	noMiddle := strings.TrimSpace(given + " " + surname)
+
+	for _, k := range []string{full, noMiddle} {
+		if k == "" {
+			continue
+		}
+		if t, ok := l.placeholders[k]; ok {
+			rs.add(nameapi.DataItemName, t, 0.9, "%q is a well-known placeholder name.", shown)
+		}
+		if l.fictional[k] {
+			rs.add(nameapi.DataItemName, nameapi.RiskFictional, 0.85, "%q is the name of a fictional character or place.", shown)
+		}
+		if l.famous[k] {
+			rs.add(nameapi.DataItemName, nameapi.RiskFamous, 0.7, "%q is the name of a famous person.", shown)
+		}
+		if l.humorous[k] {
+			rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.8, "%q is a joke name.", shown)
+		}
+	}
+	// Word-level placeholders and refusals: all words ("test test", "xxx")
+	// or some ("Peter Test").
+	words := strings.Fields(full)
+	nPlace := 0
+	for _, w := range words {
+		if t, ok := l.nameWords[w]; ok {
+			nPlace++
+			score := 0.55
+			if t == nameapi.RiskInvalid {
+				score = 0.8
+			}
+			rs.add(nameapi.DataItemName, t, score, "The name contains %q, a placeholder or refusal word.", w)
+		}
+	}
+	if nPlace > 0 && nPlace == len(words) {
+		t := l.nameWords[words[0]]
+		rs.add(nameapi.DataItemName, t, 0.95, "The name %q consists only of placeholder words.", shown)
+	}
+	// Random typing.
+	for _, w := range words {
+		if why := randomTyping(w, l); why != "" {
+			rs.add(nameapi.DataItemName, nameapi.RiskRandomTyping, 0.8, "The name word %q looks like random typing (%s).", w, why)
+		}
+	}
+	// Given name equal or almost equal to the surname.
+	if given != "" && surname != "" && len(pp.People) == 0 {
+		switch {
+		case given == surname:
+			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, "The given name and the surname are both %q.", given)
+		case len(given) >= 4 && damerauLevenshtein(given, surname) == 1:
+			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.5, "The given name %q and the surname %q are almost the same.", given, surname)
+		}
+	}
+	// Good evidence: a known given name and a known surname.
+	if len(rs.risks) == 0 && pp.PersonType == nameapi.PersonTypeNatural {
+		g := pp.OutputPersonName.First(nameapi.TermGivenname)
+		s := pp.OutputPersonName.First(nameapi.TermSurname)
+		if g != "" && e.givenStrength(g) >= 0.5 {
+			rs.good += 0.2
+		}
+		if s != "" && e.isSurname(lastWord(s)) {
+			rs.good += 0.2
+		}
+	}
+	return given, surname
+}
+
+// randomTyping returns why w looks like random typing, or "".
+func randomTyping(w string, l *wordLists) string {
+	letters := []rune(w)
+	n := len(letters)
+	if n < 3 {
+		return ""
+	}
+	for _, r := range letters {
+		if !unicode.IsLetter(r) {
+			return ""
+		}
+	}
+	// One unit of 1-3 letters repeated at least three times: "jkjkjk", "aaa".
+	for u := 1; u <= 3 && u*3 <= n; u++ {
+		if n%u != 0 {
+			continue
+		}
+		rep := true
+		for i := u; i < n; i++ {
+			if letters[i] != letters[i-u] {
+				rep = false
+				break
+			}
+		}
+		if rep {
+			return "a repeated pattern"
+		}
+	}
+	// A run along a keyboard row: "asdf", "qwertz", "poiuz".
+	if n >= 4 {
+		best := 0
+		for _, row := range l.keyboardRows {
+			if m := longestRowRun(w, row); m > best {
+				best = m
+			}
+		}
+		if best >= 5 || (best >= 4 && float64(best) >= 0.75*float64(n)) {
+			return "keys next to each other on the keyboard"
+		}
+	}
+	// No vowel at all in a word of four or more letters.
+	if n >= 4 {
+		vowel := false
+		for _, r := range w {
+			if strings.ContainsRune("aeiouyäöüàáâãåæèéêëìíîïòóôõøùúûýœ", r) {
+				vowel = true
+				break
+			}
+		}
+		if !vowel {
+			return "no vowels"
+		}
+	}
+	return ""
+}
+
+// longestRowRun is the length of the longest substring of w that runs
+// along row, forwards or backwards.
+func longestRowRun(w, row string) int {
+	rr := []rune(row)
+	pos := make(map[rune]int, len(rr))
+	for i, r := range rr {
+		pos[r] = i
+	}
+	ws := []rune(w)
+	best, cur, dir := 1, 1, 0
+	for i := 1; i < len(ws); i++ {
+		a, okA := pos[ws[i-1]]
+		b, okB := pos[ws[i]]
+		d := b - a
+		if okA && okB && (d == 1 || d == -1) && (cur == 1 || d == dir) {
+			cur++
+			dir = d
+		} else if okA && okB && (d == 1 || d == -1) {
+			cur, dir = 2, d
+		} else {
+			cur, dir = 1, 0
+		}
+		if cur > best {
+			best = cur
+		}
+	}
+	if best < 2 {
+		return 0
+	}
+	return best
+}
+
+// disguiseRisks checks the name as typed for spaced, stuttered and padded
+// typing, odd mixed case and leetspeak.
+func disguiseRisks(e *Engine, raw string, rs *riskSet) {
+	fields := strings.Fields(raw)
+	// Spaced typing: three or more single letters in a row without dots.
+	run := 0
+	for _, f := range fields {
+		rs1 := []rune(f)
+		if len(rs1) == 1 && unicode.IsLetter(rs1[0]) {
+			run++
+			if run >= 3 {
+				rs.add(nameapi.DataItemName, nameapi.RiskSpacedTyping, 0.85, "The name %q is typed with spaces between its letters.", raw)
+				break
+			}
+			continue
+		}
+		run = 0
+	}
+	for _, f := range fields {
+		w := strings.Trim(f, ".,;:\"'()")
+		if w == "" {
+			continue
+		}
+		// Stutter: a letter three or more times in a row inside a word
+		// that is not just that letter.
+		if core, ok := e.padded(w); ok {
+			rs.add(nameapi.DataItemName, nameapi.RiskPadding, 0.8, "The name word %q pads the name %q with filler characters.", w, core)
+			continue
+		}
+		if stutter(w) {
+			rs.add(nameapi.DataItemName, nameapi.RiskStutterTyping, 0.7, "The name word %q repeats a letter three or more times.", w)
+		}
+		k := nkey(w)
+		if l := lists(); l.legalForms[k] != "" || l.qualifiers[k].termType != "" || l.titles[k] {
+			continue
+		}
+		if oddCase(w) {
+			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.5, "The name word %q mixes upper and lower case in an unusual way.", w)
+		}
+		if dec, ok := e.leet(w); ok {
+			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.75, "The name word %q spells %q in leetspeak (digits for letters).", w, dec)
+		} else if hasDigit(w) {
+			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.5, "The name word %q contains digits.", w)
+		}
+	}
+}
+
+func hasDigit(s string) bool {
+	for _, r := range s {
+		if unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func stutter(w string) bool {
+	rs := []rune(strings.ToLower(w))
+	distinct := map[rune]bool{}
+	for _, r := range rs {
+		distinct[r] = true
+	}
+	if len(distinct) < 2 {
+		return false
+	}
+	run := 1
+	for i := 1; i < len(rs); i++ {
+		if rs[i] == rs[i-1] && unicode.IsLetter(rs[i]) {
+			run++
+			if run >= 3 {
+				return true
+			}
+		} else {
+			run = 1
+		}
+	}
+	return false
+}
+
+// padded reports whether w is a known name wrapped in filler ("xxxPeterxxx",
+// "__Peter__", "...Peter...") and returns the name.
+func (e *Engine) padded(w string) (string, bool) {
+	rs := []rune(w)
+	isFill := func(r rune) bool {
+		return !unicode.IsLetter(r) || r == 'x' || r == 'X' || r == 'z' || r == 'Z'
+	}
+	i, j := 0, len(rs)
+	for i < j && isFill(rs[i]) {
+		i++
+	}
+	for j > i && isFill(rs[j-1]) {
+		j--
+	}
+	if i+len(rs)-j < 2 || j-i < 3 {
+		return "", false
+	}
+	// Try widening back letters the trim took from a real name ("Max").
+	for a := i; a >= 0; a-- {
+		for b := j; b <= len(rs); b++ {
+			if a == 0 && b == len(rs) {
+				continue
+			}
+			core := string(rs[a:b])
+			if e.givenStrength(core) >= 0.5 || e.isSurname(core) {
+				return core, true
+			}
+		}
+	}
+	return "", false
+}
+
+// oddCase reports case mixing that no naming convention produces ("jOhN",
+// "pETER"); "McDonald", "DeVito", "O'Neill", "MÜLLER" and "müller" are fine.
+func oddCase(w string) bool {
+	for _, part := range strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '\'' || r == '’' }) {
+		rs := []rune(part)
+		up, low := 0, 0
+		for _, r := range rs {
+			if unicode.IsUpper(r) {
+				up++
+			} else if unicode.IsLower(r) {
+				low++
+			}
+		}
+		if up == 0 || low == 0 {
+			continue
+		}
+		if len(rs) > 0 && unicode.IsLower(rs[0]) {
+			return true // "jOhN", "pETER"
+		}
+		// Allowed: one capital, or a capital after a known prefix.
+		if up == 1 {
+			continue
+		}
+		lower := strings.ToLower(part)
+		ok := false
+		for _, pre := range []string{"mc", "mac", "de", "di", "da", "du", "la", "le", "van", "von", "fitz", "o"} {
+			if strings.HasPrefix(lower, pre) && len(rs) > len(pre) && up == 2 && unicode.IsUpper(rs[len([]rune(pre))]) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return true
+		}
+	}
+	return false
+}
+
+var leetMap = map[rune]rune{'0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', '$': 's', '8': 'b'}
+
+// leet decodes leetspeak ("J0hn", "P3t3r") and reports whether the result
+// is a known name.
+func (e *Engine) leet(w string) (string, bool) {
+	if !hasDigit(w) && !strings.ContainsAny(w, "@$") {
+		return "", false
+	}
+	letters := 0
+	var b strings.Builder
+	for _, r := range w {
+		if m, ok := leetMap[r]; ok {
+			b.WriteRune(m)
+			continue
+		}
+		if !unicode.IsLetter(r) {
+			return "", false
+		}
+		letters++
+		b.WriteRune(r)
+	}
+	if letters == 0 {
+		return "", false
+	}
+	dec := b.String()
+	if e.givenStrength(dec) >= 0.5 || e.isSurname(dec) {
+		return dec, true
+	}
+	// "1" may stand for "l" too.
+	alt := strings.ReplaceAll(dec, "i", "l")
+	if alt != dec && (e.givenStrength(alt) >= 0.5 || e.isSurname(alt)) {
+		return alt, true
+	}
+	return "", false
+}
+
+// ---------------------------------------------------------------------------
+// Emails
+
+var placeholderLocals = map[string]bool{
+	"test": true, "tester": true, "testing": true, "asdf": true, "qwerty": true, "noreply": true, "no-reply": true,
+	"donotreply": true, "do-not-reply": true, "example": true, "foo": true, "foobar": true, "none": true, "nobody": true,
+	"null": true, "xxx": true, "dummy": true, "fake": true, "spam": true, "nospam": true, "nomail": true, "no": true,
+	"abc": true, "user": true, "email": true, "mail": true, "name": true, "sample": true, "anonymous": true, "a": true,
+	"123": true, "1234": true, "12345": true, "me": true, "you": true, "keine": true, "kein": true,
+}
+
+var placeholderDomains = map[string]bool{
+	"example.com": true, "example.org": true, "example.net": true, "example.de": true, "test.com": true, "test.de": true,
+	"domain.com": true, "sample.com": true, "email.test": true, "localhost": true, "mail.test": true, "foo.com": true,
+	"bar.com": true, "asdf.com": true, "nowhere.com": true, "none.com": true, "invalid.com": true, "abc.com": true,
+	"xxx.com": true, "mustermann.de": true, "muster.de": true, "beispiel.de": true,
+}
+
+func (e *Engine) emailRisks(p *nameapi.InputPerson, given, surname string, rs *riskSet) {
+	for _, em := range p.EmailAddresses {
+		addr := strings.TrimSpace(em.EmailAddress)
+		if addr == "" {
+			continue
+		}
+		at := strings.LastIndexByte(addr, '@')
+		if at <= 0 || at == len(addr)-1 || !strings.Contains(addr[at+1:], ".") && addr[at+1:] != "localhost" {
+			rs.add(nameapi.DataItemEmail, nameapi.RiskInvalid, 0.7, "%q is not a valid email address.", addr)
+			continue
+		}
+		local := strings.ToLower(addr[:at])
+		domain := strings.TrimSuffix(strings.ToLower(addr[at+1:]), ".")
+		switch {
+		case placeholderDomains[domain] || strings.HasSuffix(domain, ".example") || strings.HasSuffix(domain, ".invalid") ||
+			strings.HasSuffix(domain, ".test") || strings.HasPrefix(domain, "example."):
+			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.85, "The email domain %q is a placeholder or reserved domain.", domain)
+		case e.lex != nil && e.lex.IsDisposableDomain(domain):
+			rs.add(nameapi.DataItemEmail, nameapi.RiskOther, 0.8, "The email address uses %q, a disposable (throwaway) email provider.", domain)
+		}
+		base := local
+		if i := strings.IndexByte(base, '+'); i > 0 {
+			base = base[:i]
+		}
+		l := lists()
+		switch {
+		case placeholderLocals[base]:
+			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.7, "The email local part %q is a placeholder.", base)
+		default:
+			letters := strings.Map(func(r rune) rune {
+				if unicode.IsLetter(r) {
+					return r
+				}
+				return -1
+			}, base)
+			if why := randomTyping(letters, l); why != "" && len(letters) >= 4 {
+				rs.add(nameapi.DataItemEmail, nameapi.RiskRandomTyping, 0.6, "The email local part %q looks like random typing (%s).", base, why)
+			}
+		}
+		// Good evidence: the address carries the person's name.
+		fl := fold(base)
+		if surname != "" && len(surname) >= 3 && strings.Contains(fl, strings.ReplaceAll(lastWord(surname), "-", "")) {
+			rs.good += 0.2
+		} else if given != "" && len(given) >= 3 && strings.Contains(fl, given) {
+			rs.good += 0.1
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Age
+
+// placeholderDates are birth dates that forms default to or that people
+// type to get past a required field.
+var placeholderDates = map[[3]int32]float64{
+	{1900, 1, 1}: 0.8, {1901, 1, 1}: 0.7, {1970, 1, 1}: 0.5, {1111, 11, 11}: 0.9, {1234, 5, 6}: 0.9,
+	{2000, 1, 1}: 0.4, {1999, 12, 31}: 0.4, {1800, 1, 1}: 0.9, {1, 1, 1}: 0.9,
+}
+
+func (e *Engine) ageRisks(p *nameapi.InputPerson, rs *riskSet) {
+	a := p.Age
+	if a.Empty() {
+		return
+	}
+	now := e.now()
+	legal := p.IsLegal()
+	checkYear := func(y int32) bool {
+		age := now.Year() - int(y)
+		switch {
+		case int(y) > now.Year():
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, "The year %d lies in the future.", y)
+			return false
+		case age > 120 && !legal:
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.85, "A birth in %d would make the person %d years old.", y, age)
+			return false
+		}
+		return true
+	}
+	switch a.Type {
+	case nameapi.TypeBirthDate, "":
+		y, m, d := a.Year, a.Month, a.Day
+		if m < 1 || m > 12 || d < 1 || d > 31 {
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, "%04d-%02d-%02d is not a date.", y, m, d)
+			return
+		}
+		t := time.Date(int(y), time.Month(m), int(d), 0, 0, 0, 0, time.UTC)
+		if t.Day() != int(d) {
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, "%04d-%02d-%02d does not exist (that month has fewer days).", y, m, d)
+			return
+		}
+		if t.After(now) {
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, "The birth date %s lies in the future.", t.Format("2006-01-02"))
+			return
+		}
+		if s, ok := placeholderDates[[3]int32{y, m, d}]; ok {
+			rs.add(nameapi.DataItemAge, nameapi.RiskPlaceholder, s, "%s is a common placeholder birth date.", t.Format("2006-01-02"))
+			return
+		}
+		if checkYear(y) && !legal {
+			if age := now.Sub(t).Hours() / 24 / 365.25; age >= 14 && age <= 100 {
+				rs.good += 0.1
+			}
+		}
+	case nameapi.TypeBirthYear:
+		checkYear(a.Year)
+	case nameapi.TypeBirthYearMonth:
+		if a.Month < 1 || a.Month > 12 {
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, "Month %d does not exist.", a.Month)
+			return
+		}
+		checkYear(a.Year)
+	case nameapi.TypeBirthYearRange:
+		if r := a.YearRange; r != nil {
+			if r.StartIncluding != nil && r.EndIncluding != nil && *r.StartIncluding > *r.EndIncluding {
+				rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.8, "The year range %d-%d ends before it starts.", *r.StartIncluding, *r.EndIncluding)
+				return
+			}
+			if r.StartIncluding != nil {
+				checkYear(*r.StartIncluding)
+			}
+		}
+	}
+}
+
+// ---------------------------------------------------------------------------
+// Phone numbers
+
+func telRisks(p *nameapi.InputPerson, rs *riskSet) {
+	for _, tn := range p.TelNumbers {
+		raw := strings.TrimSpace(tn.FullNumber)
+		if raw == "" {
+			continue
+		}
+		var digits []byte
+		bad := false
+		for _, r := range raw {
+			switch {
+			case r >= '0' && r <= '9':
+				digits = append(digits, byte(r))
+			case strings.ContainsRune(" +-/().", r):
+			default:
+				bad = true
+			}
+		}
+		switch {
+		case bad:
+			rs.add(nameapi.DataItemTel, nameapi.RiskInvalid, 0.6, "%q contains characters that do not belong in a phone number.", raw)
+			continue
+		case len(digits) < 5:
+			rs.add(nameapi.DataItemTel, nameapi.RiskInvalid, 0.6, "%q is too short to be a phone number.", raw)
+			continue
+		case len(digits) > 15:
+			rs.add(nameapi.DataItemTel, nameapi.RiskInvalid, 0.6, "%q is longer than any phone number (15 digits).", raw)
+			continue
+		}
+		if why, score := fakeDigits(digits); why != "" {
+			rs.add(nameapi.DataItemTel, nameapi.RiskPlaceholder, score, "The phone number %q %s.", raw, why)
+		}
+	}
+}
+
+// fakeDigits recognises placeholder phone numbers.
+func fakeDigits(d []byte) (string, float64) {
+	n := len(d)
+	counts := [10]int{}
+	for _, c := range d {
+		counts[c-'0']++
+	}
+	for _, k := range counts {
+		if k == n {
+			return "repeats one digit", 0.95
+		}
+	}
+	// A run of ascending or descending digits of seven or more at the end
+	// (the subscriber part) or over the whole number.
+	run := func(step int) int {
+		best := 1
+		for i := n - 2; i >= 0; i-- {
+			if (int(d[i+1])-int(d[i])+10)%10 == (step+10)%10 {
+				best++
+			} else {
+				break
+			}
+		}
+		return best
+	}
+	if r := max(run(1), run(-1)); r >= 7 || (r >= 5 && r == n) {
+		return "is a run of consecutive digits", 0.85
+	}
+	// A short pattern repeated: "12121212", "123123123".
+	for u := 2; u <= 4 && u*3 <= n; u++ {
+		rep := true
+		for i := u; i < n; i++ {
+			if d[i] != d[i-u] {
+				rep = false
+				break
+			}
+		}
+		if rep {
+			return "repeats a short pattern of digits", 0.75
+		}
+	}
+	for _, k := range counts {
+		if k*10 >= n*8 && n >= 7 {
+			return "consists almost only of one digit", 0.6
+		}
+	}
+	// The US range 555-0100 to 555-0199 is reserved for fiction.
+	if n >= 7 && string(d[n-7:n-2]) == "55501" {
+		return "is in the 555-01xx range reserved for fiction", 0.7
+	}
+	return "", 0
+}
+
+// ---------------------------------------------------------------------------
+// Addresses
+
+func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
+	l := lists()
+	for _, rel := range p.Addresses {
+		a := rel.Address
+		if a == nil {
+			continue
+		}
+		var parts []string
+		switch a.Type {
+		case nameapi.TypeSingleStringAddress:
+			parts = append(parts, a.String)
+		case nameapi.TypeMultiLineAddress:
+			parts = append(parts, a.AddressLines...)
+		default:
+			if s := a.StreetInfo; s != nil {
+				parts = append(parts, s.String, s.StreetName+" "+s.HouseNumber, s.HouseNumber+" "+s.StreetName, s.StreetNameAndNumber, s.AsString)
+			}
+			if pl := a.PlaceInfo; pl != nil {
+				parts = append(parts, pl.PostalCode+" "+pl.Locality, pl.LocalityAndPostalCode, pl.AsString)
+			}
+		}
+		text := foldSpace(strings.Join(parts, " | "))
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		found := false
+		for ph, t := range l.addrPhrases {
+			if containsPhrase(text, ph) {
+				rs.add(nameapi.DataItemAddress, t, 0.85, "The address contains %q, a placeholder or fictional address.", ph)
+				found = true
+			}
+		}
+		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '|' || r == '-' }) {
+			if t, ok := l.addrWords[w]; ok {
+				rs.add(nameapi.DataItemAddress, t, 0.85, "The address contains %q, a placeholder or fictional name.", w)
+				found = true
+			}
+			if !found && len(w) >= 4 {
+				if why := randomTyping(w, l); why != "" && why != "no vowels" {
+					rs.add(nameapi.DataItemAddress, nameapi.RiskRandomTyping, 0.6, "The address word %q looks like random typing (%s).", w, why)
+				}
+			}
+		}
+		if pl := a.PlaceInfo; pl != nil {
+			if pc := strings.TrimSpace(pl.PostalCode); pc != "" && strings.Trim(pc, "0") == "" || pc == "12345" || pc == "99999" {
+				rs.add(nameapi.DataItemAddress, nameapi.RiskPlaceholder, 0.6, "The postal code %q is a placeholder.", pc)
+			}
+		}
+	}
+}
+
+// containsPhrase reports whether phrase occurs in text at word boundaries.
+func containsPhrase(text, phrase string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], phrase)
+		if j < 0 {
+			return false
+		}
+		s, e := i+j, i+j+len(phrase)
+		if (s == 0 || text[s-1] == ' ' || text[s-1] == '|') && (e == len(text) || text[e] == ' ' || text[e] == '|') {
+			return true
+		}
+		i = s + 1
+	}
+}

@@ -1,0 +1,92 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// Operation names of the system services, as in their REST paths.
+const (
+	opPing      = "system/ping"
+	opThrower   = "system/exceptionthrower"
+	opGenderize = "genderizer/persongenderizer"
+)
+
+// Ping answers the ping service: nil ("pong") unless ctx is done.
+func (e *Engine) Ping(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("engine ping: %w", err)
+	}
+	return nil
+}
+
+// ThrowException implements the exception thrower: with probability
+// chance/100 it returns the requested error, a *nameapi.Error with the full
+// fault body the service sends:
+//
+//   - InvalidInput: HTTP 400, faultCause BadRequest, blame CLIENT,
+//     retrySameLocation NO;
+//   - AccessDeniedNoSuchAccount: HTTP 401, faultCause AccessDenied, blame
+//     CLIENT, retrySameLocation NO;
+//   - InternalServerError: HTTP 500, faultCause InternalServerError, blame
+//     SERVER, no retrySameLocation.
+//
+// The two disabled types (AccessDeniedRequestLimitExceeded,
+// AccessDeniedTooManyConcurrentRequests), unknown types and a chance
+// outside 0..100 give an invalid-input error. Chance 0 returns nil (the
+// service answers "OK").
+func (e *Engine) ThrowException(ctx context.Context, exceptionType string, chance int) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("engine exception thrower: %w", err)
+	}
+	switch exceptionType {
+	case nameapi.ExceptionInvalidInput, nameapi.ExceptionAccessDeniedNoSuchAccount, nameapi.ExceptionInternalServerError:
+	case nameapi.ExceptionAccessDeniedRequestLimitExceeded, nameapi.ExceptionAccessDeniedTooManyConcurrentRequests:
+		return nameapi.NewInvalidInputError(opThrower, "exceptionType %s is disabled", exceptionType)
+	case "":
+		return nameapi.NewInvalidInputError(opThrower, "exceptionType is missing")
+	default:
+		return nameapi.NewInvalidInputError(opThrower, "unknown exceptionType %q (want %s, %s or %s)", exceptionType,
+			nameapi.ExceptionInvalidInput, nameapi.ExceptionAccessDeniedNoSuchAccount, nameapi.ExceptionInternalServerError)
+	}
+	if chance < 0 || chance > 100 {
+		return nameapi.NewInvalidInputError(opThrower, "exceptionChance %d outside 0..100", chance)
+	}
+	if chance == 0 {
+		return nil
+	}
+	e.mu.Lock()
+	roll := e.rnd.IntN(100)
+	incident := e.rnd.Uint64()
+	e.mu.Unlock()
+	if roll >= chance {
+		return nil
+	}
+	return thrownError(exceptionType, fmt.Sprintf("%016x", incident))
+}
+
+// thrownError builds the error the exception thrower was asked for.
+func thrownError(exceptionType, incident string) *nameapi.Error {
+	no := &nameapi.RetryInfo{RetryType: nameapi.RetryNo}
+	f := &nameapi.Fault{IncidentID: incident}
+	switch exceptionType {
+	case nameapi.ExceptionInvalidInput:
+		f.FaultCause, f.Blame, f.HTTPStatusCode = nameapi.FaultBadRequest, nameapi.BlameClient, http.StatusBadRequest
+		f.Message = "Invalid input, thrown on request by the exception thrower."
+		f.RetrySameLocation = no
+	case nameapi.ExceptionAccessDeniedNoSuchAccount:
+		f.FaultCause, f.Blame, f.HTTPStatusCode = nameapi.FaultAccessDenied, nameapi.BlameClient, http.StatusUnauthorized
+		f.Message = "No such account, thrown on request by the exception thrower."
+		f.ApplicationErrorCode = "1201"
+		f.RetrySameLocation = no
+		f.RetryOtherLocations = &nameapi.RetryInfo{RetryType: nameapi.RetryNo}
+	default: // InternalServerError
+		f.FaultCause, f.Blame, f.HTTPStatusCode = nameapi.FaultInternalServerError, nameapi.BlameServer, http.StatusInternalServerError
+		f.Message = "Internal server error, thrown on request by the exception thrower."
+	}
+	f.HTTPStatusMeaning = http.StatusText(f.HTTPStatusCode)
+	return &nameapi.Error{Op: opThrower, HTTPStatus: f.HTTPStatusCode, Fault: f}
+}

@@ -146,9 +146,9 @@ func (e *Engine) matchName(c *nameapi.Context, p *nameapi.InputPerson) mName {
 type wordRel int
 
 const (
-	relDifferent wordRel = iota
-	relSimilar           // a typo apart
-	relCompatible        // nickname, or initial against name
+	relDifferent  wordRel = iota
+	relSimilar            // a typo apart
+	relCompatible         // nickname, or initial against name
 	relEqual
 )
 

@@ -13,7 +13,9 @@ func TestMatchPersons(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full := func(s string) *nameapi.InputPerson { return nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldFullname, s)) }
+	full := func(s string) *nameapi.InputPerson {
+		return nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldFullname, s))
+	}
 	aged := func(s string, a *nameapi.AgeInfo) *nameapi.InputPerson { p := full(s); p.Age = a; return p }
 	tests := []struct {
 		name             string

@@ -48,6 +48,9 @@ the my real official bat spider captain doctor mister miss sir fly flying speed 
 schatz maus mausi hase baer engel teufel drache ritter
 `)
 
+// emTitles are dropped from a local part ("dr.mueller").
+var emTitles = emSet(`dr prof professor ing dipl mag mr mrs ms herr frau`)
+
 // emParticles join the following word to a surname ("jan.van.der.berg").
 var emParticles = emSet(`van von vom der den de da di del della dos das du le la ten ter zu zum zur mac st bin ibn al el`)
 
@@ -220,6 +223,9 @@ func (e *Engine) parseLocalPart(local string) *nameapi.EmailNameParserResult {
 	if len(toks) == 0 {
 		return emResult(nameapi.EmailResultNotAName) // only digits
 	}
+	for len(toks) > 1 && emTitles[toks[0].s] {
+		toks = toks[1:]
+	}
 	joined := make([]string, len(toks))
 	for i, t := range toks {
 		joined[i] = t.s
@@ -324,6 +330,14 @@ func emLooksRandom(s string) bool {
 			}
 		}
 	}
+	if n := len(s); n >= 4 {
+		// A repeated unit: "xyzxyz", "abab".
+		for u := 1; u <= n/2; u++ {
+			if n%u == 0 && strings.Repeat(s[:u], n/u) == s {
+				return true
+			}
+		}
+	}
 	vowels, run, maxRun := 0, 0, 0
 	var prev rune
 	for _, r := range s {
@@ -347,19 +361,24 @@ func emLooksRandom(s string) bool {
 // name.
 func (e *Engine) emSingle(w string) []emReading {
 	n := len([]rune(w))
-	isG, isS := e.emIsGiven(w), e.emIsSurname(w)
-	var rs []emReading
-	switch {
-	case isG && n >= 3:
-		c := 0.75
-		if isS {
-			c = 0.6
+	sur := func(x string) float64 { // surname strength: a strong given name is a weak surname
+		if !e.emIsSurname(x) {
+			return 0
 		}
-		rs = append(rs, emReading{given: []string{w}, conf: c})
-	case emPseudoSegments(w) >= 2:
+		return 1 - 0.5*e.emGivenStrength(x)
+	}
+	var rs []emReading
+	if emPseudoSegments(w) >= 2 && !e.emIsGiven(w) {
 		return nil // "darkknight": a nickname
-	case isS && n >= 3:
-		rs = append(rs, emReading{surname: []string{w}, conf: 0.55})
+	}
+	if n >= 3 {
+		gw, sw := e.emGivenStrength(w), sur(w)
+		switch {
+		case gw > 0 && gw >= sw:
+			rs = append(rs, emReading{given: []string{w}, conf: 0.5 + 0.25*gw - 0.1*sw})
+		case sw > 0:
+			rs = append(rs, emReading{surname: []string{w}, conf: 0.45 + 0.15*sw})
+		}
 	}
 	if n < 4 && len(rs) == 0 {
 		if n >= 2 && n <= 3 {
@@ -385,21 +404,29 @@ func (e *Engine) emSingle(w string) []emReading {
 	for i := 1; i < len(runes); i++ {
 		a, b := string(runes[:i]), string(runes[i:])
 		la, lb := i, len(runes)-i
-		switch {
-		case la == 1 && lb >= 3 && e.emIsSurname(b):
-			c := 0.8
-			if e.emIsGiven(b) {
-				c = 0.65
+		if la == 1 && lb >= 3 {
+			if sb := sur(b); sb > 0 {
+				consider(emReading{given: []string{a}, surname: []string{b}, conf: 0.65 + 0.2*sb})
 			}
-			consider(emReading{given: []string{a}, surname: []string{b}, conf: c})
-		case la >= 3 && lb >= 3 && e.emIsGiven(a) && e.emIsSurname(b):
-			consider(emReading{given: []string{a}, surname: []string{b}, conf: 0.8 + 0.01*float64(min(la, lb))})
-		case la >= 3 && lb >= 3 && e.emIsSurname(a) && e.emIsGiven(b) && !e.emIsGiven(a):
-			consider(emReading{given: []string{b}, surname: []string{a}, conf: 0.7})
-		case lb == 1 && la >= 3 && e.emIsSurname(a) && !e.emIsGiven(a):
-			consider(emReading{given: []string{b}, surname: []string{a}, conf: 0.6})
-		case lb == 1 && la >= 3 && e.emIsGiven(a):
-			consider(emReading{given: []string{a}, surname: []string{b}, conf: 0.55})
+			continue
+		}
+		if lb == 1 && la >= 3 {
+			if sa := sur(a); sa > 0 {
+				consider(emReading{given: []string{b}, surname: []string{a}, conf: 0.45 + 0.15*sa})
+			}
+			if ga := e.emGivenStrength(a); ga > 0 {
+				consider(emReading{given: []string{a}, surname: []string{b}, conf: 0.45 + 0.1*ga})
+			}
+			continue
+		}
+		if la < 3 || lb < 3 {
+			continue
+		}
+		if ga, sb := e.emGivenStrength(a), sur(b); ga > 0 && sb > 0 {
+			consider(emReading{given: []string{a}, surname: []string{b}, conf: 0.55 + 0.15*ga + 0.15*sb})
+		}
+		if gb, sa := e.emGivenStrength(b), sur(a); gb > 0 && sa > 0 {
+			consider(emReading{given: []string{b}, surname: []string{a}, conf: 0.45 + 0.15*gb + 0.15*sa})
 		}
 	}
 	if best != nil {

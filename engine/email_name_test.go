@@ -67,6 +67,10 @@ func TestParseEmailName(t *testing.T) {
 		"sweet.angel@example.com":      "PSEUDONYM",
 		"angel84@example.com":          "PERSON_NAME angel|",
 		"killer84@example.com":         "PSEUDONYM",
+		"schmidtanna@example.de":       "PERSON_NAME anna|schmidt",
+		"aduval@example.fr":            "INITIALS a.|duval",
+		"dr.mueller@example.de":        "PERSON_NAME |mueller",
+		"xyzxyz@example.com":           "NOT_A_NAME",
 		"not-an-address":               "UNKNOWN",
 	}
 	for in, want := range tests {

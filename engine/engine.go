@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/namepipe/namepipe/engine/dict"
+	"github.com/namepipe/namepipe/nameapi"
 )
 
 // Lexicon is what the operations need from the embedded name and domain
@@ -46,6 +47,8 @@ type ISPClassifier interface {
 }
 
 var (
+	_ nameapi.Service = (*Engine)(nil)
+
 	_ Lexicon       = (*dict.Dict)(nil)
 	_ GenderVoter   = (*dict.Dict)(nil)
 	_ ISPClassifier = (*dict.Dict)(nil)

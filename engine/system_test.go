@@ -93,3 +93,39 @@ func TestThrowExceptionChance(t *testing.T) {
 		t.Errorf("chance 30 threw %d of 1000 times", thrown)
 	}
 }
+
+// TestConcurrentUse runs the operations from several goroutines (run with
+// -race to check the engine's shared state).
+func TestConcurrentUse(t *testing.T) {
+	e := newTestEngine(t)
+	ctx := context.Background()
+	done := make(chan error, 4)
+	for range 4 {
+		go func() {
+			for range 50 {
+				if err := e.ThrowException(ctx, nameapi.ExceptionInternalServerError, 50); err != nil {
+					var ae *nameapi.Error
+					if !errors.As(err, &ae) || ae.HTTPStatus != 500 {
+						done <- err
+						return
+					}
+				}
+				if _, err := e.DetectDisposableEmail(ctx, "x@mailinator.com"); err != nil {
+					done <- err
+					return
+				}
+				if _, err := e.ParseEmailName(ctx, &nameapi.InputWithEmail{EmailAddress: "john.smith@example.com"}); err != nil {
+					done <- err
+					return
+				}
+				e.genderForNames([]string{"Andrea"}, "", &nameapi.Context{Place: "IT"}, nil)
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+}

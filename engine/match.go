@@ -1,0 +1,434 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+const opMatch = "matcher/personmatcher"
+
+// mName is one person's name reduced for comparison: folded given names
+// (given and middle), initials, surname parts, qualifier and gender.
+type mName struct {
+	given    []string
+	initials []byte // first letters of initials
+	surnames []string
+	qual     string
+	gender   *nameapi.GenderizerResult
+	conf     float64
+	legal    string // folded business name for legal persons
+}
+
+// MatchPersons compares two people by name (typos, transliteration such
+// as ü = ue, initials, nicknames such as Bill = William, swapped order),
+// gender and age.
+//
+// "Petra Müller" and "Petra Mueller" are EQUAL; "Petra K. Müller" and
+// "Petra Mueller-Meyer" MATCHING (composition INTERSECTION: each has a part
+// the other lacks); a typo gives SIMILAR; the same surname with other given
+// names, or "Jr" against "Sr", gives RELATION; a gender or birth date
+// conflict gives DIFFERENT. Points are in [-1, 1] (positive = same person).
+//
+// A missing person or name is invalid input, and so is an impossible age
+// (month 13, day 32, 31 February): the matcher compares ages and cannot
+// compare a date that does not exist (the risk detector reports such dates
+// as risks instead).
+func (e *Engine) MatchPersons(ctx context.Context, in *nameapi.InputWithTwoPeople) (*nameapi.PersonMatcherResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("match persons: %w", err)
+	}
+	if in == nil || in.InputPerson1 == nil || in.InputPerson2 == nil {
+		return nil, nameapi.NewInvalidInputError(opMatch, "inputPerson1 and inputPerson2 are required")
+	}
+	for i, p := range []*nameapi.InputPerson{in.InputPerson1, in.InputPerson2} {
+		if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
+			return nil, nameapi.NewInvalidInputError(opMatch, "inputPerson%d has no name fields", i+1)
+		}
+		if err := validateAge(p.Age); err != nil {
+			return nil, nameapi.NewInvalidInputError(opMatch, "inputPerson%d: %v", i+1, err)
+		}
+	}
+	a := e.matchName(in.Context, in.InputPerson1)
+	b := e.matchName(in.Context, in.InputPerson2)
+	nameType, extraA, extraB, relation := compareNames(a, b, lists())
+	res := &nameapi.PersonMatcherResult{
+		PersonNameMatcherResult: nameapi.PersonNameMatcherResult{MatchType: nameType},
+		GenderMatcherResult:     compareGender(a.gender, b.gender),
+		AgeMatcherResult:        nameapi.AgeMatcherResult{MatchType: compareAge(in.InputPerson1.Age, in.InputPerson2.Age)},
+	}
+	g, ag := res.GenderMatcherResult.MatchType, res.AgeMatcherResult.MatchType
+	conf := math.Min(a.conf, b.conf)
+	switch nameType {
+	case nameapi.MatchEqual:
+		res.MatchType, res.Points = nameapi.MatchEqual, 1
+		if ag == nameapi.MatchPartial || g == nameapi.MatchPossiblyDifferent {
+			res.MatchType, res.Points = nameapi.MatchMatching, 0.8
+		}
+	case nameapi.MatchMatching:
+		res.MatchType, res.Points = nameapi.MatchMatching, 0.7
+	case nameapi.MatchSimilar:
+		res.MatchType, res.Points = nameapi.MatchSimilar, 0.4
+	case nameapi.MatchPartial:
+		res.MatchType, res.Points = nameapi.MatchDifferent, -0.5
+		if relation {
+			res.MatchType, res.Points = nameapi.MatchRelation, -0.2
+		}
+	default:
+		res.MatchType, res.Points = nameapi.MatchDifferent, -1
+	}
+	if relation && nameType == nameapi.MatchEqual {
+		// Same name, but "Jr" against "Sr".
+		res.MatchType, res.Points = nameapi.MatchRelation, -0.2
+	}
+	if res.Points > 0 && (g == nameapi.MatchDifferent || ag == nameapi.MatchDifferent) {
+		res.MatchType, res.Points = nameapi.MatchDifferent, -0.6
+	}
+	if res.Points > 0 && ag == nameapi.MatchEqual {
+		res.Points = math.Min(1, res.Points+0.1)
+		conf = math.Min(1, conf+0.1)
+	}
+	switch {
+	case res.MatchType == nameapi.MatchDifferent || res.MatchType == nameapi.MatchRelation:
+		res.PersonMatchComposition = nameapi.CompositionNotApplicable
+	case extraA && extraB:
+		res.PersonMatchComposition = nameapi.CompositionIntersection
+	case extraA || extraB:
+		res.PersonMatchComposition = nameapi.CompositionPartial
+	default:
+		res.PersonMatchComposition = nameapi.CompositionFull
+	}
+	res.Points = round3(res.Points)
+	res.Confidence = round3(math.Max(0.1, conf))
+	return res, nil
+}
+
+// matchName parses p and reduces the best reading for comparison.
+func (e *Engine) matchName(c *nameapi.Context, p *nameapi.InputPerson) mName {
+	r := e.parsePerson(c, p)
+	m := r.Best()
+	pp := m.ParsedPerson
+	if len(pp.People) > 0 {
+		pp = &pp.People[0]
+	}
+	n := mName{gender: pp.Gender, conf: m.Confidence}
+	if pp.PersonType == nameapi.PersonTypeLegal {
+		n.legal = foldSpace(pp.OutputPersonName.First(nameapi.TermBusinessName))
+		return n
+	}
+	l := lists()
+	for _, t := range pp.OutputPersonName.Terms {
+		switch t.TermType {
+		case nameapi.TermGivenname, nameapi.TermMiddlename:
+			n.given = append(n.given, foldSpace(t.String))
+		case nameapi.TermGivennameInitial, nameapi.TermMiddlenameInitial:
+			if f := fold(t.String); f != "" {
+				n.initials = append(n.initials, f[0])
+			}
+		case nameapi.TermSurname:
+			for _, part := range strings.FieldsFunc(fold(t.String), func(r rune) bool { return r == ' ' || r == '-' }) {
+				if !l.particles[nkey(part)] {
+					n.surnames = append(n.surnames, part)
+				}
+			}
+		case nameapi.TermQualifier:
+			n.qual = nkey(t.String)
+		}
+	}
+	return n
+}
+
+// wordRel is how two name words relate.
+type wordRel int
+
+const (
+	relDifferent  wordRel = iota
+	relSimilar            // a typo apart
+	relCompatible         // nickname, or initial against name
+	relEqual
+)
+
+func compareWords(a, b string, l *wordLists) wordRel {
+	if a == b {
+		return relEqual
+	}
+	// Transliteration leftovers: "muller" (ü without e) against "mueller".
+	if strings.ReplaceAll(a, "ue", "u") == strings.ReplaceAll(b, "ue", "u") &&
+		strings.ReplaceAll(strings.ReplaceAll(a, "ae", "a"), "oe", "o") == strings.ReplaceAll(strings.ReplaceAll(b, "ae", "a"), "oe", "o") {
+		return relEqual
+	}
+	for _, n := range l.nicknames[a] {
+		if n == b {
+			return relCompatible
+		}
+	}
+	la, lb := len([]rune(a)), len([]rune(b))
+	if min(la, lb) >= 4 {
+		d := damerauLevenshtein(a, b)
+		if d == 1 || (d == 2 && min(la, lb) >= 7) || jaroWinkler(a, b) >= 0.94 {
+			return relSimilar
+		}
+	}
+	return relDifferent
+}
+
+// compareNames compares two reduced names. extraA/extraB say whether a
+// side has name parts the other lacks; relation is true for the same
+// surname with other given names or other generational qualifiers.
+func compareNames(a, b mName, l *wordLists) (typ string, extraA, extraB, relation bool) {
+	if a.legal != "" || b.legal != "" {
+		switch {
+		case a.legal == b.legal:
+			return nameapi.MatchEqual, false, false, false
+		case a.legal != "" && b.legal != "" && compareWords(strings.ReplaceAll(a.legal, " ", ""), strings.ReplaceAll(b.legal, " ", ""), l) >= relSimilar:
+			return nameapi.MatchSimilar, false, false, false
+		}
+		return nameapi.MatchDifferent, false, false, false
+	}
+	if len(a.surnames) == 0 && len(b.surnames) == 0 && len(a.given) == 0 && len(b.given) == 0 {
+		return nameapi.MatchNoSimilarityFound, false, false, false
+	}
+	sRel, sExtraA, sExtraB := compareSurnames(a.surnames, b.surnames, l)
+	gRel, gExtraA, gExtraB := compareGiven(a, b, l)
+	// Swapped order: "Müller Petra" read as given "Müller".
+	if sRel == relDifferent && gRel == relDifferent && len(a.given) > 0 && len(b.given) > 0 && len(a.surnames) > 0 && len(b.surnames) > 0 {
+		if compareWords(a.given[0], b.surnames[len(b.surnames)-1], l) == relEqual && compareWords(a.surnames[len(a.surnames)-1], b.given[0], l) == relEqual {
+			return nameapi.MatchMatching, false, false, false
+		}
+	}
+	extraA, extraB = sExtraA || gExtraA, sExtraB || gExtraB
+	qualRel := a.qual != "" && b.qual != "" && a.qual != b.qual
+	switch {
+	case sRel == relEqual && gRel == relEqual && !extraA && !extraB:
+		return nameapi.MatchEqual, false, false, qualRel
+	case sRel >= relCompatible && gRel >= relCompatible:
+		return nameapi.MatchMatching, extraA, extraB, qualRel
+	case sRel >= relSimilar && gRel >= relSimilar:
+		return nameapi.MatchSimilar, extraA, extraB, qualRel
+	case sRel >= relCompatible && gRel == relDifferent:
+		return nameapi.MatchPartial, extraA, extraB, true
+	case sRel == relDifferent && gRel >= relCompatible:
+		return nameapi.MatchPartial, extraA, extraB, false
+	}
+	return nameapi.MatchDifferent, extraA, extraB, false
+}
+
+// compareSurnames compares surname parts: equal sets are equal; one set
+// inside the other ("Müller" and "Mueller-Meyer") is compatible.
+func compareSurnames(a, b []string, l *wordLists) (wordRel, bool, bool) {
+	if len(a) == 0 || len(b) == 0 {
+		return relCompatible, len(a) > 0, len(b) > 0
+	}
+	best := func(w string, set []string) wordRel {
+		r := relDifferent
+		for _, x := range set {
+			if c := compareWords(w, x, l); c > r {
+				r = c
+			}
+		}
+		return r
+	}
+	worstA, anyA, extraA := relEqual, relDifferent, false
+	for _, w := range a {
+		r := best(w, b)
+		worstA = min(worstA, r)
+		anyA = max(anyA, r)
+		if r == relDifferent {
+			extraA = true
+		}
+	}
+	extraB := false
+	for _, w := range b {
+		if best(w, a) == relDifferent {
+			extraB = true
+		}
+	}
+	switch {
+	case !extraA && !extraB:
+		return worstA, false, false
+	case anyA >= relSimilar:
+		// Shared part plus extra parts: compatible at best.
+		return min(anyA, relCompatible), extraA, extraB
+	}
+	return relDifferent, extraA, extraB
+}
+
+// compareGiven compares given names and initials.
+func compareGiven(a, b mName, l *wordLists) (wordRel, bool, bool) {
+	na, nb := len(a.given)+len(a.initials), len(b.given)+len(b.initials)
+	if na == 0 || nb == 0 {
+		return relCompatible, na > 0, nb > 0
+	}
+	// First given names (or initials).
+	firstA, firstB := "", ""
+	if len(a.given) > 0 {
+		firstA = a.given[0]
+	}
+	if len(b.given) > 0 {
+		firstB = b.given[0]
+	}
+	var r wordRel
+	switch {
+	case firstA != "" && firstB != "":
+		r = compareWords(firstA, firstB, l)
+	case firstA != "" && len(b.initials) > 0:
+		r = initialRel(firstA, b.initials[0])
+	case firstB != "" && len(a.initials) > 0:
+		r = initialRel(firstB, a.initials[0])
+	default:
+		r = relDifferent
+		if a.initials[0] == b.initials[0] {
+			r = relCompatible
+		}
+	}
+	if r == relDifferent {
+		return r, true, true
+	}
+	// Middle names and initials beyond the first: more on one side is an
+	// extra part; a conflicting initial is a difference.
+	restA := restParts(a)
+	restB := restParts(b)
+	extraA, extraB := false, false
+	for i := 0; i < max(len(restA), len(restB)); i++ {
+		switch {
+		case i >= len(restB):
+			extraA = true
+		case i >= len(restA):
+			extraB = true
+		case restA[i] == restB[i]:
+		case restA[i][0] == restB[i][0] && (len(restA[i]) == 1 || len(restB[i]) == 1):
+			r = min(r, relCompatible)
+		default:
+			extraA, extraB = true, true
+		}
+	}
+	if (extraA || extraB) && r == relEqual {
+		r = relCompatible
+	}
+	return r, extraA, extraB
+}
+
+// restParts returns the middle names (folded) and initials after the first
+// given name, initials as one-letter strings.
+func restParts(n mName) []string {
+	var out []string
+	if len(n.given) > 1 {
+		out = append(out, n.given[1:]...)
+	}
+	ini := n.initials
+	if len(n.given) == 0 && len(ini) > 0 {
+		ini = ini[1:]
+	}
+	for _, c := range ini {
+		out = append(out, string(c))
+	}
+	return out
+}
+
+func initialRel(name string, initial byte) wordRel {
+	if name != "" && name[0] == initial {
+		return relCompatible
+	}
+	return relDifferent
+}
+
+// compareGender compares two computed genders.
+func compareGender(a, b *nameapi.GenderizerResult) nameapi.GenderMatcherResult {
+	known := func(g *nameapi.GenderizerResult) bool {
+		return g != nil && (g.Gender == nameapi.GenderMale || g.Gender == nameapi.GenderFemale)
+	}
+	if !known(a) || !known(b) {
+		if a != nil && b != nil && (a.Gender == nameapi.GenderNeutral || b.Gender == nameapi.GenderNeutral) {
+			return nameapi.GenderMatcherResult{MatchType: nameapi.MatchPossiblyEqual, Confidence: 0.4}
+		}
+		return nameapi.GenderMatcherResult{MatchType: nameapi.MatchNotApplicable, Confidence: 0}
+	}
+	conf := round3(math.Min(a.Confidence, b.Confidence))
+	if a.Gender == b.Gender {
+		if conf >= 0.6 {
+			return nameapi.GenderMatcherResult{MatchType: nameapi.MatchEqual, Confidence: conf}
+		}
+		return nameapi.GenderMatcherResult{MatchType: nameapi.MatchPossiblyEqual, Confidence: conf}
+	}
+	if conf >= 0.6 {
+		return nameapi.GenderMatcherResult{MatchType: nameapi.MatchDifferent, Confidence: conf}
+	}
+	return nameapi.GenderMatcherResult{MatchType: nameapi.MatchPossiblyDifferent, Confidence: conf,
+		Warnings: []string{"The genders differ, but at least one is uncertain."}}
+}
+
+// validateAge rejects impossible age data.
+func validateAge(a *nameapi.AgeInfo) error {
+	if a.Empty() {
+		return nil
+	}
+	switch a.Type {
+	case nameapi.TypeBirthDate, "":
+		if a.Month < 1 || a.Month > 12 {
+			return fmt.Errorf("month %d does not exist", a.Month)
+		}
+		if a.Day < 1 || a.Day > 31 {
+			return fmt.Errorf("day %d does not exist", a.Day)
+		}
+		t := time.Date(int(a.Year), time.Month(a.Month), int(a.Day), 0, 0, 0, 0, time.UTC)
+		if t.Day() != int(a.Day) {
+			return fmt.Errorf("%04d-%02d-%02d does not exist", a.Year, a.Month, a.Day)
+		}
+	case nameapi.TypeBirthYearMonth:
+		if a.Month < 1 || a.Month > 12 {
+			return fmt.Errorf("month %d does not exist", a.Month)
+		}
+	}
+	return nil
+}
+
+// ageSpan converts age info to the inclusive range of possible birth days
+// (as yyyymmdd numbers) and its precision (3 day, 2 month, 1 year, 0 range).
+func ageSpan(a *nameapi.AgeInfo) (lo, hi int, prec int, ok bool) {
+	if a.Empty() {
+		return 0, 0, 0, false
+	}
+	switch a.Type {
+	case nameapi.TypeBirthDate, "":
+		d := int(a.Year)*10000 + int(a.Month)*100 + int(a.Day)
+		return d, d, 3, true
+	case nameapi.TypeBirthYearMonth:
+		return int(a.Year)*10000 + int(a.Month)*100 + 1, int(a.Year)*10000 + int(a.Month)*100 + 31, 2, true
+	case nameapi.TypeBirthYear:
+		return int(a.Year)*10000 + 101, int(a.Year)*10000 + 1231, 1, true
+	case nameapi.TypeBirthYearRange:
+		lo, hi = 0, 99991231
+		if r := a.YearRange; r != nil {
+			if r.StartIncluding != nil {
+				lo = int(*r.StartIncluding)*10000 + 101
+			}
+			if r.EndIncluding != nil {
+				hi = int(*r.EndIncluding)*10000 + 1231
+			}
+		}
+		return lo, hi, 0, true
+	}
+	return 0, 0, 0, false
+}
+
+// compareAge compares two age infos: EQUAL for the same data, PARTIAL when
+// one is less precise but compatible (1980 against 1980-05-17), DIFFERENT
+// when they cannot both be true, NOT_APPLICABLE when one is missing.
+func compareAge(a, b *nameapi.AgeInfo) string {
+	loA, hiA, pA, okA := ageSpan(a)
+	loB, hiB, pB, okB := ageSpan(b)
+	if !okA || !okB {
+		return nameapi.MatchNotApplicable
+	}
+	if loA == loB && hiA == hiB && pA == pB {
+		return nameapi.MatchEqual
+	}
+	if hiA < loB || hiB < loA {
+		return nameapi.MatchDifferent
+	}
+	return nameapi.MatchPartial
+}

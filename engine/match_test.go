@@ -1,0 +1,105 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+func TestMatchPersons(t *testing.T) {
+	e, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := func(s string) *nameapi.InputPerson {
+		return nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldFullname, s))
+	}
+	aged := func(s string, a *nameapi.AgeInfo) *nameapi.InputPerson { p := full(s); p.Age = a; return p }
+	tests := []struct {
+		name             string
+		a, b             *nameapi.InputPerson
+		match, nameMatch string
+		composition      string
+	}{
+		{"transliteration", full("Petra Müller"), full("Petra Mueller"), nameapi.MatchEqual, nameapi.MatchEqual, nameapi.CompositionFull},
+		{"initial and double surname", full("Petra K. Müller"), full("Petra Mueller-Meyer"), nameapi.MatchMatching, nameapi.MatchMatching, nameapi.CompositionIntersection},
+		{"extra middle initial", full("Petra K. Müller"), full("Petra Müller"), nameapi.MatchMatching, nameapi.MatchMatching, nameapi.CompositionPartial},
+		{"case and order", full("MÜLLER, Petra"), full("petra müller"), nameapi.MatchEqual, nameapi.MatchEqual, nameapi.CompositionFull},
+		{"nickname", full("Bill Clinton"), full("William Clinton"), nameapi.MatchMatching, nameapi.MatchMatching, nameapi.CompositionFull},
+		{"nickname Peggy", full("Peggy Smith"), full("Margaret Smith"), nameapi.MatchMatching, nameapi.MatchMatching, nameapi.CompositionFull},
+		{"given initial", full("P. Müller"), full("Petra Müller"), nameapi.MatchMatching, nameapi.MatchMatching, nameapi.CompositionFull},
+		{"typo surname", full("Petra Müller"), full("Petra Müler"), nameapi.MatchSimilar, nameapi.MatchSimilar, nameapi.CompositionFull},
+		{"typo given", full("Christina Schmidt"), full("Christian Schmidt"), nameapi.MatchDifferent, nameapi.MatchSimilar, nameapi.CompositionNotApplicable},
+		{"swapped fields", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "Schmidt"), nameapi.Field("SURNAME", "Peter")), full("Peter Schmidt"), nameapi.MatchMatching, nameapi.MatchMatching, nameapi.CompositionFull},
+		{"relation", full("Peter Meyer"), full("Maria Meyer"), nameapi.MatchRelation, nameapi.MatchPartial, nameapi.CompositionNotApplicable},
+		{"jr sr", full("John Smith Jr."), full("John Smith Sr."), nameapi.MatchRelation, nameapi.MatchEqual, nameapi.CompositionNotApplicable},
+		{"different", full("Peter Schmidt"), full("Anna Becker"), nameapi.MatchDifferent, nameapi.MatchDifferent, nameapi.CompositionNotApplicable},
+		{"gender conflict", full("Herr Andrea Rossi"), full("Frau Andrea Rossi"), nameapi.MatchDifferent, nameapi.MatchEqual, nameapi.CompositionNotApplicable},
+		{"same birth date", aged("Petra Müller", nameapi.NewBirthDate(1980, 5, 17)), aged("Petra Mueller", nameapi.NewBirthDate(1980, 5, 17)), nameapi.MatchEqual, nameapi.MatchEqual, nameapi.CompositionFull},
+		{"partial birth date", aged("Petra Müller", nameapi.NewBirthYear(1980)), aged("Petra Müller", nameapi.NewBirthDate(1980, 5, 17)), nameapi.MatchMatching, nameapi.MatchEqual, nameapi.CompositionFull},
+		{"different birth date", aged("Petra Müller", nameapi.NewBirthDate(1980, 5, 17)), aged("Petra Müller", nameapi.NewBirthDate(1975, 1, 2)), nameapi.MatchDifferent, nameapi.MatchEqual, nameapi.CompositionNotApplicable},
+		{"legal", nameapi.NewLegalPerson(nameapi.Field("LEGAL_NAME", "Acme"), nameapi.Field("LEGAL_FORM", "GmbH")), full("ACME GmbH"), nameapi.MatchEqual, nameapi.MatchEqual, nameapi.CompositionFull},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := e.MatchPersons(context.Background(), &nameapi.InputWithTwoPeople{InputPerson1: tt.a, InputPerson2: tt.b})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.MatchType != tt.match || r.PersonNameMatcherResult.MatchType != tt.nameMatch || r.PersonMatchComposition != tt.composition {
+				t.Errorf("got %s/name %s/%s, want %s/name %s/%s (points %v)", r.MatchType, r.PersonNameMatcherResult.MatchType,
+					r.PersonMatchComposition, tt.match, tt.nameMatch, tt.composition, r.Points)
+			}
+			if r.Points < -1 || r.Points > 1 || r.Confidence <= 0 || r.Confidence > 1 {
+				t.Errorf("points %v confidence %v out of range", r.Points, r.Confidence)
+			}
+			if (r.MatchType == nameapi.MatchDifferent) != (r.Points < 0) && r.MatchType != nameapi.MatchRelation {
+				t.Errorf("points %v do not fit %s", r.Points, r.MatchType)
+			}
+			if r.GenderMatcherResult.MatchType == "" || r.AgeMatcherResult.MatchType == "" {
+				t.Errorf("sub-results without matchType: %+v", r)
+			}
+		})
+	}
+}
+
+func TestMatchPersonsInvalid(t *testing.T) {
+	e := fakeEngine(t)
+	ok := nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldFullname, "Petra Müller"))
+	bad := nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldFullname, "Petra Müller"))
+	bad.Age = nameapi.NewBirthDate(1980, 13, 1)
+	feb := nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldFullname, "Petra Müller"))
+	feb.Age = nameapi.NewBirthDate(1980, 2, 31)
+	for name, in := range map[string]*nameapi.InputWithTwoPeople{
+		"nil":      nil,
+		"one":      {InputPerson1: ok},
+		"month 13": {InputPerson1: ok, InputPerson2: bad},
+		"31 Feb":   {InputPerson1: feb, InputPerson2: ok},
+		"no name":  {InputPerson1: ok, InputPerson2: &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson}},
+	} {
+		_, err := e.MatchPersons(context.Background(), in)
+		var ne *nameapi.Error
+		if !errors.As(err, &ne) || !ne.InvalidInput() {
+			t.Errorf("%s: err = %v, want invalid input", name, err)
+		}
+	}
+}
+
+func TestStringDistances(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"abc", "", 3}, {"muller", "muler", 1}, {"peter", "petre", 1}, {"ca", "abc", 3}, {"kitten", "sitting", 3}} {
+		if got := damerauLevenshtein(tt.a, tt.b); got != tt.d {
+			t.Errorf("DL(%q,%q) = %d, want %d", tt.a, tt.b, got, tt.d)
+		}
+	}
+	if jw := jaroWinkler("martha", "marhta"); jw < 0.96 || jw > 0.962 {
+		t.Errorf("JW(martha, marhta) = %v, want 0.961", jw)
+	}
+	if jaroWinkler("abc", "xyz") != 0 || jaroWinkler("same", "same") != 1 {
+		t.Error("JW bounds wrong")
+	}
+}

@@ -35,7 +35,7 @@ type wordLists struct {
 	famous        map[string]bool
 	fictional     map[string]bool
 	humorous      map[string]bool
-	keyboardRows  []string
+	keyboardRows  []map[rune]int    // key → position, one map per keyboard row
 	addrWords     map[string]string // folded address word → risk type
 	addrPhrases   map[string]string // folded address phrase → risk type
 }
@@ -204,7 +204,14 @@ func loadRiskLists(l *wordLists) error {
 			}
 			return nil
 		}},
-		{"keyboard.txt", func(f []string) error { l.keyboardRows = append(l.keyboardRows, strings.ToLower(f[0])); return nil }},
+		{"keyboard.txt", func(f []string) error {
+			pos := map[rune]int{}
+			for i, r := range []rune(strings.ToLower(f[0])) {
+				pos[r] = i
+			}
+			l.keyboardRows = append(l.keyboardRows, pos)
+			return nil
+		}},
 	}
 	for _, s := range steps {
 		if _, err := listFiles.Open("lists/" + s.file); err != nil {

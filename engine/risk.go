@@ -284,12 +284,7 @@ func randomTyping(w string, l *wordLists) string {
 
 // longestRowRun is the length of the longest substring of w that runs
 // along row, forwards or backwards.
-func longestRowRun(w, row string) int {
-	rr := []rune(row)
-	pos := make(map[rune]int, len(rr))
-	for i, r := range rr {
-		pos[r] = i
-	}
+func longestRowRun(w string, pos map[rune]int) int {
 	ws := []rune(w)
 	best, cur, dir := 1, 1, 0
 	for i := 1; i < len(ws); i++ {

@@ -1,0 +1,64 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+func benchEngine(b *testing.B) *Engine {
+	b.Helper()
+	e, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return e
+}
+
+func BenchmarkParsePersonName(b *testing.B) {
+	e := benchEngine(b)
+	in := fullname("Dr. Peter T. Johnson jr")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.ParsePersonName(context.Background(), in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkFormatPersonName(b *testing.B) {
+	e := benchEngine(b)
+	in := &nameapi.PersonNameFormatterInput{InputPerson: fullname("müller, petra").InputPerson}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.FormatPersonName(context.Background(), in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkMatchPersons(b *testing.B) {
+	e := benchEngine(b)
+	in := &nameapi.InputWithTwoPeople{InputPerson1: fullname("Petra K. Müller").InputPerson, InputPerson2: fullname("Petra Mueller-Meyer").InputPerson}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.MatchPersons(context.Background(), in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkDetectRisk(b *testing.B) {
+	e := benchEngine(b)
+	p := fullname("Petra Müller").InputPerson
+	p.EmailAddresses = []nameapi.EmailAddress{nameapi.NewEmailAddress("petra.mueller@web.de")}
+	p.Age = nameapi.NewBirthDate(1984, 7, 12)
+	in := &nameapi.InputWithPerson{InputPerson: p}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.DetectRisk(context.Background(), in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -489,15 +489,22 @@ func (r *Request) Applies(op Op) bool {
 }
 
 // namePerson returns the part of the person the name operations need: type,
-// name, and the culture hints (gender, nationalities, languages). Contact
-// data, addresses and age are left out (less data sent, better de-duplication).
-func (r *Request) namePerson() *nameapi.InputPerson {
+// name, and the culture hints (nationalities, languages), plus the stored
+// gender for parse and format (the parser reports a GENDER dispute when it
+// contradicts the name). genderize does not get the stored gender, so that
+// its answer is an independent check of it. Contact data, addresses and
+// age are left out (less data sent, better de-duplication).
+func (r *Request) namePerson(op Op) *nameapi.InputPerson {
 	pp := r.Person
-	return &nameapi.InputPerson{
+	np := &nameapi.InputPerson{
 		Type: pp.Type, PersonName: pp.PersonName, Gender: pp.Gender,
 		Nationalities: pp.Nationalities, NativeLanguages: pp.NativeLanguages,
 		CorrespondenceLanguage: pp.CorrespondenceLanguage,
 	}
+	if op == OpGenderize {
+		np.Gender = ""
+	}
+	return np
 }
 
 // Payload returns the request body op sends for this row: an
@@ -507,11 +514,11 @@ func (r *Request) namePerson() *nameapi.InputPerson {
 func (r *Request) Payload(op Op) any {
 	switch op {
 	case OpParse, OpGenderize:
-		return &nameapi.InputWithPerson{Context: r.Context, InputPerson: r.namePerson()}
+		return &nameapi.InputWithPerson{Context: r.Context, InputPerson: r.namePerson(op)}
 	case OpRisk:
 		return &nameapi.InputWithPerson{Context: r.Context, InputPerson: r.Person}
 	case OpFormat:
-		return &nameapi.PersonNameFormatterInput{Context: r.Context, InputPerson: r.namePerson()}
+		return &nameapi.PersonNameFormatterInput{Context: r.Context, InputPerson: r.namePerson(op)}
 	case OpEmailName:
 		return &nameapi.InputWithEmail{Context: r.Context, EmailAddress: r.Emails[op]}
 	case OpDisposable, OpClassify:
@@ -545,7 +552,7 @@ func (r *Request) Key(op Op) string {
 	switch op {
 	case OpParse, OpFormat, OpGenderize:
 		fold := op == OpGenderize
-		pp := *r.namePerson()
+		pp := *r.namePerson(op)
 		if pp.PersonName != nil {
 			nf := make([]nameapi.NameField, len(pp.PersonName.NameFields))
 			for i, f := range pp.PersonName.NameFields {

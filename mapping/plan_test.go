@@ -608,3 +608,21 @@ func TestDescribe(t *testing.T) {
 		t.Error("Describe prints the API key")
 	}
 }
+
+func TestGenderizeGetsNoStoredGender(t *testing.T) {
+	p := mustPlan(t, head+"person: {fullName: n, gender: g}\noperations: [parse, genderize]\n", schemaOf("n", "g"))
+	req, err := p.Build(row("Andrea Rossi", "m"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := req.Payload(OpGenderize).(*nameapi.InputWithPerson).InputPerson.Gender; g != "" {
+		t.Errorf("genderize gets stored gender %q", g)
+	}
+	if g := req.Payload(OpParse).(*nameapi.InputWithPerson).InputPerson.Gender; g != "MALE" {
+		t.Errorf("parse gets gender %q, want MALE", g)
+	}
+	other, _ := p.Build(row("Andrea Rossi", "f"))
+	if other.Key(OpGenderize) != req.Key(OpGenderize) || other.Key(OpParse) == req.Key(OpParse) {
+		t.Error("keys must follow what is sent")
+	}
+}

@@ -1,0 +1,596 @@
+package mapping
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/record"
+)
+
+// Request is what one row asks of the service: the mapped person, the
+// request context and the email address of each email operation.
+type Request struct {
+	// Row is the record's Index.
+	Row int64
+	// Person is the full InputPerson mapped from the row (risk detection
+	// gets all of it; the name operations get only the name-related part).
+	Person *nameapi.InputPerson
+	// Context is the request context (run-wide, with per-row place and
+	// language); nil when the config sets none.
+	Context *nameapi.Context
+	// Emails is the email address each email operation uses ("" = none).
+	Emails map[Op]string
+}
+
+// RowError is a problem with one row's input, found by Build. The row is
+// kept; its error column says what is wrong.
+type RowError struct {
+	Row    int64  // 1-based data row number (Record.Index + 1)
+	Line   int64  // line or row in the source, 0 when unknown
+	Column string // input column
+	Msg    string
+}
+
+// Error implements error: `row 17 (line 18), column "dob": day out of range`.
+func (e *RowError) Error() string {
+	loc := "row " + strconv.FormatInt(e.Row, 10)
+	if e.Line > 0 && e.Line != e.Row {
+		loc += " (line " + strconv.FormatInt(e.Line, 10) + ")"
+	}
+	return fmt.Sprintf("%s, column %q: %s", loc, e.Column, e.Msg)
+}
+
+// InvalidInput reports true: a row error is invalid input, never retried.
+func (e *RowError) InvalidInput() bool { return true }
+
+type rowCtx struct {
+	p    *Plan
+	rec  *record.Record
+	errs []error
+}
+
+func (r *rowCtx) fail(c colRef, format string, args ...any) {
+	r.errs = append(r.errs, &RowError{Row: r.rec.Index + 1, Line: r.rec.Line, Column: c.name, Msg: fmt.Sprintf(format, args...)})
+}
+
+// raw returns the cell of c, or nil when unmapped or missing (ragged row).
+func (r *rowCtx) raw(c colRef) record.Value {
+	if !c.ok() || c.idx >= len(r.rec.Values) {
+		return nil
+	}
+	return r.rec.Values[c.idx]
+}
+
+// text returns the cell of c as text ("" when empty or only blanks).
+func (r *rowCtx) text(c colRef) string {
+	v := r.raw(c)
+	if v == nil {
+		return ""
+	}
+	s := record.Format(v, c.typ)
+	if len(s) > r.p.maxLen {
+		r.fail(c, "value is %d bytes long, more than run.maxValueBytes (%d); not sent", len(s), r.p.maxLen)
+		return ""
+	}
+	if strings.TrimSpace(s) == "" {
+		return ""
+	}
+	return s
+}
+
+// Build turns a row into a Request. An error (a *RowError, or several
+// joined) names the row and the column: an impossible date, non-numeric
+// text in a numeric field, an over-long value. The pipeline keeps the row
+// and puts the error in the error column.
+func (p *Plan) Build(rec *record.Record) (*Request, error) {
+	if rec == nil {
+		return nil, errors.New("mapping: nil record")
+	}
+	r := &rowCtx{p: p, rec: rec}
+	legal := p.rowIsLegal(r)
+	person := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson}
+	if legal {
+		person.Type = nameapi.TypeLegalInputPerson
+	}
+
+	// names
+	var fields []nameapi.NameField
+	hasLegalField := false
+	for _, n := range p.names {
+		s := r.text(n.colRef)
+		if s == "" {
+			continue
+		}
+		if legal && slices.Contains(naturalOnlyFields, n.fieldType) || !legal && slices.Contains(legalOnlyFields, n.fieldType) {
+			continue
+		}
+		if slices.Contains(legalOnlyFields, n.fieldType) {
+			hasLegalField = true
+		}
+		fields = append(fields, nameapi.Field(n.fieldType, s))
+	}
+	if legal && hasLegalField {
+		// The full name of a legal row is the contact person, not the organisation.
+		fields = slices.DeleteFunc(fields, func(f nameapi.NameField) bool { return f.FieldType == nameapi.FieldFullname })
+	}
+	if len(fields) > 0 {
+		person.PersonName = &nameapi.InputPersonName{NameFields: fields}
+	}
+
+	for _, c := range p.emails {
+		if s := strings.TrimSpace(r.text(c)); s != "" {
+			person.EmailAddresses = append(person.EmailAddresses, nameapi.NewEmailAddress(s))
+		}
+	}
+	for _, c := range p.phones {
+		if s := strings.TrimSpace(r.text(c)); s != "" {
+			person.TelNumbers = append(person.TelNumbers, nameapi.NewTelNumber(s))
+		}
+	}
+	person.Age = p.age(r)
+	for _, a := range p.addresses {
+		if rel := p.address(r, a); rel != nil {
+			person.Addresses = append(person.Addresses, *rel)
+		}
+	}
+	if !legal {
+		if s := strings.ToLower(strings.TrimSpace(r.text(p.gender))); s != "" {
+			person.Gender = p.genderMap[s]
+		}
+		if s := strings.ToLower(strings.TrimSpace(r.text(p.marital))); s != "" {
+			person.MaritalStatus = p.maritalMap[s]
+		}
+		person.Nationalities = splitCodes(r.text(p.nationalty), strings.ToUpper)
+		person.NativeLanguages = splitCodes(r.text(p.nativeLang), strings.ToLower)
+		person.Religion = strings.TrimSpace(r.text(p.religion))
+	}
+	person.CorrespondenceLanguage = strings.ToLower(strings.TrimSpace(r.text(p.corrLang)))
+
+	req := &Request{Row: rec.Index, Person: person, Context: p.rowContext(r), Emails: map[Op]string{}}
+	for op, c := range p.opEmail {
+		req.Emails[op] = strings.TrimSpace(r.text(c))
+	}
+	if len(r.errs) > 0 {
+		return nil, errors.Join(r.errs...)
+	}
+	return req, nil
+}
+
+func (p *Plan) rowIsLegal(r *rowCtx) bool {
+	if !p.typeCol.ok() {
+		return p.fixedLegal
+	}
+	v := strings.ToLower(strings.TrimSpace(r.text(p.typeCol)))
+	switch {
+	case v != "" && slices.Contains(p.legalVals, v):
+		return true
+	case v != "" && slices.Contains(p.natVals, v):
+		return false
+	case v != "" && slices.Contains(p.legalVals, "*"):
+		return true
+	case v != "" && slices.Contains(p.natVals, "*"):
+		return false
+	}
+	return p.defLegal
+}
+
+func splitCodes(s string, norm func(string) string) []string {
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	var out []string
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || r == '/' || r == '|' || unicode.IsSpace(r) }) {
+		if c := norm(part); c != "" && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (p *Plan) rowContext(r *rowCtx) *nameapi.Context {
+	if p.baseCtx == nil {
+		return nil
+	}
+	c := *p.baseCtx
+	if s := strings.TrimSpace(r.text(p.placeCol)); s != "" {
+		if len(s) == 2 {
+			s = strings.ToUpper(s)
+		}
+		c.Place = s
+	}
+	if s := strings.TrimSpace(r.text(p.langCol)); s != "" {
+		c.Language = strings.ToLower(s)
+	}
+	return &c
+}
+
+func (p *Plan) address(r *rowCtx, a addrCols) *nameapi.AddressRelation {
+	var addr *nameapi.InputAddress
+	switch {
+	case a.str.ok():
+		s := strings.Join(strings.Fields(r.text(a.str)), " ") // line breaks are not allowed
+		if s != "" {
+			addr = &nameapi.InputAddress{Type: nameapi.TypeSingleStringAddress, String: s}
+		}
+	case len(a.lines) > 0:
+		var lines []string
+		for _, c := range a.lines {
+			if s := strings.TrimSpace(r.text(c)); s != "" {
+				lines = append(lines, s)
+			}
+		}
+		if len(lines) > 0 {
+			addr = &nameapi.InputAddress{Type: nameapi.TypeMultiLineAddress, AddressLines: lines}
+		}
+	default:
+		street, house := strings.TrimSpace(r.text(a.street)), strings.TrimSpace(r.text(a.house))
+		pobox := strings.TrimSpace(r.text(a.pobox))
+		place := &nameapi.PlaceInfo{
+			Type:       nameapi.TypeStructuredPlaceInfo,
+			PostalCode: strings.TrimSpace(r.text(a.postal)),
+			Locality:   strings.TrimSpace(r.text(a.locality)),
+			Region:     strings.TrimSpace(r.text(a.region)),
+			Country:    strings.TrimSpace(r.text(a.country)),
+		}
+		if street == "" && house == "" && pobox == "" && place.PostalCode == "" && place.Locality == "" && place.Region == "" && place.Country == "" {
+			return nil
+		}
+		addr = &nameapi.InputAddress{Type: nameapi.TypeStructuredAddress, Pobox: pobox}
+		switch {
+		case a.house.ok() && street != "":
+			addr.StreetInfo = &nameapi.StreetInfo{Type: nameapi.TypeStructuredStreetInfo, StreetName: street, HouseNumber: house}
+		case street != "":
+			addr.StreetInfo = &nameapi.StreetInfo{Type: nameapi.TypeSingleStringStreetInfo, String: street}
+		}
+		if place.PostalCode != "" || place.Locality != "" || place.Region != "" || place.Country != "" {
+			addr.PlaceInfo = place
+		}
+	}
+	if addr == nil {
+		return nil
+	}
+	if a.usage != "" {
+		return &nameapi.AddressRelation{Type: nameapi.TypeSpecificUsageAddressRelation, Address: addr, Usage: a.usage}
+	}
+	return &nameapi.AddressRelation{Type: nameapi.TypeUseForAllAddressRelation, Address: addr}
+}
+
+// age returns the first available of birth date, birth year and age range.
+func (p *Plan) age(r *rowCtx) *nameapi.AgeInfo {
+	if p.birthDate.ok() {
+		if a := p.parseBirthDate(r); a != nil {
+			return a
+		}
+	}
+	if p.birthYear.ok() {
+		if y, ok := p.year(r, p.birthYear); ok {
+			return nameapi.NewBirthYear(y)
+		}
+	}
+	if p.ageRange.ok() {
+		if s := strings.TrimSpace(r.text(p.ageRange)); s != "" {
+			lo, hi, err := parseYearRange(s)
+			if err != nil {
+				r.fail(p.ageRange, "%v", err)
+				return nil
+			}
+			return nameapi.NewBirthYearRange(lo, hi)
+		}
+	}
+	if p.yearStart.ok() || p.yearEnd.ok() {
+		lo, okLo := p.year(r, p.yearStart)
+		hi, okHi := p.year(r, p.yearEnd)
+		if okLo && okHi && lo > hi {
+			r.fail(p.yearEnd, "year range ends (%d) before it starts (%d)", hi, lo)
+			return nil
+		}
+		if okLo || okHi {
+			return nameapi.NewBirthYearRange(lo, hi)
+		}
+	}
+	return nil
+}
+
+func (p *Plan) parseBirthDate(r *rowCtx) *nameapi.AgeInfo {
+	c := p.birthDate
+	switch v := r.raw(c).(type) {
+	case nil:
+		return nil
+	case time.Time:
+		t := v.UTC()
+		if t.Year() < 1000 || t.Year() > 9999 {
+			r.fail(c, "year %d is not a four-digit year", t.Year())
+			return nil
+		}
+		return nameapi.NewBirthDate(t.Year(), int(t.Month()), t.Day())
+	}
+	s := strings.TrimSpace(r.text(c))
+	if s == "" {
+		return nil
+	}
+	var firstErr error
+	for _, l := range p.layouts {
+		t, err := time.Parse(l, s)
+		if err == nil {
+			if t.Year() < 1000 || t.Year() > 9999 {
+				r.fail(c, "%q: year %d is not a four-digit year", clip(s), t.Year())
+				return nil
+			}
+			return nameapi.NewBirthDate(t.Year(), int(t.Month()), t.Day())
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+		var pe *time.ParseError
+		if errors.As(err, &pe) && strings.Contains(pe.Message, "out of range") {
+			// The text matched the layout but names an impossible date.
+			r.fail(c, "%q: %s", clip(s), strings.TrimPrefix(pe.Message, ": "))
+			return nil
+		}
+	}
+	r.fail(c, "%q is not a date in layout %s", clip(s), strings.Join(quoteAll(p.layouts), " or "))
+	return nil
+}
+
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strconv.Quote(s)
+	}
+	return out
+}
+
+// clip shortens a value quoted in an error message.
+func clip(s string) string {
+	const n = 40
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
+}
+
+func utf8RuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// year reads a four-digit year from a text or numeric cell.
+func (p *Plan) year(r *rowCtx, c colRef) (int, bool) {
+	if !c.ok() {
+		return 0, false
+	}
+	var y int64
+	switch v := r.raw(c).(type) {
+	case nil:
+		return 0, false
+	case int32:
+		y = int64(v)
+	case int64:
+		y = v
+	case float32, float64:
+		f := toFloat(v)
+		if f != math.Trunc(f) || math.IsInf(f, 0) || math.IsNaN(f) {
+			r.fail(c, "%v is not a whole year", v)
+			return 0, false
+		}
+		y = int64(f)
+	case record.Dec:
+		if v.Unscaled == nil {
+			return 0, false
+		}
+		q, rem := new(big.Int).QuoRem(v.Unscaled, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(max(v.Scale, 0))), nil), new(big.Int))
+		if rem.Sign() != 0 || !q.IsInt64() {
+			r.fail(c, "%s is not a whole year", v)
+			return 0, false
+		}
+		y = q.Int64()
+	default:
+		s := strings.TrimSpace(r.text(c))
+		if s == "" {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			r.fail(c, "%q is not a number (a four-digit year is expected)", clip(s))
+			return 0, false
+		}
+		y = n
+	}
+	if y < 1000 || y > 9999 {
+		r.fail(c, "%d is not a four-digit year", y)
+		return 0, false
+	}
+	return int(y), true
+}
+
+func toFloat(v any) float64 {
+	switch x := v.(type) {
+	case float32:
+		return float64(x)
+	case float64:
+		return x
+	}
+	return 0
+}
+
+// parseYearRange reads "1980-1990", "1980–1990", "1980 - 1990", "1980-" or
+// "-1990" (open ends), or a single year "1980".
+func parseYearRange(s string) (int, int, error) {
+	s = strings.NewReplacer("–", "-", "—", "-", " to ", "-", "..", "-").Replace(s)
+	lo, hi, found := strings.Cut(s, "-")
+	lo, hi = strings.TrimSpace(lo), strings.TrimSpace(hi)
+	parse := func(t string) (int, error) {
+		if t == "" {
+			return 0, nil
+		}
+		n, err := strconv.Atoi(t)
+		if err != nil {
+			return 0, fmt.Errorf("%q is not a year range such as 1980-1990 (%q is not a number)", clip(s), clip(t))
+		}
+		if n < 1000 || n > 9999 {
+			return 0, fmt.Errorf("%q: %d is not a four-digit year", clip(s), n)
+		}
+		return n, nil
+	}
+	a, err := parse(lo)
+	if err != nil {
+		return 0, 0, err
+	}
+	if !found {
+		return a, a, nil
+	}
+	b, err := parse(hi)
+	if err != nil {
+		return 0, 0, err
+	}
+	if a == 0 && b == 0 {
+		return 0, 0, fmt.Errorf("%q is not a year range such as 1980-1990", clip(s))
+	}
+	if a != 0 && b != 0 && a > b {
+		return 0, 0, fmt.Errorf("%q: the range ends before it starts", clip(s))
+	}
+	return a, b, nil
+}
+
+// hasName reports whether the person has a non-empty name field.
+func (r *Request) hasName() bool {
+	return r != nil && r.Person != nil && r.Person.PersonName != nil && len(r.Person.PersonName.NameFields) > 0
+}
+
+// Applies reports whether op has input in this row (no email → the email
+// operations do not apply; no name → parse, genderize and format do not
+// apply). An operation that does not apply is skipped; its columns stay empty.
+func (r *Request) Applies(op Op) bool {
+	if r == nil {
+		return false
+	}
+	switch op {
+	case OpParse, OpGenderize, OpFormat:
+		return r.hasName()
+	case OpRisk:
+		pp := r.Person
+		return pp != nil && (r.hasName() || len(pp.EmailAddresses) > 0 || len(pp.TelNumbers) > 0 || len(pp.Addresses) > 0 || !pp.Age.Empty())
+	case OpDisposable, OpEmailName, OpClassify:
+		return r.Emails[op] != ""
+	}
+	return false
+}
+
+// namePerson returns the part of the person the name operations need: type,
+// name, and the culture hints (nationalities, languages), plus the stored
+// gender for parse and format (the parser reports a GENDER dispute when it
+// contradicts the name). genderize does not get the stored gender, so that
+// its answer is an independent check of it. Contact data, addresses and
+// age are left out (less data sent, better de-duplication).
+func (r *Request) namePerson(op Op) *nameapi.InputPerson {
+	pp := r.Person
+	np := &nameapi.InputPerson{
+		Type: pp.Type, PersonName: pp.PersonName, Gender: pp.Gender,
+		Nationalities: pp.Nationalities, NativeLanguages: pp.NativeLanguages,
+		CorrespondenceLanguage: pp.CorrespondenceLanguage,
+	}
+	if op == OpGenderize {
+		np.Gender = ""
+	}
+	return np
+}
+
+// Payload returns the request body op sends for this row: an
+// *nameapi.InputWithPerson (parse, genderize, risk), *nameapi.InputWithEmail
+// (emailname), *nameapi.PersonNameFormatterInput (format), or an
+// EmailOnly (disposable, classify, which send only the address).
+func (r *Request) Payload(op Op) any {
+	switch op {
+	case OpParse, OpGenderize:
+		return &nameapi.InputWithPerson{Context: r.Context, InputPerson: r.namePerson(op)}
+	case OpRisk:
+		return &nameapi.InputWithPerson{Context: r.Context, InputPerson: r.Person}
+	case OpFormat:
+		return &nameapi.PersonNameFormatterInput{Context: r.Context, InputPerson: r.namePerson(op)}
+	case OpEmailName:
+		return &nameapi.InputWithEmail{Context: r.Context, EmailAddress: r.Emails[op]}
+	case OpDisposable, OpClassify:
+		return &EmailOnly{EmailAddress: r.Emails[op]}
+	}
+	return nil
+}
+
+// EmailOnly is the input of the operations that take just an address.
+type EmailOnly struct {
+	EmailAddress string `json:"emailAddress"`
+}
+
+// keyVersion changes when the normalisation below changes, so that a
+// persistent cache never mixes keys of two schemes.
+const keyVersion = "k1"
+
+// Key is a normalised, deterministic key of op's input for de-duplication
+// and caching: the same input gives the same key, different inputs give
+// different keys. It is "<op>:k1:<sha256 hex>" and holds no personal data.
+// Normalisation, where the operation's answer cannot depend on it:
+//   - parse, format: name texts with blank runs collapsed and trimmed
+//     (case is kept: the answer echoes the text);
+//   - genderize: name texts also case-folded;
+//   - risk: nothing (padding and odd spacing are risks in themselves);
+//   - disposable: the address trimmed and lower-cased;
+//   - emailname: trimmed, the domain lower-cased (the local part is echoed);
+//   - classify: only the lower-cased domain.
+func (r *Request) Key(op Op) string {
+	var v any
+	switch op {
+	case OpParse, OpFormat, OpGenderize:
+		fold := op == OpGenderize
+		pp := *r.namePerson(op)
+		if pp.PersonName != nil {
+			nf := make([]nameapi.NameField, len(pp.PersonName.NameFields))
+			for i, f := range pp.PersonName.NameFields {
+				s := strings.Join(strings.Fields(f.String), " ")
+				if fold {
+					s = strings.ToLower(s)
+				}
+				nf[i] = nameapi.Field(f.FieldType, s)
+			}
+			pp.PersonName = &nameapi.InputPersonName{NameFields: nf}
+		}
+		v = &nameapi.InputWithPerson{Context: r.Context, InputPerson: &pp}
+	case OpRisk:
+		v = r.Payload(op)
+	case OpDisposable:
+		v = &EmailOnly{EmailAddress: strings.ToLower(strings.TrimSpace(r.Emails[op]))}
+	case OpEmailName:
+		e := strings.TrimSpace(r.Emails[op])
+		if i := strings.LastIndexByte(e, '@'); i >= 0 {
+			e = e[:i] + strings.ToLower(e[i:])
+		}
+		v = &nameapi.InputWithEmail{Context: r.Context, EmailAddress: e}
+	case OpClassify:
+		e := strings.ToLower(strings.TrimSpace(r.Emails[op]))
+		if i := strings.LastIndexByte(e, '@'); i >= 0 {
+			e = e[i+1:]
+		}
+		v = struct {
+			Domain string `json:"domain"`
+		}{e}
+	default:
+		v = r.Payload(op)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		// The payload types always marshal; keep the key deterministic anyway.
+		b = []byte(fmt.Sprintf("%#v", v))
+	}
+	sum := sha256.Sum256(b)
+	return string(op) + ":" + keyVersion + ":" + hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,96 @@
+// Package mapping is the column-mapping config of a namepipe run (YAML)
+// and the code that turns an input row into the service's requests and the
+// results back into columns.
+//
+// # Flow
+//
+// Load (or Parse) reads a config and checks it strictly before anything
+// runs: unknown keys, wrong shapes and types, impossible combinations, bad
+// date layouts and missing settings are all reported at once, each as
+// "file:line: key: message" (ConfigErrors). NewPlan binds the config to the
+// input's schema: every named column must exist with a usable type (the
+// error names the column, the key and its line, and lists the available
+// columns), and no result column may clash with an input column. Then, per
+// row, Plan.Build maps the cells to a Request (an InputPerson, the context
+// and the email address of each email operation); a bad value (an
+// impossible date such as 31 Feb, non-numeric text in a year, an over-long
+// cell) is a *RowError naming the row and column, and the row is kept.
+// Request.Applies says whether an operation has input in the row,
+// Request.Key gives its de-duplication/cache key, Call runs it against a
+// nameapi.Service, EncodeResult/DecodeResult store results, and Plan.Apply
+// turns the outcomes into the appended columns (typed per OutputSchema,
+// errors joined in the last column). Plan.Describe prints the plan and the
+// JSON each operation would send, for `namepipe validate`.
+//
+// # Config keys
+//
+// The reference with every result column is configs/README.md. In short
+// ("col" = an input column name):
+//
+//	input:
+//	  path: FILE               # required; "-" = stdin
+//	  format: csv|parquet|jsonl  # default from the extension
+//	  delimiter: ","           # CSV; default sniffed
+//	  header: true             # CSV has a header line
+//	  columns: [a, b]          # CSV column names when header: false
+//	output:
+//	  path: FILE               # required; "-" = stdout; never the input
+//	  format: csv|parquet|jsonl  # default from the extension
+//	  delimiter: ","           # CSV
+//	  prefix: np_              # prefix of result columns
+//	  escapeFormulas: results  # results|all|none: CSV formula-injection escaping
+//	engine:
+//	  kind: local              # local|nameapi
+//	  baseURL: https://...     # nameapi only, required there
+//	  apiKeyEnv: NAMEAPI_KEY   # NAME of the env variable with the key; nameapi only
+//	  timeout: 10s             # per request
+//	run:
+//	  concurrency: 4           # >= 1
+//	  rate: 0                  # requests/s, 0 = unlimited
+//	  burst: 1                 # >= 1 with rate; default rate rounded up
+//	  retries: 3               # retryable failures only
+//	  maxConsecutiveFailures: 50  # stop when the service is down; 0 = never
+//	  cache: FILE              # persistent result cache (optional)
+//	  maxValueBytes: 65536     # longer cells are a row error
+//	person:
+//	  type: natural            # natural|legal|{column: col, legal: [v, "*"], natural: [v], default: natural}
+//	  fullName: col            # FULLNAME
+//	  givenName: col           # GIVENNAME
+//	  surname: col             # SURNAME
+//	  legalName: col           # LEGAL_NAME
+//	  names: [{column: col, fieldType: ISM}]  # any field type (nameapi.FieldTypes)
+//	  email: col | [col, ...]
+//	  phone: col | [col, ...]
+//	  birthDate: col | {column: col, layout: "2006-01-02", layouts: [...]}
+//	  birthYear: col
+//	  ageRange: col | {yearStart: col, yearEnd: col}   # col holds "1980-1990"
+//	  address: {street, houseNumber, pobox, postalCode, locality, region, country, usage}
+//	         | {string: col} | {lines: [col, ...]}
+//	  addresses: [address, ...]
+//	  gender: col | {column: col, values: {cell: MALE|FEMALE|UNKNOWN}}
+//	  maritalStatus: col | {column: col, values: {cell: MARRIED, ...}}
+//	  nationality: col         # codes separated by , ; / or space
+//	  nativeLanguage: col
+//	  correspondenceLanguage: col
+//	  religion: col
+//	context:
+//	  priority: REALTIME       # REALTIME|LOW
+//	  place: DE                # ISO 3166 alpha-2
+//	  language: de             # ISO 639
+//	  textCase: TITLE_CASE     # TITLE_CASE|UPPER_CASE|LOWER_CASE
+//	  writingSystems: [Latn, "Arab:ar"]
+//	  properties: {name: value}
+//	  placeColumn: col         # place per row
+//	  languageColumn: col      # language per row
+//	operations:                # parse, genderize, risk, disposable, emailname, format, classify
+//	  - parse
+//	  - {op: genderize, fields: [gender, gender_confidence]}
+//	  - {op: disposable, column: col}
+//
+// # Secrets
+//
+// The config holds only the name of the environment variable with the API
+// key; EngineConfig.APIKey reads it when needed. Errors, Describe output
+// and the error column never contain the key (Apply also redacts it from
+// error texts of the service).
+package mapping

@@ -1,0 +1,404 @@
+package mapping
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/record"
+)
+
+// Plan is a Config bound to an input schema: every column resolved, the
+// result columns fixed. It is read-only after NewPlan and safe for
+// concurrent use.
+type Plan struct {
+	cfg    *Config
+	in     record.Schema
+	prefix string
+	ops    []Op
+	opCfg  map[Op]OperationConfig
+	cols   []ResultField // emitted result fields, in output order
+	out    record.Schema
+
+	typeCol    colRef
+	legalVals  []string // lower-case; "*" = any non-empty value
+	natVals    []string
+	defLegal   bool
+	fixedLegal bool
+
+	names      []nameCol
+	emails     []colRef
+	phones     []colRef
+	birthDate  colRef
+	layouts    []string
+	birthYear  colRef
+	ageRange   colRef
+	yearStart  colRef
+	yearEnd    colRef
+	addresses  []addrCols
+	gender     colRef
+	genderMap  map[string]string
+	marital    colRef
+	maritalMap map[string]string
+	nationalty colRef
+	nativeLang colRef
+	corrLang   colRef
+	religion   colRef
+	placeCol   colRef
+	langCol    colRef
+	opEmail    map[Op]colRef
+
+	baseCtx *nameapi.Context
+	maxLen  int
+	secret  string // only to redact error texts; never printed
+}
+
+// colRef is a resolved input column; idx < 0 means not mapped.
+type colRef struct {
+	idx  int
+	name string
+	key  string // config key, for messages
+	typ  record.Type
+}
+
+func (c colRef) ok() bool { return c.idx >= 0 }
+
+var noCol = colRef{idx: -1}
+
+type nameCol struct {
+	colRef
+	fieldType string
+}
+
+type addrCols struct {
+	str, street, house, pobox, postal, locality, region, country colRef
+	lines                                                        []colRef
+	usage                                                        string
+}
+
+// column kinds: which record types a mapped column may have.
+var (
+	textTypes    = []record.Type{record.String, record.Bytes}
+	codeTypes    = []record.Type{record.String, record.Bytes, record.Int32, record.Int64, record.Decimal}
+	dateTypes    = []record.Type{record.String, record.Bytes, record.Date, record.Timestamp}
+	numberTypes  = []record.Type{record.String, record.Bytes, record.Int32, record.Int64, record.Decimal, record.Float, record.Double}
+	typeColTypes = []record.Type{record.String, record.Bytes, record.Bool, record.Int32, record.Int64}
+)
+
+// NewPlan binds cfg to the input schema. Every mapped column must exist
+// with a usable type, and no output column may clash with an input column;
+// otherwise the error (ConfigErrors) names the column, the config key and
+// its line, and lists the available columns. Nothing is read.
+func NewPlan(cfg *Config, in record.Schema) (*Plan, error) {
+	if cfg == nil {
+		return nil, fmt.Errorf("mapping: nil config")
+	}
+	p := &Plan{
+		cfg: cfg, in: in, prefix: cfg.Output.ColumnPrefix(),
+		opCfg: map[Op]OperationConfig{}, opEmail: map[Op]colRef{},
+		typeCol: noCol, birthDate: noCol, birthYear: noCol, ageRange: noCol, yearStart: noCol, yearEnd: noCol,
+		gender: noCol, marital: noCol, nationalty: noCol, nativeLang: noCol, corrLang: noCol, religion: noCol,
+		placeCol: noCol, langCol: noCol, maxLen: cfg.Run.MaxValueBytes,
+	}
+	if p.maxLen <= 0 {
+		p.maxLen = DefaultMaxValueBytes
+	}
+	pr := &problems{file: cfg.file, lines: cfg.lines}
+	res := func(key, name string, allowed []record.Type, what string) colRef {
+		if name == "" {
+			return noCol
+		}
+		i := in.Index(name)
+		if i < 0 {
+			avail := in.Names()
+			sug := ""
+			if s := closest(name, avail); s != "" {
+				sug = fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			pr.add(key, "column %q is not in the input%s; available columns: %s", name, sug, strings.Join(avail, ", "))
+			return noCol
+		}
+		t := in.Fields[i].Type
+		if !slices.Contains(allowed, t) {
+			pr.add(key, "column %q has type %s, which %s cannot use (needs %s)", name, t, key, what)
+			return noCol
+		}
+		return colRef{idx: i, name: name, key: key, typ: t}
+	}
+
+	pc := &cfg.Person
+	// person type
+	if pc.Type.Column != "" {
+		p.typeCol = res("person.type.column", pc.Type.Column, typeColTypes, "text, a boolean or an integer")
+		for _, v := range pc.Type.Legal {
+			p.legalVals = append(p.legalVals, strings.ToLower(strings.TrimSpace(v)))
+		}
+		for _, v := range pc.Type.Natural {
+			p.natVals = append(p.natVals, strings.ToLower(strings.TrimSpace(v)))
+		}
+		p.defLegal = pc.Type.Default == "legal"
+	} else {
+		p.fixedLegal = pc.Type.Fixed == "legal"
+	}
+	// names, in a stable order
+	addName := func(key, col, ft string) {
+		if c := res(key, col, textTypes, "text"); c.ok() {
+			p.names = append(p.names, nameCol{colRef: c, fieldType: ft})
+		}
+	}
+	addName("person.fullName", pc.FullName, nameapi.FieldFullname)
+	addName("person.givenName", pc.GivenName, nameapi.FieldGivenname)
+	addName("person.surname", pc.Surname, nameapi.FieldSurname)
+	addName("person.legalName", pc.LegalName, nameapi.FieldLegalName)
+	for i, nf := range pc.Names {
+		addName(fmt.Sprintf("person.names[%d].column", i), nf.Column, nf.FieldType)
+	}
+	listKey := func(base string, list StringList, i int) string {
+		if len(list) == 1 && cfg.has(base) && !cfg.has(base+"[0]") {
+			return base
+		}
+		return fmt.Sprintf("%s[%d]", base, i)
+	}
+	for i, e := range pc.Email {
+		if c := res(listKey("person.email", pc.Email, i), e, textTypes, "text"); c.ok() {
+			p.emails = append(p.emails, c)
+		}
+	}
+	for i, e := range pc.Phone {
+		if c := res(listKey("person.phone", pc.Phone, i), e, codeTypes, "text or an integer"); c.ok() {
+			p.phones = append(p.phones, c)
+		}
+	}
+	if d := pc.BirthDate; d != nil {
+		key := "person.birthDate"
+		if cfg.has(key + ".column") {
+			key += ".column"
+		}
+		p.birthDate = res(key, d.Column, dateTypes, "text, a date or a timestamp")
+		p.layouts = d.AllLayouts()
+	}
+	p.birthYear = res("person.birthYear", pc.BirthYear, numberTypes, "text or a number")
+	if a := pc.AgeRange; a != nil {
+		key := "person.ageRange"
+		if cfg.has(key + ".column") {
+			key += ".column"
+		}
+		p.ageRange = res(key, a.Column, textTypes, "text such as 1980-1990")
+		p.yearStart = res("person.ageRange.yearStart", a.YearStart, numberTypes, "text or a number")
+		p.yearEnd = res("person.ageRange.yearEnd", a.YearEnd, numberTypes, "text or a number")
+	}
+	for i, a := range cfg.addressList() {
+		key := addressKey(pc, i)
+		ac := addrCols{
+			str:      res(key+".string", a.String, textTypes, "text"),
+			street:   res(key+".street", a.Street, textTypes, "text"),
+			house:    res(key+".houseNumber", a.HouseNumber, codeTypes, "text or an integer"),
+			pobox:    res(key+".pobox", a.Pobox, codeTypes, "text or an integer"),
+			postal:   res(key+".postalCode", a.PostalCode, codeTypes, "text or an integer"),
+			locality: res(key+".locality", a.Locality, textTypes, "text"),
+			region:   res(key+".region", a.Region, textTypes, "text"),
+			country:  res(key+".country", a.Country, textTypes, "text"),
+			usage:    strings.ToUpper(strings.TrimSpace(a.Usage)),
+		}
+		for j, l := range a.Lines {
+			ac.lines = append(ac.lines, res(fmt.Sprintf("%s.lines[%d]", key, j), l, textTypes, "text"))
+		}
+		p.addresses = append(p.addresses, ac)
+	}
+	if g := pc.Gender; g != nil {
+		p.gender = res(valueMapKey(cfg, "person.gender"), g.Column, textTypes, "text")
+		p.genderMap = buildValueMap(builtinGender, g.Values)
+	}
+	if m := pc.MaritalStatus; m != nil {
+		p.marital = res(valueMapKey(cfg, "person.maritalStatus"), m.Column, textTypes, "text")
+		p.maritalMap = buildValueMap(builtinMarital, m.Values)
+	}
+	p.nationalty = res("person.nationality", pc.Nationality, textTypes, "text")
+	p.nativeLang = res("person.nativeLanguage", pc.NativeLanguage, textTypes, "text")
+	p.corrLang = res("person.correspondenceLanguage", pc.CorrespondenceLanguage, textTypes, "text")
+	p.religion = res("person.religion", pc.Religion, textTypes, "text")
+	p.placeCol = res("context.placeColumn", cfg.Context.PlaceColumn, textTypes, "text")
+	p.langCol = res("context.languageColumn", cfg.Context.LanguageColumn, textTypes, "text")
+
+	// operations and result columns
+	for i, oc := range cfg.Operations {
+		p.ops = append(p.ops, oc.Op)
+		p.opCfg[oc.Op] = oc
+		switch oc.Op {
+		case OpDisposable, OpEmailName, OpClassify:
+			if oc.Column != "" {
+				p.opEmail[oc.Op] = res(fmt.Sprintf("operations[%d].column", i), oc.Column, textTypes, "text")
+			} else if len(p.emails) > 0 {
+				p.opEmail[oc.Op] = p.emails[0]
+			} else {
+				p.opEmail[oc.Op] = noCol
+			}
+		}
+		for _, f := range resultFields[oc.Op] {
+			if len(oc.Fields) == 0 || slices.Contains(oc.Fields, f.Name) {
+				p.cols = append(p.cols, f)
+			}
+		}
+	}
+	p.out = record.Schema{Fields: slices.Clone(in.Fields)}
+	var clashes []string
+	for _, name := range p.resultNames() {
+		if in.Index(name) >= 0 {
+			clashes = append(clashes, name)
+		}
+		p.out.Fields = append(p.out.Fields, record.Field{Name: name, Nullable: true})
+	}
+	for i, f := range p.cols {
+		p.out.Fields[len(in.Fields)+i].Type = f.Type
+	}
+	p.out.Fields[len(p.out.Fields)-1].Type = record.String
+	if len(clashes) > 0 {
+		pr.add("output.prefix", "result column(s) %s already exist in the input; set output.prefix to a prefix no input column starts with, such as %q",
+			strings.Join(clashes, ", "), freePrefix(in, p.prefix))
+	}
+	p.baseCtx = baseContext(&cfg.Context)
+	if cfg.Engine.Kind == EngineNameAPI {
+		if k, err := cfg.Engine.APIKey(); err == nil && len(k) >= 4 {
+			p.secret = k
+		}
+	}
+	if err := pr.err(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func valueMapKey(cfg *Config, base string) string {
+	if cfg.has(base + ".column") {
+		return base + ".column"
+	}
+	return base
+}
+
+func (p *Plan) resultNames() []string {
+	out := make([]string, 0, len(p.cols)+1)
+	for _, f := range p.cols {
+		out = append(out, p.prefix+f.Name)
+	}
+	return append(out, p.prefix+ErrorColumn)
+}
+
+// freePrefix suggests a prefix that makes no result column clash.
+func freePrefix(in record.Schema, cur string) string {
+	for _, cand := range []string{"np_", "np2_", "enriched_", "namepipe_", "np3_"} {
+		if cand == cur {
+			continue
+		}
+		clash := false
+		for _, n := range in.Names() {
+			if strings.HasPrefix(n, cand) {
+				clash = true
+				break
+			}
+		}
+		if !clash {
+			return cand
+		}
+	}
+	return cur + "x_"
+}
+
+func closest(name string, avail []string) string {
+	best, bestD := "", 1<<30
+	for _, a := range avail {
+		d := editDistance(strings.ToLower(name), strings.ToLower(a))
+		if d < bestD {
+			best, bestD = a, d
+		}
+	}
+	if best != "" && bestD <= max(2, len(name)/3) {
+		return best
+	}
+	return ""
+}
+
+func baseContext(c *ContextConfig) *nameapi.Context {
+	x := &nameapi.Context{
+		Priority: c.Priority, Place: c.Place, Language: c.Language, TextCase: c.TextCase,
+		WritingSystems: slices.Clone(c.WritingSystems),
+	}
+	for _, k := range sortedKeys(c.Properties) {
+		x.Properties = append(x.Properties, nameapi.ContextProperty{Name: k, Value: c.Properties[k]})
+	}
+	if x.Priority == "" && x.Place == "" && x.Language == "" && x.TextCase == "" && len(x.WritingSystems) == 0 &&
+		len(x.Properties) == 0 && c.PlaceColumn == "" && c.LanguageColumn == "" {
+		return nil
+	}
+	return x
+}
+
+// Config returns the plan's config.
+func (p *Plan) Config() *Config { return p.cfg }
+
+// Ops returns the operations to run, in config order.
+func (p *Plan) Ops() []Op { return slices.Clone(p.ops) }
+
+// OutputSchema returns the input fields unchanged, then the result fields
+// (nullable; string, double or bool), then the error column (last).
+func (p *Plan) OutputSchema() record.Schema {
+	return record.Schema{Fields: slices.Clone(p.out.Fields)}
+}
+
+// ResultColumns returns the number of appended columns (result fields and
+// the error column).
+func (p *Plan) ResultColumns() int { return len(p.cols) + 1 }
+
+// ResultColumnsOf returns the indexes, within the appended columns, of
+// op's result fields (for summaries).
+func (p *Plan) ResultColumnsOf(op Op) []int {
+	var out []int
+	for i, f := range p.cols {
+		if f.Op == op {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Column returns the full name (with prefix) of a result field of op, and
+// whether the plan emits it; for example Column(OpGenderize, "gender").
+func (p *Plan) Column(op Op, field string) (string, bool) {
+	for _, f := range p.cols {
+		if f.Op == op && f.Name == field {
+			return p.prefix + f.Name, true
+		}
+	}
+	return "", false
+}
+
+// ErrorColumnName returns the full name of the error column.
+func (p *Plan) ErrorColumnName() string { return p.prefix + ErrorColumn }
+
+var builtinGender = map[string]string{
+	"m": "MALE", "male": "MALE", "man": "MALE", "mann": "MALE", "männlich": "MALE", "maennlich": "MALE",
+	"herr": "MALE", "mr": "MALE", "mr.": "MALE", "h": "MALE", "homme": "MALE", "masculin": "MALE", "hombre": "MALE",
+	"f": "FEMALE", "female": "FEMALE", "woman": "FEMALE", "w": "FEMALE", "frau": "FEMALE", "weiblich": "FEMALE",
+	"mrs": "FEMALE", "mrs.": "FEMALE", "ms": "FEMALE", "ms.": "FEMALE", "miss": "FEMALE", "femme": "FEMALE",
+	"féminin": "FEMALE", "mujer": "FEMALE",
+	"u": "UNKNOWN", "unknown": "UNKNOWN",
+}
+
+var builtinMarital = func() map[string]string {
+	m := map[string]string{}
+	for _, s := range nameapi.MaritalStatuses {
+		m[strings.ToLower(s)] = s
+	}
+	return m
+}()
+
+func buildValueMap(builtin, user map[string]string) map[string]string {
+	m := make(map[string]string, len(builtin)+len(user))
+	for k, v := range builtin {
+		m[k] = v
+	}
+	for k, v := range user {
+		m[strings.ToLower(strings.TrimSpace(k))] = strings.ToUpper(strings.TrimSpace(v))
+	}
+	return m
+}

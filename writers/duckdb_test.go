@@ -185,7 +185,7 @@ func TestDuckDBInterop(t *testing.T) {
 				record.Field{Name: "res_given", Type: record.String, Nullable: true},
 				record.Field{Name: "res_score", Type: record.Double, Nullable: true},
 				record.Field{Name: "res_fake", Type: record.Bool, Nullable: true})
-			w, err := CreateParquet(out, outSchema, ParquetOptions{Compression: strings.ToLower(m.Compression), RowGroupBytes: 64 << 10, FileOptions: FileOptions{Protect: []string{m.File}}})
+			w, err := CreateParquet(out, outSchema, ParquetOptions{Compression: strings.ToLower(m.Compression), RowGroupRows: 1000, FileOptions: FileOptions{Protect: []string{m.File}}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -27,9 +27,13 @@ type ParquetOptions struct {
 	FileOptions
 	// Compression is "snappy" (default), "gzip", "zstd", "lz4" or "none".
 	Compression string
-	// RowGroupBytes is the approximate uncompressed size of a row group,
-	// which the writer holds in memory; 0 means 64 MiB.
+	// RowGroupBytes is the approximate compressed size of a row group,
+	// which the writer holds in memory until it is complete; 0 means
+	// 64 MiB.
 	RowGroupBytes int64
+	// RowGroupRows, when positive, also ends a row group every that many
+	// rows.
+	RowGroupRows int64
 	// PageBytes is the approximate size of a data page; 0 means 1 MiB.
 	PageBytes int64
 }
@@ -41,7 +45,16 @@ type parquetWriter struct {
 	cols   []pqOutCol
 	bw     *bufio.Writer
 	pw     *writer.ParquetWriter
+	// pending estimates the memory of the rows not yet encoded into
+	// pages; groupRows counts the rows of the current row group.
+	pending   int64
+	groupRows int64
 }
+
+// pendingLimit is how much row data (estimated) is buffered before it is
+// encoded into compressed pages. parquet-go's own estimate counts 4 bytes
+// per interface value, which let a 1M-row file buffer all its rows.
+const pendingLimit = 8 << 20
 
 // pqOutCol is how one record field is stored.
 type pqOutCol struct {
@@ -105,6 +118,9 @@ func CreateParquet(path string, sch record.Schema, opts ParquetOptions) (Writer,
 	}
 	if pw.RowGroupSize <= 0 {
 		pw.RowGroupSize = 64 << 20
+	}
+	if opts.RowGroupRows > 0 && opts.RowGroupBytes <= 0 {
+		pw.RowGroupSize = 1 << 62 // rows decide
 	}
 	pw.Footer.Version = 1
 	pw.Footer.Schema = append(pw.Footer.Schema, sh.SchemaElements...)
@@ -268,7 +284,24 @@ func (w *parquetWriter) Write(ctx context.Context, recs []record.Record) error {
 			}
 			row[j] = pv
 		}
-		if err := w.pw.Write(row); err != nil {
+		// Buffer the row directly: ParquetWriter.Write would size it by
+		// reflection, slowly and wrongly.
+		w.pw.Objs = append(w.pw.Objs, row)
+		w.pending += rowSize(row)
+		w.groupRows++
+		var err error
+		switch {
+		case w.opts.RowGroupRows > 0 && w.groupRows >= w.opts.RowGroupRows:
+			err = w.pw.Flush(true) // end the row group
+			w.pending, w.groupRows = 0, 0
+		case w.pending >= pendingLimit:
+			err = w.pw.Flush(false) // encode pages; ends the row group when big enough
+			w.pending = 0
+			if w.pw.Size == 0 {
+				w.groupRows = 0
+			}
+		}
+		if err != nil {
 			if w.t.err != nil {
 				return w.t.err
 			}
@@ -276,6 +309,21 @@ func (w *parquetWriter) Write(ctx context.Context, recs []record.Record) error {
 		}
 	}
 	return nil
+}
+
+// rowSize estimates the memory a buffered row holds.
+func rowSize(row []any) int64 {
+	n := int64(24 + 16*len(row))
+	for _, v := range row {
+		switch x := v.(type) {
+		case string:
+			n += int64(len(x)) + 16
+		case nil:
+		default:
+			n += 8
+		}
+	}
+	return n
 }
 
 var errNull = errors.New("NULL in a REQUIRED column")

@@ -6,8 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
+
+	"github.com/xitongsys/parquet-go-source/local"
+	"github.com/xitongsys/parquet-go/reader"
 
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
@@ -118,6 +122,56 @@ func TestParquetWriteErrors(t *testing.T) {
 		w.Abort()
 		if _, err := os.Stat(out); !os.IsNotExist(err) {
 			t.Errorf("output exists after Abort")
+		}
+	}
+}
+
+// TestParquetRowGroups: RowGroupRows cuts row groups, and the rows read
+// back across them are complete and in order.
+func TestParquetRowGroups(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "rg.parquet")
+	sch := record.Schema{Fields: []record.Field{{Name: "i", Type: record.Int64}, {Name: "s", Type: record.String, Nullable: true}}}
+	w, err := CreateParquet(out, sch, ParquetOptions{RowGroupRows: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := make([]record.Record, 2500)
+	for i := range recs {
+		recs[i].Values = []record.Value{int64(i), "v" + strconv.Itoa(i)}
+		if i%3 == 0 {
+			recs[i].Values[1] = nil
+		}
+	}
+	if err := w.Write(context.Background(), recs); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	fr, err := local.NewLocalFileReader(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, err := reader.NewParquetColumnReader(fr, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(pr.Footer.RowGroups); n != 3 {
+		t.Errorf("%d row groups, want 3", n)
+	}
+	fr.Close()
+	r, err := readers.OpenParquet(context.Background(), out, readers.ParquetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	got := readAllRecords(t, r)
+	if len(got) != len(recs) {
+		t.Fatalf("%d rows", len(got))
+	}
+	for i := range got {
+		if !reflect.DeepEqual(got[i].Values, recs[i].Values) {
+			t.Fatalf("row %d = %v, want %v", i, got[i].Values, recs[i].Values)
 		}
 	}
 }

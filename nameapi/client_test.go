@@ -160,20 +160,20 @@ func TestGoldenREST(t *testing.T) {
 		envAlways bool
 	}{
 		{
-			name: "ping text",
-			call: func(ctx context.Context, c *Client) (any, error) { return nil, c.Ping(ctx) },
+			name:   "ping text",
+			call:   func(ctx context.Context, c *Client) (any, error) { return nil, c.Ping(ctx) },
 			method: "GET", path: "/rest/v5.3/system/ping", rawQuery: "apiKey=k3y-S3CR3T%2B4711%2Fzz",
 			respCT: "text/plain", respBody: []byte("pong"),
 		},
 		{
-			name: "ping JSON string, no key, envelope on every call",
-			call: func(ctx context.Context, c *Client) (any, error) { return nil, c.Ping(ctx) },
+			name:   "ping JSON string, no key, envelope on every call",
+			call:   func(ctx context.Context, c *Client) (any, error) { return nil, c.Ping(ctx) },
 			method: "GET", path: "/rest/v5.3/system/ping", rawQuery: "envelope=false",
 			respCT: "application/json", respBody: []byte(`"pong"` + "\n"), noAPIKey: true, envAlways: true,
 		},
 		{
-			name: "person name parser",
-			call: func(ctx context.Context, c *Client) (any, error) { return c.ParsePersonName(ctx, parserInput()) },
+			name:   "person name parser",
+			call:   func(ctx context.Context, c *Client) (any, error) { return c.ParsePersonName(ctx, parserInput()) },
 			method: "POST", path: "/rest/v5.3/parser/personnameparser", rawQuery: "apiKey=k3y-S3CR3T%2B4711%2Fzz",
 			reqFile: "parser_request.json", respFile: "parser_response.json",
 			check: func(t *testing.T, got any) {
@@ -345,7 +345,7 @@ func TestGoldenREST(t *testing.T) {
 			},
 			method: "GET", path: "/rest/v5.3/development/exceptionthrower",
 			rawQuery: "apiKey=k3y-S3CR3T%2B4711%2Fzz&envelope=false&exceptionChance=0&exceptionType=InternalServerError",
-			respCT: "text/plain", respBody: []byte("OK"),
+			respCT:   "text/plain", respBody: []byte("OK"),
 		},
 	}
 	for _, tt := range tests {
@@ -416,10 +416,10 @@ func checkEmailNames(t *testing.T, got any) {
 
 func TestNewClientBaseURLs(t *testing.T) {
 	tests := []struct {
-		name              string
-		cfg               ClientConfig
+		name               string
+		cfg                ClientConfig
 		wantREST, wantSOAP string
-		wantErr           bool
+		wantErr            bool
 	}{
 		{name: "defaults", wantREST: RESTDefaultBase, wantSOAP: SOAPDefaultBase},
 		{name: "local server gives SOAP base too", cfg: ClientConfig{BaseURL: "http://127.0.0.1:8080/rest/v5.3/"},

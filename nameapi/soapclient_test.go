@@ -153,7 +153,7 @@ func TestSOAPFaults(t *testing.T) {
 			body:      `<soap:Envelope xmlns:soap="` + SOAPEnvNS + `"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>AccessDeniedWebServiceException: quota</faultstring></soap:Fault></soap:Body></soap:Envelope>`,
 			soapFault: SOAPFaultAccessDenied, cause: FaultAccessDenied},
 		{name: "unknown fault judged by status", status: 500,
-			body:      `<soap:Envelope xmlns:soap="` + SOAPEnvNS + `"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>NullPointerException</faultstring></soap:Fault></soap:Body></soap:Envelope>`,
+			body:  `<soap:Envelope xmlns:soap="` + SOAPEnvNS + `"><soap:Body><soap:Fault><faultcode>soap:Server</faultcode><faultstring>NullPointerException</faultstring></soap:Fault></soap:Body></soap:Envelope>`,
 			cause: "soap:Server", retryable: true},
 	}
 	for _, tt := range tests {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -502,4 +503,77 @@ func TestNilInputIsInvalidInput(t *testing.T) {
 	if len(rec.reqs) != 0 {
 		t.Errorf("%d requests sent for invalid input", len(rec.reqs))
 	}
+}
+
+// TestKeepAlive checks that sequential and concurrent calls reuse pooled
+// connections instead of dialling for each request.
+func TestKeepAlive(t *testing.T) {
+	body := readTestdata(t, "genderizer_response.json")
+	var mu sync.Mutex
+	newConns := 0
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		_, _ = w.Write(body)
+	}))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			mu.Lock()
+			newConns++
+			mu.Unlock()
+		}
+	}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	c := newTestClient(t, srv.URL, ClientConfig{MaxConns: 4})
+	in := &InputWithPerson{InputPerson: NewNaturalPerson(Field(FieldFullname, "Petra Müller"))}
+	for range 20 {
+		if _, err := c.GenderizePerson(context.Background(), in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for range 10 {
+				if _, err := c.GenderizePerson(context.Background(), in); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	if newConns > 4 {
+		t.Errorf("%d connections for 60 calls with a pool of 4", newConns)
+	}
+}
+
+// BenchmarkParsePersonNameParallel measures the client's overhead per call
+// (encode, loopback round trip, decode) with a pooled transport.
+func BenchmarkParsePersonNameParallel(b *testing.B) {
+	body, err := os.ReadFile(filepath.Join("testdata", "parser_response.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		_, _ = w.Write(body)
+	}))
+	defer srv.Close()
+	c, err := NewClient(ClientConfig{BaseURL: srv.URL + "/rest/v5.3", APIKey: testKey, MaxConns: 8})
+	if err != nil {
+		b.Fatal(err)
+	}
+	in := parserInput()
+	b.ReportAllocs()
+	b.SetParallelism(4)
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if _, err := c.ParsePersonName(context.Background(), in); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
 }

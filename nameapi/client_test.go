@@ -531,6 +531,14 @@ func TestKeepAlive(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	mu.Lock()
+	seq := newConns
+	mu.Unlock()
+	// The transport returns a connection to the pool when the body hits EOF,
+	// a hair after the call returns; allow one extra dial for that race.
+	if seq > 2 {
+		t.Errorf("%d connections for 20 sequential calls, want reuse", seq)
+	}
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
@@ -544,8 +552,8 @@ func TestKeepAlive(t *testing.T) {
 	wg.Wait()
 	mu.Lock()
 	defer mu.Unlock()
-	if newConns > 4 {
-		t.Errorf("%d connections for 60 calls with a pool of 4", newConns)
+	if newConns > 8 {
+		t.Errorf("%d connections for 60 calls (4 concurrent) with a pool of 4", newConns)
 	}
 }
 

@@ -53,7 +53,16 @@ func (e *Engine) ParsePersonName(ctx context.Context, in *nameapi.InputWithPerso
 	if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
 		return nil, nameapi.NewInvalidInputError(opParse, "inputPerson has no name fields")
 	}
-	return e.parsePerson(in.Context, p), nil
+	if e.memo == nil {
+		return e.parsePerson(in.Context, p), nil
+	}
+	key, attrs := memoKeys(in.Context, p)
+	if r := e.memo.get(key, attrs, false); r != nil {
+		return cloneParse(r), nil
+	}
+	r := e.parsePerson(in.Context, p)
+	e.memo.put(key, attrs, cloneParse(r))
+	return r, nil
 }
 
 // parsePerson parses p's name; it never fails.

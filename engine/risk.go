@@ -127,8 +127,9 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 	// Disguise checks work on the text as typed.
 	disguiseRisks(e, rawAll, rs)
 
-	res := e.parsePerson(c, p)
-	pp := res.Best().ParsedPerson
+	// Only the terms and the person type are used here: any memoised parse
+	// of the name will do.
+	pp := e.parseShared(c, p, true).Best().ParsedPerson
 	var core []string // name words without salutation, title, qualifiers
 	collect := func(pp *nameapi.ParsedPerson) {
 		if pp.OutputPersonName == nil {

@@ -35,7 +35,7 @@ type wordLists struct {
 	famous        map[string]bool
 	fictional     map[string]bool
 	humorous      map[string]bool
-	keyboardRows  []map[rune]int    // key → position, one map per keyboard row
+	keyboardRows  []*kbRow          // one per keyboard row
 	addrWords     map[string]string // folded address word → risk type
 	addrPhrases   map[string]string // folded address phrase → risk type
 }
@@ -205,11 +205,7 @@ func loadRiskLists(l *wordLists) error {
 			return nil
 		}},
 		{"keyboard.txt", func(f []string) error {
-			pos := map[rune]int{}
-			for i, r := range []rune(strings.ToLower(f[0])) {
-				pos[r] = i
-			}
-			l.keyboardRows = append(l.keyboardRows, pos)
+			l.keyboardRows = append(l.keyboardRows, newKBRow(f[0]))
 			return nil
 		}},
 	}
@@ -326,4 +322,36 @@ var foldMap = map[rune]string{
 	'ù': "u", 'ú': "u", 'û': "u", 'ū': "u", 'ů': "u", 'ű': "u", 'ų': "u",
 	'ý': "y", 'ÿ': "y",
 	'ź': "z", 'ż': "z", 'ž': "z",
+}
+
+// kbRow is one keyboard row: the position of each key, for runes below
+// 256 in a table (the hot path of the random-typing check), others in a map.
+type kbRow struct {
+	lo [256]int8     // position+1, 0 = not on the row
+	hi map[rune]int8 // position+1 of runes >= 256 (nil when none)
+}
+
+// newKBRow returns the row of the keys in keys, in order (lower-cased; a
+// key listed twice keeps its last position).
+func newKBRow(keys string) *kbRow {
+	k := &kbRow{}
+	for i, r := range []rune(strings.ToLower(keys)) {
+		if r < 256 {
+			k.lo[r] = int8(i + 1)
+			continue
+		}
+		if k.hi == nil {
+			k.hi = map[rune]int8{}
+		}
+		k.hi[r] = int8(i + 1)
+	}
+	return k
+}
+
+// pos returns the position of r on the row (from 1), or 0.
+func (k *kbRow) pos(r rune) int {
+	if r >= 0 && r < 256 {
+		return int(k.lo[r])
+	}
+	return int(k.hi[r])
 }

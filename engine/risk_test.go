@@ -179,7 +179,7 @@ func TestRandomTyping(t *testing.T) {
 		{"xkcd", "no vowels"},
 		{"peter", ""},
 		{"müller", ""},
-		{"sdfa", ""}, // a run of three only
+		{"sdfa", ""},          // a run of three only
 		{"SDFA", "no vowels"}, // rows are lower case; callers fold first
 		{"ab", ""},
 		{"as1df", ""},

@@ -66,19 +66,19 @@ func newParseMemo(size int) *parseMemo {
 	return m
 }
 
-func (m *parseMemo) shard(key string) *memoShard {
-	return &m.shards[maphash.String(m.seed, key)%memoShards]
+func (m *parseMemo) shard(key []byte) *memoShard {
+	return &m.shards[maphash.Bytes(m.seed, key)%memoShards]
 }
 
 // get returns the stored parse of key; with anyAttrs false only when it
 // was computed with the same attrs.
-func (m *parseMemo) get(key, attrs string, anyAttrs bool) *nameapi.PersonNameParserResult {
+func (m *parseMemo) get(key []byte, attrs string, anyAttrs bool) *nameapi.PersonNameParserResult {
 	if m == nil {
 		return nil
 	}
 	s := m.shard(key)
 	s.mu.Lock()
-	e, ok := s.m[key]
+	e, ok := s.m[string(key)] // no allocation
 	s.mu.Unlock()
 	if !ok || (!anyAttrs && e.attrs != attrs) {
 		return nil
@@ -87,19 +87,19 @@ func (m *parseMemo) get(key, attrs string, anyAttrs bool) *nameapi.PersonNamePar
 }
 
 // put stores res, which the caller must not modify afterwards.
-func (m *parseMemo) put(key, attrs string, res *nameapi.PersonNameParserResult) {
+func (m *parseMemo) put(key []byte, attrs string, res *nameapi.PersonNameParserResult) {
 	if m == nil {
 		return
 	}
 	s := m.shard(key)
 	s.mu.Lock()
-	if _, ok := s.m[key]; !ok && len(s.m) >= m.perShard {
+	if _, ok := s.m[string(key)]; !ok && len(s.m) >= m.perShard {
 		for k := range s.m { // map iteration starts at a random entry
 			delete(s.m, k)
 			break
 		}
 	}
-	s.m[key] = memoEntry{attrs: attrs, res: res}
+	s.m[string(key)] = memoEntry{attrs: attrs, res: res}
 	s.mu.Unlock()
 }
 
@@ -116,23 +116,20 @@ func (m *parseMemo) reset() {
 	}
 }
 
-// memoKeys returns the memo key of p's name and the attrs of the gender
-// computation (see the comment at the top of this file).
-func memoKeys(c *nameapi.Context, p *nameapi.InputPerson) (key, attrs string) {
-	n := len(p.Type) + 1
+// memoKeyBuf is the size of the stack buffer for memo keys; longer keys
+// are built on the heap.
+const memoKeyBuf = 256
+
+// memoKeys returns the memo key of p's name, appended to buf, and the attrs
+// of the gender computation (see the comment at the top of this file).
+func memoKeys(buf []byte, c *nameapi.Context, p *nameapi.InputPerson) (key []byte, attrs string) {
+	key = append(buf, p.Type...)
 	for _, f := range p.PersonName.NameFields {
-		n += len(f.FieldType) + len(f.String) + 2
+		key = append(key, 0x1f)
+		key = append(key, f.FieldType...)
+		key = append(key, 0x1e)
+		key = append(key, f.String...)
 	}
-	var b strings.Builder
-	b.Grow(n)
-	b.WriteString(p.Type)
-	for _, f := range p.PersonName.NameFields {
-		b.WriteByte(0x1f)
-		b.WriteString(f.FieldType)
-		b.WriteByte(0x1e)
-		b.WriteString(f.String)
-	}
-	key = b.String()
 
 	var place, lang string
 	if c != nil {
@@ -166,7 +163,8 @@ func (e *Engine) parseShared(c *nameapi.Context, p *nameapi.InputPerson, anyAttr
 	if e.memo == nil || p.PersonName == nil {
 		return e.parsePerson(c, p)
 	}
-	key, attrs := memoKeys(c, p)
+	var buf [memoKeyBuf]byte
+	key, attrs := memoKeys(buf[:0], c, p)
 	if r := e.memo.get(key, attrs, anyAttrs); r != nil {
 		return r
 	}

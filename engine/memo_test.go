@@ -139,7 +139,7 @@ func TestParseMemoBounded(t *testing.T) {
 	m := newParseMemo(100)
 	r := &nameapi.PersonNameParserResult{}
 	for i := range 50 {
-		k := fmt.Sprint(i)
+		k := []byte(fmt.Sprint(i))
 		m.put(k, "a", r)
 		if m.get(k, "a", false) != r || m.get(k, "b", true) != r {
 			t.Fatalf("%s: just stored, not found", k)
@@ -156,7 +156,7 @@ func TestParseMemoBounded(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := range 2000 {
-				k := fmt.Sprint(g, "/", i)
+				k := []byte(fmt.Sprint(g, "/", i))
 				m.put(k, "", r)
 				if got := m.get(k, "", true); got != nil && got != r {
 					t.Errorf("%s: wrong entry", k)
@@ -174,7 +174,7 @@ func TestParseMemoBounded(t *testing.T) {
 		t.Errorf("memo holds %d entries, limit %d", n, limit)
 	}
 	m.reset()
-	if m.get("0/1999", "", true) != nil {
+	if m.get([]byte("0/1999"), "", true) != nil {
 		t.Error("reset kept an entry")
 	}
 	if newParseMemo(0) != nil {

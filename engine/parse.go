@@ -56,7 +56,8 @@ func (e *Engine) ParsePersonName(ctx context.Context, in *nameapi.InputWithPerso
 	if e.memo == nil {
 		return e.parsePerson(in.Context, p), nil
 	}
-	key, attrs := memoKeys(in.Context, p)
+	var buf [memoKeyBuf]byte
+	key, attrs := memoKeys(buf[:0], in.Context, p)
 	if r := e.memo.get(key, attrs, false); r != nil {
 		return cloneParse(r), nil
 	}

@@ -210,7 +210,8 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 		switch {
 		case given == surname:
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, "The given name and the surname are both %q.", given)
-		case len(given) >= 4 && damerauLevenshtein(given, surname) == 1:
+		case len(given) >= 4 && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
+			damerauLevenshtein(given, surname) == 1:
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.5, "The given name %q and the surname %q are almost the same.", given, surname)
 		}
 	}
@@ -396,26 +397,37 @@ func hasDigit(s string) bool {
 }
 
 func stutter(w string) bool {
-	rs := []rune(strings.ToLower(w))
-	distinct := map[rune]bool{}
-	for _, r := range rs {
-		distinct[r] = true
-	}
-	if len(distinct) < 2 {
-		return false
-	}
-	run := 1
-	for i := 1; i < len(rs); i++ {
-		if rs[i] == rs[i-1] && unicode.IsLetter(rs[i]) {
+	// A letter three or more times in a row (case-insensitively), in a
+	// word of at least two different letters.
+	var prev rune
+	run, distinct := 0, false
+	var first rune
+	found := false
+	for i, r := range w {
+		r = unicode.ToLower(r)
+		if i == 0 {
+			first = r
+		} else if r != first {
+			distinct = true
+		}
+		if run > 0 && r == prev && unicode.IsLetter(r) {
 			run++
 			if run >= 3 {
-				return true
+				found = true
 			}
 		} else {
 			run = 1
 		}
+		prev = r
 	}
-	return false
+	return found && distinct
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // padded reports whether w is a known name wrapped in filler ("xxxPeterxxx",
@@ -453,10 +465,20 @@ func (e *Engine) padded(w string) (string, bool) {
 // oddCase reports case mixing that no naming convention produces ("jOhN",
 // "pETER"); "McDonald", "DeVito", "O'Neill", "MÜLLER" and "müller" are fine.
 func oddCase(w string) bool {
-	for _, part := range strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '\'' || r == '’' }) {
-		rs := []rune(part)
+	for rest := w; rest != ""; {
+		part := rest
+		if i := strings.IndexFunc(rest, func(r rune) bool { return r == '-' || r == '\'' || r == '’' }); i >= 0 {
+			part = rest[:i]
+			_, n := utf8.DecodeRuneInString(rest[i:])
+			rest = rest[i+n:]
+		} else {
+			rest = ""
+		}
+		if part == "" {
+			continue
+		}
 		up, low := 0, 0
-		for _, r := range rs {
+		for _, r := range part {
 			if unicode.IsUpper(r) {
 				up++
 			} else if unicode.IsLower(r) {
@@ -466,6 +488,7 @@ func oddCase(w string) bool {
 		if up == 0 || low == 0 {
 			continue
 		}
+		rs := []rune(part)
 		if len(rs) > 0 && unicode.IsLower(rs[0]) {
 			return true // "jOhN", "pETER"
 		}

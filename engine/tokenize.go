@@ -41,7 +41,7 @@ var closers = map[rune]rune{'"': '"', '“': '”', '„': '“', '«': '»', '�
 
 // tokenize splits a name string into tokens.
 func tokenize(s string) ([]token, tokFlags) {
-	var toks []token
+	toks := make([]token, 0, 8)
 	var fl tokFlags
 	l := lists()
 	emit := func(text string, kind tokKind) {
@@ -49,13 +49,20 @@ func tokenize(s string) ([]token, tokFlags) {
 			return
 		}
 		if kind == tokWord {
-			for _, part := range splitDotted(text, l) {
+			word := func(part string) {
 				k := nkey(part)
 				if conjunctions[k] && (k == "and" || k == "und" || part == k) {
 					toks = append(toks, token{text: part, key: k, kind: tokConj})
-					continue
+					return
 				}
 				toks = append(toks, token{text: part, key: k, kind: tokWord})
+			}
+			if i := strings.IndexByte(text, '.'); i < 0 || i == len(text)-1 {
+				word(text) // the common case, without splitDotted's slice
+				return
+			}
+			for _, part := range splitDotted(text, l) {
+				word(part)
 			}
 			return
 		}

@@ -6,6 +6,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -138,6 +140,16 @@ func collectFields(p *nameapi.InputPerson) fields {
 // and returns the business name before it and the legal form as written.
 func splitLegalForm(s string) (name, form string, ok bool) {
 	l := lists()
+	// Quick rejection: every legal form's key ends with the key of its
+	// last word.
+	last := s
+	if i := strings.LastIndexFunc(s, unicode.IsSpace); i >= 0 {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		last = s[i+n:]
+	}
+	if lk := nkey(last); !l.legalSuffixes[lk] && !l.legalSuffixes[strings.TrimLeft(lk, ",")] {
+		return "", "", false
+	}
 	words := strings.Fields(s)
 	max := l.legalMaxWords
 	if max > len(words) {

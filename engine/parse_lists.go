@@ -36,6 +36,8 @@ type wordLists struct {
 	fictional     map[string]bool
 	humorous      map[string]bool
 	keyboardRows  []*kbRow          // one per keyboard row
+	kbAdjacent    []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
+	legalSuffixes map[string]bool   // every suffix of every legalForms key
 	addrWords     map[string]string // folded address word → risk type
 	addrPhrases   map[string]string // folded address phrase → risk type
 }
@@ -150,6 +152,24 @@ func loadLists() (*wordLists, error) {
 	}
 	if err := loadRiskLists(l); err != nil {
 		return nil, err
+	}
+	l.legalSuffixes = map[string]bool{}
+	for k := range l.legalForms {
+		for i := range len(k) + 1 {
+			l.legalSuffixes[k[i:]] = true
+		}
+	}
+	l.kbAdjacent = make([]uint64, 256*256/64)
+	for _, row := range l.keyboardRows {
+		for a := range 256 {
+			for b := range 256 {
+				pa, pb := int(row.lo[a]), int(row.lo[b])
+				if pa != 0 && pb != 0 && (pa-pb == 1 || pb-pa == 1) {
+					bit := a<<8 | b
+					l.kbAdjacent[bit/64] |= 1 << (bit % 64)
+				}
+			}
+		}
 	}
 	return l, nil
 }
@@ -346,6 +366,32 @@ func newKBRow(keys string) *kbRow {
 		k.hi[r] = int8(i + 1)
 	}
 	return k
+}
+
+// mayRunAlongRow reports whether w could hold a run of four keys along a
+// keyboard row: three consecutive pairs of neighbouring keys. It is exact
+// for runes below 256 and says true when it cannot tell.
+func (l *wordLists) mayRunAlongRow(w string) bool {
+	streak := 0
+	prev := rune(-1)
+	for _, r := range w {
+		if r >= 256 {
+			return true // rows with such keys are only in kbRow.hi
+		}
+		if prev >= 0 {
+			bit := int(prev)<<8 | int(r)
+			if l.kbAdjacent[bit/64]&(1<<(bit%64)) != 0 {
+				streak++
+				if streak >= 3 {
+					return true
+				}
+			} else {
+				streak = 0
+			}
+		}
+		prev = r
+	}
+	return false
 }
 
 // pos returns the position of r on the row (from 1), or 0.

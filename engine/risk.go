@@ -259,6 +259,9 @@ func randomTyping(w string, l *wordLists) string {
 	// A run along a keyboard row: "asdf", "qwertz", "poiuz".
 	best := 0
 	for _, row := range l.keyboardRows {
+		if !l.mayRunAlongRow(w) {
+			break
+		}
 		if m := longestRowRun(w, row); m > best {
 			best = m
 		}

@@ -62,3 +62,25 @@ func BenchmarkDetectRisk(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkPing(b *testing.B) {
+	e := benchEngine(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := e.Ping(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadWordLists measures parsing the curated word lists (the
+// other part of the first call's cost, next to BenchmarkStartup's data).
+func BenchmarkLoadWordLists(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := loadLists(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/load")
+}

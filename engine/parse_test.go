@@ -347,3 +347,21 @@ func TestSplitLegalFormEveryListedForm(t *testing.T) {
 		t.Error("a person's name read as a legal form")
 	}
 }
+
+// TestTokenKeys checks that every token's key is nkey of its text (the
+// tokenizer takes ASCII keys from the lower-cased name).
+func TestTokenKeys(t *testing.T) {
+	inputs := []string{"Dr. Peter T. Johnson jr", "MÜLLER, Petra", "Mr. & Mrs. J. Smith", "J.R.R. Tolkien",
+		"Prof.Dr.Hans Meyer", "Peter AND Maria Meyer", "O'Neill, Sean (Bobby)", "DE LA CRUZ Maria", "x.", "A.B. C"}
+	for _, r := range readEval(t, "names_eval.tsv") {
+		inputs = append(inputs, r[0])
+	}
+	for _, in := range inputs {
+		toks, _ := tokenize(in)
+		for _, tk := range toks {
+			if tk.kind != tokComma && tk.key != nkey(tk.text) {
+				t.Errorf("%q: token %q has key %q, want %q", in, tk.text, tk.key, nkey(tk.text))
+			}
+		}
+	}
+}

@@ -164,7 +164,7 @@ func newEnv(t *testing.T, rows int, cfg string) *env {
 		e.reader = &fakeReader{n: e.rows}
 		return e.reader, nil
 	}
-	createOutput = func(ctx context.Context, cfg *mapping.Config, schema record.Schema) (writers.Writer, error) {
+	createOutput = func(ctx context.Context, cfg *mapping.Config, schema record.Schema, inputCols int) (writers.Writer, error) {
 		e.writer = &fakeWriter{}
 		return e.writer, nil
 	}

@@ -123,7 +123,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}()
 	}
 
-	w, err := createOutput(ctx, cfg, plan.OutputSchema())
+	w, err := createOutput(ctx, cfg, plan.OutputSchema(), len(rd.Schema().Fields))
 	if err != nil {
 		return fail(stderr, exitFailed, fmt.Errorf("output: %w", err))
 	}
@@ -234,7 +234,11 @@ func loadRunConfig(f *runFlags, stderr io.Writer) (*mapping.Config, *slog.Logger
 	if f.config == "" {
 		return nil, nil, usageError{errors.New("run: --config is required")}
 	}
-	logger, err := newLogger(stderr, f.logLevel, f.logFormat)
+	level := f.logLevel
+	if f.quiet && !f.set["log-level"] {
+		level = "warn" // --quiet: only what needs attention
+	}
+	logger, err := newLogger(stderr, level, f.logFormat)
 	if err != nil {
 		return nil, nil, err
 	}

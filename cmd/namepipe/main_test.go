@@ -157,6 +157,7 @@ func newEnv(t *testing.T, rows int, cfg string) *env {
 		t.Fatal(err)
 	}
 	t.Setenv("NP_TEST_KEY", plantedKey)
+	restoreWiring(t)
 	openInput = func(ctx context.Context, cfg *mapping.Config) (readers.Reader, error) {
 		if e.openErr != nil {
 			return nil, e.openErr
@@ -175,6 +176,12 @@ func newEnv(t *testing.T, rows int, cfg string) *env {
 		return e.svc, cfg.Engine.BaseURL, nil
 	}
 	return e
+}
+
+// restoreWiring puts the real constructors back after the test.
+func restoreWiring(t *testing.T) {
+	in, out, svc, remote, srv := openInput, createOutput, newService, newRemote, runServer
+	t.Cleanup(func() { openInput, createOutput, newService, newRemote, runServer = in, out, svc, remote, srv })
 }
 
 func (e *env) run(ctx context.Context, args ...string) (int, string, string) {

@@ -18,6 +18,8 @@ import (
 
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/pipeline"
+	"github.com/namepipe/namepipe/readers"
+	"github.com/namepipe/namepipe/writers"
 )
 
 var errHelp = flag.ErrHelp
@@ -246,11 +248,19 @@ func loadRunConfig(f *runFlags, stderr io.Writer) (*mapping.Config, *slog.Logger
 	if err != nil {
 		return nil, nil, err
 	}
+	// A path given on the command line brings its format when its
+	// extension names one (--output x.parquet writes Parquet).
 	if f.input != "" {
 		cfg.Input.Path = f.input
+		if fm := readers.FormatOf(f.input); fm != "" {
+			cfg.Input.Format = fm
+		}
 	}
 	if f.output != "" {
 		cfg.Output.Path = f.output
+		if fm := writers.FormatOf(f.output); fm != "" {
+			cfg.Output.Format = fm
+		}
 	}
 	if f.set["concurrency"] {
 		if f.concurrency < 1 {

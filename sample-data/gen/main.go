@@ -98,7 +98,7 @@ func main() {
 		case k < 8: // company record
 			company = pick(companies)
 			full, given, sur, gender, birth = company, "", "", "", ""
-			local, domain = "info", strings.ToLower(strings.Fields(company)[0])+".example"
+			local, domain = "info", companyDomain(company)
 		case k < 16: // fake or disguised person
 			fk := fakes[r.IntN(len(fakes))]
 			full, given, sur, gender = fk[0], "", "", ""
@@ -148,6 +148,18 @@ func main() {
 	w.Flush()
 	must(w.Error())
 	must(f.Close())
+}
+
+// companyDomain invents a plausible domain for a company from its first
+// word, such as "northwind.com" for "Northwind Traders Ltd".
+func companyDomain(company string) string {
+	name := strings.Map(func(r rune) rune {
+		if r == '-' || (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			return r
+		}
+		return -1
+	}, strings.Fields(fold(company))[0])
+	return name + ".com"
 }
 
 // fold lower-cases a name and spells umlauts and accents the way people

@@ -93,6 +93,11 @@ func (r *rowCtx) text(c colRef) string {
 // joined) names the row and the column: an impossible date, non-numeric
 // text in a numeric field, an over-long value. The pipeline keeps the row
 // and puts the error in the error column.
+//
+// Under run.invalidValues "omit" (the default) Build returns the Request
+// together with the error: the unusable values were left out of it and
+// the rest of the row is still enriched. Under "skip" it returns a nil
+// Request with the error, and nothing of the row is sent.
 func (p *Plan) Build(rec *record.Record) (*Request, error) {
 	if rec == nil {
 		return nil, errors.New("mapping: nil record")
@@ -162,7 +167,10 @@ func (p *Plan) Build(rec *record.Record) (*Request, error) {
 		req.Emails[op] = strings.TrimSpace(r.text(c))
 	}
 	if len(r.errs) > 0 {
-		return nil, errors.Join(r.errs...)
+		if p.skipInvalid {
+			return nil, errors.Join(r.errs...)
+		}
+		return req, errors.Join(r.errs...)
 	}
 	return req, nil
 }

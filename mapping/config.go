@@ -54,6 +54,18 @@ const (
 	EscapeNone    = "none"
 )
 
+// Policies of run.invalidValues.
+const (
+	// InvalidOmit leaves an unusable value (an impossible date, text in a
+	// numeric column, an over-long cell) out of the request, still enriches
+	// the row with the rest of its data, and reports the value in the error
+	// column.
+	InvalidOmit = "omit"
+	// InvalidSkip sends nothing for a row with an unusable value; the row
+	// is written with the error column filled.
+	InvalidSkip = "skip"
+)
+
 // Defaults applied when a key is absent.
 const (
 	DefaultPrefix                 = "np_"
@@ -173,6 +185,9 @@ type RunConfig struct {
 	// MaxValueBytes is the longest cell value sent to the service (default
 	// 65536); a longer value makes a row error and is not sent.
 	MaxValueBytes int `yaml:"maxValueBytes"`
+	// InvalidValues is what happens to a row with an unusable value:
+	// InvalidOmit (default) or InvalidSkip.
+	InvalidValues string `yaml:"invalidValues"`
 }
 
 // StringList is a list of strings that may be written as a single value.
@@ -462,6 +477,9 @@ func (c *Config) applyDefaults() {
 	if !c.has("run.maxValueBytes") {
 		c.Run.MaxValueBytes = DefaultMaxValueBytes
 	}
+	if c.Run.InvalidValues == "" {
+		c.Run.InvalidValues = InvalidOmit
+	}
 	if !c.has("run.burst") && c.Run.Rate > 0 {
 		c.Run.Burst = max(1, int(c.Run.Rate+0.999999))
 	}
@@ -576,6 +594,9 @@ func (c *Config) check(p *problems) {
 	}
 	if c.Run.MaxConsecutiveFailures < 0 {
 		p.add("run.maxConsecutiveFailures", "must be 0 (never stop) or more, got %d", c.Run.MaxConsecutiveFailures)
+	}
+	if !slices.Contains([]string{InvalidOmit, InvalidSkip}, c.Run.InvalidValues) {
+		p.add("run.invalidValues", "%q: must be omit or skip", c.Run.InvalidValues)
 	}
 	if c.Run.MaxValueBytes < 1 {
 		p.add("run.maxValueBytes", "must be at least 1, got %d", c.Run.MaxValueBytes)

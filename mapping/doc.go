@@ -52,6 +52,7 @@
 //	  maxConsecutiveFailures: 50  # stop when the service is down; 0 = never
 //	  cache: FILE              # persistent result cache (optional)
 //	  maxValueBytes: 65536     # longer cells are a row error
+//	  invalidValues: omit      # omit|skip: a row with an unusable value is still enriched without it, or not sent
 //	person:
 //	  type: natural            # natural|legal|{column: col, legal: [v, "*"], natural: [v], default: natural}
 //	  fullName: col            # FULLNAME

@@ -51,7 +51,9 @@ type Plan struct {
 
 	baseCtx *nameapi.Context
 	maxLen  int
-	secret  string // only to redact error texts; never printed
+	// skipInvalid: a row with an unusable value is not sent at all.
+	skipInvalid bool
+	secret      string // only to redact error texts; never printed
 }
 
 // colRef is a resolved input column; idx < 0 means not mapped.
@@ -100,6 +102,7 @@ func NewPlan(cfg *Config, in record.Schema) (*Plan, error) {
 		typeCol: noCol, birthDate: noCol, birthYear: noCol, ageRange: noCol, yearStart: noCol, yearEnd: noCol,
 		gender: noCol, marital: noCol, nationalty: noCol, nativeLang: noCol, corrLang: noCol, religion: noCol,
 		placeCol: noCol, langCol: noCol, maxLen: cfg.Run.MaxValueBytes,
+		skipInvalid: cfg.Run.InvalidValues == InvalidSkip,
 	}
 	if p.maxLen <= 0 {
 		p.maxLen = DefaultMaxValueBytes

@@ -296,6 +296,46 @@ func TestBuildValueErrors(t *testing.T) {
 	}
 }
 
+// TestInvalidValuesPolicy: under "omit" (default) an unusable value is left
+// out and the rest of the row is still sent; under "skip" nothing is sent.
+func TestInvalidValuesPolicy(t *testing.T) {
+	person := "person:\n  fullName: n\n  email: e\n  birthDate: dob\noperations: [parse, risk, disposable]\n"
+	cases := []struct {
+		name     string
+		run      string
+		wantReq  bool
+		wantJSON string
+	}{
+		{"default omits", "", true, `{"type":"NaturalInputPerson","personName":{"nameFields":[{"string":"Petra Müller","fieldType":"FULLNAME"}]},"emailAddresses":[{"type":"EmailAddressImpl","emailAddress":"petra@web.de"}]}`},
+		{"explicit omit", "run: {invalidValues: omit}\n", true, `{"type":"NaturalInputPerson","personName":{"nameFields":[{"string":"Petra Müller","fieldType":"FULLNAME"}]},"emailAddresses":[{"type":"EmailAddressImpl","emailAddress":"petra@web.de"}]}`},
+		{"skip", "run: {invalidValues: skip}\n", false, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustPlan(t, head+tc.run+person, schemaOf("n", "e", "dob"))
+			req, err := p.Build(row("Petra Müller", "petra@web.de", "1985-02-31"))
+			if err == nil || !strings.Contains(err.Error(), `column "dob": "1985-02-31": day out of range`) {
+				t.Fatalf("error = %v, want the impossible date named", err)
+			}
+			if (req != nil) != tc.wantReq {
+				t.Fatalf("request = %v, want one: %v", req, tc.wantReq)
+			}
+			if req == nil {
+				return
+			}
+			assertJSON(t, req.Person, tc.wantJSON)
+			for _, op := range []Op{OpParse, OpRisk, OpDisposable} {
+				if !req.Applies(op) {
+					t.Errorf("%s does not apply to the rest of the row", op)
+				}
+			}
+		})
+	}
+	if _, err := Parse([]byte(head+"run: {invalidValues: drop}\n"+person), "c.yaml"); err == nil || !strings.Contains(err.Error(), "c.yaml:3: run.invalidValues") {
+		t.Errorf("bad policy: error %v, want it named with its line", err)
+	}
+}
+
 func TestBuildHostileValues(t *testing.T) {
 	p := mustPlan(t, head+"person: {fullName: n, email: e}\noperations: [parse, disposable]\n", schemaOf("n", "e"))
 	big := strings.Repeat("Ü", 1<<19) // 1 MB

@@ -127,6 +127,10 @@ func (p *fakePlan) Build(rec *record.Record) (Request, error) {
 	if strings.HasPrefix(name, "BAD") {
 		return nil, fmt.Errorf("line %d: column name: cannot use %q", rec.Line, name)
 	}
+	if strings.HasPrefix(name, "PARTIAL") {
+		// A value was unusable and left out; the rest is still sent.
+		return &fakeRequest{p: p, name: name, email: email}, fmt.Errorf("line %d: column dob: left out", rec.Line)
+	}
 	return &fakeRequest{p: p, name: name, email: email}, nil
 }
 

@@ -24,6 +24,9 @@ type Plan interface {
 	OutputSchema() record.Schema
 	// Build turns a row into a request; an error keeps the row and fills
 	// its error column.
+	//
+	// A non-nil Request with an error means some values were unusable and
+	// left out: the row is still enriched and the error is reported.
 	Build(rec *record.Record) (Request, error)
 	// Apply returns the appended column values for a row from the outcomes
 	// of the operations that ran (keyed by op) and the row's own error.
@@ -52,10 +55,10 @@ type mappingPlan struct{ *mapping.Plan }
 
 func (m mappingPlan) Build(rec *record.Record) (Request, error) {
 	r, err := m.Plan.Build(rec)
-	if err != nil {
+	if r == nil {
 		return nil, err
 	}
-	return mappingRequest{r}, nil
+	return mappingRequest{r}, err
 }
 
 func (mappingPlan) EncodeResult(op Op, v any) ([]byte, error) { return mapping.EncodeResult(op, v) }

@@ -22,6 +22,9 @@ type row struct {
 	rec    record.Record
 	req    Request
 	rowErr error // reader problem and/or Build error
+	// badInput is set when Build reported unusable values (whether or not
+	// the rest of the row could still be sent).
+	badInput bool
 	// ran has bit i set when op i applies and a task was queued for it.
 	ran      uint64
 	outcomes []Outcome
@@ -251,6 +254,10 @@ func (r *runner) admit(rec *record.Record) {
 	req, err := r.build(&rw.rec)
 	if err != nil {
 		rw.rowErr = errors.Join(rw.rowErr, err)
+		rw.badInput = true
+	}
+	if req == nil {
+		// Nothing of the row can be sent; it is written with its error.
 		r.order <- rw
 		return
 	}
@@ -285,7 +292,7 @@ func (r *runner) build(rec *record.Record) (req Request, err error) {
 		}
 	}()
 	req, err = r.o.Plan.Build(rec)
-	if err == nil && req == nil {
+	if req == nil && err == nil {
 		err = fmt.Errorf("line %d: the mapping produced no request", rec.Line)
 	}
 	return req, err

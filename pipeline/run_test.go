@@ -131,7 +131,7 @@ func TestOrderedOutputUnderConcurrency(t *testing.T) {
 }
 
 func TestRowErrorsKeepData(t *testing.T) {
-	names := []string{"Ann Lee", "BAD row", "Bo Invalid", "", "Cy Unavailable"}
+	names := []string{"Ann Lee", "BAD row", "Bo Invalid", "", "Cy Unavailable", "PARTIAL row"}
 	call := func(ctx context.Context, op Op, key string) (any, error) {
 		switch {
 		case strings.Contains(key, "invalid") && op == "parse":
@@ -160,6 +160,7 @@ func TestRowErrorsKeepData(t *testing.T) {
 		{2, "", "genderize(bo invalid)", "parse: nameapi fake: HTTP 400"},
 		{3, "", "", ""},
 		{4, "parse(cy unavailable)", "", "genderize: gave up after 2 attempts: nameapi fake: HTTP 503"},
+		{5, "parse(partial row)", "genderize(partial row)", "line 7: column dob: left out"},
 	}
 	if len(w.rows) != len(names) {
 		t.Fatalf("%d rows written, want %d", len(w.rows), len(names))
@@ -180,7 +181,7 @@ func TestRowErrorsKeepData(t *testing.T) {
 			t.Errorf("row %d: error column %q, want it to contain %q", tc.row, got, tc.errIn)
 		}
 	}
-	if sum.RowsWithErrors != 3 || sum.Errors.Build != 1 || sum.Errors.ByOp["parse"] != 1 ||
+	if sum.RowsWithErrors != 4 || sum.Errors.Build != 2 || sum.Errors.ByOp["parse"] != 1 ||
 		sum.Errors.ByOp["genderize"] != 1 || sum.Errors.RetriesExhausted != 1 {
 		t.Errorf("summary errors: rows %d, %+v", sum.RowsWithErrors, sum.Errors)
 	}

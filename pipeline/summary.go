@@ -104,7 +104,7 @@ func (s *Summary) count(rw *row, ops []Op) {
 	if rw.rec.Problem != "" {
 		s.Errors.ReaderProblem++
 	}
-	if rw.req == nil && rw.rowErr != nil {
+	if rw.badInput {
 		s.Errors.Build++
 	}
 	for i, op := range ops {

@@ -105,22 +105,27 @@ func (e *Engine) DetectDisposableEmail(ctx context.Context, emailAddress string)
 // ClassifyEmailDomain classifies the domain of an email address (a bare
 // domain is accepted too): DISPOSABLE when on a disposable list (this
 // wins), ISP for the mail domains of big internet access providers,
-// FREEMAIL for free-mail providers, ORGANIZATION for every other valid
-// domain, and UNKNOWN for an invalid address.
+// FREEMAIL for free-mail providers and ORGANIZATION for every other valid
+// domain. An empty or malformed address is invalid input (the service's
+// InvalidInputWebServiceException over SOAP, 400 over REST), as the
+// interface lists for classify.
 func (e *Engine) ClassifyEmailDomain(ctx context.Context, emailAddress string) (*nameapi.EmailDomainTypeClassifierResult, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("engine %s: %w", opClassify, err)
 	}
 	var domain string
-	if strings.Contains(emailAddress, "@") {
+	switch {
+	case strings.TrimSpace(emailAddress) == "":
+		return nil, nameapi.NewInvalidInputError(opClassify, "emailAddress is missing")
+	case strings.Contains(emailAddress, "@"):
 		var ok bool
 		if _, domain, ok = emSplit(emailAddress); !ok {
-			return &nameapi.EmailDomainTypeClassifierResult{DomainType: nameapi.DomainUnknown}, nil
+			return nil, nameapi.NewInvalidInputError(opClassify, "emailAddress is not a valid email address")
 		}
-	} else {
+	default:
 		domain = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(emailAddress), "."))
 		if !emValidDomain(domain) {
-			return &nameapi.EmailDomainTypeClassifierResult{DomainType: nameapi.DomainUnknown}, nil
+			return nil, nameapi.NewInvalidInputError(opClassify, "emailAddress is neither an email address nor a domain")
 		}
 	}
 	t := nameapi.DomainOrganization

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -73,8 +74,6 @@ func TestClassifyEmailDomain(t *testing.T) {
 		"x@google.com":       nameapi.DomainOrganization,
 		"x@acme-gmbh.de":     nameapi.DomainOrganization,
 		"gmail.com":          nameapi.DomainFreemail,
-		"x@@gmail.com":       nameapi.DomainUnknown,
-		"nonsense":           nameapi.DomainUnknown,
 	}
 	for in, want := range tests {
 		r, err := e.ClassifyEmailDomain(context.Background(), in)
@@ -83,6 +82,15 @@ func TestClassifyEmailDomain(t *testing.T) {
 		}
 		if r.DomainType != want {
 			t.Errorf("ClassifyEmailDomain(%q) = %s, want %s", in, r.DomainType, want)
+		}
+	}
+	// Invalid input, as the interface lists for classify: the SOAP
+	// InvalidInputWebServiceException.
+	for _, in := range []string{"", "  ", "x@@gmail.com", "nonsense", "a@b", "@gmail.com"} {
+		r, err := e.ClassifyEmailDomain(context.Background(), in)
+		var ne *nameapi.Error
+		if !errors.As(err, &ne) || !ne.InvalidInput() || ne.Retryable() {
+			t.Errorf("ClassifyEmailDomain(%q) = %+v, %v; want invalid input", in, r, err)
 		}
 	}
 }

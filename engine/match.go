@@ -124,7 +124,10 @@ func (e *Engine) matchName(c *nameapi.Context, p *nameapi.InputPerson) mName {
 	for _, t := range pp.OutputPersonName.Terms {
 		switch t.TermType {
 		case nameapi.TermGivenname, nameapi.TermMiddlename:
-			n.given = append(n.given, foldSpace(t.String))
+			// A term of punctuation only (".") folds to nothing.
+			if f := foldSpace(t.String); f != "" {
+				n.given = append(n.given, f)
+			}
 		case nameapi.TermGivennameInitial, nameapi.TermMiddlenameInitial:
 			if f := fold(t.String); f != "" {
 				n.initials = append(n.initials, f[0])
@@ -281,7 +284,7 @@ func compareGiven(a, b mName, l *wordLists) (wordRel, bool, bool) {
 		r = initialRel(firstB, a.initials[0])
 	default:
 		r = relDifferent
-		if a.initials[0] == b.initials[0] {
+		if len(a.initials) > 0 && len(b.initials) > 0 && a.initials[0] == b.initials[0] {
 			r = relCompatible
 		}
 	}

@@ -103,3 +103,22 @@ func TestStringDistances(t *testing.T) {
 		t.Error("JW bounds wrong")
 	}
 }
+
+// TestMatchPersonsPunctuationOnly is a regression test: name fields of
+// punctuation only (".") fold to nothing and made the matcher index an
+// empty initials list (a panic, served as 500). Found by the conformance
+// corpus.
+func TestMatchPersonsPunctuationOnly(t *testing.T) {
+	e := fakeEngine(t)
+	dots := nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldGivenname, "."), nameapi.Field(nameapi.FieldSurname, "."))
+	for _, other := range []*nameapi.InputPerson{dots, nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldFullname, "P. Müller")),
+		nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldGivenname, "-"), nameapi.Field(nameapi.FieldSurname, "Müller"))} {
+		r, err := e.MatchPersons(context.Background(), &nameapi.InputWithTwoPeople{InputPerson1: dots, InputPerson2: other})
+		if err != nil {
+			t.Fatalf("%v: %v", other.PersonName.NameFields, err)
+		}
+		if r.MatchType == "" || r.PersonNameMatcherResult.MatchType == "" || r.Points < -1 || r.Points > 1 {
+			t.Errorf("%v: %+v", other.PersonName.NameFields, r)
+		}
+	}
+}

@@ -340,6 +340,13 @@ func TestWSDL(t *testing.T) {
 			t.Errorf("fault %s not declared as element, message, portType and binding fault", f)
 		}
 	}
+	// The pinger can refuse a key or fail too (namepipe serve sends both).
+	doc = PingerWSDL(addr)
+	for _, f := range []string{SOAPFaultAccessDenied, SOAPFaultInternalServerError} {
+		if strings.Count(doc, `"`+f+`"`) < 4 {
+			t.Errorf("pinger fault %s not declared as element, message, portType and binding fault", f)
+		}
+	}
 }
 
 func contains(list []string, s string) bool {

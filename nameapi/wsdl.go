@@ -23,7 +23,8 @@ func ClassifierWSDL(address string) string {
 }
 
 // PingerWSDL returns the WSDL 1.1 description of the pinger SOAP service
-// (operation ping answering "pong"), with address as its location.
+// (operation ping answering "pong", with the access-denied and
+// internal-server-error faults), with address as its location.
 func PingerWSDL(address string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(pingerWSDL, "{{ADDRESS}}", xmlAttr(address)), "{{NS}}", SOAPPingerNS)
 }
@@ -145,12 +146,19 @@ const pingerWSDL = `<?xml version="1.0" encoding="UTF-8"?>
     <xs:schema targetNamespace="{{NS}}" elementFormDefault="unqualified" version="1.0">
       <xs:element name="ping" type="tns:ping"/>
       <xs:element name="pingResponse" type="tns:pingResponse"/>
+      <xs:element name="AccessDeniedWebServiceException" type="tns:WebServiceException"/>
+      <xs:element name="InternalServerErrorWebServiceException" type="tns:WebServiceException"/>
       <xs:complexType name="ping">
         <xs:sequence/>
       </xs:complexType>
       <xs:complexType name="pingResponse">
         <xs:sequence>
           <xs:element name="return" type="xs:string"/>
+        </xs:sequence>
+      </xs:complexType>
+      <xs:complexType name="WebServiceException">
+        <xs:sequence>
+          <xs:element name="message" type="xs:string" minOccurs="0"/>
         </xs:sequence>
       </xs:complexType>
     </xs:schema>
@@ -161,10 +169,18 @@ const pingerWSDL = `<?xml version="1.0" encoding="UTF-8"?>
   <message name="pingResponse">
     <part name="parameters" element="tns:pingResponse"/>
   </message>
+  <message name="AccessDeniedWebServiceException">
+    <part name="fault" element="tns:AccessDeniedWebServiceException"/>
+  </message>
+  <message name="InternalServerErrorWebServiceException">
+    <part name="fault" element="tns:InternalServerErrorWebServiceException"/>
+  </message>
   <portType name="Pinger">
     <operation name="ping">
       <input message="tns:ping"/>
       <output message="tns:pingResponse"/>
+      <fault name="AccessDeniedWebServiceException" message="tns:AccessDeniedWebServiceException"/>
+      <fault name="InternalServerErrorWebServiceException" message="tns:InternalServerErrorWebServiceException"/>
     </operation>
   </portType>
   <binding name="PingerBinding" type="tns:Pinger">
@@ -177,6 +193,12 @@ const pingerWSDL = `<?xml version="1.0" encoding="UTF-8"?>
       <output>
         <soap:body use="literal"/>
       </output>
+      <fault name="AccessDeniedWebServiceException">
+        <soap:fault name="AccessDeniedWebServiceException" use="literal"/>
+      </fault>
+      <fault name="InternalServerErrorWebServiceException">
+        <soap:fault name="InternalServerErrorWebServiceException" use="literal"/>
+      </fault>
     </operation>
   </binding>
   <service name="PingerService">

@@ -153,6 +153,19 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 	r = r.WithContext(ctx)
 	in := s.decide()
 	if in.latency > 0 {
+		// net/http notices a client that went away (and cancels the
+		// request's context) only once the request body has been read to
+		// its end: read it before waiting, or a POST waits out the whole
+		// latency after its client gave up.
+		if err := s.preread(w, r); err != nil {
+			var re *requestError
+			a := s.errorAnswer(r, rt.op, err)
+			if errors.As(err, &re) {
+				a = re.a
+			}
+			s.writeError(w, r, rt.soap, a)
+			return
+		}
 		if err := s.wait(r.Context(), in.latency); err != nil {
 			s.writeError(w, r, rt.soap, s.errorAnswer(r, rt.op, err))
 			return
@@ -191,6 +204,24 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.writeResult(w, res, envelope, in.drop)
+}
+
+// preread reads the request body (within MaxBodyBytes) into memory and
+// puts it back, so that the connection is watched while the server waits.
+func (s *Server) preread(w http.ResponseWriter, r *http.Request) error {
+	if r.Body == nil || r.Body == http.NoBody {
+		return nil
+	}
+	if r.ContentLength > s.opts.MaxBodyBytes {
+		return &requestError{a: tooLarge(s.opts.MaxBodyBytes)}
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
+	data, err := readBody(r)
+	if err != nil {
+		return err
+	}
+	r.Body = io.NopCloser(bytes.NewReader(data))
+	return nil
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {

@@ -419,3 +419,51 @@ func TestRequestTimeout(t *testing.T) {
 		t.Errorf("service context ended with %v", err)
 	}
 }
+
+// TestLatencyEndsWhenPOSTClientGoesAway: over a real connection, the
+// injected wait of a POST ends when its client gives up. net/http watches
+// the connection only after the body was read, so the server reads it
+// before waiting (found by the conformance tests: a POST used to wait out
+// the whole latency).
+func TestLatencyEndsWhenPOSTClientGoesAway(t *testing.T) {
+	s := New(newFake(), Options{Latency: time.Hour})
+	ended := make(chan error, 1)
+	s.wait = func(ctx context.Context, d time.Duration) error {
+		err := sleepCtx(ctx, d)
+		ended <- err
+		return err
+	}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, "POST", ts.URL+"/rest/v5.3/parser/personnameparser", strings.NewReader(personBody))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if resp, err := ts.Client().Do(req); err == nil {
+		resp.Body.Close()
+		t.Fatalf("status %d, want the client's timeout", resp.StatusCode)
+	}
+	select {
+	case err := <-ended:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("wait ended with %v, want context.Canceled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server still waits 10 s after its client went away")
+	}
+	// The body was read before the wait, and is still there for the
+	// operation when the client stays.
+	s2 := New(newFake(), Options{Latency: time.Millisecond})
+	ts2 := httptest.NewServer(s2.Handler())
+	t.Cleanup(ts2.Close)
+	r := do(t, "POST", ts2.URL+"/rest/v5.3/parser/personnameparser", personBody)
+	if r.status != 200 {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	if big := do(t, "POST", ts2.URL+"/rest/v5.3/parser/personnameparser", `{"x":"`+strings.Repeat("a", DefaultMaxBodyBytes)+`"}`); big.status != http.StatusRequestEntityTooLarge {
+		t.Errorf("oversized body with latency: %d", big.status)
+	}
+}

@@ -168,7 +168,9 @@ func writeSOAPFault(w http.ResponseWriter, path string, a answer) {
 	writeBody(w, status, nameapi.SOAPContentType, []byte(b.String()), false)
 }
 
-// serveWSDL answers GET ?wsdl with the service's WSDL 1.1 document.
+// serveWSDL answers GET ?wsdl with the service's WSDL 1.1 document, the
+// one package nameapi describes (nameapi.ClassifierWSDL, nameapi.PingerWSDL)
+// with the address the request came to.
 func (s *Server) serveWSDL(w http.ResponseWriter, r *http.Request, rt *route) {
 	if _, ok := r.URL.Query()["wsdl"]; !ok && !strings.EqualFold(r.URL.RawQuery, "wsdl") {
 		w.Header().Set("Allow", rt.allow)
@@ -182,9 +184,9 @@ func (s *Server) serveWSDL(w http.ResponseWriter, r *http.Request, rt *route) {
 	location := scheme + "://" + r.Host + r.URL.Path
 	var doc string
 	if strings.HasPrefix(r.URL.Path, nameapi.SOAPPingerPath) {
-		doc = PingerWSDL(location)
+		doc = nameapi.PingerWSDL(location)
 	} else {
-		doc = ClassifierWSDL(location)
+		doc = nameapi.ClassifierWSDL(location)
 	}
 	writeBody(w, http.StatusOK, nameapi.SOAPContentType, []byte(doc), false)
 }

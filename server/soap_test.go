@@ -187,7 +187,7 @@ func TestWSDL(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(ClassifierWSDL("http://x"), nameapi.SOAPFaultInvalidInput) {
+	if !strings.Contains(nameapi.ClassifierWSDL("http://x"), nameapi.SOAPFaultInvalidInput) {
 		t.Error("classifier WSDL lacks the invalid-input fault")
 	}
 	// GET without ?wsdl is refused.

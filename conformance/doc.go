@@ -1,0 +1,7 @@
+// Package conformance holds only tests: the real nameapi.Client pointed at
+// `namepipe serve` (server.New over the offline engine) on a loopback
+// server, checked against the same expectations as the client's golden
+// tests, the public examples of the service, and a strict validator of the
+// raw JSON answers that implements what the official clients require of a
+// server (see PROTOCOL-NOTES.md, "What real clients require of a server").
+package conformance

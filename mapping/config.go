@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/record"
 	"gopkg.in/yaml.v3"
 )
 
@@ -500,19 +501,13 @@ func (c *Config) applyDefaults() {
 	}
 }
 
+// formatFromPath is the config format of path: TSV files are CSV with
+// their delimiter given or sniffed.
 func formatFromPath(path string) string {
-	if path == "-" {
-		return FormatCSV
+	if f := record.FormatOf(path); f != record.FormatTSV {
+		return f
 	}
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".csv", ".tsv", ".txt":
-		return FormatCSV
-	case ".parquet", ".pq":
-		return FormatParquet
-	case ".jsonl", ".ndjson":
-		return FormatJSONL
-	}
-	return ""
+	return FormatCSV
 }
 
 var envNameRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

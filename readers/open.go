@@ -5,14 +5,16 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/namepipe/namepipe/record"
 )
 
 // Formats the readers understand.
 const (
-	FormatCSV     = "csv"
-	FormatTSV     = "tsv"
-	FormatJSONL   = "jsonl"
-	FormatParquet = "parquet"
+	FormatCSV     = record.FormatCSV
+	FormatTSV     = record.FormatTSV
+	FormatJSONL   = record.FormatJSONL
+	FormatParquet = record.FormatParquet
 )
 
 // Options choose and configure the reader that Open uses.
@@ -26,19 +28,13 @@ type Options struct {
 	Parquet ParquetOptions
 }
 
-// FormatOf returns the format named by path's extension, or "".
+// FormatOf returns the format named by path's extension, or "" (see
+// record.FormatOf).
 func FormatOf(path string) string {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".csv", ".txt":
-		return FormatCSV
-	case ".tsv", ".tab":
-		return FormatTSV
-	case ".jsonl", ".ndjson":
-		return FormatJSONL
-	case ".parquet", ".pq":
-		return FormatParquet
+	if path == "-" {
+		return ""
 	}
-	return ""
+	return record.FormatOf(path)
 }
 
 // Open opens path with the reader for opts.Format or, when that is

@@ -10,10 +10,10 @@ import (
 
 // Formats the writers produce.
 const (
-	FormatCSV     = "csv"
-	FormatTSV     = "tsv"
-	FormatJSONL   = "jsonl"
-	FormatParquet = "parquet"
+	FormatCSV     = record.FormatCSV
+	FormatTSV     = record.FormatTSV
+	FormatJSONL   = record.FormatJSONL
+	FormatParquet = record.FormatParquet
 )
 
 // Options choose and configure the writer that Create uses. FileOptions
@@ -29,19 +29,13 @@ type Options struct {
 	Parquet ParquetOptions
 }
 
-// FormatOf returns the format named by path's extension, or "".
+// FormatOf returns the format named by path's extension, or "" (see
+// record.FormatOf).
 func FormatOf(path string) string {
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".csv", ".txt":
-		return FormatCSV
-	case ".tsv", ".tab":
-		return FormatTSV
-	case ".jsonl", ".ndjson":
-		return FormatJSONL
-	case ".parquet", ".pq":
-		return FormatParquet
+	if path == "-" {
+		return ""
 	}
-	return ""
+	return record.FormatOf(path)
 }
 
 // Create starts an output at path in opts.Format or, when that is empty,

@@ -308,6 +308,9 @@ func fold(s string) string {
 // into single spaces.
 func foldSpace(s string) string {
 	s = fold(s)
+	if spaceClean(s) {
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -323,6 +326,20 @@ func foldSpace(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// spaceClean reports whether s is ASCII without dots, commas, white space
+// other than single inner blanks: foldSpace leaves it as it is.
+func spaceClean(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf, c == '.', c == ',', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' '):
+			return false
+		}
+	}
+	return true
 }
 
 var foldMap = map[rune]string{

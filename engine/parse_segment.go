@@ -370,6 +370,23 @@ func surnameScore(w wordInfo) float64 {
 // name backed by many sources, less for one that a single source lists
 // (the data lists many surnames as rare given names too), 0 for unknown.
 func (e *Engine) givenStrength(w string) float64 {
+	if e.lex == nil {
+		return 0
+	}
+	if gv, ok := e.lex.(GivenVoter); ok {
+		t := strings.Trim(w, ".'’")
+		if t == "" {
+			return 0
+		}
+		votes, known := gv.GivenVotes(t)
+		if !known {
+			if e.isGiven(t) { // "Jean-Pierre": every part a given name
+				return 0.5
+			}
+			return 0
+		}
+		return strengthOfVotes(votes, true)
+	}
 	if !e.isGiven(w) {
 		return 0
 	}
@@ -378,8 +395,14 @@ func (e *Engine) givenStrength(w string) float64 {
 		return 1
 	}
 	_, votes, ok := gv.GenderVotes(strings.Trim(w, ".'’"), "")
+	return strengthOfVotes(votes, ok)
+}
+
+// strengthOfVotes maps the source votes behind a known given name to its
+// strength (see givenStrength); ok=false or 0 votes: known without a sex.
+func strengthOfVotes(votes int, ok bool) float64 {
 	switch {
-	case !ok:
+	case !ok || votes == 0:
 		return 0.5
 	case votes >= 5:
 		return 1

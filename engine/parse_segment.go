@@ -190,7 +190,9 @@ func (e *Engine) parseCommaForm(terms []nameTerm, left, right []token) candidate
 // between "Given Middle Surname" and "Surname Given Middle".
 func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []candidate {
 	l := lists()
-	core = words(core)
+	if indexComma(core) >= 0 {
+		core = words(core)
+	}
 	n := len(core)
 	if n == 0 {
 		conf := 0.0
@@ -202,7 +204,12 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 		}
 		return []candidate{{terms: terms, likeliness: 0.5, confidence: conf}}
 	}
-	info := make([]wordInfo, n)
+	var infoBuf [8]wordInfo
+	info := infoBuf[:0]
+	if n > len(infoBuf) {
+		info = make([]wordInfo, 0, n)
+	}
+	info = info[:n]
 	for k, t := range core {
 		w := wordInfo{tok: t, initial: isInitial(t.text)}
 		w.upper = !w.initial && isAllUpper(t.text)
@@ -272,13 +279,11 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 			sA--
 		}
 	}
-	candA := assignGivenFirst(terms, info, sA)
 	scoreA := givenScore(info[0]) + surnameScore(info[n-1]) + 0.3
 	if sA < n-1 && info[sA].particle {
 		scoreA += 1
 	}
 	// Surname-first: "Müller Petra".
-	candB := assignSurnameFirst(terms, info, 1)
 	scoreB := surnameScore(info[0]) + givenScore(info[1])
 	if n > 2 {
 		// Further words after the given name are middle names.
@@ -289,20 +294,29 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 		}
 	}
 	pA := 1 / (1 + math.Exp(-2*(scoreA-scoreB)))
-	recA := recognized(info, sA, true)
-	recB := recognized(info, 1, false)
-	candA.likeliness, candA.confidence = pA, confidence(pA, recA)
-	candB.likeliness, candB.confidence = 1-pA, confidence(1-pA, recB)
+	// Only the readings returned are built.
+	mkA := func() candidate {
+		cd := assignGivenFirst(terms, info, sA)
+		cd.likeliness, cd.confidence = pA, confidence(pA, recognized(info, sA, true))
+		return cd
+	}
+	mkB := func() candidate {
+		cd := assignSurnameFirst(terms, info, 1)
+		cd.likeliness, cd.confidence = 1-pA, confidence(1-pA, recognized(info, 1, false))
+		return cd
+	}
 	if pA >= 0.5 {
+		candA := mkA()
 		if 1-pA < 0.1 {
 			return []candidate{candA}
 		}
-		return []candidate{candA, candB}
+		return []candidate{candA, mkB()}
 	}
+	candB := mkB()
 	if pA < 0.1 {
 		return []candidate{candB}
 	}
-	return []candidate{candB, candA}
+	return []candidate{candB, mkA()}
 }
 
 func allUpperPrefixOrSuffix(info []wordInfo, k int, prefix bool) bool {

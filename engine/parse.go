@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -146,7 +147,8 @@ func splitLegalForm(s string) (name, form string, ok bool) {
 		_, n := utf8.DecodeRuneInString(s[i:])
 		last = s[i+n:]
 	}
-	if lk := nkey(last); !l.legalSuffixes[lk] && !l.legalSuffixes[strings.TrimLeft(lk, ",")] {
+	var buf [64]byte
+	if lk := appendNkey(buf[:0], last); !l.legalSuffixes[string(lk)] && !l.legalSuffixes[string(bytes.TrimLeft(lk, ","))] {
 		return "", "", false
 	}
 	words := strings.Fields(s)
@@ -199,11 +201,20 @@ func (e *Engine) parseLegalString(s string, requireForm bool) (nameapi.ParsedPer
 	if requireForm {
 		return nameapi.ParsedPersonMatch{}, false
 	}
-	words := strings.Fields(s)
-	if len(words) < 2 {
+	// Quick rejection without splitting: no business word.
+	l := lists()
+	var buf [64]byte
+	n, found := 0, false
+	for w := range strings.FieldsSeq(s) {
+		n++
+		if l.businessWords[string(appendNkey(buf[:0], w))] {
+			found = true
+		}
+	}
+	if !found || n < 2 {
 		return nameapi.ParsedPersonMatch{}, false
 	}
-	l := lists()
+	words := strings.Fields(s)
 	for i, w := range words {
 		if !l.businessWords[nkey(w)] {
 			continue

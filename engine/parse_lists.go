@@ -258,15 +258,28 @@ func nkey(s string) string {
 	if ascii {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s))
+	return string(appendNkey(make([]byte, 0, len(s)), s))
+}
+
+// appendNkey appends nkey(s) to dst; with a buffer on the caller's stack,
+// map lookups m[string(appendNkey(buf[:0], s))] do not allocate.
+func appendNkey(dst []byte, s string) []byte {
 	for _, r := range s {
-		if r == '.' || unicode.IsSpace(r) {
-			continue
+		switch {
+		case r == '.':
+		case r < utf8.RuneSelf:
+			if r >= 'A' && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			if r != ' ' && (r < '\t' || r > '\r') {
+				dst = append(dst, byte(r))
+			}
+		case unicode.IsSpace(r):
+		default:
+			dst = utf8.AppendRune(dst, unicode.ToLower(r))
 		}
-		b.WriteRune(unicode.ToLower(r))
 	}
-	return b.String()
+	return dst
 }
 
 // fold lower-cases s and maps letters with diacritics to ASCII, with the

@@ -27,7 +27,8 @@ type wordInfo struct {
 func (e *Engine) parseSegment(toks []token, inGroup bool) []candidate {
 	l := lists()
 	var terms []nameTerm
-	var ws []token // words and commas, nicknames removed
+	var wsBuf [12]token
+	ws := wsBuf[:0] // words and commas, nicknames removed
 	for _, t := range toks {
 		switch t.kind {
 		case tokNick:
@@ -464,7 +465,7 @@ func (e *Engine) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []cand
 // assignGivenFirst reads info as given name, middle names, then the
 // surname from index s on.
 func assignGivenFirst(terms []nameTerm, info []wordInfo, s int) candidate {
-	ts := append([]nameTerm(nil), terms...)
+	ts := append(make([]nameTerm, 0, len(terms)+len(info)+1), terms...)
 	for k := 0; k < s; k++ {
 		ts = appendGivenPart(ts, info[k], k == 0)
 	}
@@ -475,7 +476,7 @@ func assignGivenFirst(terms []nameTerm, info []wordInfo, s int) candidate {
 // assignSurnameFirst reads the first s words as the surname and the rest
 // as given name and middle names.
 func assignSurnameFirst(terms []nameTerm, info []wordInfo, s int) candidate {
-	ts := append([]nameTerm(nil), terms...)
+	ts := append(make([]nameTerm, 0, len(terms)+len(info)+1), terms...)
 	ts = appendSurname(ts, info[:s])
 	for k := s; k < len(info); k++ {
 		ts = appendGivenPart(ts, info[k], k == s)
@@ -505,14 +506,21 @@ func appendSurname(ts []nameTerm, ws []wordInfo) []nameTerm {
 	if len(ws) == 0 {
 		return ts
 	}
-	if len(ws) == 1 && ws[0].initial {
-		return append(ts, nameTerm{ws[0].tok.text, nameapi.TermSurnameInitial, ws[0].tok.pos})
+	if len(ws) == 1 {
+		typ := nameapi.TermSurname
+		if ws[0].initial {
+			typ = nameapi.TermSurnameInitial
+		}
+		return append(ts, nameTerm{ws[0].tok.text, typ, ws[0].tok.pos})
 	}
-	parts := make([]string, len(ws))
+	var b strings.Builder
 	for k, w := range ws {
-		parts[k] = w.tok.text
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w.tok.text)
 	}
-	return append(ts, nameTerm{strings.Join(parts, " "), nameapi.TermSurname, ws[0].tok.pos})
+	return append(ts, nameTerm{b.String(), nameapi.TermSurname, ws[0].tok.pos})
 }
 
 // parseMultiple parses several people in one field ("Peter and Maria

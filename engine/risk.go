@@ -156,8 +156,18 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 	if len(pp.People) > 0 {
 		gp = &pp.People[0]
 	}
-	given = foldSpace(gp.OutputPersonName.First(nameapi.TermGivenname))
-	surname = foldSpace(gp.OutputPersonName.First(nameapi.TermSurname))
+	g := gp.OutputPersonName.First(nameapi.TermGivenname)
+	sn := gp.OutputPersonName.First(nameapi.TermSurname)
+	if fg := foldFields(g); fg > 0 && foldFields(sn) > 0 && len(shown) == len(g)+1+len(sn) &&
+		strings.HasPrefix(shown, g) && shown[len(g)] == ' ' && strings.HasSuffix(shown, sn) {
+		// shown is "given surname": fold (per rune) keeps the fields
+		// apart, so the folded parts are the first fg words of full and
+		// the rest.
+		cut := nthBlank(full, fg)
+		given, surname = full[:cut], full[cut+1:]
+	} else {
+		given, surname = foldSpace(g), foldSpace(sn)
+	}
 	noMiddle := surname
 	switch {
 	case given != "" && surname != "":
@@ -244,6 +254,36 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 		}
 	}
 	return given, surname
+}
+
+// foldFields is the number of words foldSpace(s) has: runs between white
+// space, dots and commas (fold maps every other rune to letters).
+func foldFields(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		if unicode.IsSpace(r) || r == '.' || r == ',' {
+			in = false
+			continue
+		}
+		if !in {
+			n++
+			in = true
+		}
+	}
+	return n
+}
+
+// nthBlank returns the index of the n-th ' ' in s (len(s) if fewer).
+func nthBlank(s string, n int) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' {
+			n--
+			if n == 0 {
+				return i
+			}
+		}
+	}
+	return len(s)
 }
 
 // rawName joins the non-blank name fields, trimmed, with single blanks

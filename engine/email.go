@@ -53,11 +53,13 @@ func emValidLocal(l string) bool {
 }
 
 func emValidDomain(d string) bool {
-	labels := strings.Split(d, ".")
-	if len(labels) < 2 {
+	nLabels := strings.Count(d, ".") + 1
+	if nLabels < 2 {
 		return false
 	}
-	for i, lb := range labels {
+	i := -1
+	for lb := range strings.SplitSeq(d, ".") {
+		i++
 		if lb == "" || len(lb) > 63 || lb[0] == '-' || lb[len(lb)-1] == '-' {
 			return false
 		}
@@ -66,7 +68,7 @@ func emValidDomain(d string) bool {
 				return false
 			}
 		}
-		if i == len(labels)-1 {
+		if i == nLabels-1 {
 			// The top-level domain is alphabetic (or an IDN "xn--" label).
 			if utf8.RuneCountInString(lb) < 2 {
 				return false

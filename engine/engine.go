@@ -40,6 +40,14 @@ type GenderVoter interface {
 	GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool)
 }
 
+// GivenVoter is an optional Lexicon extension: IsGivenName and the votes
+// of GenderVotes(s, "") in one lookup (votes is 0 when the data knows the
+// name without a sex). The parser and the risk detector ask both for every
+// name word. dict.Dict implements it.
+type GivenVoter interface {
+	GivenVotes(s string) (votes int, known bool)
+}
+
 // ISPClassifier is an optional Lexicon extension: whether a domain is the
 // mail domain of an internet access provider. dict.Dict implements it.
 type ISPClassifier interface {
@@ -51,6 +59,7 @@ var (
 
 	_ Lexicon       = (*dict.Dict)(nil)
 	_ GenderVoter   = (*dict.Dict)(nil)
+	_ GivenVoter    = (*dict.Dict)(nil)
 	_ ISPClassifier = (*dict.Dict)(nil)
 )
 

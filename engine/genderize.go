@@ -3,10 +3,10 @@ package engine
 import (
 	"context"
 	"fmt"
+	"iter"
 	"math"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -139,28 +139,39 @@ func (e *Engine) gzLookup(name string, scopes []string) (p float64, votes int, s
 	return p, v, false, ok
 }
 
-// gzNameParts splits a given-name string into the names to look up: whole
-// hyphenated names first ("Hans-Peter"), their parts as fallback. Initials
-// ("J.", "J") carry no gender and are skipped.
-func gzNameParts(given []string) [][]string {
-	var out [][]string
-	for _, g := range given {
-		for w := range strings.FieldsSeq(g) {
-			w = strings.Trim(w, ".,;:()\"'")
-			if utf8.RuneCountInString(strings.ReplaceAll(w, ".", "")) <= 1 {
-				continue
+// gzNameParts yields the names to look up in a list of given-name
+// strings, word by word: hyphenated names whole ("Hans-Peter"); their
+// parts are the fallback (see statsForNames). Initials ("J.", "J") carry no
+// gender and are skipped.
+func gzNameParts(given []string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for _, g := range given {
+			for w := range strings.FieldsSeq(g) {
+				w = strings.Trim(w, ".,;:()\"'")
+				if !gzLongEnough(w) || !gzHasLetter(w) {
+					continue
+				}
+				if !yield(w) {
+					return
+				}
 			}
-			if !gzHasLetter(w) {
-				continue
-			}
-			alts := []string{w}
-			if strings.Contains(w, "-") {
-				alts = append(alts, strings.Split(w, "-")...)
-			}
-			out = append(out, alts)
 		}
 	}
-	return out
+}
+
+// gzLongEnough reports whether w has more than one rune besides dots (is
+// not an initial).
+func gzLongEnough(w string) bool {
+	n := 0
+	for _, r := range w {
+		if r != '.' {
+			n++
+			if n > 1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func gzHasLetter(s string) bool {
@@ -186,13 +197,13 @@ type gzStat struct {
 func (e *Engine) statsForNames(given []string, scopes []string) gzStat {
 	var st gzStat
 	var sum, wsum float64
-	for _, alts := range gzNameParts(given) {
-		p, v, spec, ok := e.gzLookup(alts[0], scopes)
-		if !ok && len(alts) > 1 {
+	for name := range gzNameParts(given) {
+		p, v, spec, ok := e.gzLookup(name, scopes)
+		if !ok && strings.Contains(name, "-") {
 			// Hyphenated, unknown as a whole: combine the parts like
 			// separate names.
 			var ps, pw float64
-			for _, a := range alts[1:] {
+			for a := range strings.SplitSeq(name, "-") {
 				if ap, av, as, aok := e.gzLookup(a, scopes); aok {
 					w := 1.0
 					if pw == 0 {

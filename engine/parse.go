@@ -1,10 +1,10 @@
 package engine
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -147,7 +147,8 @@ func splitLegalForm(s string) (name, form string, ok bool) {
 		_, n := utf8.DecodeRuneInString(s[i:])
 		last = s[i+n:]
 	}
-	if lk := nkey(last); !l.legalSuffixes[lk] && !l.legalSuffixes[strings.TrimLeft(lk, ",")] {
+	var buf [64]byte
+	if lk := appendNkey(buf[:0], last); !l.legalSuffixes[string(lk)] && !l.legalSuffixes[string(bytes.TrimLeft(lk, ","))] {
 		return "", "", false
 	}
 	words := strings.Fields(s)
@@ -200,11 +201,20 @@ func (e *Engine) parseLegalString(s string, requireForm bool) (nameapi.ParsedPer
 	if requireForm {
 		return nameapi.ParsedPersonMatch{}, false
 	}
-	words := strings.Fields(s)
-	if len(words) < 2 {
+	// Quick rejection without splitting: no business word.
+	l := lists()
+	var buf [64]byte
+	n, found := 0, false
+	for w := range strings.FieldsSeq(s) {
+		n++
+		if l.businessWords[string(appendNkey(buf[:0], w))] {
+			found = true
+		}
+	}
+	if !found || n < 2 {
 		return nameapi.ParsedPersonMatch{}, false
 	}
-	l := lists()
+	words := strings.Fields(s)
 	for i, w := range words {
 		if !l.businessWords[nkey(w)] {
 			continue
@@ -314,18 +324,24 @@ func (e *Engine) isSurname(w string) bool {
 
 // parseFullname parses a natural person's name from one string.
 func (e *Engine) parseFullname(c *nameapi.Context, p *nameapi.InputPerson, full, nick string) *nameapi.PersonNameParserResult {
-	toks, fl := tokenize(full)
+	var tokBuf [12]token
+	toks, fl := tokenizeInto(tokBuf[:0], full)
 	var extra []nameTerm
 	if nick != "" {
 		extra = append(extra, nameTerm{text: nick, typ: nameapi.TermNickname, pos: len(toks)})
 	}
-	segs := splitSegments(toks)
-	if len(segs) > 1 {
-		return &nameapi.PersonNameParserResult{Matches: []nameapi.ParsedPersonMatch{e.parseMultiple(c, p, segs, fl)}}
-	}
-	var seg []token
-	if len(segs) == 1 {
-		seg = segs[0]
+	seg := toks
+	if hasConj(toks) {
+		// The segments are kept on the heap so that toks (the stack
+		// buffer) does not escape.
+		segs := splitSegments(cloneSlice(toks))
+		if len(segs) > 1 {
+			return &nameapi.PersonNameParserResult{Matches: []nameapi.ParsedPersonMatch{e.parseMultiple(c, p, segs, fl)}}
+		}
+		seg = nil
+		if len(segs) == 1 {
+			seg = segs[0]
+		}
 	}
 	cands := e.parseSegment(seg, false)
 	res := &nameapi.PersonNameParserResult{Matches: make([]nameapi.ParsedPersonMatch, 0, len(cands))}
@@ -355,6 +371,16 @@ func splitSegments(toks []token) [][]token {
 		segs = append(segs, toks[start:])
 	}
 	return segs
+}
+
+// hasConj reports whether toks holds a conjunction.
+func hasConj(toks []token) bool {
+	for _, t := range toks {
+		if t.kind == tokConj {
+			return true
+		}
+	}
+	return false
 }
 
 // syntaxDisputes reports odd characters and punctuation.
@@ -590,12 +616,28 @@ func lastWord(s string) string {
 
 // sortMatches orders matches by likeliness, then confidence, best first.
 func sortMatches(m []nameapi.ParsedPersonMatch) {
-	sort.SliceStable(m, func(i, j int) bool {
-		if m[i].Likeliness != m[j].Likeliness {
-			return m[i].Likeliness > m[j].Likeliness
+	// A stable insertion sort: there are a handful of matches.
+	better := func(a, b *nameapi.ParsedPersonMatch) bool {
+		if a.Likeliness != b.Likeliness {
+			return a.Likeliness > b.Likeliness
 		}
-		return m[i].Confidence > m[j].Confidence
-	})
+		return a.Confidence > b.Confidence
+	}
+	for i := 1; i < len(m); i++ {
+		for j := i; j > 0 && better(&m[j], &m[j-1]); j-- {
+			m[j], m[j-1] = m[j-1], m[j]
+		}
+	}
+}
+
+// sortTermsByPos orders terms by position, stably (insertion sort: a name
+// has a handful of terms, mostly in order already).
+func sortTermsByPos(terms []nameTerm) {
+	for i := 1; i < len(terms); i++ {
+		for j := i; j > 0 && terms[j].pos < terms[j-1].pos; j-- {
+			terms[j], terms[j-1] = terms[j-1], terms[j]
+		}
+	}
 }
 
 // naturalMatch turns a candidate into a match with a NATURAL person.
@@ -616,9 +658,10 @@ func (e *Engine) naturalMatch(c *nameapi.Context, p *nameapi.InputPerson, cd can
 // naturalPerson builds a NATURAL/PRIMARY parsed person from terms, with
 // addressing names and gender.
 func (e *Engine) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms []nameTerm) (*nameapi.ParsedPerson, []nameapi.ParserDispute) {
-	sort.SliceStable(terms, func(i, j int) bool { return terms[i].pos < terms[j].pos })
+	sortTermsByPos(terms)
 	out := make([]nameapi.Term, len(terms))
-	var given []string
+	var givenBuf [4]string
+	given := givenBuf[:0]
 	sal := ""
 	for i, t := range terms {
 		out[i] = nameapi.Term{String: t.text, TermType: t.typ}

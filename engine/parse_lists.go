@@ -258,15 +258,28 @@ func nkey(s string) string {
 	if ascii {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s))
+	return string(appendNkey(make([]byte, 0, len(s)), s))
+}
+
+// appendNkey appends nkey(s) to dst; with a buffer on the caller's stack,
+// map lookups m[string(appendNkey(buf[:0], s))] do not allocate.
+func appendNkey(dst []byte, s string) []byte {
 	for _, r := range s {
-		if r == '.' || unicode.IsSpace(r) {
-			continue
+		switch {
+		case r == '.':
+		case r < utf8.RuneSelf:
+			if r >= 'A' && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+			if r != ' ' && (r < '\t' || r > '\r') {
+				dst = append(dst, byte(r))
+			}
+		case unicode.IsSpace(r):
+		default:
+			dst = utf8.AppendRune(dst, unicode.ToLower(r))
 		}
-		b.WriteRune(unicode.ToLower(r))
 	}
-	return b.String()
+	return dst
 }
 
 // fold lower-cases s and maps letters with diacritics to ASCII, with the
@@ -308,6 +321,9 @@ func fold(s string) string {
 // into single spaces.
 func foldSpace(s string) string {
 	s = fold(s)
+	if spaceClean(s) {
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -323,6 +339,20 @@ func foldSpace(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// spaceClean reports whether s is ASCII without dots, commas, white space
+// other than single inner blanks: foldSpace leaves it as it is.
+func spaceClean(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf, c == '.', c == ',', c == '\t', c == '\n', c == '\v', c == '\f', c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i-1] == ' '):
+			return false
+		}
+	}
+	return true
 }
 
 var foldMap = map[rune]string{

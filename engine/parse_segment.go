@@ -27,7 +27,8 @@ type wordInfo struct {
 func (e *Engine) parseSegment(toks []token, inGroup bool) []candidate {
 	l := lists()
 	var terms []nameTerm
-	var ws []token // words and commas, nicknames removed
+	var wsBuf [12]token
+	ws := wsBuf[:0] // words and commas, nicknames removed
 	for _, t := range toks {
 		switch t.kind {
 		case tokNick:
@@ -190,7 +191,9 @@ func (e *Engine) parseCommaForm(terms []nameTerm, left, right []token) candidate
 // between "Given Middle Surname" and "Surname Given Middle".
 func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []candidate {
 	l := lists()
-	core = words(core)
+	if indexComma(core) >= 0 {
+		core = words(core)
+	}
 	n := len(core)
 	if n == 0 {
 		conf := 0.0
@@ -202,7 +205,12 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 		}
 		return []candidate{{terms: terms, likeliness: 0.5, confidence: conf}}
 	}
-	info := make([]wordInfo, n)
+	var infoBuf [8]wordInfo
+	info := infoBuf[:0]
+	if n > len(infoBuf) {
+		info = make([]wordInfo, 0, n)
+	}
+	info = info[:n]
 	for k, t := range core {
 		w := wordInfo{tok: t, initial: isInitial(t.text)}
 		w.upper = !w.initial && isAllUpper(t.text)
@@ -272,13 +280,11 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 			sA--
 		}
 	}
-	candA := assignGivenFirst(terms, info, sA)
 	scoreA := givenScore(info[0]) + surnameScore(info[n-1]) + 0.3
 	if sA < n-1 && info[sA].particle {
 		scoreA += 1
 	}
 	// Surname-first: "Müller Petra".
-	candB := assignSurnameFirst(terms, info, 1)
 	scoreB := surnameScore(info[0]) + givenScore(info[1])
 	if n > 2 {
 		// Further words after the given name are middle names.
@@ -289,20 +295,29 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 		}
 	}
 	pA := 1 / (1 + math.Exp(-2*(scoreA-scoreB)))
-	recA := recognized(info, sA, true)
-	recB := recognized(info, 1, false)
-	candA.likeliness, candA.confidence = pA, confidence(pA, recA)
-	candB.likeliness, candB.confidence = 1-pA, confidence(1-pA, recB)
+	// Only the readings returned are built.
+	mkA := func() candidate {
+		cd := assignGivenFirst(terms, info, sA)
+		cd.likeliness, cd.confidence = pA, confidence(pA, recognized(info, sA, true))
+		return cd
+	}
+	mkB := func() candidate {
+		cd := assignSurnameFirst(terms, info, 1)
+		cd.likeliness, cd.confidence = 1-pA, confidence(1-pA, recognized(info, 1, false))
+		return cd
+	}
 	if pA >= 0.5 {
+		candA := mkA()
 		if 1-pA < 0.1 {
 			return []candidate{candA}
 		}
-		return []candidate{candA, candB}
+		return []candidate{candA, mkB()}
 	}
+	candB := mkB()
 	if pA < 0.1 {
 		return []candidate{candB}
 	}
-	return []candidate{candB, candA}
+	return []candidate{candB, mkA()}
 }
 
 func allUpperPrefixOrSuffix(info []wordInfo, k int, prefix bool) bool {
@@ -370,6 +385,23 @@ func surnameScore(w wordInfo) float64 {
 // name backed by many sources, less for one that a single source lists
 // (the data lists many surnames as rare given names too), 0 for unknown.
 func (e *Engine) givenStrength(w string) float64 {
+	if e.lex == nil {
+		return 0
+	}
+	if gv, ok := e.lex.(GivenVoter); ok {
+		t := strings.Trim(w, ".'’")
+		if t == "" {
+			return 0
+		}
+		votes, known := gv.GivenVotes(t)
+		if !known {
+			if e.isGiven(t) { // "Jean-Pierre": every part a given name
+				return 0.5
+			}
+			return 0
+		}
+		return strengthOfVotes(votes, true)
+	}
 	if !e.isGiven(w) {
 		return 0
 	}
@@ -378,8 +410,14 @@ func (e *Engine) givenStrength(w string) float64 {
 		return 1
 	}
 	_, votes, ok := gv.GenderVotes(strings.Trim(w, ".'’"), "")
+	return strengthOfVotes(votes, ok)
+}
+
+// strengthOfVotes maps the source votes behind a known given name to its
+// strength (see givenStrength); ok=false or 0 votes: known without a sex.
+func strengthOfVotes(votes int, ok bool) float64 {
 	switch {
-	case !ok:
+	case !ok || votes == 0:
 		return 0.5
 	case votes >= 5:
 		return 1
@@ -427,7 +465,7 @@ func (e *Engine) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []cand
 // assignGivenFirst reads info as given name, middle names, then the
 // surname from index s on.
 func assignGivenFirst(terms []nameTerm, info []wordInfo, s int) candidate {
-	ts := append([]nameTerm(nil), terms...)
+	ts := append(make([]nameTerm, 0, len(terms)+len(info)+1), terms...)
 	for k := 0; k < s; k++ {
 		ts = appendGivenPart(ts, info[k], k == 0)
 	}
@@ -438,7 +476,7 @@ func assignGivenFirst(terms []nameTerm, info []wordInfo, s int) candidate {
 // assignSurnameFirst reads the first s words as the surname and the rest
 // as given name and middle names.
 func assignSurnameFirst(terms []nameTerm, info []wordInfo, s int) candidate {
-	ts := append([]nameTerm(nil), terms...)
+	ts := append(make([]nameTerm, 0, len(terms)+len(info)+1), terms...)
 	ts = appendSurname(ts, info[:s])
 	for k := s; k < len(info); k++ {
 		ts = appendGivenPart(ts, info[k], k == s)
@@ -468,14 +506,21 @@ func appendSurname(ts []nameTerm, ws []wordInfo) []nameTerm {
 	if len(ws) == 0 {
 		return ts
 	}
-	if len(ws) == 1 && ws[0].initial {
-		return append(ts, nameTerm{ws[0].tok.text, nameapi.TermSurnameInitial, ws[0].tok.pos})
+	if len(ws) == 1 {
+		typ := nameapi.TermSurname
+		if ws[0].initial {
+			typ = nameapi.TermSurnameInitial
+		}
+		return append(ts, nameTerm{ws[0].tok.text, typ, ws[0].tok.pos})
 	}
-	parts := make([]string, len(ws))
+	var b strings.Builder
 	for k, w := range ws {
-		parts[k] = w.tok.text
+		if k > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(w.tok.text)
 	}
-	return append(ts, nameTerm{strings.Join(parts, " "), nameapi.TermSurname, ws[0].tok.pos})
+	return append(ts, nameTerm{b.String(), nameapi.TermSurname, ws[0].tok.pos})
 }
 
 // parseMultiple parses several people in one field ("Peter and Maria

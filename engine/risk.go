@@ -19,25 +19,23 @@ const opRisk = "riskdetector/person"
 type riskSet struct {
 	risks []nameapi.DetectedRisk
 	good  float64 // sum of positive evidence, 0..1
-	seen  map[string]bool
 }
 
+// add records a risk; the reason is fmt.Sprintf(format, args...). There is
+// one risk per data item and type: a second one raises the score (and
+// takes the reason) when it is higher.
 func (r *riskSet) add(item, typ string, score float64, format string, args ...any) {
-	k := item + "/" + typ
-	if r.seen == nil {
-		r.seen = map[string]bool{}
-	}
-	if r.seen[k] {
-		// One risk per data item and type: keep the highest score.
-		for i := range r.risks {
-			if r.risks[i].DataItem == item && string(r.risks[i].RiskType) == typ && r.risks[i].RiskScore < score {
-				r.risks[i].RiskScore = round3(score)
-				r.risks[i].Reason = fmt.Sprintf(format, args...)
-			}
+	for i := range r.risks {
+		k := &r.risks[i]
+		if k.DataItem != item || string(k.RiskType) != typ {
+			continue
+		}
+		if k.RiskScore < score {
+			k.RiskScore = round3(score)
+			k.Reason = fmt.Sprintf(format, args...)
 		}
 		return
 	}
-	r.seen[k] = true
 	r.risks = append(r.risks, nameapi.DetectedRisk{
 		DataItem:  item,
 		RiskType:  nameapi.RiskType(typ),
@@ -113,16 +111,10 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 	if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
 		return "", ""
 	}
-	var raw []string
-	for _, f := range p.PersonName.NameFields {
-		if s := strings.TrimSpace(f.String); s != "" {
-			raw = append(raw, s)
-		}
-	}
-	if len(raw) == 0 {
+	rawAll := rawName(p.PersonName.NameFields)
+	if rawAll == "" {
 		return "", ""
 	}
-	rawAll := strings.Join(raw, " ")
 	l := lists()
 
 	// Disguise checks work on the text as typed.
@@ -131,7 +123,8 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 	// Only the terms and the person type are used here: any memoised parse
 	// of the name will do.
 	pp := e.parseShared(c, p, true).Best().ParsedPerson
-	var core []string // name words without salutation, title, qualifiers
+	// shown: the name words without salutation, title, qualifiers.
+	var sb strings.Builder
 	collect := func(pp *nameapi.ParsedPerson) {
 		if pp.OutputPersonName == nil {
 			return
@@ -140,7 +133,10 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 			switch t.TermType {
 			case nameapi.TermGivenname, nameapi.TermMiddlename, nameapi.TermSurname, nameapi.TermGivennameInitial,
 				nameapi.TermMiddlenameInitial, nameapi.TermSurnameInitial, nameapi.TermNickname, nameapi.TermBusinessName:
-				core = append(core, t.String)
+				if sb.Len() > 0 {
+					sb.WriteByte(' ')
+				}
+				sb.WriteString(t.String)
 			}
 		}
 	}
@@ -151,18 +147,38 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 	} else {
 		collect(pp)
 	}
-	if len(core) == 0 {
-		core = strings.Fields(rawAll)
+	shown := sb.String()
+	if sb.Len() == 0 {
+		shown = strings.Join(strings.Fields(rawAll), " ")
 	}
-	full := foldSpace(strings.Join(core, " "))
-	given = foldSpace(pp.OutputPersonName.First(nameapi.TermGivenname))
-	surname = foldSpace(pp.OutputPersonName.First(nameapi.TermSurname))
+	full := foldSpace(shown)
+	gp := pp
 	if len(pp.People) > 0 {
-		given = foldSpace(pp.People[0].OutputPersonName.First(nameapi.TermGivenname))
-		surname = foldSpace(pp.People[0].OutputPersonName.First(nameapi.TermSurname))
+		gp = &pp.People[0]
 	}
-	shown := strings.Join(core, " ")
-	noMiddle := strings.TrimSpace(given + " " + surname)
+	g := gp.OutputPersonName.First(nameapi.TermGivenname)
+	sn := gp.OutputPersonName.First(nameapi.TermSurname)
+	if fg := foldFields(g); fg > 0 && foldFields(sn) > 0 && len(shown) == len(g)+1+len(sn) &&
+		strings.HasPrefix(shown, g) && shown[len(g)] == ' ' && strings.HasSuffix(shown, sn) {
+		// shown is "given surname": fold (per rune) keeps the fields
+		// apart, so the folded parts are the first fg words of full and
+		// the rest.
+		cut := nthBlank(full, fg)
+		given, surname = full[:cut], full[cut+1:]
+	} else {
+		given, surname = foldSpace(g), foldSpace(sn)
+	}
+	noMiddle := surname
+	switch {
+	case given != "" && surname != "":
+		if len(full) == len(given)+1+len(surname) && strings.HasPrefix(full, given) && full[len(given)] == ' ' && strings.HasSuffix(full, surname) {
+			noMiddle = full
+		} else {
+			noMiddle = given + " " + surname
+		}
+	case given != "":
+		noMiddle = given
+	}
 
 	for _, k := range []string{full, noMiddle} {
 		if k == "" {
@@ -183,9 +199,17 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 	}
 	// Word-level placeholders and refusals: all words ("test test", "xxx")
 	// or some ("Peter Test").
-	words := strings.Fields(full)
-	nPlace := 0
-	for _, w := range words {
+	// full is folded with single blanks: its words are split at ' '.
+	nPlace, nWords := 0, 0
+	first := ""
+	for w := range strings.SplitSeq(full, " ") {
+		if w == "" {
+			continue
+		}
+		if nWords == 0 {
+			first = w
+		}
+		nWords++
 		if t, ok := l.nameWords[w]; ok {
 			nPlace++
 			score := 0.55
@@ -195,12 +219,15 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 			rs.add(nameapi.DataItemName, t, score, "The name contains %q, a placeholder or refusal word.", w)
 		}
 	}
-	if nPlace > 0 && nPlace == len(words) {
-		t := l.nameWords[words[0]]
+	if nPlace > 0 && nPlace == nWords {
+		t := l.nameWords[first]
 		rs.add(nameapi.DataItemName, t, 0.95, "The name %q consists only of placeholder words.", shown)
 	}
 	// Random typing.
-	for _, w := range words {
+	for w := range strings.SplitSeq(full, " ") {
+		if w == "" {
+			continue
+		}
 		if why := randomTyping(w, l); why != "" {
 			rs.add(nameapi.DataItemName, nameapi.RiskRandomTyping, 0.8, "The name word %q looks like random typing (%s).", w, why)
 		}
@@ -227,6 +254,62 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 		}
 	}
 	return given, surname
+}
+
+// foldFields is the number of words foldSpace(s) has: runs between white
+// space, dots and commas (fold maps every other rune to letters).
+func foldFields(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		if unicode.IsSpace(r) || r == '.' || r == ',' {
+			in = false
+			continue
+		}
+		if !in {
+			n++
+			in = true
+		}
+	}
+	return n
+}
+
+// nthBlank returns the index of the n-th ' ' in s (len(s) if fewer).
+func nthBlank(s string, n int) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' {
+			n--
+			if n == 0 {
+				return i
+			}
+		}
+	}
+	return len(s)
+}
+
+// rawName joins the non-blank name fields, trimmed, with single blanks
+// between them (without copying for a single field).
+func rawName(fs []nameapi.NameField) string {
+	out := ""
+	for i, f := range fs {
+		s := strings.TrimSpace(f.String)
+		if s == "" {
+			continue
+		}
+		if out == "" {
+			out = s
+			continue
+		}
+		var b strings.Builder
+		b.WriteString(out)
+		for _, g := range fs[i:] {
+			if t := strings.TrimSpace(g.String); t != "" {
+				b.WriteByte(' ')
+				b.WriteString(t)
+			}
+		}
+		return b.String()
+	}
+	return out
 }
 
 // randomTyping returns why w looks like random typing, or "".
@@ -346,12 +429,10 @@ func longestRowRun(w string, row *kbRow) int {
 // disguiseRisks checks the name as typed for spaced, stuttered and padded
 // typing, odd mixed case and leetspeak.
 func disguiseRisks(e *Engine, raw string, rs *riskSet) {
-	fields := strings.Fields(raw)
 	// Spaced typing: three or more single letters in a row without dots.
 	run := 0
-	for _, f := range fields {
-		rs1 := []rune(f)
-		if len(rs1) == 1 && unicode.IsLetter(rs1[0]) {
+	for f := range strings.FieldsSeq(raw) {
+		if r, n := utf8.DecodeRuneInString(f); n == len(f) && unicode.IsLetter(r) {
 			run++
 			if run >= 3 {
 				rs.add(nameapi.DataItemName, nameapi.RiskSpacedTyping, 0.85, "The name %q is typed with spaces between its letters.", raw)
@@ -361,7 +442,7 @@ func disguiseRisks(e *Engine, raw string, rs *riskSet) {
 		}
 		run = 0
 	}
-	for _, f := range fields {
+	for f := range strings.FieldsSeq(raw) {
 		w := strings.Trim(f, ".,;:\"'()")
 		if w == "" {
 			continue
@@ -375,16 +456,21 @@ func disguiseRisks(e *Engine, raw string, rs *riskSet) {
 		if stutter(w) {
 			rs.add(nameapi.DataItemName, nameapi.RiskStutterTyping, 0.7, "The name word %q repeats a letter three or more times.", w)
 		}
+		odd := oddCase(w)
+		digits := hasDigit(w)
+		if !odd && !digits && !strings.ContainsAny(w, "@$") {
+			continue // nothing more to report (see leet)
+		}
 		k := nkey(w)
 		if l := lists(); l.legalForms[k] != "" || l.qualifiers[k].termType != "" || l.titles[k] {
 			continue
 		}
-		if oddCase(w) {
+		if odd {
 			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.5, "The name word %q mixes upper and lower case in an unusual way.", w)
 		}
 		if dec, ok := e.leet(w); ok {
 			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.75, "The name word %q spells %q in leetspeak (digits for letters).", w, dec)
-		} else if hasDigit(w) {
+		} else if digits {
 			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.5, "The name word %q contains digits.", w)
 		}
 	}
@@ -436,10 +522,16 @@ func abs(x int) int {
 // padded reports whether w is a known name wrapped in filler ("xxxPeterxxx",
 // "__Peter__", "...Peter...") and returns the name.
 func (e *Engine) padded(w string) (string, bool) {
-	rs := []rune(w)
 	isFill := func(r rune) bool {
 		return !unicode.IsLetter(r) || r == 'x' || r == 'X' || r == 'z' || r == 'Z'
 	}
+	// Most words neither start nor end with filler.
+	if r0, _ := utf8.DecodeRuneInString(w); !isFill(r0) {
+		if r1, _ := utf8.DecodeLastRuneInString(w); !isFill(r1) {
+			return "", false
+		}
+	}
+	rs := []rune(w)
 	i, j := 0, len(rs)
 	for i < j && isFill(rs[i]) {
 		i++
@@ -491,20 +583,24 @@ func oddCase(w string) bool {
 		if up == 0 || low == 0 {
 			continue
 		}
-		rs := []rune(part)
-		if len(rs) > 0 && unicode.IsLower(rs[0]) {
+		if r0, _ := utf8.DecodeRuneInString(part); unicode.IsLower(r0) {
 			return true // "jOhN", "pETER"
 		}
 		// Allowed: one capital, or a capital after a known prefix.
 		if up == 1 {
 			continue
 		}
+		if up != 2 {
+			return true
+		}
 		lower := strings.ToLower(part)
 		ok := false
-		for _, pre := range []string{"mc", "mac", "de", "di", "da", "du", "la", "le", "van", "von", "fitz", "o"} {
-			if strings.HasPrefix(lower, pre) && len(rs) > len(pre) && up == 2 && unicode.IsUpper(rs[len([]rune(pre))]) {
-				ok = true
-				break
+		for _, pre := range oddCasePrefixes {
+			if strings.HasPrefix(lower, pre) {
+				if r, found := runeAt(part, len(pre)); found && unicode.IsUpper(r) {
+					ok = true
+					break
+				}
 			}
 		}
 		if !ok {
@@ -512,6 +608,21 @@ func oddCase(w string) bool {
 		}
 	}
 	return false
+}
+
+// oddCasePrefixes are name prefixes after which a second capital is
+// usual ("McDonald", "DeVito", "O'Neill" is split at the apostrophe).
+var oddCasePrefixes = []string{"mc", "mac", "de", "di", "da", "du", "la", "le", "van", "von", "fitz", "o"}
+
+// runeAt returns the n-th rune of s (0-based).
+func runeAt(s string, n int) (rune, bool) {
+	for _, r := range s {
+		if n == 0 {
+			return r, true
+		}
+		n--
+	}
+	return 0, false
 }
 
 var leetMap = map[rune]rune{'0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', '$': 's', '8': 'b'}

@@ -192,3 +192,28 @@ func TestRandomTyping(t *testing.T) {
 		}
 	}
 }
+
+// TestNameRisksFoldedParts checks that the folded given name and surname
+// that nameRisks returns (sliced from the folded full name when it is
+// "given surname") equal foldSpace of the parsed terms.
+func TestNameRisksFoldedParts(t *testing.T) {
+	e := newTestEngine(t)
+	for _, full := range []string{
+		"Peter Müller", "JÖRG Weiß", "Anne-Marie  O'Neill", "Müller, Jörg", "Dr. Hans Peter Schmidt",
+		"Peter and Maria Meyer", "José María García López", "Ærø Łukasz", "Mr. Smith", "Petra",
+	} {
+		p := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson,
+			PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, full)}}}
+		var rs riskSet
+		given, surname := e.nameRisks(nil, p, &rs)
+		pp := e.parseShared(nil, p, true).Best().ParsedPerson
+		if len(pp.People) > 0 {
+			pp = &pp.People[0]
+		}
+		wantG := foldSpace(pp.OutputPersonName.First(nameapi.TermGivenname))
+		wantS := foldSpace(pp.OutputPersonName.First(nameapi.TermSurname))
+		if given != wantG || surname != wantS {
+			t.Errorf("%q: got %q %q, want %q %q", full, given, surname, wantG, wantS)
+		}
+	}
+}

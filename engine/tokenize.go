@@ -41,7 +41,12 @@ var closers = map[rune]rune{'"': '"', '“': '”', '„': '“', '«': '»', '�
 
 // tokenize splits a name string into tokens.
 func tokenize(s string) ([]token, tokFlags) {
-	toks := make([]token, 0, 8)
+	return tokenizeInto(make([]token, 0, 8), s)
+}
+
+// tokenizeInto is tokenize appending to toks (callers pass a buffer on
+// their stack).
+func tokenizeInto(toks []token, s string) ([]token, tokFlags) {
 	var fl tokFlags
 	l := lists()
 	// For an ASCII name, the keys of plain words are slices of the name in

@@ -285,6 +285,21 @@ func (d *Dict) IsSurname(s string) bool {
 	return ok
 }
 
+// GivenVotes reports in one lookup whether the data knows s as a given
+// name and how many source votes (over all languages) give it a sex: the
+// same as IsGivenName(s) together with the votes of GenderVotes(s, ""),
+// which are 0 when the data knows no sex for the name.
+func (d *Dict) GivenVotes(s string) (votes int, known bool) {
+	sp, found := d.givenSpan(s)
+	if !found {
+		return 0, false
+	}
+	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		votes += int(st.votes)
+	}
+	return votes, true
+}
+
 // MaleProportion returns the share (0..1) of male bearers of the given
 // name in a country (upper-case ISO 3166 code such as "IT") or language
 // (lower-case ISO 639-1 code such as "it", or a locale such as "de-AT"),

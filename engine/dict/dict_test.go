@@ -220,3 +220,22 @@ func BenchmarkIsDisposableDomain(b *testing.B) {
 		d.IsDisposableDomain("mail.example.co.uk")
 	}
 }
+
+// TestGivenVotesMatchesSeparateLookups checks that the combined lookup
+// answers exactly like IsGivenName plus GenderVotes(s, "").
+func TestGivenVotesMatchesSeparateLookups(t *testing.T) {
+	d := MustDefault()
+	for _, s := range []string{"Peter", "peter", " Maria ", "Müller", "Jörg", "Joerg", "Andrea", "Xqzvbn", "", "Jean-Pierre", "Smith", "Kim"} {
+		votes, known := d.GivenVotes(s)
+		if want := d.IsGivenName(s); known != want {
+			t.Errorf("GivenVotes(%q) known = %v, IsGivenName = %v", s, known, want)
+		}
+		_, wantVotes, _ := d.GenderVotes(s, "")
+		if votes != wantVotes {
+			t.Errorf("GivenVotes(%q) votes = %d, GenderVotes = %d", s, votes, wantVotes)
+		}
+	}
+	if v, ok := d.GivenVotes("Peter"); !ok || v < 5 {
+		t.Errorf("GivenVotes(Peter) = %d, %v; want a well-backed name", v, ok)
+	}
+}

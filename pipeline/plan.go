@@ -1,0 +1,49 @@
+package pipeline
+
+import (
+	"context"
+
+	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/record"
+)
+
+// Op names one operation of the service that a run performs, such as
+// "parse" or "genderize".
+type Op string
+
+// Outcome is the result or the error of one operation for one row.
+type Outcome struct {
+	Value any
+	Err   error
+}
+
+// Plan is what the pipeline needs of a column mapping: the operations, how
+// a row becomes a request, and how results become columns. It must be safe
+// for concurrent use. FromMapping adapts a *mapping.Plan.
+type Plan interface {
+	// Ops returns the operations to run, in config order.
+	Ops() []Op
+	// OutputSchema is the input schema plus the appended result columns.
+	OutputSchema() record.Schema
+	// Build turns a row into a request; an error keeps the row and fills
+	// its error column.
+	Build(rec *record.Record) (Request, error)
+	// Apply returns the appended column values for a row from the outcomes
+	// of the operations that ran (keyed by op) and the row's own error.
+	Apply(outcomes map[Op]Outcome, rowErr error) []record.Value
+	// EncodeResult and DecodeResult convert a result of op for the
+	// persistent cache.
+	EncodeResult(op Op, v any) ([]byte, error)
+	DecodeResult(op Op, data []byte) (any, error)
+}
+
+// Request is what one row asks of the service.
+type Request interface {
+	// Applies reports whether op has input in this row.
+	Applies(op Op) bool
+	// Key is a normalised, deterministic key of op's input: identical keys
+	// are sent once per run and share a cache entry.
+	Key(op Op) string
+	// Call performs op for the request against svc.
+	Call(ctx context.Context, svc nameapi.Service, op Op) (any, error)
+}

@@ -1,0 +1,248 @@
+package pipeline
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// Summary describes a finished (or stopped) run. Its JSON form is written
+// by WriteJSON; it never contains the API key.
+type Summary struct {
+	// RowsIn is the number of rows read, RowsOut the number written.
+	RowsIn  int64 `json:"rows_in"`
+	RowsOut int64 `json:"rows_out"`
+	// RowsWithErrors counts rows whose error column is not empty.
+	RowsWithErrors int64 `json:"rows_with_errors"`
+	// Errors counts errors by kind.
+	Errors ErrorCounts `json:"errors"`
+
+	// Requests is the number of distinct requests sent to the service;
+	// Calls counts every attempt, retries included.
+	Requests int64 `json:"requests"`
+	Calls    int64 `json:"calls"`
+	Retries  int64 `json:"retries"`
+	// MaxAttempts is the most attempts any one request took (never more
+	// than the configured limit).
+	MaxAttempts int64 `json:"max_attempts"`
+	// CacheHitsMemory and CacheHitsPersistent count results re-used from
+	// the in-memory LRU and from the persistent cache; DedupHits counts
+	// requests that joined an identical request in flight.
+	CacheHitsMemory     int64 `json:"cache_hits_memory"`
+	CacheHitsPersistent int64 `json:"cache_hits_persistent"`
+	DedupHits           int64 `json:"dedup_hits"`
+	CacheErrors         int64 `json:"cache_errors,omitempty"`
+
+	Elapsed    time.Duration `json:"-"`
+	ElapsedSec float64       `json:"elapsed_seconds"`
+	RowsPerSec float64       `json:"rows_per_second"`
+
+	// Gender counts the genderize results by gender.
+	Gender map[string]int64 `json:"gender,omitempty"`
+	// RiskScores is the histogram of the risk detector's overall score.
+	RiskScores []Bin `json:"risk_scores,omitempty"`
+	// Disposable counts the disposable-email results (YES, NO, UNKNOWN);
+	// DisposableShare is the share of YES among them.
+	Disposable      map[string]int64 `json:"disposable,omitempty"`
+	DisposableShare float64          `json:"disposable_share"`
+
+	// Stopped is the reason the run stopped early, or "".
+	Stopped string `json:"stopped,omitempty"`
+
+	ops []Op
+}
+
+// ErrorCounts counts row errors by kind. A row can count in several.
+type ErrorCounts struct {
+	// ReaderProblem: rows the reader flagged (ragged, invalid UTF-8).
+	ReaderProblem int64 `json:"reader_problem"`
+	// Build: rows the mapping could not turn into a request.
+	Build int64 `json:"build"`
+	// ByOp: failed operations per op (each kind below included).
+	ByOp map[string]int64 `json:"by_op"`
+	// RetriesExhausted: operations that failed on every attempt.
+	RetriesExhausted int64 `json:"retries_exhausted"`
+	// NotDone: operations not sent or abandoned because the run stopped.
+	NotDone int64 `json:"not_done"`
+}
+
+// Bin is one histogram bin: the count of values in [From, To) (the last
+// bin includes To).
+type Bin struct {
+	From  float64 `json:"from"`
+	To    float64 `json:"to"`
+	Count int64   `json:"count"`
+}
+
+// riskBins are the bins of the overall risk score in [-1, 1].
+const riskBins = 10
+
+func newSummary(ops []Op) *Summary {
+	s := &Summary{
+		Errors:     ErrorCounts{ByOp: make(map[string]int64)},
+		Gender:     make(map[string]int64),
+		Disposable: make(map[string]int64),
+		ops:        ops,
+	}
+	for _, op := range ops {
+		s.Errors.ByOp[string(op)] = 0
+	}
+	return s
+}
+
+// count adds one emitted row (called by the single emitter goroutine).
+func (s *Summary) count(rw *row, ops []Op) {
+	bad := rw.rowErr != nil
+	if rw.rec.Problem != "" {
+		s.Errors.ReaderProblem++
+	}
+	if rw.req == nil && rw.rowErr != nil {
+		s.Errors.Build++
+	}
+	for i, op := range ops {
+		if rw.ran&(1<<i) == 0 {
+			continue
+		}
+		o := rw.outcomes[i]
+		if o.Err != nil {
+			bad = true
+			s.Errors.ByOp[string(op)]++
+			var ex *exhaustedError
+			switch {
+			case errors.Is(o.Err, ErrStopped):
+				s.Errors.NotDone++
+			case errors.As(o.Err, &ex):
+				s.Errors.RetriesExhausted++
+			}
+			continue
+		}
+		switch v := o.Value.(type) {
+		case *nameapi.GenderizerResult:
+			if v != nil {
+				s.Gender[v.Gender]++
+			}
+		case *nameapi.RiskDetectorResult:
+			if v != nil {
+				s.addRisk(v.Score)
+			}
+		case *nameapi.DisposableEmailAddressDetectorResult:
+			if v != nil {
+				s.Disposable[v.Disposable]++
+			}
+		}
+	}
+	if bad {
+		s.RowsWithErrors++
+	}
+}
+
+func (s *Summary) addRisk(score float64) {
+	if math.IsNaN(score) {
+		return
+	}
+	if s.RiskScores == nil {
+		s.RiskScores = make([]Bin, riskBins)
+		w := 2.0 / riskBins
+		for i := range s.RiskScores {
+			s.RiskScores[i].From = math.Round((-1+float64(i)*w)*100) / 100
+			s.RiskScores[i].To = math.Round((-1+float64(i+1)*w)*100) / 100
+		}
+	}
+	i := int(math.Floor((score + 1) / 2 * riskBins))
+	s.RiskScores[min(max(i, 0), riskBins-1)].Count++
+}
+
+// fill copies the run's counters into s.
+func (s *Summary) fill(r *runner, elapsed time.Duration) {
+	s.RowsIn = r.st.rowsRead.Load()
+	s.RowsOut = r.st.rowsWritten.Load()
+	s.Requests = r.st.requests.Load()
+	s.Calls = r.st.calls.Load()
+	s.Retries = r.st.retries.Load()
+	s.MaxAttempts = r.st.maxAttempts.Load()
+	s.CacheHitsMemory = r.st.memHits.Load()
+	s.CacheHitsPersistent = r.st.persistHits.Load()
+	s.DedupHits = r.st.dups.Load()
+	s.CacheErrors = r.st.cacheErrors.Load()
+	s.Elapsed = elapsed
+	s.ElapsedSec = elapsed.Seconds()
+	if elapsed > 0 {
+		s.RowsPerSec = float64(s.RowsOut) / elapsed.Seconds()
+	}
+	var all, yes int64
+	for k, n := range s.Disposable {
+		all += n
+		if k == nameapi.DisposableYes {
+			yes += n
+		}
+	}
+	if all > 0 {
+		s.DisposableShare = float64(yes) / float64(all)
+	}
+}
+
+// String is a one-line summary for stderr.
+func (s *Summary) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d rows in, %d out, %d with errors", s.RowsIn, s.RowsOut, s.RowsWithErrors)
+	fmt.Fprintf(&b, "; %d calls (%d retries), cache hits %d memory + %d persistent, %d deduplicated",
+		s.Calls, s.Retries, s.CacheHitsMemory, s.CacheHitsPersistent, s.DedupHits)
+	fmt.Fprintf(&b, "; %s, %.0f rows/s", s.Elapsed.Round(time.Millisecond), s.RowsPerSec)
+	if len(s.Gender) > 0 {
+		keys := make([]string, 0, len(s.Gender))
+		for k := range s.Gender {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = fmt.Sprintf("%s %d", k, s.Gender[k])
+		}
+		fmt.Fprintf(&b, "; gender %s", strings.Join(parts, ", "))
+	}
+	if len(s.Disposable) > 0 {
+		fmt.Fprintf(&b, "; disposable %.1f%%", 100*s.DisposableShare)
+	}
+	if s.Stopped != "" {
+		fmt.Fprintf(&b, "; STOPPED: %s", s.Stopped)
+	}
+	return b.String()
+}
+
+// WriteJSON writes the summary as indented JSON to path (atomically:
+// through a temporary file renamed into place).
+func (s *Summary) WriteJSON(path string) error {
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return fmt.Errorf("summary: %w", err)
+	}
+	data = append(data, '\n')
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("write summary: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // no-op after the rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write summary %s: %w", path, err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write summary %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write summary %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("write summary %s: %w", path, err)
+	}
+	return nil
+}

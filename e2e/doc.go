@@ -4,4 +4,12 @@
 // `serve` (faults, kill -9 and resume, full disks, bad input, bad
 // configs), and greps for a planted API key in everything a run leaves
 // behind. It has no non-test code besides this comment.
+//
+// The binary tests (cli_*_test.go) carry the build tag e2ecli:
+//
+//	go test -tags e2ecli ./e2e                          # builds ./cmd/namepipe once
+//	NAMEPIPE_BIN=/path/to/namepipe go test -tags e2ecli ./e2e
+//
+// The disk-full and read-only cases mount small tmpfs file systems and
+// need root; without it they are left out (and logged).
 package e2e

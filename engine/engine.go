@@ -60,6 +60,9 @@ type Engine struct {
 	lex Lexicon
 	now func() time.Time
 
+	memoSize int
+	memo     *parseMemo // recent parses, shared by parse, genderize and risk; nil = off
+
 	mu  sync.Mutex // guards rnd
 	rnd *rand.Rand
 }
@@ -73,6 +76,12 @@ func WithLexicon(l Lexicon) Option { return func(e *Engine) { e.lex = l } }
 // WithClock sets the clock used for age checks (default time.Now).
 func WithClock(now func() time.Time) Option { return func(e *Engine) { e.now = now } }
 
+// WithParseMemo sets how many recent name parses the engine remembers so
+// that parse, genderize and risk calls for the same name (as a pipeline
+// makes them, one after the other) parse it once. 0 turns the memo off.
+// The default is DefaultParseMemo.
+func WithParseMemo(entries int) Option { return func(e *Engine) { e.memoSize = entries } }
+
 // WithSeed makes the exception thrower's chance deterministic.
 func WithSeed(seed uint64) Option {
 	return func(e *Engine) { e.rnd = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
@@ -81,10 +90,11 @@ func WithSeed(seed uint64) Option {
 // New returns an Engine over the embedded data (loaded once per process,
 // on the first call, in well under a second).
 func New(opts ...Option) (*Engine, error) {
-	e := &Engine{now: time.Now}
+	e := &Engine{now: time.Now, memoSize: DefaultParseMemo}
 	for _, o := range opts {
 		o(e)
 	}
+	e.memo = newParseMemo(e.memoSize)
 	if e.rnd == nil {
 		e.rnd = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}

@@ -372,11 +372,9 @@ func (e *Engine) GenderizePerson(ctx context.Context, in *nameapi.InputWithPerso
 		}
 		return e.genderForNames(given, sal, in.Context, p), nil
 	}
-	res, err := e.ParsePersonName(ctx, in)
-	if err != nil {
-		return nil, fmt.Errorf("engine %s: %w", opGenderize, err)
-	}
-	best := res.Best()
+	// The terms of the best match do not depend on the input gender or
+	// the culture hints, so any memoised parse of the name will do.
+	best := e.parseShared(in.Context, p, true).Best()
 	if best == nil || best.ParsedPerson == nil {
 		return &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}, nil
 	}

@@ -115,7 +115,7 @@ func TestSalutationGender(t *testing.T) {
 }
 
 func BenchmarkGenderForNames(b *testing.B) {
-	e := newTestEngine(b)
+	e := benchEngine(b)
 	c := &nameapi.Context{Place: "DE"}
 	b.ReportAllocs()
 	for b.Loop() {
@@ -180,7 +180,7 @@ func TestGenderizePersonInvalid(t *testing.T) {
 }
 
 func BenchmarkGenderizePersonFullname(b *testing.B) {
-	e := newTestEngine(b)
+	e := benchEngine(b)
 	in := &nameapi.InputWithPerson{InputPerson: nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldFullname, "Petra Müller"))}
 	ctx := context.Background()
 	b.ReportAllocs()
@@ -192,7 +192,7 @@ func BenchmarkGenderizePersonFullname(b *testing.B) {
 }
 
 func BenchmarkGenderizePersonStructured(b *testing.B) {
-	e := newTestEngine(b)
+	e := benchEngine(b)
 	in := &nameapi.InputWithPerson{InputPerson: nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldGivenname, "Petra"), nameapi.Field(nameapi.FieldSurname, "Müller"))}
 	ctx := context.Background()
 	b.ReportAllocs()

@@ -6,6 +6,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -53,7 +55,17 @@ func (e *Engine) ParsePersonName(ctx context.Context, in *nameapi.InputWithPerso
 	if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
 		return nil, nameapi.NewInvalidInputError(opParse, "inputPerson has no name fields")
 	}
-	return e.parsePerson(in.Context, p), nil
+	if e.memo == nil {
+		return e.parsePerson(in.Context, p), nil
+	}
+	var buf [memoKeyBuf]byte
+	key, attrs := memoKeys(buf[:0], in.Context, p)
+	if r := e.memo.get(key, attrs, false); r != nil {
+		return cloneParse(r), nil
+	}
+	r := e.parsePerson(in.Context, p)
+	e.memo.put(key, attrs, cloneParse(r))
+	return r, nil
 }
 
 // parsePerson parses p's name; it never fails.
@@ -128,6 +140,16 @@ func collectFields(p *nameapi.InputPerson) fields {
 // and returns the business name before it and the legal form as written.
 func splitLegalForm(s string) (name, form string, ok bool) {
 	l := lists()
+	// Quick rejection: every legal form's key ends with the key of its
+	// last word.
+	last := s
+	if i := strings.LastIndexFunc(s, unicode.IsSpace); i >= 0 {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		last = s[i+n:]
+	}
+	if lk := nkey(last); !l.legalSuffixes[lk] && !l.legalSuffixes[strings.TrimLeft(lk, ",")] {
+		return "", "", false
+	}
 	words := strings.Fields(s)
 	max := l.legalMaxWords
 	if max > len(words) {

@@ -7,9 +7,12 @@ import (
 	"github.com/namepipe/namepipe/nameapi"
 )
 
+// benchEngine returns an engine without the parse memo, so that the
+// per-operation benchmarks, which repeat one input, measure the work of a
+// new input (BenchmarkParsePersonNameWarm measures a memo hit).
 func benchEngine(b *testing.B) *Engine {
 	b.Helper()
-	e, err := New()
+	e, err := New(WithParseMemo(0))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -18,6 +21,20 @@ func benchEngine(b *testing.B) *Engine {
 
 func BenchmarkParsePersonName(b *testing.B) {
 	e := benchEngine(b)
+	in := fullname("Dr. Peter T. Johnson jr")
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := e.ParsePersonName(context.Background(), in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkParsePersonNameWarm(b *testing.B) {
+	e, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
 	in := fullname("Dr. Peter T. Johnson jr")
 	b.ReportAllocs()
 	for b.Loop() {
@@ -61,4 +78,26 @@ func BenchmarkDetectRisk(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+func BenchmarkPing(b *testing.B) {
+	e := benchEngine(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := e.Ping(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLoadWordLists measures parsing the curated word lists (the
+// other part of the first call's cost, next to BenchmarkStartup's data).
+func BenchmarkLoadWordLists(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := loadLists(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/load")
 }

@@ -35,7 +35,9 @@ type wordLists struct {
 	famous        map[string]bool
 	fictional     map[string]bool
 	humorous      map[string]bool
-	keyboardRows  []map[rune]int    // key → position, one map per keyboard row
+	keyboardRows  []*kbRow          // one per keyboard row
+	kbAdjacent    []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
+	legalSuffixes map[string]bool   // every suffix of every legalForms key
 	addrWords     map[string]string // folded address word → risk type
 	addrPhrases   map[string]string // folded address phrase → risk type
 }
@@ -151,6 +153,24 @@ func loadLists() (*wordLists, error) {
 	if err := loadRiskLists(l); err != nil {
 		return nil, err
 	}
+	l.legalSuffixes = map[string]bool{}
+	for k := range l.legalForms {
+		for i := range len(k) + 1 {
+			l.legalSuffixes[k[i:]] = true
+		}
+	}
+	l.kbAdjacent = make([]uint64, 256*256/64)
+	for _, row := range l.keyboardRows {
+		for a := range 256 {
+			for b := range 256 {
+				pa, pb := int(row.lo[a]), int(row.lo[b])
+				if pa != 0 && pb != 0 && (pa-pb == 1 || pb-pa == 1) {
+					bit := a<<8 | b
+					l.kbAdjacent[bit/64] |= 1 << (bit % 64)
+				}
+			}
+		}
+	}
 	return l, nil
 }
 
@@ -205,11 +225,7 @@ func loadRiskLists(l *wordLists) error {
 			return nil
 		}},
 		{"keyboard.txt", func(f []string) error {
-			pos := map[rune]int{}
-			for i, r := range []rune(strings.ToLower(f[0])) {
-				pos[r] = i
-			}
-			l.keyboardRows = append(l.keyboardRows, pos)
+			l.keyboardRows = append(l.keyboardRows, newKBRow(f[0]))
 			return nil
 		}},
 	}
@@ -326,4 +342,62 @@ var foldMap = map[rune]string{
 	'ù': "u", 'ú': "u", 'û': "u", 'ū': "u", 'ů': "u", 'ű': "u", 'ų': "u",
 	'ý': "y", 'ÿ': "y",
 	'ź': "z", 'ż': "z", 'ž': "z",
+}
+
+// kbRow is one keyboard row: the position of each key, for runes below
+// 256 in a table (the hot path of the random-typing check), others in a map.
+type kbRow struct {
+	lo [256]int8     // position+1, 0 = not on the row
+	hi map[rune]int8 // position+1 of runes >= 256 (nil when none)
+}
+
+// newKBRow returns the row of the keys in keys, in order (lower-cased; a
+// key listed twice keeps its last position).
+func newKBRow(keys string) *kbRow {
+	k := &kbRow{}
+	for i, r := range []rune(strings.ToLower(keys)) {
+		if r < 256 {
+			k.lo[r] = int8(i + 1)
+			continue
+		}
+		if k.hi == nil {
+			k.hi = map[rune]int8{}
+		}
+		k.hi[r] = int8(i + 1)
+	}
+	return k
+}
+
+// mayRunAlongRow reports whether w could hold a run of four keys along a
+// keyboard row: three consecutive pairs of neighbouring keys. It is exact
+// for runes below 256 and says true when it cannot tell.
+func (l *wordLists) mayRunAlongRow(w string) bool {
+	streak := 0
+	prev := rune(-1)
+	for _, r := range w {
+		if r >= 256 {
+			return true // rows with such keys are only in kbRow.hi
+		}
+		if prev >= 0 {
+			bit := int(prev)<<8 | int(r)
+			if l.kbAdjacent[bit/64]&(1<<(bit%64)) != 0 {
+				streak++
+				if streak >= 3 {
+					return true
+				}
+			} else {
+				streak = 0
+			}
+		}
+		prev = r
+	}
+	return false
+}
+
+// pos returns the position of r on the row (from 1), or 0.
+func (k *kbRow) pos(r rune) int {
+	if r >= 0 && r < 256 {
+		return int(k.lo[r])
+	}
+	return int(k.hi[r])
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -127,8 +128,9 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 	// Disguise checks work on the text as typed.
 	disguiseRisks(e, rawAll, rs)
 
-	res := e.parsePerson(c, p)
-	pp := res.Best().ParsedPerson
+	// Only the terms and the person type are used here: any memoised parse
+	// of the name will do.
+	pp := e.parseShared(c, p, true).Best().ParsedPerson
 	var core []string // name words without salutation, title, qualifiers
 	collect := func(pp *nameapi.ParsedPerson) {
 		if pp.OutputPersonName == nil {
@@ -208,7 +210,8 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 		switch {
 		case given == surname:
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, "The given name and the surname are both %q.", given)
-		case len(given) >= 4 && damerauLevenshtein(given, surname) == 1:
+		case len(given) >= 4 && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
+			damerauLevenshtein(given, surname) == 1:
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.5, "The given name %q and the surname %q are almost the same.", given, surname)
 		}
 	}
@@ -228,75 +231,106 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 
 // randomTyping returns why w looks like random typing, or "".
 func randomTyping(w string, l *wordLists) string {
-	letters := []rune(w)
-	n := len(letters)
-	if n < 3 {
-		return ""
-	}
-	for _, r := range letters {
+	n := 0
+	ascii := true
+	for _, r := range w {
 		if !unicode.IsLetter(r) {
 			return ""
 		}
+		if r >= utf8.RuneSelf {
+			ascii = false
+		}
+		n++
+	}
+	if n < 3 {
+		return ""
 	}
 	// One unit of 1-3 letters repeated at least three times: "jkjkjk", "aaa".
+	if ascii {
+		if repeatedUnit(n, func(i int) rune { return rune(w[i]) }) {
+			return "a repeated pattern"
+		}
+	} else if rs := []rune(w); repeatedUnit(n, func(i int) rune { return rs[i] }) {
+		return "a repeated pattern"
+	}
+	if n < 4 {
+		return ""
+	}
+	// A run along a keyboard row: "asdf", "qwertz", "poiuz".
+	best := 0
+	for _, row := range l.keyboardRows {
+		if !l.mayRunAlongRow(w) {
+			break
+		}
+		if m := longestRowRun(w, row); m > best {
+			best = m
+		}
+	}
+	if best >= 5 || (best >= 4 && float64(best) >= 0.75*float64(n)) {
+		return "keys next to each other on the keyboard"
+	}
+	// No vowel at all in a word of four or more letters.
+	for _, r := range w {
+		if isVowel(r) {
+			return ""
+		}
+	}
+	return "no vowels"
+}
+
+// repeatedUnit reports whether the n letters (at(i) is the i-th) are one
+// unit of 1-3 letters repeated at least three times ("jkjkjk", "aaa").
+func repeatedUnit(n int, at func(int) rune) bool {
 	for u := 1; u <= 3 && u*3 <= n; u++ {
 		if n%u != 0 {
 			continue
 		}
 		rep := true
 		for i := u; i < n; i++ {
-			if letters[i] != letters[i-u] {
+			if at(i) != at(i-u) {
 				rep = false
 				break
 			}
 		}
 		if rep {
-			return "a repeated pattern"
+			return true
 		}
 	}
-	// A run along a keyboard row: "asdf", "qwertz", "poiuz".
-	if n >= 4 {
-		best := 0
-		for _, row := range l.keyboardRows {
-			if m := longestRowRun(w, row); m > best {
-				best = m
-			}
-		}
-		if best >= 5 || (best >= 4 && float64(best) >= 0.75*float64(n)) {
-			return "keys next to each other on the keyboard"
-		}
+	return false
+}
+
+// isVowel reports whether r is a (lower-case) vowel, with or without
+// diacritics.
+func isVowel(r rune) bool {
+	switch r {
+	case 'a', 'e', 'i', 'o', 'u', 'y':
+		return true
 	}
-	// No vowel at all in a word of four or more letters.
-	if n >= 4 {
-		vowel := false
-		for _, r := range w {
-			if strings.ContainsRune("aeiouyäöüàáâãåæèéêëìíîïòóôõøùúûýœ", r) {
-				vowel = true
-				break
-			}
-		}
-		if !vowel {
-			return "no vowels"
-		}
-	}
-	return ""
+	return r >= utf8.RuneSelf && strings.ContainsRune("äöüàáâãåæèéêëìíîïòóôõøùúûýœ", r)
 }
 
 // longestRowRun is the length of the longest substring of w that runs
-// along row, forwards or backwards.
-func longestRowRun(w string, pos map[rune]int) int {
-	ws := []rune(w)
+// along row, forwards or backwards (0 when there is none of two keys).
+func longestRowRun(w string, row *kbRow) int {
 	best, cur, dir := 1, 1, 0
-	for i := 1; i < len(ws); i++ {
-		a, okA := pos[ws[i-1]]
-		b, okB := pos[ws[i]]
+	prev, first := 0, true
+	for _, r := range w {
+		b := row.pos(r)
+		if first {
+			prev, first = b, false
+			continue
+		}
+		a := prev
+		prev = b
 		d := b - a
-		if okA && okB && (d == 1 || d == -1) && (cur == 1 || d == dir) {
+		adjacent := a != 0 && b != 0 && (d == 1 || d == -1)
+		switch {
+		case adjacent && (cur == 1 || d == dir):
 			cur++
 			dir = d
-		} else if okA && okB && (d == 1 || d == -1) {
+		case adjacent:
 			cur, dir = 2, d
-		} else {
+		default:
 			cur, dir = 1, 0
 		}
 		if cur > best {
@@ -366,26 +400,37 @@ func hasDigit(s string) bool {
 }
 
 func stutter(w string) bool {
-	rs := []rune(strings.ToLower(w))
-	distinct := map[rune]bool{}
-	for _, r := range rs {
-		distinct[r] = true
-	}
-	if len(distinct) < 2 {
-		return false
-	}
-	run := 1
-	for i := 1; i < len(rs); i++ {
-		if rs[i] == rs[i-1] && unicode.IsLetter(rs[i]) {
+	// A letter three or more times in a row (case-insensitively), in a
+	// word of at least two different letters.
+	var prev rune
+	run, distinct := 0, false
+	var first rune
+	found := false
+	for i, r := range w {
+		r = unicode.ToLower(r)
+		if i == 0 {
+			first = r
+		} else if r != first {
+			distinct = true
+		}
+		if run > 0 && r == prev && unicode.IsLetter(r) {
 			run++
 			if run >= 3 {
-				return true
+				found = true
 			}
 		} else {
 			run = 1
 		}
+		prev = r
 	}
-	return false
+	return found && distinct
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // padded reports whether w is a known name wrapped in filler ("xxxPeterxxx",
@@ -423,10 +468,20 @@ func (e *Engine) padded(w string) (string, bool) {
 // oddCase reports case mixing that no naming convention produces ("jOhN",
 // "pETER"); "McDonald", "DeVito", "O'Neill", "MÜLLER" and "müller" are fine.
 func oddCase(w string) bool {
-	for _, part := range strings.FieldsFunc(w, func(r rune) bool { return r == '-' || r == '\'' || r == '’' }) {
-		rs := []rune(part)
+	for rest := w; rest != ""; {
+		part := rest
+		if i := strings.IndexFunc(rest, func(r rune) bool { return r == '-' || r == '\'' || r == '’' }); i >= 0 {
+			part = rest[:i]
+			_, n := utf8.DecodeRuneInString(rest[i:])
+			rest = rest[i+n:]
+		} else {
+			rest = ""
+		}
+		if part == "" {
+			continue
+		}
 		up, low := 0, 0
-		for _, r := range rs {
+		for _, r := range part {
 			if unicode.IsUpper(r) {
 				up++
 			} else if unicode.IsLower(r) {
@@ -436,6 +491,7 @@ func oddCase(w string) bool {
 		if up == 0 || low == 0 {
 			continue
 		}
+		rs := []rune(part)
 		if len(rs) > 0 && unicode.IsLower(rs[0]) {
 			return true // "jOhN", "pETER"
 		}

@@ -162,3 +162,33 @@ func TestDetectRiskScore(t *testing.T) {
 		t.Errorf("missing person: err = %v", err)
 	}
 }
+
+func TestRandomTyping(t *testing.T) {
+	l := lists()
+	for _, tc := range []struct{ w, want string }{
+		{"asdf", "keys next to each other on the keyboard"},
+		{"qwertz", "keys next to each other on the keyboard"},
+		{"poiuz", "keys next to each other on the keyboard"},
+		{"lkjhgf", "keys next to each other on the keyboard"},
+		{"hjklö", "keys next to each other on the keyboard"}, // German row with ö
+		{"jkjkjk", "a repeated pattern"},
+		{"aaa", "a repeated pattern"},
+		{"ääää", "a repeated pattern"},
+		{"abcabcabc", "a repeated pattern"},
+		{"bcdfg", "no vowels"},
+		{"xkcd", "no vowels"},
+		{"peter", ""},
+		{"müller", ""},
+		{"sdfa", ""},          // a run of three only
+		{"SDFA", "no vowels"}, // rows are lower case; callers fold first
+		{"ab", ""},
+		{"as1df", ""},
+		{"anna", ""},
+		{"łódź", ""},
+		{"łdźk", "no vowels"},
+	} {
+		if got := randomTyping(tc.w, l); got != tc.want {
+			t.Errorf("randomTyping(%q) = %q, want %q", tc.w, got, tc.want)
+		}
+	}
+}

@@ -41,22 +41,43 @@ var closers = map[rune]rune{'"': '"', '“': '”', '„': '“', '«': '»', '�
 
 // tokenize splits a name string into tokens.
 func tokenize(s string) ([]token, tokFlags) {
-	var toks []token
+	toks := make([]token, 0, 8)
 	var fl tokFlags
 	l := lists()
-	emit := func(text string, kind tokKind) {
-		if text == "" {
+	// For an ASCII name, the keys of plain words are slices of the name in
+	// lower case: one allocation per name instead of one per word.
+	low := ""
+	if isASCII(s) {
+		low = strings.ToLower(s)
+	}
+	word := func(part string, k string) {
+		if conjunctions[k] && (k == "and" || k == "und" || part == k) {
+			toks = append(toks, token{text: part, key: k, kind: tokConj})
 			return
 		}
-		if kind == tokWord {
-			for _, part := range splitDotted(text, l) {
-				k := nkey(part)
-				if conjunctions[k] && (k == "and" || k == "und" || part == k) {
-					toks = append(toks, token{text: part, key: k, kind: tokConj})
-					continue
-				}
-				toks = append(toks, token{text: part, key: k, kind: tokWord})
+		toks = append(toks, token{text: part, key: k, kind: tokWord})
+	}
+	// emitWord emits the word s[a:b].
+	emitWord := func(a, b int) {
+		text := s[a:b]
+		if i := strings.IndexByte(text, '.'); i < 0 || i == len(text)-1 {
+			// The common case, without splitDotted's slice.
+			switch {
+			case low != "" && i < 0:
+				word(text, low[a:b])
+			case low != "":
+				word(text, low[a:b-1])
+			default:
+				word(text, nkey(text))
 			}
+			return
+		}
+		for _, part := range splitDotted(text, l) {
+			word(part, nkey(part))
+		}
+	}
+	emit := func(text string, kind tokKind) {
+		if text == "" {
 			return
 		}
 		toks = append(toks, token{text: text, key: nkey(text), kind: kind})
@@ -67,18 +88,18 @@ func tokenize(s string) ([]token, tokFlags) {
 		switch {
 		case unicode.IsSpace(r):
 			if start >= 0 {
-				emit(s[start:i], tokWord)
+				emitWord(start, i)
 				start = -1
 			}
 		case r == ',' || r == ';':
 			if start >= 0 {
-				emit(s[start:i], tokWord)
+				emitWord(start, i)
 				start = -1
 			}
 			toks = append(toks, token{text: ",", key: ",", kind: tokComma})
 		case r == '&' || r == '+':
 			if start >= 0 {
-				emit(s[start:i], tokWord)
+				emitWord(start, i)
 				start = -1
 			}
 			toks = append(toks, token{text: string(r), key: string(r), kind: tokConj})
@@ -115,7 +136,7 @@ func tokenize(s string) ([]token, tokFlags) {
 		i += size
 	}
 	if start >= 0 {
-		emit(s[start:], tokWord)
+		emitWord(start, len(s))
 	}
 	// Strip stray closing quotes/brackets and remember them as oddities.
 	out := toks[:0]
@@ -225,4 +246,13 @@ func isAllUpper(w string) bool {
 		}
 	}
 	return n >= 2
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

@@ -17,7 +17,7 @@ import (
 // Defaults of the run settings that Options leaves at zero.
 const (
 	DefaultConcurrency            = 8
-	DefaultRetries                = 5
+	DefaultMaxAttempts            = 5
 	DefaultBackoffBase            = 200 * time.Millisecond
 	DefaultBackoffMax             = 30 * time.Second
 	DefaultTimeout                = 30 * time.Second
@@ -48,9 +48,9 @@ type Options struct {
 	Rate float64
 	// Burst is the limiter's bucket size (default 1).
 	Burst int
-	// Retries is the maximum number of attempts per request, the first
-	// included (default 5; 1 = never retry).
-	Retries int
+	// MaxAttempts is the maximum number of attempts per request, the
+	// first included (default 5; 1 = never retry).
+	MaxAttempts int
 	// BackoffBase and BackoffMax bound the exponential backoff with full
 	// jitter between attempts: attempt n waits a random time in
 	// [0, min(BackoffMax, BackoffBase·2^(n-1))], and at least the server's
@@ -118,8 +118,8 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Rate < 0 {
 		errs = append(errs, fmt.Errorf("rate %v is negative", o.Rate))
 	}
-	if o.Concurrency < 0 || o.Retries < 0 || o.Burst < 0 || o.Window < 0 || o.BatchSize < 0 {
-		errs = append(errs, errors.New("concurrency, retries, burst, window and batch size must not be negative"))
+	if o.Concurrency < 0 || o.MaxAttempts < 0 || o.Burst < 0 || o.Window < 0 || o.BatchSize < 0 {
+		errs = append(errs, errors.New("concurrency, max attempts, burst, window and batch size must not be negative"))
 	}
 	if len(errs) > 0 {
 		return o, fmt.Errorf("pipeline options: %w", errors.Join(errs...))
@@ -130,8 +130,8 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Burst == 0 {
 		o.Burst = 1
 	}
-	if o.Retries == 0 {
-		o.Retries = DefaultRetries
+	if o.MaxAttempts == 0 {
+		o.MaxAttempts = DefaultMaxAttempts
 	}
 	if o.BackoffBase <= 0 {
 		o.BackoffBase = DefaultBackoffBase

@@ -3,23 +3,20 @@ package pipeline
 import (
 	"context"
 
+	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/record"
 )
 
-// Op names one operation of the service that a run performs, such as
-// "parse" or "genderize".
-type Op string
+// Op names one operation of the service that a run performs.
+type Op = mapping.Op
 
 // Outcome is the result or the error of one operation for one row.
-type Outcome struct {
-	Value any
-	Err   error
-}
+type Outcome = mapping.Outcome
 
 // Plan is what the pipeline needs of a column mapping: the operations, how
 // a row becomes a request, and how results become columns. It must be safe
-// for concurrent use. FromMapping adapts a *mapping.Plan.
+// for concurrent use. FromMapping adapts a *mapping.Plan; tests use fakes.
 type Plan interface {
 	// Ops returns the operations to run, in config order.
 	Ops() []Op
@@ -46,4 +43,29 @@ type Request interface {
 	Key(op Op) string
 	// Call performs op for the request against svc.
 	Call(ctx context.Context, svc nameapi.Service, op Op) (any, error)
+}
+
+// FromMapping adapts a mapping plan to the pipeline.
+func FromMapping(p *mapping.Plan) Plan { return mappingPlan{p} }
+
+type mappingPlan struct{ *mapping.Plan }
+
+func (m mappingPlan) Build(rec *record.Record) (Request, error) {
+	r, err := m.Plan.Build(rec)
+	if err != nil {
+		return nil, err
+	}
+	return mappingRequest{r}, nil
+}
+
+func (mappingPlan) EncodeResult(op Op, v any) ([]byte, error) { return mapping.EncodeResult(op, v) }
+
+func (mappingPlan) DecodeResult(op Op, data []byte) (any, error) {
+	return mapping.DecodeResult(op, data)
+}
+
+type mappingRequest struct{ *mapping.Request }
+
+func (r mappingRequest) Call(ctx context.Context, svc nameapi.Service, op Op) (any, error) {
+	return mapping.Call(ctx, svc, op, r.Request)
 }

@@ -413,7 +413,7 @@ func (r *runner) stoppedErr(last error) error {
 }
 
 // call sends one request with rate limiting, a per-attempt timeout and
-// retries of retryable errors, up to o.Retries attempts in all.
+// retries of retryable errors, up to o.MaxAttempts attempts in all.
 func (r *runner) call(req Request, op Op) Outcome {
 	r.st.requests.Add(1)
 	var last error
@@ -439,7 +439,7 @@ func (r *runner) call(req Request, op Op) Outcome {
 		if !nameapi.IsRetryable(err) {
 			return Outcome{Err: err}
 		}
-		if attempt >= r.o.Retries {
+		if attempt >= r.o.MaxAttempts {
 			return Outcome{Err: &exhaustedError{attempts: attempt, err: err}}
 		}
 		var retryAfter time.Duration

@@ -145,7 +145,7 @@ func TestRowErrorsKeepData(t *testing.T) {
 	rd.rows[3][1] = "" // no name, no email: nothing applies
 	w := &memWriter{}
 	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse", "genderize"}, call: call})
-	o.Retries = 2
+	o.MaxAttempts = 2
 	o.Sleep = (&sleepRecorder{}).sleep
 	sum, err := Run(context.Background(), o)
 	if err != nil {
@@ -219,12 +219,12 @@ func (r *problemReader) Close() error             { return nil }
 func TestRetries(t *testing.T) {
 	retryAfter := &nameapi.Error{Op: "fake", HTTPStatus: http.StatusTooManyRequests, RetryAfter: 7 * time.Second}
 	tests := []struct {
-		name      string
-		retries   int
-		errs      []error // the answer of each attempt; nil = success; past the end: success
-		wantCalls int64
-		wantErr   string
-		minWaits  []time.Duration
+		name        string
+		maxAttempts int
+		errs        []error // the answer of each attempt; nil = success; past the end: success
+		wantCalls   int64
+		wantErr     string
+		minWaits    []time.Duration
 	}{
 		{"success at once", 5, nil, 1, "", nil},
 		{"success on third", 5, []error{errUnavailable, errUnavailable}, 3, "", nil},
@@ -249,7 +249,7 @@ func TestRetries(t *testing.T) {
 			rd := newMemReader(1, func(int) string { return "Ann" })
 			w := &memWriter{}
 			o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: call})
-			o.Retries = tc.retries
+			o.MaxAttempts = tc.maxAttempts
 			o.Sleep = sl.sleep
 			o.BackoffBase = time.Second
 			o.BackoffMax = 4 * time.Second
@@ -328,7 +328,7 @@ func TestServiceDownStopsAndKeepsRows(t *testing.T) {
 	rd := newMemReader(5000, func(i int) string { return fmt.Sprintf("P%d", i) })
 	w := &memWriter{}
 	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: down})
-	o.Retries = 2
+	o.MaxAttempts = 2
 	o.MaxConsecutiveFailures = 10
 	o.Window = 32
 	o.BatchSize = 8
@@ -350,7 +350,7 @@ func TestServiceDownStopsAndKeepsRows(t *testing.T) {
 		}
 	}
 	// In-flight requests may finish after the trip, but the queue is not sent.
-	if max := int64(o.MaxConsecutiveFailures + o.Concurrency*o.Retries); calls.Load() > max {
+	if max := int64(o.MaxConsecutiveFailures + o.Concurrency*o.MaxAttempts); calls.Load() > max {
 		t.Errorf("%d calls after the service went down, want at most %d", calls.Load(), max)
 	}
 	if sum.Stopped != string(ReasonServiceDown) || sum.Errors.NotDone == 0 {

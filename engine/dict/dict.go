@@ -223,7 +223,35 @@ func key(s string) (written, folded string) {
 	return written, folded
 }
 
+// asciiKeyMax is the longest name looked up without allocating.
+const asciiKeyMax = 64
+
+// asciiLower writes the lower case of s into buf and returns it, or
+// ok=false when s is not ASCII or longer than buf. For ASCII names the
+// written and the folded key are the same.
+func asciiLower(s string, buf *[asciiKeyMax]byte) (b []byte, ok bool) {
+	if len(s) > len(buf) {
+		return nil, false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return nil, false
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf[:len(s)], true
+}
+
 func (d *Dict) givenSpan(s string) (span, bool) {
+	var buf [asciiKeyMax]byte
+	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok {
+		sp, found := d.given[string(b)] // no allocation
+		return sp, found
+	}
 	w, f := key(s)
 	if sp, ok := d.given[w]; ok {
 		return sp, true
@@ -244,6 +272,11 @@ func (d *Dict) IsGivenName(s string) bool {
 
 // IsSurname reports whether the data knows s as a surname.
 func (d *Dict) IsSurname(s string) bool {
+	var buf [asciiKeyMax]byte
+	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok {
+		_, found := d.surnames[string(b)]
+		return found
+	}
 	w, f := key(s)
 	if _, ok := d.surnames[w]; ok {
 		return true

@@ -1,0 +1,138 @@
+// Command namepipe enriches CSV, Parquet and JSON Lines files of customer
+// records with the results of a name-processing service: parsed names,
+// gender, risk of fake data, disposable emails and more.
+//
+// Usage:
+//
+//	namepipe run      --config FILE [flags]   run the batch job
+//	namepipe validate --config FILE [--rows N] check a config against the input; calls nothing
+//	namepipe serve    [--addr A] [flags]      serve the local engine over HTTP
+//	namepipe ping     --config FILE | --base-url URL
+//	namepipe version
+//
+// Exit codes:
+//
+//	0    success
+//	1    the run failed: service down, output error, internal error
+//	2    usage or config error (reported before any row is read)
+//	3    input error (cannot open or read the input)
+//	4    completed, but some rows have errors (only with run --strict)
+//	130  interrupted (SIGINT or SIGTERM); the output is not committed,
+//	     rerun the same command to resume
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+)
+
+// Exit codes of the commands.
+const (
+	exitOK          = 0
+	exitFailed      = 1
+	exitUsage       = 2
+	exitInput       = 3
+	exitRowErrors   = 4
+	exitInterrupted = 130
+)
+
+// version is set at build time with -ldflags "-X main.version=v1.2.3".
+var version = "dev"
+
+func main() {
+	os.Exit(realMain(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `namepipe enriches customer records with a name-processing service.
+
+Usage:
+  namepipe run      --config FILE [--input P] [--output P] [--quiet] [--summary FILE] ...
+  namepipe validate --config FILE [--rows N]
+  namepipe serve    [--addr 127.0.0.1:8080] [--keys FILE] [--latency D] [--error-rate F]
+  namepipe ping     --config FILE | --base-url URL [--api-key-env NAME]
+  namepipe version
+
+Run "namepipe COMMAND -h" for the flags of a command.
+Exit codes: 0 ok, 1 run failed, 2 usage/config error, 3 input error,
+4 rows with errors (run --strict), 130 interrupted.
+`
+
+// realMain runs one command and returns its exit code.
+func realMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitUsage
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "run":
+		return cmdRun(ctx, rest, stdout, stderr)
+	case "validate":
+		return cmdValidate(ctx, rest, stdout, stderr)
+	case "serve":
+		return cmdServe(ctx, rest, stdout, stderr)
+	case "ping":
+		return cmdPing(ctx, rest, stdout, stderr)
+	case "version", "--version", "-version":
+		fmt.Fprintln(stdout, versionString())
+		return exitOK
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "namepipe: unknown command %q\n\n%s", cmd, usage)
+	return exitUsage
+}
+
+// versionString is the version with the VCS revision when known.
+func versionString() string {
+	s := "namepipe " + version
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		var rev, modified string
+		for _, kv := range bi.Settings {
+			switch kv.Key {
+			case "vcs.revision":
+				rev = kv.Value
+			case "vcs.modified":
+				if kv.Value == "true" {
+					modified = "+dirty"
+				}
+			}
+		}
+		if rev != "" {
+			s += " (" + rev[:min(12, len(rev))] + modified + ")"
+		}
+		s += " " + bi.GoVersion
+	}
+	return s
+}
+
+// usageError marks errors in flags or arguments (exit code 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// fail prints err and returns code.
+func fail(stderr io.Writer, code int, err error) int {
+	fmt.Fprintf(stderr, "namepipe: %v\n", err)
+	return code
+}
+
+// parseFlags parses args into fs; help prints the flags and returns
+// exitOK, bad flags exitUsage, and ok=false in both cases.
+func parseFlags(fs interface{ Parse([]string) error }, args []string) (code int, ok bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, errHelp):
+		return exitOK, false
+	default:
+		return exitUsage, false
+	}
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// cmdPing is `namepipe ping`: one or more round trips through the
+// configured engine or a service at a base URL, with their times.
+func cmdPing(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("namepipe ping", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	config := fs.String("config", "", "ping the engine of this config")
+	baseURL := fs.String("base-url", "", "ping the NameAPI REST service at this base URL")
+	keyEnv := fs.String("api-key-env", "NAMEAPI_KEY", "with --base-url: the environment variable holding the API key")
+	count := fs.Int("count", 1, "number of pings")
+	timeout := fs.Duration("timeout", 10*time.Second, "timeout of each ping")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: namepipe ping --config FILE | --base-url URL [flags]\n\nPrints the round-trip time of the service's ping.\n")
+		fs.PrintDefaults()
+	}
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if (*config == "") == (*baseURL == "") {
+		return fail(stderr, exitUsage, errors.New("ping: give exactly one of --config and --base-url"))
+	}
+	if *count < 1 || *timeout <= 0 {
+		return fail(stderr, exitUsage, errors.New("ping: --count and --timeout must be positive"))
+	}
+	var svc nameapi.Service
+	var target string
+	if *config != "" {
+		cfg, err := mapping.Load(*config)
+		if err != nil {
+			return fail(stderr, exitUsage, err)
+		}
+		key, err := cfg.Engine.APIKey()
+		if err != nil {
+			return fail(stderr, exitUsage, fmt.Errorf("%s: %w", *config, err))
+		}
+		if svc, _, err = newService(ctx, cfg, key, 1); err != nil {
+			return fail(stderr, exitUsage, fmt.Errorf("engine: %w", err))
+		}
+		target = cfg.Engine.Kind + " engine"
+		if cfg.Engine.Kind == mapping.EngineNameAPI {
+			target = cfg.Engine.BaseURL
+		}
+	} else {
+		key := strings.TrimSpace(os.Getenv(*keyEnv))
+		if key == "" {
+			return fail(stderr, exitUsage, fmt.Errorf("ping: environment variable %s is not set", *keyEnv))
+		}
+		var err error
+		if svc, err = newRemote(ctx, *baseURL, key, *timeout); err != nil {
+			return fail(stderr, exitUsage, err)
+		}
+		target = *baseURL
+	}
+	if c, ok := svc.(io.Closer); ok {
+		defer c.Close()
+	}
+	failed := 0
+	for i := range *count {
+		pctx, cancel := context.WithTimeout(ctx, *timeout)
+		start := time.Now()
+		err := svc.Ping(pctx)
+		rtt := time.Since(start)
+		cancel()
+		if err != nil {
+			failed++
+			fmt.Fprintf(stderr, "ping %d to %s failed after %v: %v\n", i+1, target, rtt.Round(time.Microsecond), err)
+			continue
+		}
+		fmt.Fprintf(stdout, "pong from %s in %v\n", target, rtt.Round(time.Microsecond))
+	}
+	if failed > 0 {
+		return exitFailed
+	}
+	return exitOK
+}

@@ -1,0 +1,372 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/term"
+
+	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/pipeline"
+	"github.com/namepipe/namepipe/readers"
+	"github.com/namepipe/namepipe/writers"
+)
+
+var errHelp = flag.ErrHelp
+
+// runFlags are the flags of `namepipe run`.
+type runFlags struct {
+	config, input, output string
+	quiet, strict         bool
+	summary               string
+	concurrency           int
+	rate                  float64
+	escape                string
+	logLevel, logFormat   string
+	cache                 string
+	noCache               bool
+	cacheMaxAge           time.Duration
+	window                int
+	grace                 time.Duration
+	set                   map[string]bool
+}
+
+func newRunFlags(stderr io.Writer) (*flag.FlagSet, *runFlags) {
+	f := &runFlags{}
+	fs := flag.NewFlagSet("namepipe run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.config, "config", "", "the run's YAML config (required)")
+	fs.StringVar(&f.input, "input", "", "input file, overriding input.path; - for stdin")
+	fs.StringVar(&f.output, "output", "", "output file, overriding output.path; - for stdout")
+	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar, progress lines or summary line (errors are still printed)")
+	fs.BoolVar(&f.strict, "strict", false, "exit 4 when any row has an error")
+	fs.StringVar(&f.summary, "summary", "", "also write the run summary as JSON to this file")
+	fs.IntVar(&f.concurrency, "concurrency", 0, "requests in flight, overriding run.concurrency")
+	fs.Float64Var(&f.rate, "rate", 0, "requests per second, overriding run.rate (0 = unlimited)")
+	fs.StringVar(&f.escape, "escape-formulas", "", "CSV formula escaping: results, all or none, overriding output.escapeFormulas")
+	fs.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	fs.StringVar(&f.logFormat, "log-format", "text", "log format on stderr: text or json")
+	fs.StringVar(&f.cache, "cache", "", "persistent result cache file, overriding run.cache (default: OUTPUT.namepipe-cache for a remote engine)")
+	fs.BoolVar(&f.noCache, "no-cache", false, "use no persistent cache")
+	fs.DurationVar(&f.cacheMaxAge, "cache-max-age", 0, "ignore cached results older than this (0 = keep them forever)")
+	fs.IntVar(&f.window, "window", 0, "maximum rows in flight between reading and writing (default max(1024, 32×concurrency))")
+	fs.DurationVar(&f.grace, "grace", pipeline.DefaultGrace, "after Ctrl-C, how long in-flight requests may finish before they are cancelled")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: namepipe run --config FILE [flags]\n\nRuns the batch job. Flags:\n")
+		fs.PrintDefaults()
+		fmt.Fprint(fs.Output(), `
+The output is written to a temporary file and renamed to its final name
+only when every row was processed. After a crash, Ctrl-C or a service
+outage, rerun the same command: with a persistent cache (on by default for
+a remote engine) the results already obtained are re-used, not paid again.
+Exit codes: 0 ok, 1 run failed, 2 usage/config error, 3 input error,
+4 rows with errors (--strict), 130 interrupted.
+`)
+	}
+	return fs, f
+}
+
+// cmdRun is `namepipe run`.
+func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs, f := newRunFlags(stderr)
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	f.set = map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { f.set[fl.Name] = true })
+
+	// Everything that can be wrong with the config or flags is reported
+	// here, before any input is read.
+	cfg, logger, err := loadRunConfig(f, stderr)
+	if err != nil {
+		return fail(stderr, exitUsage, err)
+	}
+	apiKey, err := cfg.Engine.APIKey()
+	if err != nil {
+		return fail(stderr, exitUsage, fmt.Errorf("%s: %w", f.config, err))
+	}
+	svc, engineID, err := newService(ctx, cfg, apiKey, cfg.Run.Concurrency)
+	if err != nil {
+		return fail(stderr, exitUsage, fmt.Errorf("engine: %w", err))
+	}
+	if c, ok := svc.(io.Closer); ok {
+		defer c.Close()
+	}
+
+	rd, err := openInput(ctx, cfg)
+	if err != nil {
+		return fail(stderr, exitInput, fmt.Errorf("input: %w", err))
+	}
+	defer rd.Close()
+	plan, err := mapping.NewPlan(cfg, rd.Schema())
+	if err != nil {
+		return fail(stderr, exitUsage, err)
+	}
+
+	cache, cachePath, resumed, err := openRunCache(f, cfg, logger)
+	if err != nil {
+		return fail(stderr, exitUsage, err)
+	}
+	if cache != nil {
+		defer func() {
+			if err := cache.Close(); err != nil {
+				logger.Warn("closing the cache", "err", err)
+			}
+		}()
+	}
+
+	w, err := createOutput(ctx, cfg, plan.OutputSchema(), len(rd.Schema().Fields))
+	if err != nil {
+		return fail(stderr, exitFailed, fmt.Errorf("output: %w", err))
+	}
+
+	// Ctrl-C / SIGTERM: stop taking rows, let calls in flight finish for the
+	// grace period, flush, do not commit. A second signal kills at once.
+	sigCtx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-sigCtx.Done()
+		stop()
+	}()
+
+	opts := pipeline.Options{
+		Reader:                 rd,
+		Writer:                 w,
+		Plan:                   pipeline.FromMapping(plan),
+		Service:                svc,
+		Concurrency:            cfg.Run.Concurrency,
+		Rate:                   cfg.Run.Rate,
+		Burst:                  cfg.Run.Burst,
+		MaxAttempts:            cfg.Run.Retries + 1,
+		Timeout:                cfg.Engine.Timeout,
+		MaxConsecutiveFailures: cfg.Run.MaxConsecutiveFailures,
+		Window:                 f.window,
+		Grace:                  f.grace,
+		EngineID:               engineID,
+		Logger:                 logger,
+		ProgressTotalUnit:      "bytes",
+	}
+	if cfg.Run.MaxConsecutiveFailures == 0 {
+		opts.MaxConsecutiveFailures = -1 // 0 in the config disables the stop
+	}
+	if f.grace <= 0 {
+		opts.Grace = -1
+	}
+	if cfg.Input.Format == mapping.FormatParquet {
+		opts.ProgressTotalUnit = "rows"
+	}
+	if cache != nil {
+		opts.Cache = cache
+	}
+	switch {
+	case f.quiet:
+		opts.LogEvery = -1
+	case isTerminal(stderr):
+		opts.Progress = stderr
+	}
+
+	logger.Debug("run starting", "input", cfg.Input.Path, "output", cfg.Output.Path, "engine", cfg.Engine.Kind,
+		"concurrency", opts.Concurrency, "rate", opts.Rate, "cache", cachePath, "resuming", resumed)
+	sum, runErr := pipeline.Run(sigCtx, opts)
+
+	if runErr == nil {
+		if err := w.Commit(); err != nil {
+			runErr = fmt.Errorf("output: %w", err)
+			_ = w.Abort()
+		}
+	} else if err := w.Abort(); err != nil {
+		logger.Warn("discarding the incomplete output", "err", err)
+	}
+
+	if f.summary != "" {
+		if err := sum.WriteJSON(f.summary); err != nil {
+			fmt.Fprintf(stderr, "namepipe: %v\n", err)
+		}
+	}
+	if !f.quiet {
+		fmt.Fprintf(stderr, "namepipe: %s\n", sum)
+	}
+	if runErr != nil {
+		code := exitCode(runErr)
+		msg := runErr.Error()
+		var re *pipeline.RunError
+		if errors.As(runErr, &re) {
+			msg += "; the output was not written"
+			if cache != nil {
+				msg += fmt.Sprintf("; results so far are kept in the cache %s", cachePath)
+			} else {
+				msg += "; without a cache (--cache) a rerun calls the service again for every row"
+			}
+		}
+		return fail(stderr, code, errors.New(msg))
+	}
+	if f.strict && sum.RowsWithErrors > 0 {
+		fmt.Fprintf(stderr, "namepipe: %d rows have errors (--strict)\n", sum.RowsWithErrors)
+		return exitRowErrors
+	}
+	return exitOK
+}
+
+// exitCode maps a run error to the documented exit codes.
+func exitCode(err error) int {
+	var re *pipeline.RunError
+	if errors.As(err, &re) {
+		switch re.Reason {
+		case pipeline.ReasonInterrupted:
+			return exitInterrupted
+		case pipeline.ReasonInput:
+			return exitInput
+		}
+	}
+	return exitFailed
+}
+
+// loadRunConfig loads the config, applies the flags and sets up logging.
+func loadRunConfig(f *runFlags, stderr io.Writer) (*mapping.Config, *slog.Logger, error) {
+	if f.config == "" {
+		return nil, nil, usageError{errors.New("run: --config is required")}
+	}
+	level := f.logLevel
+	if f.quiet && !f.set["log-level"] {
+		level = "warn" // --quiet: only what needs attention
+	}
+	logger, err := newLogger(stderr, level, f.logFormat)
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, err := mapping.Load(f.config)
+	if err != nil {
+		return nil, nil, err
+	}
+	// A path given on the command line brings its format when its
+	// extension names one (--output x.parquet writes Parquet).
+	if f.input != "" {
+		cfg.Input.Path = f.input
+		if fm := readers.FormatOf(f.input); fm != "" {
+			cfg.Input.Format = fm
+		}
+	}
+	if f.output != "" {
+		cfg.Output.Path = f.output
+		if fm := writers.FormatOf(f.output); fm != "" {
+			cfg.Output.Format = fm
+		}
+	}
+	if f.set["concurrency"] {
+		if f.concurrency < 1 {
+			return nil, nil, usageError{fmt.Errorf("--concurrency %d: must be at least 1", f.concurrency)}
+		}
+		cfg.Run.Concurrency = f.concurrency
+	}
+	if f.set["rate"] {
+		if f.rate < 0 {
+			return nil, nil, usageError{fmt.Errorf("--rate %g: must not be negative", f.rate)}
+		}
+		cfg.Run.Rate = f.rate
+		cfg.Run.Burst = max(1, int(f.rate+0.999999)) // the config's default for its rate
+
+	}
+	if f.set["window"] && f.window < 1 {
+		return nil, nil, usageError{fmt.Errorf("--window %d: must be at least 1", f.window)}
+	}
+	if f.escape != "" {
+		switch f.escape {
+		case mapping.EscapeResults, mapping.EscapeAll, mapping.EscapeNone:
+			cfg.Output.EscapeFormulas = f.escape
+		default:
+			return nil, nil, usageError{fmt.Errorf("--escape-formulas %q: want results, all or none", f.escape)}
+		}
+	}
+	if f.noCache && f.cache != "" {
+		return nil, nil, usageError{errors.New("--cache and --no-cache exclude each other")}
+	}
+	if cfg.Input.Path != "-" && samePath(cfg.Input.Path, cfg.Output.Path) {
+		return nil, nil, usageError{fmt.Errorf("output %q is the input file: namepipe never overwrites its input", cfg.Output.Path)}
+	}
+	return cfg, logger, nil
+}
+
+// openRunCache opens the persistent cache: --cache, else run.cache, else
+// OUTPUT.namepipe-cache for a remote engine (or when that file exists:
+// a previous run left results to resume from). The local engine computes
+// faster than a disk cache answers, so it gets none by default.
+func openRunCache(f *runFlags, cfg *mapping.Config, logger *slog.Logger) (*pipeline.BoltCache, string, bool, error) {
+	if f.noCache {
+		return nil, "", false, nil
+	}
+	path := f.cache
+	if path == "" {
+		path = cfg.Run.Cache
+	}
+	if path == "" && cfg.Output.Path != "-" && cfg.Output.Path != "" {
+		def := cfg.Output.Path + ".namepipe-cache"
+		if _, err := os.Stat(def); err == nil || cfg.Engine.Kind == mapping.EngineNameAPI {
+			path = def
+		}
+	}
+	if path == "" {
+		return nil, "", false, nil
+	}
+	if samePath(path, cfg.Input.Path) || samePath(path, cfg.Output.Path) {
+		return nil, "", false, usageError{fmt.Errorf("cache %q is the input or output file", path)}
+	}
+	_, statErr := os.Stat(path)
+	existed := statErr == nil
+	c, err := pipeline.OpenCache(path)
+	if err != nil {
+		return nil, "", false, err
+	}
+	c.MaxAge = f.cacheMaxAge
+	if existed {
+		n, _ := c.Len()
+		logger.Info("re-using cached results", "cache", path, "entries", n)
+	}
+	return c, path, existed, nil
+}
+
+// newLogger returns a logger on stderr.
+func newLogger(stderr io.Writer, level, format string) (*slog.Logger, error) {
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(level)); err != nil {
+		return nil, usageError{fmt.Errorf("--log-level %q: want debug, info, warn or error", level)}
+	}
+	o := &slog.HandlerOptions{Level: lv}
+	switch strings.ToLower(format) {
+	case "text":
+		return slog.New(slog.NewTextHandler(stderr, o)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(stderr, o)), nil
+	}
+	return nil, usageError{fmt.Errorf("--log-format %q: want text or json", format)}
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// samePath reports whether a and b name the same file.
+func samePath(a, b string) bool {
+	if a == "" || b == "" || a == "-" || b == "-" {
+		return false
+	}
+	if sa, err := os.Stat(a); err == nil {
+		if sb, err := os.Stat(b); err == nil {
+			return os.SameFile(sa, sb)
+		}
+	}
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
+}

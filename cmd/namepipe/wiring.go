@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/engine"
+	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/readers"
+	"github.com/namepipe/namepipe/record"
+	"github.com/namepipe/namepipe/server"
+	"github.com/namepipe/namepipe/writers"
+)
+
+// The constructors of the concrete parts that the commands plug together,
+// each in one place. They are variables so that tests can substitute
+// in-memory fakes.
+var (
+	// openInput opens the reader of cfg.Input ("-" = stdin).
+	openInput = openInputFile
+	// createOutput creates the writer of cfg.Output ("-" = stdout) for the
+	// plan's output schema, whose first inputCols columns are the input's.
+	// The writer writes to a temporary file renamed only on Commit.
+	createOutput = createOutputFile
+	// newService returns the backend of cfg.Engine and its identity for
+	// cache keys ("local/<version>" or the base URL, never the API key).
+	newService = newEngineService
+	// newRemote returns the client of a NameAPI REST service (ping --base-url).
+	newRemote = newRemoteClient
+	// runServer serves svc over HTTP until ctx is done (namepipe serve).
+	runServer = runHTTPServer
+)
+
+// Compile-time checks that the backends are services.
+var (
+	_ nameapi.Service = (*engine.Engine)(nil)
+	_ nameapi.Service = (*nameapi.Client)(nil)
+)
+
+func openInputFile(ctx context.Context, cfg *mapping.Config) (readers.Reader, error) {
+	o := readers.Options{Format: cfg.Input.Format}
+	if cfg.Input.Delimiter != "" {
+		o.CSV.Delimiter, _ = utf8.DecodeRuneInString(cfg.Input.Delimiter)
+	}
+	if !cfg.Input.HasHeader() {
+		o.CSV.Columns = cfg.Input.Columns
+	}
+	return readers.Open(ctx, cfg.Input.Path, o)
+}
+
+func createOutputFile(ctx context.Context, cfg *mapping.Config, schema record.Schema, inputCols int) (writers.Writer, error) {
+	o := writers.Options{Format: cfg.Output.Format}
+	if cfg.Input.Path != "-" {
+		o.Protect = []string{cfg.Input.Path}
+	}
+	if cfg.Output.Delimiter != "" {
+		o.CSV.Delimiter, _ = utf8.DecodeRuneInString(cfg.Output.Delimiter)
+	}
+	// Result columns echo customer text: escape spreadsheet formulas in
+	// them by default; input columns only when asked (phone numbers such
+	// as +49… stay untouched otherwise).
+	mode := cfg.Output.EscapeFormulas
+	if mode == "" {
+		mode = mapping.EscapeResults
+	}
+	if mode != mapping.EscapeNone {
+		o.CSV.Escape = make([]bool, len(schema.Fields))
+		for i := range o.CSV.Escape {
+			o.CSV.Escape[i] = mode == mapping.EscapeAll || i >= inputCols
+		}
+	}
+	return writers.Create(cfg.Output.Path, schema, o)
+}
+
+func newEngineService(ctx context.Context, cfg *mapping.Config, apiKey string, concurrency int) (nameapi.Service, string, error) {
+	switch cfg.Engine.Kind {
+	case mapping.EngineNameAPI:
+		c, err := newRemoteClient(ctx, cfg.Engine.BaseURL, apiKey, cfg.Engine.Timeout)
+		if err != nil {
+			return nil, "", err
+		}
+		// The identity of a remote backend is its address.
+		return c, "nameapi/" + strings.TrimRight(cfg.Engine.BaseURL, "/"), nil
+	case mapping.EngineLocal, "":
+		e, err := engine.New()
+		if err != nil {
+			return nil, "", err
+		}
+		// The embedded data ships with the binary: its version is the build's.
+		return e, "local/" + versionString(), nil
+	}
+	return nil, "", fmt.Errorf("unknown engine kind %q", cfg.Engine.Kind)
+}
+
+func newRemoteClient(ctx context.Context, baseURL, apiKey string, timeout time.Duration) (nameapi.Service, error) {
+	c, err := nameapi.NewClient(nameapi.ClientConfig{BaseURL: baseURL, APIKey: apiKey, Timeout: timeout, MaxConns: 64})
+	if err != nil {
+		return nil, fmt.Errorf("nameapi client: %w", err)
+	}
+	return c, nil
+}
+
+func runHTTPServer(ctx context.Context, svc nameapi.Service, o serveOptions) error {
+	so := server.Options{
+		Logger:        o.Logger,
+		Latency:       o.Latency,
+		LatencyJitter: o.LatencyJitter,
+		ErrorRate:     o.ErrorRate,
+		ErrorStatus:   o.ErrorStatus,
+		DropRate:      o.DropRate,
+		RateLimit:     o.RateLimit,
+		Seed:          o.Seed,
+	}
+	if o.KeysFile != "" {
+		keys, err := server.LoadKeys(o.KeysFile)
+		if err != nil {
+			return err
+		}
+		so.APIKeys = keys
+	}
+	if err := so.Validate(); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	s := server.New(svc, so)
+	o.Logger.Info("serving the local engine", "addr", "http://"+o.Addr+s.Prefix())
+	return s.ListenAndServe(ctx, o.Addr)
+}
+
+// serveOptions are the settings of `namepipe serve`.
+type serveOptions struct {
+	// Addr is the listen address, such as 127.0.0.1:8080.
+	Addr string
+	// KeysFile lists the accepted API keys, one per line; empty = any key.
+	KeysFile string
+	// Latency (plus a random jitter up to LatencyJitter) is added to every
+	// answer; ErrorRate (0..1) of the calls get an injected ErrorStatus;
+	// DropRate of them have their connection closed mid-answer.
+	Latency, LatencyJitter time.Duration
+	ErrorRate, DropRate    float64
+	ErrorStatus            int
+	// RateLimit answers 429 above that many requests per second; 0 = none.
+	RateLimit float64
+	// Seed makes the injected faults reproducible.
+	Seed   uint64
+	Logger *slog.Logger
+}

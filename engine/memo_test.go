@@ -1,0 +1,183 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// fourResults runs parse, genderize and risk on r in the given order and
+// returns the results by operation.
+func fourResults(t *testing.T, e *Engine, r *pipeRecord, order string) map[byte]any {
+	t.Helper()
+	ctx := context.Background()
+	out := map[byte]any{}
+	for i := 0; i < len(order); i++ {
+		var v any
+		var err error
+		switch order[i] {
+		case 'p':
+			if r.parse.InputPerson.PersonName == nil {
+				continue
+			}
+			v, err = e.ParsePersonName(ctx, r.parse)
+		case 'g':
+			if r.genderize.InputPerson.PersonName == nil {
+				continue
+			}
+			v, err = e.GenderizePerson(ctx, r.genderize)
+		case 'r':
+			v, err = e.DetectRisk(ctx, r.risk)
+		}
+		if err != nil {
+			t.Fatalf("%c: %v", order[i], err)
+		}
+		out[order[i]] = v
+	}
+	return out
+}
+
+// TestParseMemoSameAnswers checks that the memo changes no answer: every
+// benchmark record, in every call order, gives the same results with the
+// memo as without it, including a parse and a risk check whose input gender
+// differs from the one of the memoised parse.
+func TestParseMemoSameAnswers(t *testing.T) {
+	recs := pipelineRecords(t)
+	now := func() time.Time { return time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC) }
+	plain, err := New(WithParseMemo(0), WithClock(now))
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo, err := New(WithParseMemo(64), WithClock(now)) // small: exercises eviction too
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.memo != nil || memo.memo == nil {
+		t.Fatal("WithParseMemo not applied")
+	}
+	orders := []string{"pgr", "rgp", "gpr", "prgp"}
+	for i := range recs {
+		order := orders[i%len(orders)]
+		want := fourResults(t, plain, &recs[i], order)
+		got := fourResults(t, memo, &recs[i], order)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("record %d (%s): memo changed the answers\n got %+v\nwant %+v", i, order, got, want)
+		}
+		// The same name with a declared gender: the parse must be
+		// recomputed (GENDER disputes depend on it), not taken from the memo.
+		if pn := recs[i].parse.InputPerson.PersonName; pn != nil && i%10 == 0 {
+			p := *recs[i].parse.InputPerson
+			p.Gender = nameapi.StorageGenderFemale
+			if recs[i].parse.InputPerson.Gender == p.Gender {
+				p.Gender = nameapi.StorageGenderMale
+			}
+			in := &nameapi.InputWithPerson{Context: recs[i].parse.Context, InputPerson: &p}
+			w, _ := plain.ParsePersonName(context.Background(), in)
+			g, _ := memo.ParsePersonName(context.Background(), in)
+			if !reflect.DeepEqual(g, w) {
+				t.Fatalf("record %d with gender %s: memo changed the parse", i, p.Gender)
+			}
+		}
+	}
+}
+
+// TestParseMemoNoAliasing checks that a caller modifying a returned parse
+// does not change what later callers get.
+func TestParseMemoNoAliasing(t *testing.T) {
+	e := newTestEngine(t)
+	ctx := context.Background()
+	for _, name := range []string{"Dr. Peter T. Johnson jr", "Peter and Maria Meyer", "Acme GmbH", "Andrea Rossi"} {
+		in := fullname(name)
+		first, err := e.ParsePersonName(ctx, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := New(WithParseMemo(0))
+		clean, _ := want.ParsePersonName(ctx, in)
+		// Scribble over everything the caller can reach.
+		for i := range first.Matches {
+			m := &first.Matches[i]
+			m.ParserDisputes = append(m.ParserDisputes[:0], nameapi.ParserDispute{DisputeType: "X"})
+			pp := m.ParsedPerson
+			pp.PersonType = "X"
+			if pp.Gender != nil {
+				pp.Gender.Gender = "X"
+				if pp.Gender.MaleProportion != nil {
+					*pp.Gender.MaleProportion = 7
+				}
+			}
+			if pp.OutputPersonName != nil {
+				for j := range pp.OutputPersonName.Terms {
+					pp.OutputPersonName.Terms[j].String = "X"
+				}
+			}
+			for j := range pp.People {
+				pp.People[j].OutputPersonName.Terms[0].String = "X"
+				pp.People[j].Gender.Gender = "X"
+			}
+		}
+		first.Matches = append(first.Matches, nameapi.ParsedPersonMatch{})
+		for range 2 {
+			again, err := e.ParsePersonName(ctx, in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(again, clean) {
+				t.Fatalf("%s: a caller's change leaked into the memo:\n got %+v\nwant %+v", name, again, clean)
+			}
+		}
+	}
+}
+
+// TestParseMemoBounded checks the memo's size limit and concurrent use.
+func TestParseMemoBounded(t *testing.T) {
+	m := newParseMemo(100)
+	r := &nameapi.PersonNameParserResult{}
+	for i := range 50 {
+		k := []byte(fmt.Sprint(i))
+		m.put(k, "a", r)
+		if m.get(k, "a", false) != r || m.get(k, "b", true) != r {
+			t.Fatalf("%s: just stored, not found", k)
+		}
+		if m.get(k, "b", false) != nil {
+			t.Fatalf("%s: found with other attrs", k)
+		}
+	}
+	// Concurrent writers and readers (run with -race); entries may be
+	// evicted by the others at any time.
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 2000 {
+				k := []byte(fmt.Sprint(g, "/", i))
+				m.put(k, "", r)
+				if got := m.get(k, "", true); got != nil && got != r {
+					t.Errorf("%s: wrong entry", k)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	n := 0
+	for i := range m.shards {
+		n += len(m.shards[i].m)
+	}
+	if limit := memoShards * m.perShard; n > limit || n == 0 {
+		t.Errorf("memo holds %d entries, limit %d", n, limit)
+	}
+	m.reset()
+	if m.get([]byte("0/1999"), "", true) != nil {
+		t.Error("reset kept an entry")
+	}
+	if newParseMemo(0) != nil {
+		t.Error("size 0 should disable the memo")
+	}
+}

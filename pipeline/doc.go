@@ -1,0 +1,48 @@
+// Package pipeline runs a batch job: reader → mapping → rate-limited
+// worker pool → writer, with rows written strictly in input order.
+//
+// # Shape
+//
+// One goroutine reads batches, numbers the rows, builds each row's request
+// (Plan.Build) and queues one task per applicable operation. Concurrency
+// workers resolve tasks: first the in-memory LRU of recent results, then an
+// identical request already in flight (the task waits on it without holding
+// a worker), then the persistent cache, then the service — each attempt
+// after a shared x/time/rate limiter, with a per-attempt timeout and
+// retries of retryable errors (exponential backoff with full jitter, at
+// least the server's Retry-After, at most MaxAttempts attempts in all). One
+// emitter goroutine writes rows in input order as they complete, in
+// batches. At most Window rows are between reading and writing: the reader
+// blocks beyond it, so memory is bounded whatever the concurrency or the
+// file size.
+//
+// Every row read is written exactly once: the input values unchanged, then
+// the result columns and the error column. A Build error, a reader-flagged
+// problem or a failed operation fills the error column; the row stays.
+//
+// # Stopping
+//
+// MaxConsecutiveFailures failed calls in a row (invalid-input answers do
+// not count: they prove the service is up) stop the run: no more rows are
+// read, queued operations are not sent, calls in flight finish, every row
+// read is written with its results or an error, and Run returns a
+// *RunError with ReasonServiceDown, the last error and the row counts.
+// Cancelling ctx (Ctrl-C, SIGTERM) does the same with ReasonInterrupted;
+// calls in flight may finish for Options.Grace before they are cancelled.
+//
+// # Resume
+//
+// Run never commits the writer; the caller commits only when Run returns
+// nil, and aborts otherwise, so an incomplete output never appears under
+// the final name (writers write to a temporary file). Resuming a stopped or
+// crashed (kill -9) run is rerunning the same command: every result
+// obtained so far is in the persistent cache (BoltCache, buffered writes
+// committed every DefaultCacheFlushEvery results and every second), so the
+// rerun answers those rows from the cache and calls the service only for
+// the rest. The output equals an uninterrupted run's, and the calls of both
+// runs together exceed one run's only by the results of the last second
+// before a crash. Cache keys hold the operation, the request key and the
+// engine identity (EngineID: base URL, or local engine and data version),
+// never the API key; cached answers of yesterday's run serve today's rows
+// that did not change.
+package pipeline

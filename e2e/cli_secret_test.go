@@ -1,5 +1,3 @@
-//go:build e2ecli
-
 package e2e
 
 import (

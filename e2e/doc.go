@@ -5,10 +5,8 @@
 // configs), and greps for a planted API key in everything a run leaves
 // behind. It has no non-test code besides this comment.
 //
-// The binary tests (cli_*_test.go) carry the build tag e2ecli:
-//
-//	go test -tags e2ecli ./e2e                          # builds ./cmd/namepipe once
-//	NAMEPIPE_BIN=/path/to/namepipe go test -tags e2ecli ./e2e
+// TestMain builds ./cmd/namepipe once for the binary tests
+// (cli_*_test.go); NAMEPIPE_BIN=/path/to/namepipe tests another build.
 //
 // The disk-full and read-only cases mount small tmpfs file systems and
 // need root; without it they are left out (and logged).

@@ -515,10 +515,15 @@ func (c *Client) statusError(op string, status int, hdr http.Header, body []byte
 	e.RetryAfter = parseRetryAfter(hdr.Get("Retry-After"), time.Now())
 	if e.RetryAfter == 0 && e.Fault != nil && e.Fault.RetrySameLocation != nil &&
 		e.Fault.RetrySameLocation.RetryInSeconds != nil && *e.Fault.RetrySameLocation.RetryInSeconds > 0 {
-		e.RetryAfter = time.Duration(*e.Fault.RetrySameLocation.RetryInSeconds) * time.Second
+		// Capped like the header, so that a huge value cannot overflow
+		// into a negative or centuries-long wait.
+		e.RetryAfter = time.Duration(min(*e.Fault.RetrySameLocation.RetryInSeconds, maxRetryAfterSeconds)) * time.Second
 	}
 	return e
 }
+
+// maxRetryAfterSeconds caps a server's Retry-After (one year).
+const maxRetryAfterSeconds = 365 * 24 * 3600
 
 // parseRetryAfter reads a Retry-After header: delay seconds or an HTTP
 // date. It returns 0 when absent, invalid or in the past.
@@ -531,9 +536,7 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 		if n <= 0 {
 			return 0
 		}
-		if n > int64(365*24*3600) {
-			n = 365 * 24 * 3600
-		}
+		n = min(n, maxRetryAfterSeconds)
 		return time.Duration(n) * time.Second
 	}
 	if t, err := http.ParseTime(v); err == nil {
@@ -544,14 +547,16 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 	return 0
 }
 
-// snippet returns the start of a body for an error message, redacted.
+// snippet returns the start of a body for an error message, redacted. It
+// redacts before cutting, so that a key straddling the cut cannot leave a
+// piece of itself behind.
 func (c *Client) snippet(body []byte) string {
 	const max = 200
-	s := strings.TrimSpace(string(body))
+	s := c.redact(strings.TrimSpace(string(body)))
 	if len(s) > max {
 		s = s[:max] + "…"
 	}
-	return c.redact(s)
+	return s
 }
 
 // logCall writes one debug line about a call, without the key.

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // ClassifyEmailDomain classifies the domain of an email address with the
@@ -83,7 +84,10 @@ func (c *Client) soapCall(ctx context.Context, op, path string, env *SOAPEnvelop
 	var resp SOAPEnvelope
 	decErr := xml.Unmarshal(body, &resp)
 	if decErr == nil && resp.Body.Fault != nil {
-		return nil, c.soapFaultError(op, status, resp.Body.Fault)
+		e := c.soapFaultError(op, status, resp.Body.Fault)
+		// A 503 or 429 fault says when to come back, as REST answers do.
+		e.RetryAfter = parseRetryAfter(respHdr.Get("Retry-After"), time.Now())
+		return nil, e
 	}
 	if status != http.StatusOK {
 		return nil, c.statusError(op, status, respHdr, body)

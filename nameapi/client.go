@@ -541,7 +541,8 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 	}
 	if t, err := http.ParseTime(v); err == nil {
 		if d := t.Sub(now); d > 0 {
-			return d
+			// t.Sub saturates far in the future; cap like the seconds form.
+			return min(d, maxRetryAfterSeconds*time.Second)
 		}
 	}
 	return 0

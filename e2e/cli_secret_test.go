@@ -54,13 +54,18 @@ func TestKeyNeverLeaks(t *testing.T) {
 		t.Fatal("the run made no calls: the key was not used")
 	}
 
-	// A key the server refuses: the run fails, no key anywhere.
+	// A key the server refuses: the run stops at the first refusal with
+	// exit 1 and a message pointing at the key, leaves no output under the
+	// final name, and shows no key anywhere.
 	s2 := startServe(t, server.Options{APIKeys: []string{"np-OTHER-5b7d9f1e3a2c4860"}})
 	c.baseURL, c.output, c.cache = s2.baseURL(), filepath.Join(dir, "out2.csv"), ""
 	cfg2 := c.write(t, dir, "wrongkey.yaml")
 	res := runNP(t, dir, "run", "--config", cfg2, "--log-level", "debug")
-	if res.code == exitOK {
-		t.Logf("run with a refused key exited 0 (rows flagged)")
+	if res.code != exitFailed || !strings.Contains(res.stderr, "denied access: check the API key") {
+		t.Errorf("refused key: exit %d, want %d with the access-denied message; stderr:\n%s", res.code, exitFailed, res.stderr)
+	}
+	if _, err := os.Stat(c.output); !os.IsNotExist(err) {
+		t.Errorf("output %s exists after an access-denied stop (err %v)", c.output, err)
 	}
 	for _, k := range []string{plantedKey, "np-OTHER-5b7d9f1e3a2c4860"} {
 		assertNoKey(t, "stderr", res.stderr, k)

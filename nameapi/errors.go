@@ -127,6 +127,16 @@ func (e *Error) InvalidInput() bool {
 		e.SOAPFault == SOAPFaultInvalidInput
 }
 
+// AccessDenied reports whether the service refused the caller: HTTP 401 or
+// 403, an AccessDenied fault (unknown key, exceeded quota or concurrency
+// limit), or the SOAP access-denied fault. No request of the same caller
+// can succeed until that changes.
+func (e *Error) AccessDenied() bool {
+	return e.HTTPStatus == http.StatusUnauthorized || e.HTTPStatus == http.StatusForbidden ||
+		(e.Fault != nil && e.Fault.FaultCause == FaultAccessDenied) ||
+		e.SOAPFault == SOAPFaultAccessDenied
+}
+
 // SOAP fault names of the classify operation.
 const (
 	SOAPFaultAccessDenied        = "AccessDeniedWebServiceException"

@@ -12,6 +12,9 @@ type Reason string
 const (
 	// ReasonServiceDown: MaxConsecutiveFailures calls in a row failed.
 	ReasonServiceDown Reason = "service down"
+	// ReasonAccessDenied: the service refused the caller (wrong API key,
+	// exhausted quota); no further call can succeed.
+	ReasonAccessDenied Reason = "access denied"
 	// ReasonInterrupted: the context was cancelled (Ctrl-C, SIGTERM).
 	ReasonInterrupted Reason = "interrupted"
 	// ReasonInput: the reader failed.
@@ -39,6 +42,9 @@ func (e *RunError) Error() string {
 	switch e.Reason {
 	case ReasonServiceDown:
 		return fmt.Sprintf("the service appears down (stopped after %d rows read, %d rows written; rerun to resume): last error: %v",
+			e.RowsRead, e.RowsWritten, e.Err)
+	case ReasonAccessDenied:
+		return fmt.Sprintf("the service denied access: check the API key (engine.apiKeyEnv) and the account's quota (stopped after %d rows read, %d rows written; rerun to resume): %v",
 			e.RowsRead, e.RowsWritten, e.Err)
 	case ReasonInterrupted:
 		return fmt.Sprintf("interrupted after %d rows read, %d rows written; rerun to resume: %v", e.RowsRead, e.RowsWritten, e.Err)

@@ -487,11 +487,17 @@ func (r *runner) attempt(req Request, op Op, n int) (v any, err error) {
 }
 
 // noteFailure counts consecutive failed calls and stops the run when the
-// service appears down. Invalid-input answers show the service is up.
+// service appears down. Invalid-input answers show the service is up. An
+// access-denied answer stops the run at once: every later call would be
+// refused too, and a nightly job must not end "successfully" with every
+// row flagged.
 func (r *runner) noteFailure(err error) {
 	var ne *nameapi.Error
 	isAPI := errors.As(err, &ne)
 	switch {
+	case isAPI && ne.AccessDenied():
+		r.halt(ReasonAccessDenied, err)
+		return
 	case isAPI && ne.InvalidInput():
 		r.consecutive.Store(0)
 		return

@@ -359,6 +359,46 @@ func TestServiceDownStopsAndKeepsRows(t *testing.T) {
 	}
 }
 
+func TestAccessDeniedStopsAtOnce(t *testing.T) {
+	for _, denied := range []*nameapi.Error{
+		{Op: "fake", HTTPStatus: http.StatusUnauthorized, Fault: &nameapi.Fault{FaultCause: nameapi.FaultAccessDenied, Blame: nameapi.BlameClient, Message: "No such account"}},
+		{Op: "fake", HTTPStatus: http.StatusForbidden},
+		{Op: "fake", HTTPStatus: http.StatusInternalServerError, SOAPFault: nameapi.SOAPFaultAccessDenied},
+	} {
+		t.Run(denied.Error(), func(t *testing.T) {
+			var calls atomic.Int64
+			call := func(ctx context.Context, op Op, key string) (any, error) {
+				calls.Add(1)
+				return nil, denied
+			}
+			rd := newMemReader(2000, func(i int) string { return fmt.Sprintf("P%d", i) })
+			w := &memWriter{}
+			o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: call})
+			o.MaxConsecutiveFailures = 0 // the access-denied stop does not depend on it
+			o.Window = 32
+			o.Sleep = (&sleepRecorder{}).sleep
+			sum, err := Run(context.Background(), o)
+			var re *RunError
+			if !errors.As(err, &re) || re.Reason != ReasonAccessDenied {
+				t.Fatalf("err = %v, want an access-denied RunError", err)
+			}
+			if !strings.Contains(err.Error(), "check the API key") {
+				t.Errorf("message %q should point at the API key", err)
+			}
+			if re.RowsRead != int64(len(w.rows)) || re.RowsRead == 0 || re.RowsRead >= 2000 {
+				t.Errorf("rows read %d, in writer %d; want equal and fewer than the input", re.RowsRead, len(w.rows))
+			}
+			// Not retried, and the queue is not sent: at most the calls in flight.
+			if calls.Load() > int64(o.Concurrency) {
+				t.Errorf("%d calls, want at most %d (one per worker)", calls.Load(), o.Concurrency)
+			}
+			if sum.Stopped != string(ReasonAccessDenied) {
+				t.Errorf("summary stopped %q", sum.Stopped)
+			}
+		})
+	}
+}
+
 func TestDeduplication(t *testing.T) {
 	c := &counter{}
 	gate := make(chan struct{})

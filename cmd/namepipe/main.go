@@ -13,7 +13,7 @@
 // Exit codes:
 //
 //	0    success
-//	1    the run failed: service down, output error, internal error
+//	1    the run failed: service down, access denied, output error, internal error
 //	2    usage or config error (reported before any row is read)
 //	3    input error (cannot open or read the input)
 //	4    completed, but some rows have errors (only with run --strict)

@@ -1,4 +1,4 @@
-// Command gen writes sample-data/customers.csv: a few hundred invented
+// Command gen writes sample-data/customers.csv and customers.parquet: a few hundred invented
 // customer records with a realistic mix of good records, fake and
 // disguised names, disposable email addresses, companies and odd casing.
 // Every record is made up; names are common given names and surnames of
@@ -6,13 +6,22 @@
 package main
 
 import (
+	"context"
 	"encoding/csv"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
+	"time"
+
+	"github.com/namepipe/namepipe/readers"
+	"github.com/namepipe/namepipe/record"
+	"github.com/namepipe/namepipe/writers"
 )
 
 type country struct {
@@ -67,7 +76,8 @@ var fakes = [][2]string{
 }
 
 func main() {
-	out := flag.String("o", "sample-data/customers.csv", "output file")
+	out := flag.String("o", "sample-data/customers.csv", "output CSV file")
+	pq := flag.String("parquet", "sample-data/customers.parquet", "output Parquet file with typed columns (id INT64, birth_date DATE); empty = none")
 	n := flag.Int("n", 300, "number of records")
 	seed := flag.Uint64("seed", 20261122, "random seed")
 	flag.Parse()
@@ -148,6 +158,64 @@ func main() {
 	w.Flush()
 	must(w.Error())
 	must(f.Close())
+	if *pq != "" {
+		must(writeParquet(*out, *pq))
+	}
+}
+
+// writeParquet copies the CSV into a Parquet file with typed columns: id
+// as INT64 and birth_date as a nullable DATE (an impossible date such as
+// 31 February, which only text can hold, becomes NULL).
+func writeParquet(csvPath, pqPath string) error {
+	ctx := context.Background()
+	in, err := readers.OpenCSV(ctx, csvPath, readers.CSVOptions{Delimiter: ','})
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	sch := in.Schema()
+	idCol, dobCol := sch.Index("id"), sch.Index("birth_date")
+	sch.Fields[idCol].Type = record.Int64
+	sch.Fields[dobCol].Type = record.Date
+	for i := range sch.Fields {
+		sch.Fields[i].Nullable = i != idCol
+	}
+	out, err := writers.CreateParquet(pqPath, sch, writers.ParquetOptions{Compression: "zstd"})
+	if err != nil {
+		return err
+	}
+	defer out.Abort()
+	batch := make([]record.Record, 128)
+	for {
+		n, err := in.Read(ctx, batch)
+		for _, rec := range batch[:n] {
+			id, perr := strconv.ParseInt(rec.Values[idCol].(string), 10, 64)
+			if perr != nil {
+				return fmt.Errorf("line %d: id: %w", rec.Line, perr)
+			}
+			rec.Values[idCol] = id
+			if d, derr := time.Parse(time.DateOnly, rec.Values[dobCol].(string)); derr == nil {
+				rec.Values[dobCol] = d
+			} else {
+				rec.Values[dobCol] = nil
+			}
+			for i, v := range rec.Values {
+				if v == "" {
+					rec.Values[i] = nil
+				}
+			}
+			if werr := out.Write(ctx, []record.Record{rec}); werr != nil {
+				return werr
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return out.Commit()
 }
 
 // companyDomain invents a plausible domain for a company from its first

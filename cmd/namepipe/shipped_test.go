@@ -5,12 +5,15 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/namepipe/namepipe/engine"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
+	"github.com/namepipe/namepipe/server"
 )
 
 // TestShippedConfigsOnSampleData runs the README's main job and the other
@@ -113,4 +116,29 @@ func text(rec record.Record, i int) string {
 		return ""
 	}
 	return strings.TrimSpace(record.Format(rec.Values[i], record.String))
+}
+
+// TestPingLocalServeWithoutKey: `ping --base-url` against a local serve
+// needs no API key (the key is optional on ping), and reports the round trip.
+func TestPingLocalServeWithoutKey(t *testing.T) {
+	eng, err := engine.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(server.New(eng, server.Options{}).Handler())
+	defer ts.Close()
+	t.Setenv("NAMEAPI_KEY", "")
+	var stdout, stderr bytes.Buffer
+	code := realMain(context.Background(), []string{"ping", "--base-url", ts.URL + "/rest/v5.3", "--count", "2"}, &stdout, &stderr)
+	if code != exitOK || strings.Count(stdout.String(), "pong from "+ts.URL+"/rest/v5.3 in ") != 2 {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	// A server that requires a key refuses the keyless ping: exit 1, clear error.
+	locked := httptest.NewServer(server.New(eng, server.Options{APIKeys: []string{"k-123"}}).Handler())
+	defer locked.Close()
+	stdout.Reset()
+	stderr.Reset()
+	if code := realMain(context.Background(), []string{"ping", "--base-url", locked.URL + "/rest/v5.3"}, &stdout, &stderr); code != exitFailed || !strings.Contains(stderr.String(), "401") {
+		t.Errorf("locked server: exit %d, stderr %q", code, stderr.String())
+	}
 }

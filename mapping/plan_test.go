@@ -666,3 +666,40 @@ func TestGenderizeGetsNoStoredGender(t *testing.T) {
 		t.Error("keys must follow what is sent")
 	}
 }
+
+// TestRiskColumns checks the columns that join one field of every
+// detected risk: distinct values in order, empty values left out.
+func TestRiskColumns(t *testing.T) {
+	p := mustPlan(t, head+"person: {fullName: n}\noperations: [{op: risk, fields: [risk_score, risk_types, risk_items, risk_reasons]}]\n", schemaOf("n"))
+	tests := []struct {
+		name  string
+		risks []nameapi.DetectedRisk
+		want  []record.Value // risk_types, risk_items, risk_reasons
+	}{
+		{"none", nil, []record.Value{nil, nil, nil}},
+		{"one", []nameapi.DetectedRisk{{DataItem: "NAME", RiskType: nameapi.RiskPlaceholder, Reason: "placeholder name"}},
+			[]record.Value{"PLACEHOLDER", "NAME", "placeholder name"}},
+		{"distinct, in order", []nameapi.DetectedRisk{
+			{DataItem: "EMAIL", RiskType: nameapi.RiskPlaceholder, Reason: "a"},
+			{DataItem: "NAME", RiskType: nameapi.RiskFictional, Reason: ""},
+			{DataItem: "EMAIL", RiskType: nameapi.RiskPlaceholder, Reason: "b"},
+		}, []record.Value{"PLACEHOLDER,FICTIONAL", "EMAIL,NAME", "a; b"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res := &nameapi.RiskDetectorResult{Score: 0.5, Risks: tc.risks}
+			vals := p.Apply(map[Op]Outcome{OpRisk: {Value: res}}, nil)
+			if len(vals) != 5 {
+				t.Fatalf("%d values, want 5 (4 columns and the error column): %v", len(vals), vals)
+			}
+			if vals[0] != 0.5 {
+				t.Errorf("risk_score = %#v", vals[0])
+			}
+			for i, w := range tc.want {
+				if vals[1+i] != w {
+					t.Errorf("%s = %#v, want %#v", p.OutputSchema().Fields[2+i].Name, vals[1+i], w)
+				}
+			}
+		})
+	}
+}

@@ -114,6 +114,18 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// riskJoin is the getter of a risk column: one field of every detected
+// risk, distinct values joined with sep.
+func riskJoin(sep string, field func(nameapi.DetectedRisk) string) func(any) record.Value {
+	return typed(func(r *nameapi.RiskDetectorResult) record.Value {
+		vals := make([]string, len(r.Risks))
+		for i, k := range r.Risks {
+			vals[i] = field(k)
+		}
+		return distinctJoin(vals, sep)
+	})
+}
+
 func distinctJoin(vals []string, sep string) record.Value {
 	var out []string
 	for _, v := range vals {
@@ -193,29 +205,11 @@ var resultFields = map[Op][]ResultField{
 		{Name: "risk_score", Type: record.Double, Doc: "overall risk score, -1 (trustworthy) .. 1 (certainly fake)",
 			get: typed(func(r *nameapi.RiskDetectorResult) record.Value { return r.Score })},
 		{Name: "risk_types", Type: record.String, Doc: "comma-separated risk types found (PLACEHOLDER, RANDOM_TYPING, FICTIONAL, FAMOUS, HUMOROUS, INVALID, STRING_SIMILARITY, PADDING, STUTTER_TYPING, SPACED_TYPING, OTHER)",
-			get: typed(func(r *nameapi.RiskDetectorResult) record.Value {
-				var ts []string
-				for _, k := range r.Risks {
-					ts = append(ts, string(k.RiskType))
-				}
-				return distinctJoin(ts, ",")
-			})},
+			get: riskJoin(",", func(k nameapi.DetectedRisk) string { return string(k.RiskType) })},
 		{Name: "risk_items", Type: record.String, Doc: "comma-separated data items with a risk (NAME, ADDRESS, AGE, EMAIL, TEL)",
-			get: typed(func(r *nameapi.RiskDetectorResult) record.Value {
-				var ts []string
-				for _, k := range r.Risks {
-					ts = append(ts, k.DataItem)
-				}
-				return distinctJoin(ts, ",")
-			})},
+			get: riskJoin(",", func(k nameapi.DetectedRisk) string { return k.DataItem })},
 		{Name: "risk_reasons", Type: record.String, Doc: "the service's reasons, joined with \"; \"",
-			get: typed(func(r *nameapi.RiskDetectorResult) record.Value {
-				var ts []string
-				for _, k := range r.Risks {
-					ts = append(ts, k.Reason)
-				}
-				return distinctJoin(ts, "; ")
-			})},
+			get: riskJoin("; ", func(k nameapi.DetectedRisk) string { return k.Reason })},
 	},
 	OpDisposable: {
 		{Name: "disposable_email", Type: record.String, Doc: "YES, NO or UNKNOWN: whether the email address is a disposable (throw-away) one",

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io/fs"
 	"sync"
 	"time"
 
@@ -75,7 +76,10 @@ func OpenCache(path string) (*BoltCache, error) {
 		if errors.Is(err, bolterrors.ErrTimeout) {
 			return nil, fmt.Errorf("open cache %s: in use by another namepipe run", path)
 		}
-		return nil, fmt.Errorf("open cache %s (delete it to start afresh): %w", path, err)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("open cache %s: %w", path, err)
+		}
+		return nil, fmt.Errorf("open cache %s: %w (if it is a damaged namepipe cache, delete it to start afresh)", path, err)
 	}
 	if err := db.Update(func(tx *bolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists(cacheBucket)

@@ -46,10 +46,3 @@ func (c *lru) add(key string, val Outcome) {
 		delete(c.items, last.Value.(*lruEntry).key)
 	}
 }
-
-func (c *lru) len() int {
-	if c == nil {
-		return 0
-	}
-	return c.ll.Len()
-}

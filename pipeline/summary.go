@@ -227,7 +227,7 @@ func (s *Summary) WriteJSON(path string) error {
 	data = append(data, '\n')
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("write summary: %w", err)
+		return fmt.Errorf("write summary %s: %w", path, err)
 	}
 	defer os.Remove(tmp.Name()) // no-op after the rename
 	if _, err := tmp.Write(data); err != nil {

@@ -42,11 +42,7 @@ type csvReader struct {
 	schema record.Schema
 	width  int
 	index  int64
-	// first holds a data row read while checking the input (a file
-	// without header), returned by the first Read.
-	first     []string
-	firstLine int64
-	err       error // sticky
+	err    error // sticky
 }
 
 // OpenCSV opens a CSV file for streaming ("-" reads standard input). The

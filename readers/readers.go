@@ -1,5 +1,19 @@
 // Package readers streams records from CSV, Parquet and JSON Lines files
 // with bounded memory, whatever the file size.
+//
+// Open picks the reader from Options.Format or the file's extension (.csv
+// .tsv .jsonl .ndjson .parquet; "-" is standard input, read as CSV);
+// OpenCSV, OpenJSONL and OpenParquet open one format directly. Every
+// reader is a Reader: its Schema is known as soon as it is open, and Read
+// fills a caller-owned batch of record.Record until io.EOF, so memory does
+// not grow with the input. CSV columns are strings, JSON Lines columns take
+// their types from the first object, and Parquet columns keep the file's
+// types.
+//
+// An error that stops reading names the file and the line or row. A
+// problem confined to one row (a ragged CSV row, invalid UTF-8, a JSON
+// value of another type) does not stop reading: the row is returned with
+// Record.Problem set, so the caller can keep it and flag it.
 package readers
 
 import (

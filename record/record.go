@@ -1,6 +1,13 @@
 // Package record is the row model that readers produce, the pipeline and
 // the mapping work on, and writers consume: a schema of typed fields and
 // records of values in schema order.
+//
+// A Schema lists the columns (Field: name, Type, nullability, decimal and
+// timestamp details). A Record holds one row's Values in schema order,
+// each nil (NULL) or the Go type its field's Type names, with the row's
+// position and source line for error messages and any Problem the reader
+// found. Format renders a value as text, as the text formats and the
+// mapping need it, and FormatOf names the file format of a path.
 package record
 
 import (

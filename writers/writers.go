@@ -2,6 +2,16 @@
 // Output goes to a temporary file beside the target and is renamed to the
 // final name only by Commit, so a crashed or failed run never leaves a
 // partial file under the final name.
+//
+// Create picks the writer from Options.Format or the file's extension
+// (.csv .tsv .jsonl .ndjson .parquet; "-" is standard output, written as
+// CSV); CreateCSV, CreateJSONL and CreateParquet make one format directly.
+// Every writer is a Writer: Write appends batches of record.Record in
+// order, Commit keeps the output and Abort discards it (a no-op after
+// Commit, so it can be deferred). Parquet output keeps each column's record.Type, so
+// a typed input stays typed. FileOptions.Protect refuses to overwrite the
+// run's input, and CSV output can defuse spreadsheet formulas
+// (EscapeFormula).
 package writers
 
 import (

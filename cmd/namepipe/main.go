@@ -24,10 +24,12 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 )
 
 // Exit codes of the commands.
@@ -51,7 +53,7 @@ const usage = `namepipe enriches customer records with a name-processing service
 
 Usage:
   namepipe run      --config FILE [--input P] [--output P] [--quiet] [--summary FILE] ...
-  namepipe validate --config FILE [--rows N]
+  namepipe validate --config FILE [--input P] [--rows N]
   namepipe serve    [--addr 127.0.0.1:8080] [--keys FILE] [--latency D] [--error-rate F]
   namepipe ping     --config FILE | --base-url URL [--api-key-env NAME]
   namepipe version
@@ -121,6 +123,29 @@ func (e usageError) Unwrap() error { return e.err }
 func fail(stderr io.Writer, code int, err error) int {
 	fmt.Fprintf(stderr, "namepipe: %v\n", err)
 	return code
+}
+
+// newFlagSet returns the flag set of `namepipe <name>`. Errors go to
+// stderr, and -h prints "Usage: namepipe <name> <synopsis>", the about
+// text, the flags and the epilogue (if any).
+func newFlagSet(stderr io.Writer, name, synopsis, about, epilogue string) *flag.FlagSet {
+	fs := flag.NewFlagSet("namepipe "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		out := fs.Output()
+		fmt.Fprintf(out, "Usage: namepipe %s %s\n\n%s\n\nFlags:\n", name, synopsis, strings.TrimSpace(about))
+		fs.PrintDefaults()
+		if epilogue != "" {
+			fmt.Fprintf(out, "\n%s\n", strings.TrimSpace(epilogue))
+		}
+	}
+	return fs
+}
+
+// logFlags defines --log-level and --log-format (see newLogger).
+func logFlags(fs *flag.FlagSet, level, format *string) {
+	fs.StringVar(level, "log-level", "info", "log level: debug, info, warn or error")
+	fs.StringVar(format, "log-format", "text", "log format on stderr: text or json")
 }
 
 // parseFlags parses args into fs; help prints the flags and returns

@@ -247,6 +247,8 @@ func TestUsageAndConfigErrors(t *testing.T) {
 		{"missing config file", "", []string{"run", "--config", "/nonexistent/c.yaml"}, false, exitUsage, "/nonexistent/c.yaml"},
 		{"validate no config", "", []string{"validate"}, false, exitUsage, "--config is required"},
 		{"ping both", "", []string{"ping", "--config", "CFG", "--base-url", "http://x"}, false, exitUsage, "exactly one"},
+		{"summary dir missing", "", []string{"run", "--config", "CFG", "--summary", "/nonexistent/dir/s.json"}, false, exitUsage, "--summary /nonexistent/dir/s.json: directory /nonexistent/dir does not exist"},
+		{"serve bad rate", "", []string{"serve", "--error-rate", "2"}, false, exitUsage, "--error-rate"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -274,6 +276,35 @@ func TestUsageAndConfigErrors(t *testing.T) {
 			}
 			if strings.Contains(stderr, plantedKey) {
 				t.Error("the API key appears on stderr")
+			}
+		})
+	}
+}
+
+// TestHelp checks that every command's -h exits 0 and prints its usage
+// line, its description and its flags.
+func TestHelp(t *testing.T) {
+	tests := []struct {
+		cmd      string
+		wantFlag string
+	}{
+		{"run", "-config"},
+		{"validate", "-rows"},
+		{"serve", "-error-rate"},
+		{"ping", "-base-url"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.cmd, func(t *testing.T) {
+			var stdout, stderr strings.Builder
+			code := realMain(context.Background(), []string{tc.cmd, "-h"}, &stdout, &stderr)
+			if code != exitOK {
+				t.Errorf("exit %d, want %d", code, exitOK)
+			}
+			help := stderr.String()
+			for _, want := range []string{"Usage: namepipe " + tc.cmd + " ", "\n\nFlags:\n", "  " + tc.wantFlag + " "} {
+				if !strings.Contains(help, want) {
+					t.Errorf("help lacks %q:\n%s", want, help)
+				}
 			}
 		})
 	}

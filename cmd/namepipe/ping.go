@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -17,17 +16,13 @@ import (
 // cmdPing is `namepipe ping`: one or more round trips through the
 // configured engine or a service at a base URL, with their times.
 func cmdPing(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("namepipe ping", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet(stderr, "ping", "--config FILE | --base-url URL [flags]",
+		"Pings the engine of a config, or a NameAPI REST service at a base URL,\nand prints each round-trip time.", "")
 	config := fs.String("config", "", "ping the engine of this config")
 	baseURL := fs.String("base-url", "", "ping the NameAPI REST service at this base URL")
 	keyEnv := fs.String("api-key-env", "NAMEAPI_KEY", "with --base-url: the environment variable holding the API key (ping sends none when it is unset: the key is optional on ping)")
 	count := fs.Int("count", 1, "number of pings")
 	timeout := fs.Duration("timeout", 10*time.Second, "timeout of each ping")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: namepipe ping --config FILE | --base-url URL [flags]\n\nPrints the round-trip time of the service's ping.\n")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -49,7 +44,7 @@ func cmdPing(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return fail(stderr, exitUsage, fmt.Errorf("%s: %w", *config, err))
 		}
 		if svc, _, err = newService(ctx, cfg, key, 1); err != nil {
-			return fail(stderr, exitUsage, fmt.Errorf("engine: %w", err))
+			return fail(stderr, exitUsage, fmt.Errorf("%s: engine: %w", *config, err))
 		}
 		target = cfg.Engine.Kind + " engine"
 		if cfg.Engine.Kind == mapping.EngineNameAPI {
@@ -61,7 +56,7 @@ func cmdPing(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		key := strings.TrimSpace(os.Getenv(*keyEnv))
 		var err error
 		if svc, err = newRemote(ctx, *baseURL, key, *timeout); err != nil {
-			return fail(stderr, exitUsage, err)
+			return fail(stderr, exitUsage, fmt.Errorf("--base-url: %w", err))
 		}
 		target = *baseURL
 	}

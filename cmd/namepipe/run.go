@@ -43,8 +43,13 @@ type runFlags struct {
 
 func newRunFlags(stderr io.Writer) (*flag.FlagSet, *runFlags) {
 	f := &runFlags{}
-	fs := flag.NewFlagSet("namepipe run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet(stderr, "run", "--config FILE [flags]", "Runs the batch job: reads the input, enriches every row and writes the output.", `
+The output is written to a temporary file and renamed to its final name
+only when every row was processed. After a crash, Ctrl-C or a service
+outage, rerun the same command: with a persistent cache (on by default for
+a remote engine) the results already obtained are re-used, not paid again.
+Exit codes: 0 ok, 1 run failed, 2 usage/config error, 3 input error,
+4 rows with errors (--strict), 130 interrupted.`)
 	fs.StringVar(&f.config, "config", "", "the run's YAML config (required)")
 	fs.StringVar(&f.input, "input", "", "input file, overriding input.path; - for stdin")
 	fs.StringVar(&f.output, "output", "", "output file, overriding output.path; - for stdout")
@@ -54,25 +59,12 @@ func newRunFlags(stderr io.Writer) (*flag.FlagSet, *runFlags) {
 	fs.IntVar(&f.concurrency, "concurrency", 0, "requests in flight, overriding run.concurrency")
 	fs.Float64Var(&f.rate, "rate", 0, "requests per second, overriding run.rate (0 = unlimited)")
 	fs.StringVar(&f.escape, "escape-formulas", "", "CSV formula escaping: results, all or none, overriding output.escapeFormulas")
-	fs.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn or error")
-	fs.StringVar(&f.logFormat, "log-format", "text", "log format on stderr: text or json")
+	logFlags(fs, &f.logLevel, &f.logFormat)
 	fs.StringVar(&f.cache, "cache", "", "persistent result cache file, overriding run.cache (default: OUTPUT.namepipe-cache for a remote engine)")
 	fs.BoolVar(&f.noCache, "no-cache", false, "use no persistent cache")
 	fs.DurationVar(&f.cacheMaxAge, "cache-max-age", 0, "ignore cached results older than this (0 = keep them forever)")
 	fs.IntVar(&f.window, "window", 0, "maximum rows in flight between reading and writing (default max(1024, 32×concurrency))")
 	fs.DurationVar(&f.grace, "grace", pipeline.DefaultGrace, "after Ctrl-C, how long in-flight requests may finish before they are cancelled")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: namepipe run --config FILE [flags]\n\nRuns the batch job. Flags:\n")
-		fs.PrintDefaults()
-		fmt.Fprint(fs.Output(), `
-The output is written to a temporary file and renamed to its final name
-only when every row was processed. After a crash, Ctrl-C or a service
-outage, rerun the same command: with a persistent cache (on by default for
-a remote engine) the results already obtained are re-used, not paid again.
-Exit codes: 0 ok, 1 run failed, 2 usage/config error, 3 input error,
-4 rows with errors (--strict), 130 interrupted.
-`)
-	}
 	return fs, f
 }
 
@@ -97,7 +89,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	svc, engineID, err := newService(ctx, cfg, apiKey, cfg.Run.Concurrency)
 	if err != nil {
-		return fail(stderr, exitUsage, fmt.Errorf("engine: %w", err))
+		return fail(stderr, exitUsage, fmt.Errorf("%s: engine: %w", f.config, err))
 	}
 	if c, ok := svc.(io.Closer); ok {
 		defer c.Close()
@@ -287,6 +279,12 @@ func loadRunConfig(f *runFlags, stderr io.Writer) (*mapping.Config, *slog.Logger
 			return nil, nil, usageError{fmt.Errorf("--escape-formulas %q: want results, all or none", f.escape)}
 		}
 	}
+	if f.summary != "" {
+		// Found out before the run, not after hours of paid calls.
+		if dir := filepath.Dir(f.summary); !isDir(dir) {
+			return nil, nil, usageError{fmt.Errorf("--summary %s: directory %s does not exist", f.summary, dir)}
+		}
+	}
 	if f.noCache && f.cache != "" {
 		return nil, nil, usageError{errors.New("--cache and --no-cache exclude each other")}
 	}
@@ -354,6 +352,12 @@ func newLogger(stderr io.Writer, level, format string) (*slog.Logger, error) {
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// isDir reports whether path is an existing directory.
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }
 
 // samePath reports whether a and b name the same file.

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,8 +15,8 @@ import (
 // cmdServe is `namepipe serve`: the local engine over the REST and SOAP
 // paths, with optional fault injection for tests and benchmarks.
 func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("namepipe serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet(stderr, "serve", "[flags]",
+		"Serves the offline engine over the NameAPI REST v5.3 and SOAP paths, with\noptional fault injection for tests and benchmarks. Stops on Ctrl-C.", "")
 	var o serveOptions
 	fs.StringVar(&o.Addr, "addr", "127.0.0.1:8080", "listen address")
 	fs.StringVar(&o.KeysFile, "keys", "", "file of accepted API keys, one per line (default: accept any key)")
@@ -28,19 +27,15 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.Float64Var(&o.DropRate, "drop-rate", 0, "share of requests (0..1) whose connection is closed mid-answer")
 	fs.Float64Var(&o.RateLimit, "rate-limit", 0, "answer 429 above this many requests per second (0 = no limit)")
 	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the injected faults")
-	logLevel := fs.String("log-level", "info", "log level: debug, info, warn or error")
-	logFormat := fs.String("log-format", "text", "log format on stderr: text or json")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: namepipe serve [flags]\n\nServes the offline engine over the NameAPI REST v5.3 and SOAP paths.\n")
-		fs.PrintDefaults()
-	}
+	var logLevel, logFormat string
+	logFlags(fs, &logLevel, &logFormat)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	if o.ErrorRate < 0 || o.ErrorRate > 1 || o.DropRate < 0 || o.DropRate > 1 || o.Latency < 0 || o.LatencyJitter < 0 || o.RateLimit < 0 {
 		return fail(stderr, exitUsage, errors.New("serve: --error-rate and --drop-rate must be in [0, 1], --latency and --rate-limit not negative"))
 	}
-	logger, err := newLogger(stderr, *logLevel, *logFormat)
+	logger, err := newLogger(stderr, logLevel, logFormat)
 	if err != nil {
 		return fail(stderr, exitUsage, err)
 	}

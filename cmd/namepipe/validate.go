@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -15,15 +14,11 @@ import (
 // input, binds the mapping to its schema and prints what would be sent for
 // the first rows. It calls no service.
 func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("namepipe validate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet(stderr, "validate", "--config FILE [--input P] [--rows N]",
+		"Checks a config, and its mapping against the input's columns, and prints\nthe requests the first rows would send. Calls no service.", "")
 	config := fs.String("config", "", "the YAML config to check (required)")
 	input := fs.String("input", "", "input file, overriding input.path")
 	rows := fs.Int("rows", 3, "how many input rows to show the requests of")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: namepipe validate --config FILE [--input P] [--rows N]\n\nChecks a config against the input's schema and prints what would be sent for the first rows; calls nothing.\n")
-		fs.PrintDefaults()
-	}
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}

@@ -100,7 +100,7 @@ func newEngineService(ctx context.Context, cfg *mapping.Config, apiKey string, c
 func newRemoteClient(ctx context.Context, baseURL, apiKey string, timeout time.Duration) (nameapi.Service, error) {
 	c, err := nameapi.NewClient(nameapi.ClientConfig{BaseURL: baseURL, APIKey: apiKey, Timeout: timeout, MaxConns: 64})
 	if err != nil {
-		return nil, fmt.Errorf("nameapi client: %w", err)
+		return nil, err // names the base URL
 	}
 	return c, nil
 }
@@ -119,16 +119,15 @@ func runHTTPServer(ctx context.Context, svc nameapi.Service, o serveOptions) err
 	if o.KeysFile != "" {
 		keys, err := server.LoadKeys(o.KeysFile)
 		if err != nil {
-			return err
+			return fmt.Errorf("--keys: %w", err)
 		}
 		so.APIKeys = keys
 	}
 	if err := so.Validate(); err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	s := server.New(svc, so)
-	o.Logger.Info("serving the local engine", "addr", "http://"+o.Addr+s.Prefix())
-	return s.ListenAndServe(ctx, o.Addr)
+	// The server logs the address it listens on (the real port for :0).
+	return server.New(svc, so).ListenAndServe(ctx, o.Addr)
 }
 
 // serveOptions are the settings of `namepipe serve`.

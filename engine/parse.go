@@ -306,14 +306,41 @@ func (e *Engine) isSurname(w string) bool {
 	if w == "" {
 		return false
 	}
-	if e.lex.IsSurname(w) {
+	if e.lex.IsSurname(w) || surnameShaped(w) {
 		return true
 	}
 	if strings.ContainsRune(w, '-') {
 		for _, p := range strings.Split(w, "-") {
-			if p != "" && e.lex.IsSurname(p) {
+			if p != "" && (e.lex.IsSurname(p) || surnameShaped(p)) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// surnameShaped reports whether w has the shape of a Gaelic surname:
+// "McDonald", "MacKenzie", "O'Neill", "FitzGerald" (a prefix followed by
+// an upper-case letter and at least two more letters). The lists hold
+// only a few of them.
+func surnameShaped(w string) bool {
+	for _, pre := range [...]string{"Mc", "Mac", "O'", "O’", "Fitz"} {
+		rest, ok := strings.CutPrefix(w, pre)
+		if !ok || utf8.RuneCountInString(rest) < 3 {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(rest)
+		if !unicode.IsUpper(r) {
+			continue
+		}
+		lower := 0
+		for _, c := range rest {
+			if unicode.IsLower(c) {
+				lower++
+			}
+		}
+		if lower >= 2 {
+			return true
 		}
 	}
 	return false

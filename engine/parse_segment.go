@@ -350,6 +350,14 @@ func recognized(info []wordInfo, s int, givenFirst bool) float64 {
 			known++
 		case isSur && w.surname, !isSur && w.given >= 0.5:
 			known++
+		case !isSur && w.given > 0 && !w.surname:
+			// A given name few sources list ("Maaike") is weak evidence
+			// for the order (many surnames are listed as rare given
+			// names), but it is recognised in its role all the same.
+			known++
+		case isSur && k > 0 && info[k-1].particle && w.given < 0.5:
+			// "de Vries": the particle vouches for the surname after it.
+			known++
 		}
 	}
 	return float64(known) / float64(len(info))

@@ -286,18 +286,38 @@ func (d *Dict) IsSurname(s string) bool {
 }
 
 // GivenVotes reports in one lookup whether the data knows s as a given
-// name and how many source votes (over all languages) give it a sex: the
-// same as IsGivenName(s) together with the votes of GenderVotes(s, ""),
-// which are 0 when the data knows no sex for the name.
+// name and how many source votes (over all languages) give it a sex: for
+// a name without diacritics the same as IsGivenName(s) together with the
+// votes of GenderVotes(s, ""), which are 0 when the data knows no sex for
+// the name.
+//
+// For a name written with diacritics ("María") the votes are those of the
+// spelling as written or of its folded spelling ("Maria"), whichever has
+// more: the sources list most names without accents, so the accented
+// spelling alone would look like a rare name.
 func (d *Dict) GivenVotes(s string) (votes int, known bool) {
 	sp, found := d.givenSpan(s)
 	if !found {
 		return 0, false
 	}
-	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
-		votes += int(st.votes)
+	votes = d.spanVotes(sp)
+	var buf [asciiKeyMax]byte
+	if _, ascii := asciiLower(strings.TrimSpace(s), &buf); !ascii {
+		if w, f := key(s); f != w {
+			if fsp, ok := d.given[f]; ok {
+				votes = max(votes, d.spanVotes(fsp))
+			}
+		}
 	}
 	return votes, true
+}
+
+func (d *Dict) spanVotes(sp span) int {
+	n := 0
+	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		n += int(st.votes)
+	}
+	return n
 }
 
 // MaleProportion returns the share (0..1) of male bearers of the given

@@ -1,0 +1,79 @@
+package engine
+
+import (
+	"context"
+	"testing"
+)
+
+// realEngine is an Engine over the embedded data, without the parse memo
+// (so that each case is parsed afresh).
+func realEngine(t testing.TB) *Engine {
+	t.Helper()
+	e, err := New(WithParseMemo(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestParseConfidenceCalibration checks that plain "Given Surname" names
+// whose words the data knows in that role get a high confidence (accented
+// spellings, regional given names, particles, Gaelic surnames), while two
+// words that are both common given names stay ambiguous, with the other
+// order as an alternative match.
+func TestParseConfidenceCalibration(t *testing.T) {
+	e := realEngine(t)
+	tests := []struct {
+		in      string
+		want    string
+		minConf float64 // best match's confidence at least
+		maxConf float64 // and at most (1 = no limit)
+		alt     bool    // an alternative reading is offered
+	}{
+		{"Lucía Sánchez", "GIVENNAME=Lucía|SURNAME=Sánchez", 0.85, 1, false},
+		{"María García", "GIVENNAME=María|SURNAME=García", 0.85, 1, false},
+		{"Daniel McDonald", "GIVENNAME=Daniel|SURNAME=McDonald", 0.85, 1, false},
+		{"Jürgen Hoffmann", "GIVENNAME=Jürgen|SURNAME=Hoffmann", 0.85, 1, false},
+		{"Maaike de Vries", "GIVENNAME=Maaike|SURNAME=de Vries", 0.85, 1, false},
+		{"Matteo De Luca", "GIVENNAME=Matteo|SURNAME=De Luca", 0.85, 1, false},
+		{"Peter O'Neill", "GIVENNAME=Peter|SURNAME=O'Neill", 0.85, 1, false},
+		{"Petra Müller", "GIVENNAME=Petra|SURNAME=Müller", 0.85, 1, false},
+		{"Müller Petra", "SURNAME=Müller|GIVENNAME=Petra", 0.85, 1, false},
+		// Genuinely ambiguous: both words are common given names.
+		{"Thomas Paul", "GIVENNAME=Thomas|SURNAME=Paul", 0.5, 0.8, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			r, err := e.ParsePersonName(context.Background(), fullname(tt.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkMatchInvariants(t, r)
+			best := r.Best()
+			if got := termsString(best.ParsedPerson); got != tt.want {
+				t.Errorf("terms = %s, want %s", got, tt.want)
+			}
+			if best.Confidence < tt.minConf || best.Confidence > tt.maxConf {
+				t.Errorf("confidence = %.3f, want in [%.2f, %.2f]", best.Confidence, tt.minConf, tt.maxConf)
+			}
+			if got := len(r.Matches) > 1; got != tt.alt {
+				t.Errorf("alternative match offered = %v, want %v (%d matches)", got, tt.alt, len(r.Matches))
+			}
+		})
+	}
+}
+
+func TestSurnameShaped(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"McDonald", true}, {"MacKenzie", true}, {"O'Neill", true}, {"O’Brien", true}, {"FitzGerald", true},
+		{"Mack", false}, {"Macy", false}, {"Mcx", false}, {"MCDONALD", false}, {"Oscar", false}, {"Fitz", false},
+	}
+	for _, tt := range tests {
+		if got := surnameShaped(tt.in); got != tt.want {
+			t.Errorf("surnameShaped(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}

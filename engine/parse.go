@@ -351,6 +351,21 @@ func surnameShaped(w string) bool {
 
 // parseFullname parses a natural person's name from one string.
 func (e *Engine) parseFullname(c *nameapi.Context, p *nameapi.InputPerson, full, nick string) *nameapi.PersonNameParserResult {
+	fixed, rp, ok := e.repairName(full)
+	if !ok {
+		return e.parseFullnameAsIs(c, p, full, nick)
+	}
+	res := e.parseFullnameAsIs(c, p, fixed, nick)
+	for i := range res.Matches {
+		m := &res.Matches[i]
+		m.Confidence = round3(m.Confidence * rp.factor)
+		m.ParserDisputes = append(append([]nameapi.ParserDispute(nil), rp.disputes...), m.ParserDisputes...)
+	}
+	return res
+}
+
+// parseFullnameAsIs is parseFullname without repairing the string first.
+func (e *Engine) parseFullnameAsIs(c *nameapi.Context, p *nameapi.InputPerson, full, nick string) *nameapi.PersonNameParserResult {
 	var tokBuf [12]token
 	toks, fl := tokenizeInto(tokBuf[:0], full)
 	var extra []nameTerm

@@ -2,7 +2,10 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"testing"
+
+	"github.com/namepipe/namepipe/nameapi"
 )
 
 // realEngine is an Engine over the embedded data, without the parse memo
@@ -74,6 +77,72 @@ func TestSurnameShaped(t *testing.T) {
 	for _, tt := range tests {
 		if got := surnameShaped(tt.in); got != tt.want {
 			t.Errorf("surnameShaped(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestParseRepairsDisguisedTyping checks that spaced and stuttered typing
+// is read as the name meant, with a dispute and a lower confidence, and
+// that initials and ordinary names are left alone.
+func TestParseRepairsDisguisedTyping(t *testing.T) {
+	e := realEngine(t)
+	tests := []struct {
+		in      string
+		want    string
+		dispute string // "" = no dispute expected
+		maxConf float64
+	}{
+		{"P e t e r  M ü l l e r", "GIVENNAME=Peter|SURNAME=Müller", nameapi.DisputeSyntax, 0.8},
+		{"P e t e r M ü l l e r", "GIVENNAME=Peter|SURNAME=Müller", nameapi.DisputeSyntax, 0.8},
+		{"J o h n Smith", "GIVENNAME=John|SURNAME=Smith", nameapi.DisputeSyntax, 0.8},
+		{"Joooohn Smiiith", "GIVENNAME=John|SURNAME=Smith", nameapi.DisputeSpelling, 0.85},
+		{"Annnna Schmidt", "GIVENNAME=Anna|SURNAME=Schmidt", nameapi.DisputeSpelling, 0.85},
+		{"Aaaaron Baker", "GIVENNAME=Aaron|SURNAME=Baker", nameapi.DisputeSpelling, 0.85},
+		{"J R R Tolkien", "GIVENNAMEINITIAL=J|MIDDLENAMEINITIAL=R|MIDDLENAMEINITIAL=R|SURNAME=Tolkien", "", 1},
+		{"Peter Müller", "GIVENNAME=Peter|SURNAME=Müller", "", 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			r, err := e.ParsePersonName(context.Background(), fullname(tt.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkMatchInvariants(t, r)
+			best := r.Best()
+			if got := termsString(best.ParsedPerson); got != tt.want {
+				t.Errorf("terms = %s, want %s", got, tt.want)
+			}
+			var types []string
+			for _, d := range best.ParserDisputes {
+				types = append(types, d.DisputeType)
+			}
+			if has := slices.Contains(types, tt.dispute); tt.dispute != "" && !has {
+				t.Errorf("disputes = %v, want %s", types, tt.dispute)
+			}
+			if tt.dispute == "" && len(types) > 0 {
+				t.Errorf("disputes = %v, want none", types)
+			}
+			if best.Confidence > tt.maxConf {
+				t.Errorf("confidence = %.3f, want at most %.2f", best.Confidence, tt.maxConf)
+			}
+		})
+	}
+}
+
+func TestDespace(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"P e t e r  M ü l l e r", "Peter Müller"},
+		{"P e t e r M ü l l e r", "Peter Müller"},
+		{"J o h n Smith", "John Smith"},
+		{"A B C D", "ABCD"},
+		{"J R R Tolkien", "J R R Tolkien"},
+		{"J. R. R. Tolkien", "J. R. R. Tolkien"},
+		{"Li Na", "Li Na"},
+		{"x", "x"},
+	}
+	for _, tt := range tests {
+		if got, _ := despace(tt.in); got != tt.want {
+			t.Errorf("despace(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

@@ -442,5 +442,6 @@ func (e *Engine) gzOfParsed(pp *nameapi.ParsedPerson, c *nameapi.Context, p *nam
 			}
 		}
 	}
-	return e.genderForNames(given, sal, c, p)
+	g := e.genderForNames(given, sal, c, p)
+	return capFakeGender(g, pp.AddressingGivenName, pp.AddressingSurname)
 }

@@ -727,7 +727,7 @@ func (e *Engine) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms
 		pp.AddressingGivenName = firstOf(terms, nameapi.TermNickname)
 	}
 	g, disputes := e.parsedGender(c, p, given, sal)
-	pp.Gender = g
+	pp.Gender = capFakeGender(g, pp.AddressingGivenName, pp.AddressingSurname)
 	return pp, disputes
 }
 

@@ -25,3 +25,45 @@ func (e *Engine) parsedGender(c *nameapi.Context, p *nameapi.InputPerson, given 
 	}
 	return g, []nameapi.ParserDispute{{DisputeType: nameapi.DisputeGender, Message: msg}}
 }
+
+// fakeGenderConfidence is the most confidence a gender gets when the name
+// is a placeholder, fictional or joke name ("Santa Claus", "John Doe",
+// "Mickey Mouse"): the given name's statistics say little about whoever
+// typed it (Santa is a woman's name in Italy and Spain).
+const fakeGenderConfidence = 0.3
+
+// isFakePerson reports whether given + surname is a well-known
+// placeholder, fictional or joke name. The common case (the given name
+// starts no such name) is decided without allocating.
+// Both orders count: the other reading of "Santa Claus" has the given name
+// Claus and the surname Santa.
+func isFakePerson(given, surname string) bool {
+	return isFakeName(given, surname) || (surname != "" && isFakeName(surname, given))
+}
+
+func isFakeName(first, rest string) bool {
+	if first == "" {
+		return false
+	}
+	l := lists()
+	var buf [64]byte
+	if !l.fakeFirst[string(appendNkey(buf[:0], firstWord(first)))] {
+		return false
+	}
+	k := foldSpace(strings.TrimSpace(first + " " + rest))
+	if _, ok := l.placeholders[k]; ok {
+		return true
+	}
+	return l.fictional[k] || l.humorous[k]
+}
+
+// capFakeGender lowers the confidence of g when the person's name is a
+// placeholder, fictional or joke name (see fakeGenderConfidence).
+func capFakeGender(g *nameapi.GenderizerResult, given, surname string) *nameapi.GenderizerResult {
+	if g == nil || g.Confidence <= fakeGenderConfidence || !isFakePerson(given, surname) {
+		return g
+	}
+	c := *g
+	c.Confidence = fakeGenderConfidence
+	return &c
+}

@@ -146,3 +146,85 @@ func TestDespace(t *testing.T) {
 		}
 	}
 }
+
+// TestFakePersonGenderConfidence checks that placeholder, fictional and
+// joke names get no confident gender, in the parser and the genderizer,
+// while real people with the same given names keep theirs.
+func TestFakePersonGenderConfidence(t *testing.T) {
+	e := realEngine(t)
+	tests := []struct {
+		in   string
+		fake bool
+	}{
+		{"Santa Claus", true},
+		{"Mickey Mouse", true},
+		{"John Doe", true},
+		{"Max Mustermann", true},
+		{"Homer Simpson", true},
+		{"Santa Montefiore", false}, // a real Italian given name
+		{"John Smith", false},
+		{"Max Weber", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			r, err := e.ParsePersonName(context.Background(), fullname(tt.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, m := range r.Matches {
+				g := m.ParsedPerson.Gender
+				if g == nil {
+					t.Fatalf("match %d: no gender", i)
+				}
+				if tt.fake && g.Confidence > fakeGenderConfidence {
+					t.Errorf("match %d: parser gender %s confidence %.2f, want at most %.2f", i, g.Gender, g.Confidence, fakeGenderConfidence)
+				}
+				if !tt.fake && i == 0 && g.Confidence < 0.6 {
+					t.Errorf("parser gender %s confidence %.2f, want a confident gender", g.Gender, g.Confidence)
+				}
+			}
+			g, err := e.GenderizePerson(context.Background(), fullname(tt.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.fake && g.Confidence > fakeGenderConfidence {
+				t.Errorf("genderizer %s confidence %.2f, want at most %.2f", g.Gender, g.Confidence, fakeGenderConfidence)
+			}
+			if !tt.fake && g.Confidence < 0.6 {
+				t.Errorf("genderizer %s confidence %.2f, want a confident gender", g.Gender, g.Confidence)
+			}
+		})
+	}
+}
+
+// TestParseCoupleConfidence checks the confidence of several people in
+// one field: well-known given names sharing a known surname are fairly
+// sure; an unknown word as one of the people is less so.
+func TestParseCoupleConfidence(t *testing.T) {
+	e := realEngine(t)
+	tests := []struct {
+		in       string
+		min, max float64
+	}{
+		{"Peter and Daniela Meyer", 0.75, 0.9},
+		{"Peter Meyer and Daniela Schulz", 0.75, 0.9},
+		{"Xqzt and Daniela Meyer", 0.5, 0.7},
+		{"Mr. & Mrs. J. Smith", 0.5, 0.7},
+	}
+	for _, tt := range tests {
+		r, err := e.ParsePersonName(context.Background(), fullname(tt.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		best := r.Best()
+		if best.ParsedPerson.PersonType != nameapi.PersonTypeMultiple || len(best.ParsedPerson.People) != 2 {
+			t.Errorf("%s: %s with %d people, want MULTIPLE with 2", tt.in, best.ParsedPerson.PersonType, len(best.ParsedPerson.People))
+		}
+		if best.Confidence < tt.min || best.Confidence > tt.max {
+			t.Errorf("%s: confidence %.3f, want in [%.2f, %.2f]", tt.in, best.Confidence, tt.min, tt.max)
+		}
+		if g := best.ParsedPerson.Gender; g == nil || g.Gender != nameapi.GenderIndeterminable {
+			t.Errorf("%s: group gender %+v, want INDETERMINABLE", tt.in, g)
+		}
+	}
+}

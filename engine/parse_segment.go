@@ -454,6 +454,9 @@ func (e *Engine) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []cand
 		// "Mr. Smith", "Dr. Müller": a salutation or title with one word
 		// names the surname.
 		return []candidate{mk(nameapi.TermSurname, 0.9, 0.8)}
+	case inGroup && w.given >= 0.7:
+		// "Peter" in "Peter and Daniela Meyer": a well-known given name.
+		return []candidate{mk(nameapi.TermGivenname, 0.9, 0.9)}
 	case inGroup:
 		return []candidate{mk(nameapi.TermGivenname, 0.85, 0.7)}
 	case w.given >= 0.5 && !w.surname:

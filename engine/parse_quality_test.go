@@ -42,8 +42,14 @@ func TestParseConfidenceCalibration(t *testing.T) {
 		{"Peter O'Neill", "GIVENNAME=Peter|SURNAME=O'Neill", 0.85, 1, false},
 		{"Petra Müller", "GIVENNAME=Petra|SURNAME=Müller", 0.85, 1, false},
 		{"Müller Petra", "SURNAME=Müller|GIVENNAME=Petra", 0.85, 1, false},
-		// Genuinely ambiguous: both words are common given names.
-		{"Thomas Paul", "GIVENNAME=Thomas|SURNAME=Paul", 0.5, 0.8, true},
+		// Capitalised particles that are also given names.
+		{"Giovanni Della Rovere", "GIVENNAME=Giovanni|SURNAME=Della Rovere", 0.85, 1, false},
+		{"Mohammed Al Farsi", "GIVENNAME=Mohammed|SURNAME=Al Farsi", 0.85, 1, false},
+		{"Al Pacino", "GIVENNAME=Al|SURNAME=Pacino", 0.5, 1, false},
+		// Genuinely ambiguous: both words are common given names; the
+		// usual order wins, with the other as an alternative.
+		{"Thomas Paul", "GIVENNAME=Thomas|SURNAME=Paul", 0.5, 0.85, true},
+		{"Sarah Connor", "GIVENNAME=Sarah|SURNAME=Connor", 0.3, 0.85, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {

@@ -234,3 +234,28 @@ func TestParseCoupleConfidence(t *testing.T) {
 		}
 	}
 }
+
+// TestGenderSalutationVersusPlace checks that a salutation contradicting
+// the place's answer for a name borne by both sexes across countries is
+// believed, while a contradiction of a one-sex name stays a conflict.
+func TestGenderSalutationVersusPlace(t *testing.T) {
+	e := realEngine(t)
+	tests := []struct{ in, place, want string }{
+		{"Herr Andrea Conti", "DE", nameapi.GenderMale},
+		{"Frau Andrea Conti", "DE", nameapi.GenderFemale},
+		{"Signora Andrea Conti", "IT", nameapi.GenderFemale},
+		{"Herr Petra Müller", "DE", nameapi.GenderConflict},
+		{"Mrs. John Smith", "US", nameapi.GenderConflict},
+	}
+	for _, tt := range tests {
+		in := fullname(tt.in)
+		in.Context = &nameapi.Context{Place: tt.place}
+		g, err := e.GenderizePerson(context.Background(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Gender != tt.want {
+			t.Errorf("%s (%s): %s %.2f, want %s", tt.in, tt.place, g.Gender, g.Confidence, tt.want)
+		}
+	}
+}

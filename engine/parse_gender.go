@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -46,15 +48,69 @@ func isFakeName(first, rest string) bool {
 		return false
 	}
 	l := lists()
-	var buf [64]byte
-	if !l.fakeFirst[string(appendNkey(buf[:0], firstWord(first)))] {
+	var buf [128]byte
+	// The common case is looked up without allocating.
+	if k, ok := appendFoldedWords(buf[:0], firstWord(first)); ok {
+		if !l.fakeFirst[string(k)] {
+			return false
+		}
+		if k, ok = appendFoldedWords(append(k, ' '), rest); ok {
+			return isFakeKey(l, string(k))
+		}
+	} else if !l.fakeFirst[firstWord(foldSpace(first))] {
 		return false
 	}
-	k := foldSpace(strings.TrimSpace(first + " " + rest))
+	return isFakeKey(l, foldSpace(strings.TrimSpace(first+" "+rest)))
+}
+
+func isFakeKey(l *wordLists, k string) bool {
 	if _, ok := l.placeholders[k]; ok {
 		return true
 	}
 	return l.fictional[k] || l.humorous[k]
+}
+
+// appendFoldedWords appends foldSpace(s) to dst for the usual case of s:
+// words separated by single spaces, without dots or commas. ok is false
+// for other strings (the caller then uses foldSpace) or when dst would
+// outgrow its capacity, so that a buffer on the caller's stack suffices.
+func appendFoldedWords(dst []byte, s string) ([]byte, bool) {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return dst, false
+	}
+	prevSpace := false
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			c := byte(r)
+			switch {
+			case c >= 'A' && c <= 'Z':
+				c += 'a' - 'A'
+			case c == ' ':
+				if prevSpace {
+					return dst, false
+				}
+			case c == '.', c == ',', c < ' ':
+				return dst, false
+			}
+			prevSpace = c == ' '
+			dst = append(dst, c)
+		} else {
+			if unicode.IsSpace(r) {
+				return dst, false
+			}
+			prevSpace = false
+			r = unicode.ToLower(r)
+			if rep, ok := foldMap[r]; ok {
+				dst = append(dst, rep...)
+			} else {
+				dst = utf8.AppendRune(dst, r)
+			}
+		}
+		if len(dst) > cap(dst)-4 {
+			return dst, false
+		}
+	}
+	return dst, true
 }
 
 // capFakeGender lowers the confidence of g when the person's name is a

@@ -259,3 +259,46 @@ func TestGenderSalutationVersusPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestGenderAccentedSpellings checks that names written with diacritics
+// get the confidence of their better-backed unaccented spelling when
+// both agree on the sex.
+func TestGenderAccentedSpellings(t *testing.T) {
+	e := realEngine(t)
+	tests := []struct {
+		in, want string
+		minConf  float64
+	}{
+		{"Lucía Sánchez", nameapi.GenderFemale, 0.85},
+		{"María García", nameapi.GenderFemale, 0.85},
+		{"Jürgen Hoffmann", nameapi.GenderMale, 0.85},
+		{"René Dupont", nameapi.GenderMale, 0.85},
+		{"Renée Dupont", nameapi.GenderFemale, 0.8},
+	}
+	for _, tt := range tests {
+		g, err := e.GenderizePerson(context.Background(), fullname(tt.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Gender != tt.want || g.Confidence < tt.minConf {
+			t.Errorf("%s: %s %.2f, want %s with confidence ≥ %.2f", tt.in, g.Gender, g.Confidence, tt.want, tt.minConf)
+		}
+	}
+}
+
+// TestAppendFoldedWords checks the allocation-free fold against foldSpace.
+func TestAppendFoldedWords(t *testing.T) {
+	for _, s := range []string{"Santa Claus", "MAX Mustermann", "Jürgen", "Ærø Straße", "O'Neill", "Jean-Luc", "Ørsted", "İlker"} {
+		var buf [128]byte
+		got, ok := appendFoldedWords(buf[:0], s)
+		if !ok || string(got) != foldSpace(s) {
+			t.Errorf("appendFoldedWords(%q) = %q, %v; want %q", s, got, ok, foldSpace(s))
+		}
+	}
+	for _, s := range []string{"", " a", "a ", "a  b", "J. Doe", "Doe, John", "a\tb"} {
+		var buf [128]byte
+		if _, ok := appendFoldedWords(buf[:0], s); ok {
+			t.Errorf("appendFoldedWords(%q) ok, want fallback", s)
+		}
+	}
+}

@@ -16,6 +16,7 @@ import (
 // peerCase is one hand-labelled name of testdata/peers/names.tsv.
 type peerCase struct {
 	in, given, surname, category string
+	batch                        string // "1", or the value of the last "#batch: N" line
 }
 
 // legal reports whether the case expects a legal person.
@@ -29,9 +30,14 @@ func readPeerCases(t testing.TB) []peerCase {
 	}
 	defer f.Close()
 	var out []peerCase
+	batch := "1"
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
+		if b, ok := strings.CutPrefix(line, "#batch:"); ok {
+			batch = strings.TrimSpace(b)
+			continue
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -39,7 +45,7 @@ func readPeerCases(t testing.TB) []peerCase {
 		if len(p) != 4 {
 			t.Fatalf("names.tsv:%d: want 4 tab-separated columns, got %d", n, len(p))
 		}
-		out = append(out, peerCase{p[0], p[1], p[2], p[3]})
+		out = append(out, peerCase{p[0], p[1], p[2], p[3], batch})
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
@@ -130,6 +136,7 @@ func TestPeerParseComparison(t *testing.T) {
 	total := map[string]*score{}
 	natural := map[string]*score{}
 	byCat := map[string]map[string]*score{}
+	byBatch := map[string]map[string]*score{}
 	for _, s := range systems {
 		total[s], natural[s] = &score{}, &score{}
 	}
@@ -157,6 +164,12 @@ func TestPeerParseComparison(t *testing.T) {
 				byCat[c.category][sy] = &score{}
 			}
 		}
+		if byBatch[c.batch] == nil {
+			byBatch[c.batch] = map[string]*score{}
+			for _, sy := range systems {
+				byBatch[c.batch][sy] = &score{}
+			}
+		}
 		for _, sy := range systems {
 			inc := func(sc *score) {
 				sc.n++
@@ -166,6 +179,7 @@ func TestPeerParseComparison(t *testing.T) {
 			}
 			inc(total[sy])
 			inc(byCat[c.category][sy])
+			inc(byBatch[c.batch][sy])
 			if !c.legal() {
 				inc(natural[sy])
 			}
@@ -178,6 +192,15 @@ func TestPeerParseComparison(t *testing.T) {
 	t.Logf("  %-12s %-18s %-18s %-18s", "", np, hp, pfn)
 	t.Logf("  %-12s %-18s %-18s %-18s", "all", pct(total[np]), pct(total[hp]), pct(total[pfn]))
 	t.Logf("  %-12s %-18s %-18s %-18s", "natural", pct(natural[np]), pct(natural[hp]), pct(natural[pfn]))
+	batches := make([]string, 0, len(byBatch))
+	for b := range byBatch {
+		batches = append(batches, b)
+	}
+	sort.Strings(batches)
+	for _, b := range batches {
+		m := byBatch[b]
+		t.Logf("  %-12s %-18s %-18s %-18s", "batch "+b, pct(m[np]), pct(m[hp]), pct(m[pfn]))
+	}
 	cats := make([]string, 0, len(byCat))
 	for c := range byCat {
 		cats = append(cats, c)

@@ -81,7 +81,22 @@ func (e *Engine) parsePerson(c *nameapi.Context, p *nameapi.InputPerson) *nameap
 		}
 		return e.parseFullname(c, p, full, f.nick)
 	}
-	return e.parseStructured(c, p, f)
+	// Spaced or stuttered typing in the separate fields.
+	rp := repair{factor: 1}
+	fixed := false
+	for _, fld := range []*string{&f.given, &f.middle, &f.surname} {
+		if s, r, ok := e.repairName(*fld); ok {
+			*fld = s
+			rp.factor *= r.factor
+			rp.disputes = append(rp.disputes, r.disputes...)
+			fixed = true
+		}
+	}
+	res := e.parseStructured(c, p, f)
+	if fixed {
+		rp.apply(res)
+	}
+	return res
 }
 
 // fields are a person's name fields, gathered by role.
@@ -356,11 +371,7 @@ func (e *Engine) parseFullname(c *nameapi.Context, p *nameapi.InputPerson, full,
 		return e.parseFullnameAsIs(c, p, full, nick)
 	}
 	res := e.parseFullnameAsIs(c, p, fixed, nick)
-	for i := range res.Matches {
-		m := &res.Matches[i]
-		m.Confidence = round3(m.Confidence * rp.factor)
-		m.ParserDisputes = append(append([]nameapi.ParserDispute(nil), rp.disputes...), m.ParserDisputes...)
-	}
+	rp.apply(res)
 	return res
 }
 

@@ -302,3 +302,38 @@ func TestAppendFoldedWords(t *testing.T) {
 		}
 	}
 }
+
+// TestParseRepairsStructuredFields checks the repair of spaced and
+// stuttered typing in separate given name and surname fields.
+func TestParseRepairsStructuredFields(t *testing.T) {
+	e := realEngine(t)
+	tests := []struct {
+		given, surname, want, dispute string
+	}{
+		{"P e t e r", "M ü l l e r", "GIVENNAME=Peter|SURNAME=Müller", nameapi.DisputeSyntax},
+		{"Joooohn", "Smith", "GIVENNAME=John|SURNAME=Smith", nameapi.DisputeSpelling},
+		{"Peter", "Müller", "GIVENNAME=Peter|SURNAME=Müller", ""},
+	}
+	for _, tt := range tests {
+		in := &nameapi.InputWithPerson{InputPerson: nameapi.NewNaturalPerson(
+			nameapi.Field(nameapi.FieldGivenname, tt.given), nameapi.Field(nameapi.FieldSurname, tt.surname))}
+		r, err := e.ParsePersonName(context.Background(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		best := r.Best()
+		if got := termsString(best.ParsedPerson); got != tt.want {
+			t.Errorf("%s | %s: terms = %s, want %s", tt.given, tt.surname, got, tt.want)
+		}
+		has := false
+		for _, d := range best.ParserDisputes {
+			has = has || d.DisputeType == tt.dispute
+		}
+		if tt.dispute != "" && (!has || best.Confidence > 0.85) {
+			t.Errorf("%s | %s: disputes %+v confidence %.2f, want %s and lower confidence", tt.given, tt.surname, best.ParserDisputes, best.Confidence, tt.dispute)
+		}
+		if tt.dispute == "" && len(best.ParserDisputes) > 0 {
+			t.Errorf("%s | %s: disputes %+v, want none", tt.given, tt.surname, best.ParserDisputes)
+		}
+	}
+}

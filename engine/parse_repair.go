@@ -21,6 +21,15 @@ type repair struct {
 	disputes []nameapi.ParserDispute
 }
 
+// apply lowers the confidence of res's matches and adds the disputes.
+func (rp repair) apply(res *nameapi.PersonNameParserResult) {
+	for i := range res.Matches {
+		m := &res.Matches[i]
+		m.Confidence = round3(m.Confidence * rp.factor)
+		m.ParserDisputes = append(append([]nameapi.ParserDispute(nil), rp.disputes...), m.ParserDisputes...)
+	}
+}
+
 // repairName undoes spaced typing ("P e t e r  M ü l l e r" → "Peter
 // Müller") and stuttered letters ("Joooohn" → "John") in a full name, so
 // that the parser reads the name that was meant. The risk detector still

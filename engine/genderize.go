@@ -317,7 +317,7 @@ func (e *Engine) genderForNames(given []string, salutation string, c *nameapi.Co
 		res.Confidence = gzRound(math.Max(claimConf, 1-(1-claimConf)*(1-res.Confidence)))
 		return res
 	case nameapi.GenderMale, nameapi.GenderFemale:
-		if res.Confidence >= gzStrong {
+		if res.Confidence >= gzStrong && !e.gzMixedAcrossPlaces(given) {
 			// Strong name data says the other sex.
 			return &nameapi.GenderizerResult{Gender: nameapi.GenderConflict, Confidence: gzRound(math.Min(claimConf, res.Confidence))}
 		}
@@ -442,5 +442,16 @@ func (e *Engine) gzOfParsed(pp *nameapi.ParsedPerson, c *nameapi.Context, p *nam
 			}
 		}
 	}
-	return e.genderForNames(given, sal, c, p)
+	g := e.genderForNames(given, sal, c, p)
+	return capFakeGender(g, pp.AddressingGivenName, pp.AddressingSurname)
+}
+
+// gzMixedAcrossPlaces reports whether the given names are borne by both
+// sexes when all places are taken together ("Andrea": female in Germany,
+// male in Italy). A salutation or input gender that contradicts the
+// place's answer for such a name is believed ("Herr Andrea Conti" in
+// Germany) instead of reported as a conflict.
+func (e *Engine) gzMixedAcrossPlaces(given []string) bool {
+	st := e.statsForNames(given, nil)
+	return st.known && st.p > 0.15 && st.p < 0.85
 }

@@ -81,7 +81,22 @@ func (e *Engine) parsePerson(c *nameapi.Context, p *nameapi.InputPerson) *nameap
 		}
 		return e.parseFullname(c, p, full, f.nick)
 	}
-	return e.parseStructured(c, p, f)
+	// Spaced or stuttered typing in the separate fields.
+	rp := repair{factor: 1}
+	fixed := false
+	for _, fld := range []*string{&f.given, &f.middle, &f.surname} {
+		if s, r, ok := e.repairName(*fld); ok {
+			*fld = s
+			rp.factor *= r.factor
+			rp.disputes = append(rp.disputes, r.disputes...)
+			fixed = true
+		}
+	}
+	res := e.parseStructured(c, p, f)
+	if fixed {
+		rp.apply(res)
+	}
+	return res
 }
 
 // fields are a person's name fields, gathered by role.
@@ -306,14 +321,41 @@ func (e *Engine) isSurname(w string) bool {
 	if w == "" {
 		return false
 	}
-	if e.lex.IsSurname(w) {
+	if e.lex.IsSurname(w) || surnameShaped(w) {
 		return true
 	}
 	if strings.ContainsRune(w, '-') {
 		for _, p := range strings.Split(w, "-") {
-			if p != "" && e.lex.IsSurname(p) {
+			if p != "" && (e.lex.IsSurname(p) || surnameShaped(p)) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// surnameShaped reports whether w has the shape of a Gaelic surname:
+// "McDonald", "MacKenzie", "O'Neill", "FitzGerald" (a prefix followed by
+// an upper-case letter and at least two more letters). The lists hold
+// only a few of them.
+func surnameShaped(w string) bool {
+	for _, pre := range [...]string{"Mc", "Mac", "O'", "O’", "Fitz"} {
+		rest, ok := strings.CutPrefix(w, pre)
+		if !ok || utf8.RuneCountInString(rest) < 3 {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(rest)
+		if !unicode.IsUpper(r) {
+			continue
+		}
+		lower := 0
+		for _, c := range rest {
+			if unicode.IsLower(c) {
+				lower++
+			}
+		}
+		if lower >= 2 {
+			return true
 		}
 	}
 	return false
@@ -324,6 +366,17 @@ func (e *Engine) isSurname(w string) bool {
 
 // parseFullname parses a natural person's name from one string.
 func (e *Engine) parseFullname(c *nameapi.Context, p *nameapi.InputPerson, full, nick string) *nameapi.PersonNameParserResult {
+	fixed, rp, ok := e.repairName(full)
+	if !ok {
+		return e.parseFullnameAsIs(c, p, full, nick)
+	}
+	res := e.parseFullnameAsIs(c, p, fixed, nick)
+	rp.apply(res)
+	return res
+}
+
+// parseFullnameAsIs is parseFullname without repairing the string first.
+func (e *Engine) parseFullnameAsIs(c *nameapi.Context, p *nameapi.InputPerson, full, nick string) *nameapi.PersonNameParserResult {
 	var tokBuf [12]token
 	toks, fl := tokenizeInto(tokBuf[:0], full)
 	var extra []nameTerm
@@ -685,7 +738,7 @@ func (e *Engine) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms
 		pp.AddressingGivenName = firstOf(terms, nameapi.TermNickname)
 	}
 	g, disputes := e.parsedGender(c, p, given, sal)
-	pp.Gender = g
+	pp.Gender = capFakeGender(g, pp.AddressingGivenName, pp.AddressingSurname)
 	return pp, disputes
 }
 

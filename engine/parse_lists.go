@@ -35,6 +35,7 @@ type wordLists struct {
 	famous        map[string]bool
 	fictional     map[string]bool
 	humorous      map[string]bool
+	fakeFirst     map[string]bool   // first word of every placeholder, fictional and humorous name
 	keyboardRows  []*kbRow          // one per keyboard row
 	kbAdjacent    []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
 	legalSuffixes map[string]bool   // every suffix of every legalForms key
@@ -158,6 +159,15 @@ func loadLists() (*wordLists, error) {
 		for i := range len(k) + 1 {
 			l.legalSuffixes[k[i:]] = true
 		}
+	}
+	l.fakeFirst = map[string]bool{}
+	for _, m := range []map[string]bool{l.fictional, l.humorous} {
+		for k := range m {
+			l.fakeFirst[firstWord(k)] = true
+		}
+	}
+	for k := range l.placeholders {
+		l.fakeFirst[firstWord(k)] = true
 	}
 	l.kbAdjacent = make([]uint64, 256*256/64)
 	for _, row := range l.keyboardRows {
@@ -430,4 +440,12 @@ func (k *kbRow) pos(r rune) int {
 		return int(k.lo[r])
 	}
 	return int(k.hi[r])
+}
+
+// firstWord returns s up to its first space.
+func firstWord(s string) string {
+	if i := strings.IndexByte(s, ' '); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

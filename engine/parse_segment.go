@@ -217,7 +217,11 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 		if !w.initial {
 			w.given = e.givenStrength(t.text)
 			w.surname = e.isSurname(t.text)
-			w.particle = l.particles[t.key] && k < n-1 && (t.text == strings.ToLower(t.text) || w.given < 0.5)
+			// A capitalised particle that is also a given name ("Al",
+			// "Della") is a particle after the first word unless the data
+			// knows it well as a given name ("Ben").
+			w.particle = l.particles[t.key] && k < n-1 &&
+				(t.text == strings.ToLower(t.text) || w.given < 0.5 || (k > 0 && w.given < 1))
 		}
 		info[k] = w
 	}
@@ -280,12 +284,14 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 			sA--
 		}
 	}
-	scoreA := givenScore(info[0]) + surnameScore(info[n-1]) + 0.3
+	// Given-first is the usual order: it wins a tie.
+	damp := info[0].given >= 1 && info[n-1].given >= 1 && (n == 2 || info[1].given >= 1)
+	scoreA := givenScore(info[0]) + surnameScore(info[n-1], damp) + givenFirstPrior
 	if sA < n-1 && info[sA].particle {
 		scoreA += 1
 	}
 	// Surname-first: "Müller Petra".
-	scoreB := surnameScore(info[0]) + givenScore(info[1])
+	scoreB := surnameScore(info[0], damp) + givenScore(info[1])
 	if n > 2 {
 		// Further words after the given name are middle names.
 		for _, w := range info[2:] {
@@ -350,6 +356,14 @@ func recognized(info []wordInfo, s int, givenFirst bool) float64 {
 			known++
 		case isSur && w.surname, !isSur && w.given >= 0.5:
 			known++
+		case !isSur && w.given > 0 && !w.surname:
+			// A given name few sources list ("Maaike") is weak evidence
+			// for the order (many surnames are listed as rare given
+			// names), but it is recognised in its role all the same.
+			known++
+		case isSur && k > 0 && info[k-1].particle && w.given < 0.5:
+			// "de Vries": the particle vouches for the surname after it.
+			known++
 		}
 	}
 	return float64(known) / float64(len(info))
@@ -370,16 +384,26 @@ func givenScore(w wordInfo) float64 {
 
 // surnameScore is the evidence that w is a surname; a strong given name is
 // less likely one ("Thomas" is both, but mostly a given name).
-func surnameScore(w wordInfo) float64 {
+//
+// With damp (both readings' words are well-known given names), the surname
+// list counts for less: it holds "Sarah" as a surname but not "Connor",
+// which says little about "Sarah Connor"; the usual order then decides.
+func surnameScore(w wordInfo, damp bool) float64 {
 	if w.initial {
 		return -1
 	}
 	s := -0.8 * w.given
 	if w.surname {
 		s++
+		if damp {
+			s -= 0.5 * w.given
+		}
 	}
 	return s
 }
+
+// givenFirstPrior is the score bonus of the given-first order.
+const givenFirstPrior = 0.5
 
 // givenStrength is how strongly the data knows w as a given name: 1 for a
 // name backed by many sources, less for one that a single source lists
@@ -446,6 +470,9 @@ func (e *Engine) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []cand
 		// "Mr. Smith", "Dr. Müller": a salutation or title with one word
 		// names the surname.
 		return []candidate{mk(nameapi.TermSurname, 0.9, 0.8)}
+	case inGroup && w.given >= 0.7:
+		// "Peter" in "Peter and Daniela Meyer": a well-known given name.
+		return []candidate{mk(nameapi.TermGivenname, 0.9, 0.9)}
 	case inGroup:
 		return []candidate{mk(nameapi.TermGivenname, 0.85, 0.7)}
 	case w.given >= 0.5 && !w.surname:

@@ -25,6 +25,7 @@ import (
 	"embed"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"sync"
 
@@ -247,20 +248,30 @@ func asciiLower(s string, buf *[asciiKeyMax]byte) (b []byte, ok bool) {
 }
 
 func (d *Dict) givenSpan(s string) (span, bool) {
+	sp, found, _, _ := d.givenSpans(s)
+	return sp, found
+}
+
+// givenSpans looks s up as written and, when that differs, with its
+// diacritics folded: sp is the entry as written (else the folded one), alt
+// the folded entry when both exist. ASCII names are looked up without
+// allocating.
+func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound bool) {
 	var buf [asciiKeyMax]byte
 	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok {
-		sp, found := d.given[string(b)] // no allocation
-		return sp, found
+		sp, found = d.given[string(b)] // no allocation
+		return sp, found, span{}, false
 	}
 	w, f := key(s)
-	if sp, ok := d.given[w]; ok {
-		return sp, true
+	sp, found = d.given[w]
+	if f == w {
+		return sp, found, span{}, false
 	}
-	if f != w {
-		sp, ok := d.given[f]
-		return sp, ok
+	alt, altFound = d.given[f]
+	if !found {
+		return alt, altFound, span{}, false
 	}
-	return span{}, false
+	return sp, found, alt, altFound
 }
 
 // IsGivenName reports whether the data knows s as a given name (in any
@@ -286,18 +297,33 @@ func (d *Dict) IsSurname(s string) bool {
 }
 
 // GivenVotes reports in one lookup whether the data knows s as a given
-// name and how many source votes (over all languages) give it a sex: the
-// same as IsGivenName(s) together with the votes of GenderVotes(s, ""),
-// which are 0 when the data knows no sex for the name.
+// name and how many source votes (over all languages) give it a sex: for
+// a name without diacritics the same as IsGivenName(s) together with the
+// votes of GenderVotes(s, ""), which are 0 when the data knows no sex for
+// the name.
+//
+// For a name written with diacritics ("María") the votes are those of the
+// spelling as written or of its folded spelling ("Maria"), whichever has
+// more: the sources list most names without accents, so the accented
+// spelling alone would look like a rare name.
 func (d *Dict) GivenVotes(s string) (votes int, known bool) {
-	sp, found := d.givenSpan(s)
+	sp, found, alt, altFound := d.givenSpans(s)
 	if !found {
 		return 0, false
 	}
-	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
-		votes += int(st.votes)
+	votes = d.spanVotes(sp)
+	if altFound {
+		votes = max(votes, d.spanVotes(alt))
 	}
 	return votes, true
+}
+
+func (d *Dict) spanVotes(sp span) int {
+	n := 0
+	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		n += int(st.votes)
+	}
+	return n
 }
 
 // MaleProportion returns the share (0..1) of male bearers of the given
@@ -312,9 +338,31 @@ func (d *Dict) MaleProportion(given, placeOrLang string) (float64, bool) {
 
 // GenderVotes is MaleProportion plus the number of source votes behind
 // the answer (a measure of how much data backs it).
+//
+// For a name written with diacritics whose folded spelling is a name of
+// its own ("Jürgen", "Jurgen"), the better-backed answer of the two is
+// taken when both say the same (male proportions within 0.3 of each
+// other) or only the folded spelling answers in the scope: the sources
+// list most names without accents.
 func (d *Dict) GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool) {
-	sp, found := d.givenSpan(given)
-	if !found || sp.n == 0 {
+	sp, found, alt, altFound := d.givenSpans(given)
+	if !found {
+		return 0, 0, false
+	}
+	p, votes, ok = d.spanGenderVotes(sp, placeOrLang)
+	if !altFound {
+		return p, votes, ok
+	}
+	fp, fv, fok := d.spanGenderVotes(alt, placeOrLang)
+	if fok && fv > votes && (!ok || math.Abs(fp-p) < 0.3) {
+		return fp, fv, true
+	}
+	return p, votes, ok
+}
+
+// spanGenderVotes is GenderVotes for one entry of the given-name data.
+func (d *Dict) spanGenderVotes(sp span, placeOrLang string) (p float64, votes int, ok bool) {
+	if sp.n == 0 {
 		return 0, 0, false
 	}
 	st := d.stats[sp.start : sp.start+uint32(sp.n)]

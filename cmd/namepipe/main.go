@@ -134,12 +134,29 @@ func newFlagSet(stderr io.Writer, name, synopsis, about, epilogue string) *flag.
 	fs.Usage = func() {
 		out := fs.Output()
 		fmt.Fprintf(out, "Usage: namepipe %s %s\n\n%s\n\nFlags:\n", name, synopsis, strings.TrimSpace(about))
-		fs.PrintDefaults()
+		printVisibleDefaults(fs)
 		if epilogue != "" {
 			fmt.Fprintf(out, "\n%s\n", strings.TrimSpace(epilogue))
 		}
 	}
 	return fs
+}
+
+// hiddenFlags are flags for developers, left out of the help.
+var hiddenFlags = map[string]bool{"cpuprofile": true, "memprofile": true}
+
+// printVisibleDefaults prints the flags of fs like PrintDefaults, without
+// the hidden ones.
+func printVisibleDefaults(fs *flag.FlagSet) {
+	shown := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+	shown.SetOutput(fs.Output())
+	fs.VisitAll(func(fl *flag.Flag) {
+		if !hiddenFlags[fl.Name] {
+			shown.Var(fl.Value, fl.Name, fl.Usage)
+			shown.Lookup(fl.Name).DefValue = fl.DefValue
+		}
+	})
+	shown.PrintDefaults()
 }
 
 // logFlags defines --log-level and --log-format (see newLogger).

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -38,6 +39,7 @@ type runFlags struct {
 	cacheMaxAge           time.Duration
 	window                int
 	grace                 time.Duration
+	cpuProfile            string
 	set                   map[string]bool
 }
 
@@ -65,6 +67,7 @@ Exit codes: 0 ok, 1 run failed, 2 usage/config error, 3 input error,
 	fs.DurationVar(&f.cacheMaxAge, "cache-max-age", 0, "ignore cached results older than this (0 = keep them forever)")
 	fs.IntVar(&f.window, "window", 0, "maximum rows in flight between reading and writing (default max(1024, 32×concurrency))")
 	fs.DurationVar(&f.grace, "grace", pipeline.DefaultGrace, "after Ctrl-C, how long in-flight requests may finish before they are cancelled")
+	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the run to this file (for developers)")
 	return fs, f
 }
 
@@ -167,6 +170,14 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		opts.Progress = stderr
 	}
 
+	if f.cpuProfile != "" {
+		stopProfile, err := startCPUProfile(f.cpuProfile)
+		if err != nil {
+			return fail(stderr, exitUsage, err)
+		}
+		defer stopProfile()
+	}
+
 	logger.Debug("run starting", "input", cfg.Input.Path, "output", cfg.Output.Path, "engine", cfg.Engine.Kind,
 		"concurrency", opts.Concurrency, "rate", opts.Rate, "cache", cachePath, "resuming", resumed)
 	sum, runErr := pipeline.Run(sigCtx, opts)
@@ -207,6 +218,23 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitRowErrors
 	}
 	return exitOK
+}
+
+// startCPUProfile writes a CPU profile to path until the returned func
+// is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	pf, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(pf); err != nil {
+		pf.Close()
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		pf.Close()
+	}, nil
 }
 
 // exitCode maps a run error to the documented exit codes.

@@ -542,11 +542,11 @@ type EmailOnly struct {
 
 // keyVersion changes when the normalisation below changes, so that a
 // persistent cache never mixes keys of two schemes.
-const keyVersion = "k1"
+const keyVersion = "k2"
 
 // Key is a normalised, deterministic key of op's input for de-duplication
 // and caching: the same input gives the same key, different inputs give
-// different keys. It is "<op>:k1:<sha256 hex>" and holds no personal data.
+// different keys. It is "<op>:k2:<sha256 hex>" and holds no personal data.
 // Normalisation, where the operation's answer cannot depend on it:
 //   - parse, format: name texts with blank runs collapsed and trimmed
 //     (case is kept: the answer echoes the text);
@@ -556,49 +556,55 @@ const keyVersion = "k1"
 //   - emailname: trimmed, the domain lower-cased (the local part is echoed);
 //   - classify: only the lower-cased domain.
 func (r *Request) Key(op Op) string {
-	var v any
+	e := keyEncPool.Get().(*keyEnc)
+	e.b = e.b[:0]
 	switch op {
 	case OpParse, OpFormat, OpGenderize:
-		fold := op == OpGenderize
-		pp := *r.namePerson(op)
-		if pp.PersonName != nil {
-			nf := make([]nameapi.NameField, len(pp.PersonName.NameFields))
-			for i, f := range pp.PersonName.NameFields {
-				s := strings.Join(strings.Fields(f.String), " ")
-				if fold {
-					s = strings.ToLower(s)
-				}
-				nf[i] = nameapi.Field(f.FieldType, s)
-			}
-			pp.PersonName = &nameapi.InputPersonName{NameFields: nf}
+		norm := nameCollapse
+		if op == OpGenderize {
+			norm = nameFold
 		}
-		v = &nameapi.InputWithPerson{Context: r.Context, InputPerson: &pp}
+		e.context(r.Context)
+		np := r.namePerson(op)
+		e.person(np, norm)
 	case OpRisk:
-		v = r.Payload(op)
+		e.context(r.Context)
+		e.person(r.Person, nameAsIs)
 	case OpDisposable:
-		v = &EmailOnly{EmailAddress: strings.ToLower(strings.TrimSpace(r.Emails[op]))}
+		e.str(strings.ToLower(strings.TrimSpace(r.Emails[op])))
 	case OpEmailName:
-		e := strings.TrimSpace(r.Emails[op])
-		if i := strings.LastIndexByte(e, '@'); i >= 0 {
-			e = e[:i] + strings.ToLower(e[i:])
+		addr := strings.TrimSpace(r.Emails[op])
+		if i := strings.LastIndexByte(addr, '@'); i >= 0 {
+			addr = addr[:i] + strings.ToLower(addr[i:])
 		}
-		v = &nameapi.InputWithEmail{Context: r.Context, EmailAddress: e}
+		e.context(r.Context)
+		e.str(addr)
 	case OpClassify:
-		e := strings.ToLower(strings.TrimSpace(r.Emails[op]))
-		if i := strings.LastIndexByte(e, '@'); i >= 0 {
-			e = e[i+1:]
+		addr := strings.ToLower(strings.TrimSpace(r.Emails[op]))
+		if i := strings.LastIndexByte(addr, '@'); i >= 0 {
+			addr = addr[i+1:]
 		}
-		v = struct {
-			Domain string `json:"domain"`
-		}{e}
+		e.str(addr)
 	default:
-		v = r.Payload(op)
+		// An operation without a canonical encoding: its JSON payload.
+		b, err := json.Marshal(r.Payload(op))
+		if err != nil {
+			b = []byte(fmt.Sprintf("%#v", r.Payload(op)))
+		}
+		e.b = append(e.b, b...)
 	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		// The payload types always marshal; keep the key deterministic anyway.
-		b = []byte(fmt.Sprintf("%#v", v))
+	sum := sha256.Sum256(e.b)
+	if cap(e.b) <= 64<<10 {
+		keyEncPool.Put(e)
 	}
-	sum := sha256.Sum256(b)
-	return string(op) + ":" + keyVersion + ":" + hex.EncodeToString(sum[:])
+	var hx [2 * sha256.Size]byte
+	hex.Encode(hx[:], sum[:])
+	var k strings.Builder
+	k.Grow(len(op) + len(keyVersion) + 2 + len(hx))
+	k.WriteString(string(op))
+	k.WriteByte(':')
+	k.WriteString(keyVersion)
+	k.WriteByte(':')
+	k.Write(hx[:])
+	return k.String()
 }

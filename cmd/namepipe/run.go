@@ -27,20 +27,20 @@ var errHelp = flag.ErrHelp
 
 // runFlags are the flags of `namepipe run`.
 type runFlags struct {
-	config, input, output string
-	quiet, strict         bool
-	summary               string
-	concurrency           int
-	rate                  float64
-	escape                string
-	logLevel, logFormat   string
-	cache                 string
-	noCache               bool
-	cacheMaxAge           time.Duration
-	window                int
-	grace                 time.Duration
-	cpuProfile            string
-	set                   map[string]bool
+	config, input, output  string
+	quiet, strict          bool
+	summary                string
+	concurrency            int
+	rate                   float64
+	escape                 string
+	logLevel, logFormat    string
+	cache                  string
+	noCache                bool
+	cacheMaxAge            time.Duration
+	window                 int
+	grace                  time.Duration
+	cpuProfile, memProfile string
+	set                    map[string]bool
 }
 
 func newRunFlags(stderr io.Writer) (*flag.FlagSet, *runFlags) {
@@ -68,6 +68,7 @@ Exit codes: 0 ok, 1 run failed, 2 usage/config error, 3 input error,
 	fs.IntVar(&f.window, "window", 0, "maximum rows in flight between reading and writing (default max(1024, 32×concurrency))")
 	fs.DurationVar(&f.grace, "grace", pipeline.DefaultGrace, "after Ctrl-C, how long in-flight requests may finish before they are cancelled")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the run to this file (for developers)")
+	fs.StringVar(&f.memProfile, "memprofile", "", "write an allocation profile of the run to this file at the end (for developers)")
 	return fs, f
 }
 
@@ -177,6 +178,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		defer stopProfile()
 	}
+	if f.memProfile != "" {
+		defer writeMemProfile(f.memProfile, logger)
+	}
 
 	logger.Debug("run starting", "input", cfg.Input.Path, "output", cfg.Output.Path, "engine", cfg.Engine.Kind,
 		"concurrency", opts.Concurrency, "rate", opts.Rate, "cache", cachePath, "resuming", resumed)
@@ -235,6 +239,20 @@ func startCPUProfile(path string) (stop func(), err error) {
 		pprof.StopCPUProfile()
 		pf.Close()
 	}, nil
+}
+
+// writeMemProfile writes the allocation profile to path.
+func writeMemProfile(path string, logger *slog.Logger) {
+	pf, err := os.Create(path)
+	if err == nil {
+		err = pprof.Lookup("allocs").WriteTo(pf, 0)
+		if cerr := pf.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		logger.Warn("--memprofile", "err", err)
+	}
 }
 
 // exitCode maps a run error to the documented exit codes.

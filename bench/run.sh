@@ -46,17 +46,17 @@ echo "# building into $dir" >&2
 (cd "$repo" && go build -o "$dir/namepipe" ./cmd/namepipe && go build -o "$dir/copy" ./bench/copy && go build -o "$dir/gen" ./bench/gen)
 cd "$dir"
 
-# measure LABEL CMD...: runs CMD under GNU time, prints wall seconds and
-# peak RSS (KiB) as "wall rss".
+# measure LABEL CMD...: runs CMD under GNU time, prints wall seconds, peak
+# RSS (KiB) and CPU seconds (user+sys) as "wall rss cpu".
 measure() {
 	local label=$1
 	shift
-	/usr/bin/time -f "%e %M" -o "$label.time" "$@" >"$label.out" 2>"$label.err" || {
+	/usr/bin/time -f "%e %M %U %S" -o "$label.time" "$@" >"$label.out" 2>"$label.err" || {
 		echo "$label failed:" >&2
 		cat "$label.err" >&2
 		exit 1
 	}
-	cat "$label.time"
+	awk '{printf "%s %s %.2f\n", $1, $2, $3 + $4}' "$label.time"
 }
 
 gen() { # gen N FILE
@@ -70,15 +70,15 @@ report() { results+=("$(printf '%-44s %s' "$1" "$2")"); echo "$1: $2" >&2; }
 throughput() {
 	local fmt=$1 n=$2 in="customers.$2.$1"
 	gen "$n" "$in"
-	read -r cw crss < <(measure "copy-$fmt-$n" ./copy -in "$in" -out "copy.$n.$fmt")
-	read -r rw rrss < <(measure "run-$fmt-$n" ./namepipe run --config "$repo/bench/configs/local.yaml" \
+	read -r cw crss ccpu < <(measure "copy-$fmt-$n" ./copy -in "$in" -out "copy.$n.$fmt")
+	read -r rw rrss rcpu < <(measure "run-$fmt-$n" ./namepipe run --config "$repo/bench/configs/local.yaml" \
 		--input "$in" --output "out.$n.$fmt" --quiet --no-cache --summary "run-$fmt-$n.json")
 	local crate rrate
 	crate=$(awk -v n="$n" -v s="$cw" 'BEGIN{printf "%.0f", n/s}')
 	rrate=$(awk -v n="$n" -v s="$rw" 'BEGIN{printf "%.0f", n/s}')
-	report "$fmt $n rows: bare read+write" "$crate rows/s (${cw}s), peak RSS $((crss / 1024)) MiB"
-	report "$fmt $n rows: namepipe run, local engine" "$rrate rows/s (${rw}s), peak RSS $((rrss / 1024)) MiB"
-	report "$fmt $n rows: ratio (target >= 0.4)" "$(awk -v a="$rrate" -v b="$crate" 'BEGIN{printf "%.3f", a/b}')"
+	report "$fmt $n rows: bare read+write" "$crate rows/s (${cw}s, ${ccpu} CPU-s), peak RSS $((crss / 1024)) MiB"
+	report "$fmt $n rows: namepipe run, local engine" "$rrate rows/s (${rw}s, ${rcpu} CPU-s), peak RSS $((rrss / 1024)) MiB"
+	report "$fmt $n rows: ratio (target >= 0.4)" "$(awk -v a="$rrate" -v b="$crate" 'BEGIN{printf "%.3f", a/b}') wall, $(awk -v a="$ccpu" -v b="$rcpu" 'BEGIN{printf "%.3f", a/b}') CPU"
 	rm -f "copy.$n.$fmt" "out.$n.$fmt"
 	eval "rss_copy_${fmt}_$n=$crss rss_run_${fmt}_$n=$rrss"
 }
@@ -111,12 +111,12 @@ if want full && [ "${BENCH_FULL:-0}" = 1 ]; then
 	for fmt in csv parquet; do
 		in="customers.$full_rows.$fmt"
 		gen "$full_rows" "$in"
-		read -r cw crss < <(measure "copy-$fmt-$full_rows" ./copy -in "$in" -out "copy.$full_rows.$fmt")
-		read -r rw rrss < <(measure "run-$fmt-$full_rows" ./namepipe run --config "$repo/bench/configs/local.yaml" \
+		read -r cw crss ccpu < <(measure "copy-$fmt-$full_rows" ./copy -in "$in" -out "copy.$full_rows.$fmt")
+		read -r rw rrss rcpu < <(measure "run-$fmt-$full_rows" ./namepipe run --config "$repo/bench/configs/local.yaml" \
 			--input "$in" --output "out.$full_rows.$fmt" --quiet --no-cache)
 		rm -f "copy.$full_rows.$fmt" "out.$full_rows.$fmt"
-		report "$fmt $full_rows rows: bare read+write" "$(awk -v n="$full_rows" -v s="$cw" 'BEGIN{printf "%.0f", n/s}') rows/s (${cw}s), peak RSS $((crss / 1024)) MiB"
-		report "$fmt $full_rows rows: namepipe run" "$(awk -v n="$full_rows" -v s="$rw" 'BEGIN{printf "%.0f", n/s}') rows/s (${rw}s), peak RSS $((rrss / 1024)) MiB"
+		report "$fmt $full_rows rows: bare read+write" "$(awk -v n="$full_rows" -v s="$cw" 'BEGIN{printf "%.0f", n/s}') rows/s (${cw}s, ${ccpu} CPU-s), peak RSS $((crss / 1024)) MiB"
+		report "$fmt $full_rows rows: namepipe run" "$(awk -v n="$full_rows" -v s="$rw" 'BEGIN{printf "%.0f", n/s}') rows/s (${rw}s, ${rcpu} CPU-s), peak RSS $((rrss / 1024)) MiB"
 		c1=$(eval echo "\${rss_copy_${fmt}_$rows:-}")
 		r1=$(eval echo "\${rss_run_${fmt}_$rows:-}")
 		if [ -n "$c1" ] && [ -n "$r1" ]; then

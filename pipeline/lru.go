@@ -1,5 +1,7 @@
 package pipeline
 
+import "hash/maphash"
+
 // lru is a bounded map of recent outcomes, least recently used evicted
 // first. It is not safe for concurrent use; the caller locks.
 //
@@ -8,8 +10,13 @@ package pipeline
 // version cost two allocations per added entry and a pointer chase per
 // hit, a tenth of the pipeline's own CPU time).
 type lru struct {
-	max   int
-	items map[string]int32
+	max int
+	// items finds an entry by the hash of its key: a map of short fixed
+	// keys probes faster than one of long strings. A hit is confirmed by
+	// comparing the entry's key; two keys with the same hash (1 in 2^64)
+	// share a slot and evict each other, which only costs a miss.
+	items map[uint64]int32
+	seed  maphash.Seed
 	// ents[0] is the sentinel of the circular recency list: ents[0].next
 	// is the most recently used entry, ents[0].prev the least.
 	ents []lruEntry
@@ -22,7 +29,7 @@ type lruEntry struct {
 }
 
 func newLRU(maxEntries int) *lru {
-	return &lru{max: maxEntries, items: make(map[string]int32), ents: make([]lruEntry, 1, 1+min(max(maxEntries, 0), 1024))}
+	return &lru{max: maxEntries, items: make(map[uint64]int32), seed: maphash.MakeSeed(), ents: make([]lruEntry, 1, 1+min(max(maxEntries, 0), 1024))}
 }
 
 // unlink removes entry i from the recency list.
@@ -44,7 +51,7 @@ func (c *lru) get(key string) (Outcome, bool) {
 	if c == nil || c.max <= 0 {
 		return Outcome{}, false
 	}
-	if i, ok := c.items[key]; ok {
+	if i, ok := c.items[maphash.String(c.seed, key)]; ok && c.ents[i].key == key {
 		if c.ents[0].next != i {
 			c.unlink(i)
 			c.pushFront(i)
@@ -58,8 +65,9 @@ func (c *lru) add(key string, val Outcome) {
 	if c == nil || c.max <= 0 {
 		return
 	}
-	if i, ok := c.items[key]; ok {
-		c.ents[i].val = val
+	h := maphash.String(c.seed, key)
+	if i, ok := c.items[h]; ok {
+		c.ents[i].key, c.ents[i].val = key, val
 		c.unlink(i)
 		c.pushFront(i)
 		return
@@ -72,9 +80,9 @@ func (c *lru) add(key string, val Outcome) {
 		// Full: re-use the least recently used entry's slot.
 		i = c.ents[0].prev
 		c.unlink(i)
-		delete(c.items, c.ents[i].key)
+		delete(c.items, maphash.String(c.seed, c.ents[i].key))
 	}
 	c.ents[i].key, c.ents[i].val = key, val
 	c.pushFront(i)
-	c.items[key] = i
+	c.items[h] = i
 }

@@ -2,8 +2,8 @@
 # bench/run.sh: the throughput, rate-limit and memory benchmarks of namepipe
 # (issue 6). See bench/README.md for what is measured and the last results.
 #
-#   bench/run.sh              # 1M rows CSV and Parquet, serve rate test (~5 min)
-#   BENCH_FULL=1 bench/run.sh # also 10M rows for the peak-RSS comparison (~+15 min)
+#   bench/run.sh              # 1M rows CSV and Parquet, serve rate test (~3 min)
+#   BENCH_FULL=1 bench/run.sh # also 10M rows for the peak-RSS comparison (~+20 min)
 #
 # Environment:
 #   BENCH_ROWS       rows of the throughput runs (default 1000000)
@@ -71,6 +71,7 @@ throughput() {
 	local fmt=$1 n=$2 in="customers.$2.$1"
 	gen "$n" "$in"
 	read -r cw crss ccpu < <(measure "copy-$fmt-$n" ./copy -in "$in" -out "copy.$n.$fmt")
+	rm -f "copy.$n.$fmt"
 	read -r rw rrss rcpu < <(measure "run-$fmt-$n" ./namepipe run --config "$repo/bench/configs/local.yaml" \
 		--input "$in" --output "out.$n.$fmt" --quiet --no-cache --summary "run-$fmt-$n.json")
 	local crate rrate
@@ -79,7 +80,7 @@ throughput() {
 	report "$fmt $n rows: bare read+write" "$crate rows/s (${cw}s, ${ccpu} CPU-s), peak RSS $((crss / 1024)) MiB"
 	report "$fmt $n rows: namepipe run, local engine" "$rrate rows/s (${rw}s, ${rcpu} CPU-s), peak RSS $((rrss / 1024)) MiB"
 	report "$fmt $n rows: ratio (target >= 0.4)" "$(awk -v a="$rrate" -v b="$crate" 'BEGIN{printf "%.3f", a/b}') wall, $(awk -v a="$ccpu" -v b="$rcpu" 'BEGIN{printf "%.3f", a/b}') CPU"
-	rm -f "copy.$n.$fmt" "out.$n.$fmt"
+	rm -f "out.$n.$fmt"
 	eval "rss_copy_${fmt}_$n=$crss rss_run_${fmt}_$n=$rrss"
 }
 
@@ -112,9 +113,10 @@ if want full && [ "${BENCH_FULL:-0}" = 1 ]; then
 		in="customers.$full_rows.$fmt"
 		gen "$full_rows" "$in"
 		read -r cw crss ccpu < <(measure "copy-$fmt-$full_rows" ./copy -in "$in" -out "copy.$full_rows.$fmt")
+		rm -f "copy.$full_rows.$fmt"
 		read -r rw rrss rcpu < <(measure "run-$fmt-$full_rows" ./namepipe run --config "$repo/bench/configs/local.yaml" \
 			--input "$in" --output "out.$full_rows.$fmt" --quiet --no-cache)
-		rm -f "copy.$full_rows.$fmt" "out.$full_rows.$fmt"
+		rm -f "out.$full_rows.$fmt"
 		report "$fmt $full_rows rows: bare read+write" "$(awk -v n="$full_rows" -v s="$cw" 'BEGIN{printf "%.0f", n/s}') rows/s (${cw}s, ${ccpu} CPU-s), peak RSS $((crss / 1024)) MiB"
 		report "$fmt $full_rows rows: namepipe run" "$(awk -v n="$full_rows" -v s="$rw" 'BEGIN{printf "%.0f", n/s}') rows/s (${rw}s, ${rcpu} CPU-s), peak RSS $((rrss / 1024)) MiB"
 		c1=$(eval echo "\${rss_copy_${fmt}_$rows:-}")

@@ -58,6 +58,12 @@ type Options struct {
 	BackoffBase, BackoffMax time.Duration
 	// Timeout bounds each request attempt (default 30 s).
 	Timeout time.Duration
+	// InProcess says that Service computes its answers in the calling
+	// goroutine without I/O (the embedded engine): a call cannot hang on
+	// the network, so no per-call timeout timer is set (it cost 6 % of a
+	// local run's CPU and could not interrupt a computation anyway).
+	// Cancelling the run still reaches the service through the context.
+	InProcess bool
 	// MaxConsecutiveFailures stops the run when that many calls in a row
 	// failed (the service appears down); default 50, negative = never.
 	// Invalid-input answers prove the service is up and do not count.

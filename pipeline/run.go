@@ -472,8 +472,12 @@ func (r *runner) attempt(req Request, op Op, n int) (v any, err error) {
 			break
 		}
 	}
-	ctx, cancel := context.WithTimeout(r.callCtx, r.o.Timeout)
-	defer cancel()
+	ctx := r.callCtx
+	if !r.o.InProcess {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(r.callCtx, r.o.Timeout)
+		defer cancel()
+	}
 	defer func() {
 		if p := recover(); p != nil {
 			v, err = nil, fmt.Errorf("%s: internal error in the service: %v", op, p)

@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/namepipe/namepipe/engine"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/pipeline"
 	"github.com/namepipe/namepipe/readers"
@@ -160,6 +161,9 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.Input.Format == mapping.FormatParquet {
 		opts.ProgressTotalUnit = "rows"
+	}
+	if _, local := svc.(*engine.Engine); local {
+		opts.InProcess = true // no network to time out: no timer per call
 	}
 	if cache != nil {
 		opts.Cache = cache

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -36,6 +37,13 @@ type row struct {
 type task struct {
 	r  *row
 	op int
+}
+
+// flightKey identifies a distinct request: the operation's index and the
+// request's key.
+type flightKey struct {
+	op  int
+	key string
 }
 
 // flight is a request being resolved; identical requests that arrive
@@ -71,8 +79,11 @@ type runner struct {
 	sem   chan struct{}
 
 	mu       sync.Mutex
-	inflight map[string]*flight
+	inflight map[flightKey]*flight
 	mem      *lru
+	// recompute has bit i set when op i is computed for every row,
+	// without key, de-duplication or in-memory cache (Options.Recompute).
+	recompute uint64
 
 	st          stats
 	cacheWarned atomic.Bool
@@ -111,11 +122,18 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		tasks:    make(chan task, o.Concurrency*4),
 		order:    make(chan *row, o.Window),
 		sem:      make(chan struct{}, o.Window),
-		inflight: make(map[string]*flight),
+		inflight: make(map[flightKey]*flight),
 		mem:      newLRU(o.MemoryCacheSize),
 	}
 	if len(r.ops) > 64 {
 		return &Summary{}, fmt.Errorf("pipeline: %d operations, at most 64", len(r.ops))
+	}
+	if o.Cache == nil {
+		for i, op := range r.ops {
+			if slices.Contains(o.Recompute, op) {
+				r.recompute |= 1 << i
+			}
+		}
 	}
 	if o.Rate > 0 {
 		r.limiter = rate.NewLimiter(rate.Limit(o.Rate), o.Burst)
@@ -324,13 +342,16 @@ func (r *runner) exec(t task) (o Outcome, ok bool) {
 	if r.stopCtx.Err() != nil {
 		return Outcome{Err: r.stoppedErr(nil)}, true
 	}
+	if r.recompute&(1<<t.op) != 0 {
+		return r.call(t.r.req, op), true
+	}
 	key, err := r.key(t.r.req, op)
 	if err != nil {
 		return Outcome{Err: err}, true
 	}
-	mk := string(op) + "\x00" + key
+	mk := flightKey{op: t.op, key: key}
 	r.mu.Lock()
-	if o, hit := r.mem.get(mk); hit {
+	if o, hit := r.mem.get(t.op, key); hit {
 		r.mu.Unlock()
 		r.st.memHits.Add(1)
 		return o, true
@@ -350,7 +371,7 @@ func (r *runner) exec(t task) (o Outcome, ok bool) {
 	r.mu.Lock()
 	delete(r.inflight, mk)
 	if cacheable {
-		r.mem.add(mk, o)
+		r.mem.add(t.op, key, o)
 	}
 	waiters := f.waiters
 	r.mu.Unlock()

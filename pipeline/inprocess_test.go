@@ -132,3 +132,33 @@ func TestRecompute(t *testing.T) {
 		})
 	}
 }
+
+// TestInProcessRowPath re-runs the run tests with Options.InProcess, where
+// one worker builds a row and resolves all its operations back to back
+// instead of queueing a task per operation: ordering, the window,
+// de-duplication, retries, row and service errors, stops, cancellation
+// and the caches must behave the same.
+func TestInProcessRowPath(t *testing.T) {
+	inProcessTests = true
+	defer func() { inProcessTests = false }()
+	for _, tc := range []struct {
+		name string
+		f    func(*testing.T)
+	}{
+		{"OrderedOutputUnderConcurrency", TestOrderedOutputUnderConcurrency},
+		{"RowErrorsKeepData", TestRowErrorsKeepData},
+		{"ReaderProblemFlagsRow", TestReaderProblemFlagsRow},
+		{"Retries", TestRetries},
+		{"ServiceDownStopsAndKeepsRows", TestServiceDownStopsAndKeepsRows},
+		{"AccessDeniedStopsAtOnce", TestAccessDeniedStopsAtOnce},
+		{"Deduplication", TestDeduplication},
+		{"WindowBoundsRowsInFlight", TestWindowBoundsRowsInFlight},
+		{"CancelReturnsPromptly", TestCancelReturnsPromptly},
+		{"InputAndOutputErrors", TestInputAndOutputErrors},
+		{"PersistentCacheSecondRun", TestPersistentCacheSecondRun},
+		{"BrokenCacheDoesNotFailRun", TestBrokenCacheDoesNotFailRun},
+		{"Recompute", TestRecompute},
+	} {
+		t.Run(tc.name, tc.f)
+	}
+}

@@ -28,9 +28,15 @@ type row struct {
 	badInput bool
 	// ran has bit i set when op i applies and a task was queued for it.
 	ran      uint64
-	outcomes []Outcome
+	outcomes []Outcome // indexed like runner.ops; nil when no op ran
 	pending  atomic.Int32
-	done     chan struct{}
+	// out is the output row's values (input, results, error column), set
+	// by finish before done is closed.
+	out  []record.Value
+	done chan struct{}
+	// few holds the outcomes of a row with few operations, saving an
+	// allocation per row.
+	few [4]Outcome
 }
 
 // task is one operation of one row.
@@ -75,12 +81,15 @@ type runner struct {
 	consecutive atomic.Int64
 
 	tasks chan task
+	rows  chan *row // in-process: rows to build and resolve in a worker
 	order chan *row
 	sem   chan struct{}
 
-	mu       sync.Mutex
-	inflight map[flightKey]*flight
-	mem      *lru
+	mu         sync.Mutex
+	inflight   map[flightKey]*flight
+	mem        *lru
+	nres       int       // result columns appended to each row
+	noOutcomes []Outcome // zero outcomes of a row where no op ran
 	// recompute has bit i set when op i is computed for every row,
 	// without key, de-duplication or in-memory cache (Options.Recompute).
 	recompute uint64
@@ -124,6 +133,11 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		sem:      make(chan struct{}, o.Window),
 		inflight: make(map[flightKey]*flight),
 		mem:      newLRU(o.MemoryCacheSize),
+		nres:     o.Plan.ResultColumns(),
+	}
+	r.noOutcomes = make([]Outcome, len(r.ops))
+	if o.InProcess {
+		r.rows = make(chan *row, o.Concurrency*4)
 	}
 	if len(r.ops) > 64 {
 		return &Summary{}, fmt.Errorf("pipeline: %d operations, at most 64", len(r.ops))
@@ -162,7 +176,11 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	})
 	var workers sync.WaitGroup
 	for range o.Concurrency {
-		workers.Go(r.work)
+		if o.InProcess {
+			workers.Go(r.workRows)
+		} else {
+			workers.Go(r.work)
+		}
 	}
 	var writeErr error
 	g.Go(func() error {
@@ -234,6 +252,9 @@ func (r *runner) watchInterrupt(ctx context.Context, finished <-chan struct{}) {
 func (r *runner) dispatch() (err error) {
 	defer close(r.order)
 	defer close(r.tasks)
+	if r.rows != nil {
+		defer close(r.rows)
+	}
 	for r.stopCtx.Err() == nil {
 		buf := make([]record.Record, r.o.BatchSize)
 		n, rerr := r.o.Reader.Read(r.stopCtx, buf)
@@ -263,21 +284,48 @@ func (r *runner) dispatch() (err error) {
 	return nil
 }
 
-// admit builds one row and queues its tasks.
+// admit queues one row. For a remote service it builds the row here and
+// queues a task per operation, so that the workers overlap the calls; for
+// an in-process one it hands the whole row to a worker (see workRows).
 func (r *runner) admit(rec *record.Record) {
-	rw := &row{seq: r.st.rowsRead.Add(1) - 1, rec: *rec, done: closedDone}
+	rw := &row{seq: r.st.rowsRead.Add(1) - 1, rec: *rec}
+	if r.rows != nil {
+		rw.done = make(chan struct{})
+		r.order <- rw
+		r.rows <- rw
+		return
+	}
+	if !r.prepare(rw) {
+		r.finish(rw)
+		rw.done = closedDone
+		r.order <- rw
+		return
+	}
+	rw.done = make(chan struct{})
+	r.order <- rw
+	for i := range r.ops {
+		if rw.ran&(1<<i) != 0 {
+			r.tasks <- task{r: rw, op: i}
+		}
+	}
+}
+
+// prepare builds the row's request and marks the operations that apply.
+// It reports whether any does; then the row's outcomes and pending count
+// are set, and the row is finished by the last of its operations.
+func (r *runner) prepare(rw *row) bool {
+	rec := &rw.rec
 	if rec.Problem != "" {
 		rw.rowErr = fmt.Errorf("line %d: %s", rec.Line, rec.Problem)
 	}
-	req, err := r.build(&rw.rec)
+	req, err := r.build(rec)
 	if err != nil {
 		rw.rowErr = errors.Join(rw.rowErr, err)
 		rw.badInput = true
 	}
 	if req == nil {
 		// Nothing of the row can be sent; it is written with its error.
-		r.order <- rw
-		return
+		return false
 	}
 	rw.req = req
 	var n int32
@@ -288,18 +336,29 @@ func (r *runner) admit(rec *record.Record) {
 		}
 	}
 	if n == 0 {
-		r.order <- rw
-		return
+		return false
 	}
-	rw.outcomes = make([]Outcome, len(r.ops))
+	if len(r.ops) <= len(rw.few) {
+		rw.outcomes = rw.few[:len(r.ops)]
+	} else {
+		rw.outcomes = make([]Outcome, len(r.ops))
+	}
 	rw.pending.Store(n)
-	rw.done = make(chan struct{})
-	r.order <- rw
-	for i := range r.ops {
-		if rw.ran&(1<<i) != 0 {
-			r.tasks <- task{r: rw, op: i}
-		}
+	return true
+}
+
+// finish computes the row's output values: the input values followed by
+// the result columns.
+func (r *runner) finish(rw *row) {
+	outcomes := rw.outcomes
+	if outcomes == nil {
+		outcomes = r.noOutcomes
 	}
+	n := len(rw.rec.Values)
+	vals := make([]record.Value, n+r.nres)
+	copy(vals, rw.rec.Values)
+	r.o.Plan.ApplyInto(vals[n:], outcomes, rw.rowErr)
+	rw.out = vals
 }
 
 // build calls Plan.Build; a panic becomes the row's error.
@@ -325,11 +384,36 @@ func (r *runner) work() {
 	}
 }
 
-// complete records the outcome of a task and releases its row when it was
+// workRows builds rows and resolves all their operations back to back,
+// until the queue is closed: for an in-process service, where a task per
+// operation would only add queueing, and the operations of one row share
+// the engine's memo of the parsed name. An operation attached to an
+// identical request in flight is completed by the worker resolving that
+// request, as with tasks.
+func (r *runner) workRows() {
+	for rw := range r.rows {
+		if !r.prepare(rw) {
+			r.finish(rw)
+			close(rw.done)
+			continue
+		}
+		for i := range r.ops {
+			if rw.ran&(1<<i) != 0 {
+				t := task{r: rw, op: i}
+				if o, ok := r.exec(t); ok {
+					r.complete(t, o)
+				}
+			}
+		}
+	}
+}
+
+// complete records the outcome of a task and finishes its row when it was
 // the last one.
 func (r *runner) complete(t task, o Outcome) {
 	t.r.outcomes[t.op] = o
 	if t.r.pending.Add(-1) == 0 {
+		r.finish(t.r)
 		close(t.r.done)
 	}
 }
@@ -561,7 +645,6 @@ func (r *runner) emit(sum *Summary) error {
 		}
 		batch = batch[:0]
 	}
-	outcomes := make(map[Op]Outcome, len(r.ops))
 	for rw := range r.order {
 		select {
 		case <-rw.done:
@@ -569,18 +652,8 @@ func (r *runner) emit(sum *Summary) error {
 			flush() // do not hold finished rows while waiting
 			<-rw.done
 		}
-		clear(outcomes)
-		for i, op := range r.ops {
-			if rw.ran&(1<<i) != 0 {
-				outcomes[op] = rw.outcomes[i]
-			}
-		}
 		sum.count(rw, r.ops)
-		extra := r.o.Plan.Apply(outcomes, rw.rowErr)
-		vals := make([]record.Value, len(rw.rec.Values)+len(extra))
-		copy(vals, rw.rec.Values)
-		copy(vals[len(rw.rec.Values):], extra)
-		batch = append(batch, record.Record{Index: rw.rec.Index, Line: rw.rec.Line, Values: vals, Problem: rw.rec.Problem})
+		batch = append(batch, record.Record{Index: rw.rec.Index, Line: rw.rec.Line, Values: rw.out, Problem: rw.rec.Problem})
 		if len(batch) == cap(batch) {
 			flush()
 		}

@@ -145,8 +145,8 @@ func (p *Plan) Build(rec *record.Record) (*Request, error) {
 	}
 	person.Age = p.age(r)
 	for _, a := range p.addresses {
-		if rel := p.address(r, a); rel != nil {
-			person.Addresses = append(person.Addresses, *rel)
+		if rel, ok := p.address(r, a); ok {
+			person.Addresses = append(person.Addresses, rel)
 		}
 	}
 	if !legal {
@@ -223,7 +223,16 @@ func (p *Plan) rowContext(r *rowCtx) *nameapi.Context {
 	return &c
 }
 
-func (p *Plan) address(r *rowCtx, a addrCols) *nameapi.AddressRelation {
+// structuredAddr holds the parts of a structured address, allocated
+// together (one allocation per address instead of three).
+type structuredAddr struct {
+	addr   nameapi.InputAddress
+	place  nameapi.PlaceInfo
+	street nameapi.StreetInfo
+}
+
+// address maps one configured address; ok is false when it is empty.
+func (p *Plan) address(r *rowCtx, a addrCols) (rel nameapi.AddressRelation, ok bool) {
 	var addr *nameapi.InputAddress
 	switch {
 	case a.str.ok():
@@ -244,7 +253,7 @@ func (p *Plan) address(r *rowCtx, a addrCols) *nameapi.AddressRelation {
 	default:
 		street, house := strings.TrimSpace(r.text(a.street)), strings.TrimSpace(r.text(a.house))
 		pobox := strings.TrimSpace(r.text(a.pobox))
-		place := &nameapi.PlaceInfo{
+		place := nameapi.PlaceInfo{
 			Type:       nameapi.TypeStructuredPlaceInfo,
 			PostalCode: strings.TrimSpace(r.text(a.postal)),
 			Locality:   strings.TrimSpace(r.text(a.locality)),
@@ -252,26 +261,30 @@ func (p *Plan) address(r *rowCtx, a addrCols) *nameapi.AddressRelation {
 			Country:    strings.TrimSpace(r.text(a.country)),
 		}
 		if street == "" && house == "" && pobox == "" && place.PostalCode == "" && place.Locality == "" && place.Region == "" && place.Country == "" {
-			return nil
+			return rel, false
 		}
-		addr = &nameapi.InputAddress{Type: nameapi.TypeStructuredAddress, Pobox: pobox}
+		sa := &structuredAddr{addr: nameapi.InputAddress{Type: nameapi.TypeStructuredAddress, Pobox: pobox}}
+		addr = &sa.addr
 		switch {
 		case a.house.ok() && street != "":
-			addr.StreetInfo = &nameapi.StreetInfo{Type: nameapi.TypeStructuredStreetInfo, StreetName: street, HouseNumber: house}
+			sa.street = nameapi.StreetInfo{Type: nameapi.TypeStructuredStreetInfo, StreetName: street, HouseNumber: house}
+			addr.StreetInfo = &sa.street
 		case street != "":
-			addr.StreetInfo = &nameapi.StreetInfo{Type: nameapi.TypeSingleStringStreetInfo, String: street}
+			sa.street = nameapi.StreetInfo{Type: nameapi.TypeSingleStringStreetInfo, String: street}
+			addr.StreetInfo = &sa.street
 		}
 		if place.PostalCode != "" || place.Locality != "" || place.Region != "" || place.Country != "" {
-			addr.PlaceInfo = place
+			sa.place = place
+			addr.PlaceInfo = &sa.place
 		}
 	}
 	if addr == nil {
-		return nil
+		return rel, false
 	}
 	if a.usage != "" {
-		return &nameapi.AddressRelation{Type: nameapi.TypeSpecificUsageAddressRelation, Address: addr, Usage: a.usage}
+		return nameapi.AddressRelation{Type: nameapi.TypeSpecificUsageAddressRelation, Address: addr, Usage: a.usage}, true
 	}
-	return &nameapi.AddressRelation{Type: nameapi.TypeUseForAllAddressRelation, Address: addr}
+	return nameapi.AddressRelation{Type: nameapi.TypeUseForAllAddressRelation, Address: addr}, true
 }
 
 // age returns the first available of birth date, birth year and age range.

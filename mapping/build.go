@@ -30,7 +30,39 @@ type Request struct {
 	// language); nil when the config sets none.
 	Context *nameapi.Context
 	// Emails is the email address each email operation uses ("" = none).
-	Emails map[Op]string
+	Emails OpEmails
+}
+
+// OpEmails holds the email address each email operation uses (a struct
+// rather than a map: no allocation per row).
+type OpEmails struct {
+	Disposable, EmailName, Classify string
+}
+
+// Of returns the address op uses: "" for none, or for an operation that
+// takes no email address.
+func (e *OpEmails) Of(op Op) string {
+	switch op {
+	case OpDisposable:
+		return e.Disposable
+	case OpEmailName:
+		return e.EmailName
+	case OpClassify:
+		return e.Classify
+	}
+	return ""
+}
+
+// set stores the address of an email operation; other ops are ignored.
+func (e *OpEmails) set(op Op, addr string) {
+	switch op {
+	case OpDisposable:
+		e.Disposable = addr
+	case OpEmailName:
+		e.EmailName = addr
+	case OpClassify:
+		e.Classify = addr
+	}
 }
 
 // RowError is a problem with one row's input, found by Build. The row is
@@ -162,9 +194,11 @@ func (p *Plan) Build(rec *record.Record) (*Request, error) {
 	}
 	person.CorrespondenceLanguage = strings.ToLower(strings.TrimSpace(r.text(p.corrLang)))
 
-	req := &Request{Row: rec.Index, Person: person, Context: p.rowContext(r), Emails: map[Op]string{}}
-	for op, c := range p.opEmail {
-		req.Emails[op] = strings.TrimSpace(r.text(c))
+	req := &Request{Row: rec.Index, Person: person, Context: p.rowContext(r)}
+	for _, op := range p.ops {
+		if c, ok := p.opEmail[op]; ok {
+			req.Emails.set(op, strings.TrimSpace(r.text(c)))
+		}
 	}
 	if len(r.errs) > 0 {
 		if p.skipInvalid {
@@ -504,7 +538,7 @@ func (r *Request) Applies(op Op) bool {
 		pp := r.Person
 		return pp != nil && (r.hasName() || len(pp.EmailAddresses) > 0 || len(pp.TelNumbers) > 0 || len(pp.Addresses) > 0 || !pp.Age.Empty())
 	case OpDisposable, OpEmailName, OpClassify:
-		return r.Emails[op] != ""
+		return r.Emails.Of(op) != ""
 	}
 	return false
 }
@@ -541,9 +575,9 @@ func (r *Request) Payload(op Op) any {
 	case OpFormat:
 		return &nameapi.PersonNameFormatterInput{Context: r.Context, InputPerson: r.namePerson(op)}
 	case OpEmailName:
-		return &nameapi.InputWithEmail{Context: r.Context, EmailAddress: r.Emails[op]}
+		return &nameapi.InputWithEmail{Context: r.Context, EmailAddress: r.Emails.Of(op)}
 	case OpDisposable, OpClassify:
-		return &EmailOnly{EmailAddress: r.Emails[op]}
+		return &EmailOnly{EmailAddress: r.Emails.Of(op)}
 	}
 	return nil
 }
@@ -584,16 +618,16 @@ func (r *Request) Key(op Op) string {
 		e.context(r.Context)
 		e.person(r.Person, nameAsIs)
 	case OpDisposable:
-		e.str(strings.ToLower(strings.TrimSpace(r.Emails[op])))
+		e.str(strings.ToLower(strings.TrimSpace(r.Emails.Of(op))))
 	case OpEmailName:
-		addr := strings.TrimSpace(r.Emails[op])
+		addr := strings.TrimSpace(r.Emails.Of(op))
 		if i := strings.LastIndexByte(addr, '@'); i >= 0 {
 			addr = addr[:i] + strings.ToLower(addr[i:])
 		}
 		e.context(r.Context)
 		e.str(addr)
 	case OpClassify:
-		addr := strings.ToLower(strings.TrimSpace(r.Emails[op]))
+		addr := strings.ToLower(strings.TrimSpace(r.Emails.Of(op)))
 		if i := strings.LastIndexByte(addr, '@'); i >= 0 {
 			addr = addr[i+1:]
 		}

@@ -31,13 +31,13 @@ func Call(ctx context.Context, svc nameapi.Service, op Op, r *Request) (any, err
 	case OpRisk:
 		return svc.DetectRisk(ctx, r.Payload(op).(*nameapi.InputWithPerson))
 	case OpDisposable:
-		return svc.DetectDisposableEmail(ctx, r.Emails[op])
+		return svc.DetectDisposableEmail(ctx, r.Emails.Of(op))
 	case OpEmailName:
 		return svc.ParseEmailName(ctx, r.Payload(op).(*nameapi.InputWithEmail))
 	case OpFormat:
 		return svc.FormatPersonName(ctx, r.Payload(op).(*nameapi.PersonNameFormatterInput))
 	case OpClassify:
-		return svc.ClassifyEmailDomain(ctx, r.Emails[op])
+		return svc.ClassifyEmailDomain(ctx, r.Emails.Of(op))
 	}
 	return nil, fmt.Errorf("mapping: unknown operation %q", op)
 }

@@ -31,9 +31,11 @@ type row struct {
 	outcomes []Outcome // indexed like runner.ops; nil when no op ran
 	pending  atomic.Int32
 	// out is the output row's values (input, results, error column), set
-	// by finish before done is closed.
-	out  []record.Value
-	done chan struct{}
+	// by finish before finished is.
+	out []record.Value
+	// finished is set when out is ready; then runner.ready is signalled.
+	// (A flag and one shared signal instead of a channel per row.)
+	finished atomic.Bool
 	// few holds the outcomes of a row with few operations, saving an
 	// allocation per row.
 	few [4]Outcome
@@ -63,8 +65,9 @@ type stopInfo struct {
 	err    error
 }
 
-// closedDone is the done channel of rows with nothing to wait for.
-var closedDone = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+// rowPool recycles rows once written: a row is referenced by nothing
+// after the emitter is done with it.
+var rowPool = sync.Pool{New: func() any { return new(row) }}
 
 type runner struct {
 	o       Options
@@ -84,6 +87,9 @@ type runner struct {
 	rows  chan *row // in-process: rows to build and resolve in a worker
 	order chan *row
 	sem   chan struct{}
+	// ready is signalled (without blocking; one pending signal is enough)
+	// whenever a row finishes, for the emitter waiting on the oldest row.
+	ready chan struct{}
 
 	mu         sync.Mutex
 	inflight   map[flightKey]*flight
@@ -131,6 +137,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		tasks:    make(chan task, o.Concurrency*4),
 		order:    make(chan *row, o.Window),
 		sem:      make(chan struct{}, o.Window),
+		ready:    make(chan struct{}, 1),
 		inflight: make(map[flightKey]*flight),
 		mem:      newLRU(o.MemoryCacheSize),
 		nres:     o.Plan.ResultColumns(),
@@ -288,23 +295,24 @@ func (r *runner) dispatch() (err error) {
 // queues a task per operation, so that the workers overlap the calls; for
 // an in-process one it hands the whole row to a worker (see workRows).
 func (r *runner) admit(rec *record.Record) {
-	rw := &row{seq: r.st.rowsRead.Add(1) - 1, rec: *rec}
+	rw := rowPool.Get().(*row)
+	rw.seq, rw.rec = r.st.rowsRead.Add(1)-1, *rec
 	if r.rows != nil {
-		rw.done = make(chan struct{})
 		r.order <- rw
 		r.rows <- rw
 		return
 	}
 	if !r.prepare(rw) {
 		r.finish(rw)
-		rw.done = closedDone
 		r.order <- rw
 		return
 	}
-	rw.done = make(chan struct{})
+	// The row may be finished (and recycled) as soon as its last task is
+	// queued: loop over a copy of its operations.
+	ran := rw.ran
 	r.order <- rw
 	for i := range r.ops {
-		if rw.ran&(1<<i) != 0 {
+		if ran&(1<<i) != 0 {
 			r.tasks <- task{r: rw, op: i}
 		}
 	}
@@ -347,8 +355,9 @@ func (r *runner) prepare(rw *row) bool {
 	return true
 }
 
-// finish computes the row's output values: the input values followed by
-// the result columns.
+// finish computes the row's output values (the input values followed by
+// the result columns) and marks the row finished. The row must not be
+// touched after: the emitter may write and recycle it at once.
 func (r *runner) finish(rw *row) {
 	outcomes := rw.outcomes
 	if outcomes == nil {
@@ -359,6 +368,22 @@ func (r *runner) finish(rw *row) {
 	copy(vals, rw.rec.Values)
 	r.o.Plan.ApplyInto(vals[n:], outcomes, rw.rowErr)
 	rw.out = vals
+	rw.finished.Store(true)
+	select {
+	case r.ready <- struct{}{}:
+	default: // a signal is pending already; the emitter re-checks its row
+	}
+}
+
+// release clears a written row and returns it to the pool.
+func (r *runner) release(rw *row) {
+	few := rw.few[:]
+	clear(few)
+	rw.seq, rw.rec, rw.req, rw.rowErr, rw.badInput = 0, record.Record{}, nil, nil, false
+	rw.ran, rw.outcomes, rw.out = 0, nil, nil
+	rw.pending.Store(0)
+	rw.finished.Store(false)
+	rowPool.Put(rw)
 }
 
 // build calls Plan.Build; a panic becomes the row's error.
@@ -394,11 +419,13 @@ func (r *runner) workRows() {
 	for rw := range r.rows {
 		if !r.prepare(rw) {
 			r.finish(rw)
-			close(rw.done)
 			continue
 		}
+		// The row may be finished (and recycled) as soon as its last
+		// operation completes: loop over a copy of its operations.
+		ran := rw.ran
 		for i := range r.ops {
-			if rw.ran&(1<<i) != 0 {
+			if ran&(1<<i) != 0 {
 				t := task{r: rw, op: i}
 				if o, ok := r.exec(t); ok {
 					r.complete(t, o)
@@ -414,7 +441,6 @@ func (r *runner) complete(t task, o Outcome) {
 	t.r.outcomes[t.op] = o
 	if t.r.pending.Add(-1) == 0 {
 		r.finish(t.r)
-		close(t.r.done)
 	}
 }
 
@@ -646,14 +672,15 @@ func (r *runner) emit(sum *Summary) error {
 		batch = batch[:0]
 	}
 	for rw := range r.order {
-		select {
-		case <-rw.done:
-		default:
+		if !rw.finished.Load() {
 			flush() // do not hold finished rows while waiting
-			<-rw.done
+			for !rw.finished.Load() {
+				<-r.ready
+			}
 		}
 		sum.count(rw, r.ops)
 		batch = append(batch, record.Record{Index: rw.rec.Index, Line: rw.rec.Line, Values: rw.out, Problem: rw.rec.Problem})
+		r.release(rw)
 		if len(batch) == cap(batch) {
 			flush()
 		}

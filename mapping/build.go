@@ -603,6 +603,40 @@ const keyVersion = "k2"
 //   - emailname: trimmed, the domain lower-cased (the local part is echoed);
 //   - classify: only the lower-cased domain.
 func (r *Request) Key(op Op) string {
+	e := r.encodeKey(op)
+	sum := sha256.Sum256(e.b)
+	if cap(e.b) <= 64<<10 {
+		keyEncPool.Put(e)
+	}
+	var hx [2 * sha256.Size]byte
+	hex.Encode(hx[:], sum[:])
+	var k strings.Builder
+	k.Grow(len(op) + len(keyVersion) + 2 + len(hx))
+	k.WriteString(string(op))
+	k.WriteByte(':')
+	k.WriteString(keyVersion)
+	k.WriteByte(':')
+	k.Write(hx[:])
+	return k.String()
+}
+
+// RunKey is a key of op's input for de-duplication within one process:
+// the canonical encoding that Key hashes, unhashed. Two requests have the
+// same RunKey exactly when they have the same Key (same op), but RunKey
+// may hold personal data and is not stable across versions: never store
+// it. It skips the hashing, a third of Key's cost.
+func (r *Request) RunKey(op Op) string {
+	e := r.encodeKey(op)
+	k := string(e.b)
+	if cap(e.b) <= 64<<10 {
+		keyEncPool.Put(e)
+	}
+	return k
+}
+
+// encodeKey writes the canonical encoding of op's input into a pooled
+// encoder; the caller returns it to keyEncPool.
+func (r *Request) encodeKey(op Op) *keyEnc {
 	e := keyEncPool.Get().(*keyEnc)
 	e.b = e.b[:0]
 	switch op {
@@ -640,18 +674,5 @@ func (r *Request) Key(op Op) string {
 		}
 		e.b = append(e.b, b...)
 	}
-	sum := sha256.Sum256(e.b)
-	if cap(e.b) <= 64<<10 {
-		keyEncPool.Put(e)
-	}
-	var hx [2 * sha256.Size]byte
-	hex.Encode(hx[:], sum[:])
-	var k strings.Builder
-	k.Grow(len(op) + len(keyVersion) + 2 + len(hx))
-	k.WriteString(string(op))
-	k.WriteByte(':')
-	k.WriteString(keyVersion)
-	k.WriteByte(':')
-	k.Write(hx[:])
-	return k.String()
+	return e
 }

@@ -179,6 +179,8 @@ func (r *fakeRequest) Key(op Op) string {
 	return strings.ToLower(r.name)
 }
 
+func (r *fakeRequest) RunKey(op Op) string { return "run:" + r.Key(op) }
+
 func (r *fakeRequest) Call(ctx context.Context, svc nameapi.Service, op Op) (any, error) {
 	return r.p.call(ctx, op, r.Key(op))
 }

@@ -48,6 +48,11 @@ type Request interface {
 	// Key is a normalised, deterministic key of op's input: identical keys
 	// are sent once per run and share a cache entry.
 	Key(op Op) string
+	// RunKey is a key of op's input for de-duplication within this
+	// process: equal exactly when Key is, but cheaper (unhashed, say). It
+	// is used instead of Key when the run has no persistent cache, never
+	// stored.
+	RunKey(op Op) string
 	// Call performs op for the request against svc.
 	Call(ctx context.Context, svc nameapi.Service, op Op) (any, error)
 }

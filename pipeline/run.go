@@ -498,6 +498,9 @@ func (r *runner) key(req Request, op Op) (k string, err error) {
 			err = fmt.Errorf("internal error while keying %s: %v", op, p)
 		}
 	}()
+	if r.o.Cache == nil {
+		return req.RunKey(op), nil
+	}
 	return req.Key(op), nil
 }
 

@@ -136,7 +136,9 @@ func (p *Plan) Build(rec *record.Record) (*Request, error) {
 	}
 	r := &rowCtx{p: p, rec: rec}
 	legal := p.rowIsLegal(r)
-	person := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson}
+	blk := &requestBlock{}
+	person := &blk.person
+	person.Type = nameapi.TypeNaturalInputPerson
 	if legal {
 		person.Type = nameapi.TypeLegalInputPerson
 	}
@@ -194,7 +196,11 @@ func (p *Plan) Build(rec *record.Record) (*Request, error) {
 	}
 	person.CorrespondenceLanguage = strings.ToLower(strings.TrimSpace(r.text(p.corrLang)))
 
-	req := &Request{Row: rec.Index, Person: person, Context: p.rowContext(r)}
+	req := &blk.req
+	req.Row, req.Person = rec.Index, person
+	if p.rowContext(r, &blk.ctx) {
+		req.Context = &blk.ctx
+	}
 	for _, op := range p.ops {
 		if c, ok := p.opEmail[op]; ok {
 			req.Emails.set(op, strings.TrimSpace(r.text(c)))
@@ -240,11 +246,13 @@ func splitCodes(s string, norm func(string) string) []string {
 	return out
 }
 
-func (p *Plan) rowContext(r *rowCtx) *nameapi.Context {
+// rowContext fills c with the run's context and the row's place and
+// language; false when the config sets no context (c is left alone).
+func (p *Plan) rowContext(r *rowCtx, c *nameapi.Context) bool {
 	if p.baseCtx == nil {
-		return nil
+		return false
 	}
-	c := *p.baseCtx
+	*c = *p.baseCtx
 	if s := strings.TrimSpace(r.text(p.placeCol)); s != "" {
 		if len(s) == 2 {
 			s = strings.ToUpper(s)
@@ -254,7 +262,15 @@ func (p *Plan) rowContext(r *rowCtx) *nameapi.Context {
 	if s := strings.TrimSpace(r.text(p.langCol)); s != "" {
 		c.Language = strings.ToLower(s)
 	}
-	return &c
+	return true
+}
+
+// requestBlock holds a row's request, person and context, allocated
+// together.
+type requestBlock struct {
+	req    Request
+	person nameapi.InputPerson
+	ctx    nameapi.Context
 }
 
 // structuredAddr holds the parts of a structured address, allocated
@@ -550,8 +566,14 @@ func (r *Request) Applies(op Op) bool {
 // its answer is an independent check of it. Contact data, addresses and
 // age are left out (less data sent, better de-duplication).
 func (r *Request) namePerson(op Op) *nameapi.InputPerson {
+	np := r.namePersonValue(op)
+	return &np
+}
+
+// namePersonValue is namePerson by value (no allocation for a key).
+func (r *Request) namePersonValue(op Op) nameapi.InputPerson {
 	pp := r.Person
-	np := &nameapi.InputPerson{
+	np := nameapi.InputPerson{
 		Type: pp.Type, PersonName: pp.PersonName, Gender: pp.Gender,
 		Nationalities: pp.Nationalities, NativeLanguages: pp.NativeLanguages,
 		CorrespondenceLanguage: pp.CorrespondenceLanguage,
@@ -646,8 +668,8 @@ func (r *Request) encodeKey(op Op) *keyEnc {
 			norm = nameFold
 		}
 		e.context(r.Context)
-		np := r.namePerson(op)
-		e.person(np, norm)
+		np := r.namePersonValue(op)
+		e.person(&np, norm)
 	case OpRisk:
 		e.context(r.Context)
 		e.person(r.Person, nameAsIs)

@@ -30,7 +30,39 @@ type Request struct {
 	// language); nil when the config sets none.
 	Context *nameapi.Context
 	// Emails is the email address each email operation uses ("" = none).
-	Emails map[Op]string
+	Emails OpEmails
+}
+
+// OpEmails holds the email address each email operation uses (a struct
+// rather than a map: no allocation per row).
+type OpEmails struct {
+	Disposable, EmailName, Classify string
+}
+
+// Of returns the address op uses: "" for none, or for an operation that
+// takes no email address.
+func (e *OpEmails) Of(op Op) string {
+	switch op {
+	case OpDisposable:
+		return e.Disposable
+	case OpEmailName:
+		return e.EmailName
+	case OpClassify:
+		return e.Classify
+	}
+	return ""
+}
+
+// set stores the address of an email operation; other ops are ignored.
+func (e *OpEmails) set(op Op, addr string) {
+	switch op {
+	case OpDisposable:
+		e.Disposable = addr
+	case OpEmailName:
+		e.EmailName = addr
+	case OpClassify:
+		e.Classify = addr
+	}
 }
 
 // RowError is a problem with one row's input, found by Build. The row is
@@ -104,7 +136,9 @@ func (p *Plan) Build(rec *record.Record) (*Request, error) {
 	}
 	r := &rowCtx{p: p, rec: rec}
 	legal := p.rowIsLegal(r)
-	person := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson}
+	blk := &requestBlock{}
+	person := &blk.person
+	person.Type = nameapi.TypeNaturalInputPerson
 	if legal {
 		person.Type = nameapi.TypeLegalInputPerson
 	}
@@ -145,8 +179,8 @@ func (p *Plan) Build(rec *record.Record) (*Request, error) {
 	}
 	person.Age = p.age(r)
 	for _, a := range p.addresses {
-		if rel := p.address(r, a); rel != nil {
-			person.Addresses = append(person.Addresses, *rel)
+		if rel, ok := p.address(r, a); ok {
+			person.Addresses = append(person.Addresses, rel)
 		}
 	}
 	if !legal {
@@ -162,9 +196,15 @@ func (p *Plan) Build(rec *record.Record) (*Request, error) {
 	}
 	person.CorrespondenceLanguage = strings.ToLower(strings.TrimSpace(r.text(p.corrLang)))
 
-	req := &Request{Row: rec.Index, Person: person, Context: p.rowContext(r), Emails: map[Op]string{}}
-	for op, c := range p.opEmail {
-		req.Emails[op] = strings.TrimSpace(r.text(c))
+	req := &blk.req
+	req.Row, req.Person = rec.Index, person
+	if p.rowContext(r, &blk.ctx) {
+		req.Context = &blk.ctx
+	}
+	for _, op := range p.ops {
+		if c, ok := p.opEmail[op]; ok {
+			req.Emails.set(op, strings.TrimSpace(r.text(c)))
+		}
 	}
 	if len(r.errs) > 0 {
 		if p.skipInvalid {
@@ -206,11 +246,13 @@ func splitCodes(s string, norm func(string) string) []string {
 	return out
 }
 
-func (p *Plan) rowContext(r *rowCtx) *nameapi.Context {
+// rowContext fills c with the run's context and the row's place and
+// language; false when the config sets no context (c is left alone).
+func (p *Plan) rowContext(r *rowCtx, c *nameapi.Context) bool {
 	if p.baseCtx == nil {
-		return nil
+		return false
 	}
-	c := *p.baseCtx
+	*c = *p.baseCtx
 	if s := strings.TrimSpace(r.text(p.placeCol)); s != "" {
 		if len(s) == 2 {
 			s = strings.ToUpper(s)
@@ -220,10 +262,27 @@ func (p *Plan) rowContext(r *rowCtx) *nameapi.Context {
 	if s := strings.TrimSpace(r.text(p.langCol)); s != "" {
 		c.Language = strings.ToLower(s)
 	}
-	return &c
+	return true
 }
 
-func (p *Plan) address(r *rowCtx, a addrCols) *nameapi.AddressRelation {
+// requestBlock holds a row's request, person and context, allocated
+// together.
+type requestBlock struct {
+	req    Request
+	person nameapi.InputPerson
+	ctx    nameapi.Context
+}
+
+// structuredAddr holds the parts of a structured address, allocated
+// together (one allocation per address instead of three).
+type structuredAddr struct {
+	addr   nameapi.InputAddress
+	place  nameapi.PlaceInfo
+	street nameapi.StreetInfo
+}
+
+// address maps one configured address; ok is false when it is empty.
+func (p *Plan) address(r *rowCtx, a addrCols) (rel nameapi.AddressRelation, ok bool) {
 	var addr *nameapi.InputAddress
 	switch {
 	case a.str.ok():
@@ -244,7 +303,7 @@ func (p *Plan) address(r *rowCtx, a addrCols) *nameapi.AddressRelation {
 	default:
 		street, house := strings.TrimSpace(r.text(a.street)), strings.TrimSpace(r.text(a.house))
 		pobox := strings.TrimSpace(r.text(a.pobox))
-		place := &nameapi.PlaceInfo{
+		place := nameapi.PlaceInfo{
 			Type:       nameapi.TypeStructuredPlaceInfo,
 			PostalCode: strings.TrimSpace(r.text(a.postal)),
 			Locality:   strings.TrimSpace(r.text(a.locality)),
@@ -252,26 +311,30 @@ func (p *Plan) address(r *rowCtx, a addrCols) *nameapi.AddressRelation {
 			Country:    strings.TrimSpace(r.text(a.country)),
 		}
 		if street == "" && house == "" && pobox == "" && place.PostalCode == "" && place.Locality == "" && place.Region == "" && place.Country == "" {
-			return nil
+			return rel, false
 		}
-		addr = &nameapi.InputAddress{Type: nameapi.TypeStructuredAddress, Pobox: pobox}
+		sa := &structuredAddr{addr: nameapi.InputAddress{Type: nameapi.TypeStructuredAddress, Pobox: pobox}}
+		addr = &sa.addr
 		switch {
 		case a.house.ok() && street != "":
-			addr.StreetInfo = &nameapi.StreetInfo{Type: nameapi.TypeStructuredStreetInfo, StreetName: street, HouseNumber: house}
+			sa.street = nameapi.StreetInfo{Type: nameapi.TypeStructuredStreetInfo, StreetName: street, HouseNumber: house}
+			addr.StreetInfo = &sa.street
 		case street != "":
-			addr.StreetInfo = &nameapi.StreetInfo{Type: nameapi.TypeSingleStringStreetInfo, String: street}
+			sa.street = nameapi.StreetInfo{Type: nameapi.TypeSingleStringStreetInfo, String: street}
+			addr.StreetInfo = &sa.street
 		}
 		if place.PostalCode != "" || place.Locality != "" || place.Region != "" || place.Country != "" {
-			addr.PlaceInfo = place
+			sa.place = place
+			addr.PlaceInfo = &sa.place
 		}
 	}
 	if addr == nil {
-		return nil
+		return rel, false
 	}
 	if a.usage != "" {
-		return &nameapi.AddressRelation{Type: nameapi.TypeSpecificUsageAddressRelation, Address: addr, Usage: a.usage}
+		return nameapi.AddressRelation{Type: nameapi.TypeSpecificUsageAddressRelation, Address: addr, Usage: a.usage}, true
 	}
-	return &nameapi.AddressRelation{Type: nameapi.TypeUseForAllAddressRelation, Address: addr}
+	return nameapi.AddressRelation{Type: nameapi.TypeUseForAllAddressRelation, Address: addr}, true
 }
 
 // age returns the first available of birth date, birth year and age range.
@@ -491,7 +554,7 @@ func (r *Request) Applies(op Op) bool {
 		pp := r.Person
 		return pp != nil && (r.hasName() || len(pp.EmailAddresses) > 0 || len(pp.TelNumbers) > 0 || len(pp.Addresses) > 0 || !pp.Age.Empty())
 	case OpDisposable, OpEmailName, OpClassify:
-		return r.Emails[op] != ""
+		return r.Emails.Of(op) != ""
 	}
 	return false
 }
@@ -503,8 +566,14 @@ func (r *Request) Applies(op Op) bool {
 // its answer is an independent check of it. Contact data, addresses and
 // age are left out (less data sent, better de-duplication).
 func (r *Request) namePerson(op Op) *nameapi.InputPerson {
+	np := r.namePersonValue(op)
+	return &np
+}
+
+// namePersonValue is namePerson by value (no allocation for a key).
+func (r *Request) namePersonValue(op Op) nameapi.InputPerson {
 	pp := r.Person
-	np := &nameapi.InputPerson{
+	np := nameapi.InputPerson{
 		Type: pp.Type, PersonName: pp.PersonName, Gender: pp.Gender,
 		Nationalities: pp.Nationalities, NativeLanguages: pp.NativeLanguages,
 		CorrespondenceLanguage: pp.CorrespondenceLanguage,
@@ -528,9 +597,9 @@ func (r *Request) Payload(op Op) any {
 	case OpFormat:
 		return &nameapi.PersonNameFormatterInput{Context: r.Context, InputPerson: r.namePerson(op)}
 	case OpEmailName:
-		return &nameapi.InputWithEmail{Context: r.Context, EmailAddress: r.Emails[op]}
+		return &nameapi.InputWithEmail{Context: r.Context, EmailAddress: r.Emails.Of(op)}
 	case OpDisposable, OpClassify:
-		return &EmailOnly{EmailAddress: r.Emails[op]}
+		return &EmailOnly{EmailAddress: r.Emails.Of(op)}
 	}
 	return nil
 }
@@ -556,43 +625,7 @@ const keyVersion = "k2"
 //   - emailname: trimmed, the domain lower-cased (the local part is echoed);
 //   - classify: only the lower-cased domain.
 func (r *Request) Key(op Op) string {
-	e := keyEncPool.Get().(*keyEnc)
-	e.b = e.b[:0]
-	switch op {
-	case OpParse, OpFormat, OpGenderize:
-		norm := nameCollapse
-		if op == OpGenderize {
-			norm = nameFold
-		}
-		e.context(r.Context)
-		np := r.namePerson(op)
-		e.person(np, norm)
-	case OpRisk:
-		e.context(r.Context)
-		e.person(r.Person, nameAsIs)
-	case OpDisposable:
-		e.str(strings.ToLower(strings.TrimSpace(r.Emails[op])))
-	case OpEmailName:
-		addr := strings.TrimSpace(r.Emails[op])
-		if i := strings.LastIndexByte(addr, '@'); i >= 0 {
-			addr = addr[:i] + strings.ToLower(addr[i:])
-		}
-		e.context(r.Context)
-		e.str(addr)
-	case OpClassify:
-		addr := strings.ToLower(strings.TrimSpace(r.Emails[op]))
-		if i := strings.LastIndexByte(addr, '@'); i >= 0 {
-			addr = addr[i+1:]
-		}
-		e.str(addr)
-	default:
-		// An operation without a canonical encoding: its JSON payload.
-		b, err := json.Marshal(r.Payload(op))
-		if err != nil {
-			b = []byte(fmt.Sprintf("%#v", r.Payload(op)))
-		}
-		e.b = append(e.b, b...)
-	}
+	e := r.encodeKey(op)
 	sum := sha256.Sum256(e.b)
 	if cap(e.b) <= 64<<10 {
 		keyEncPool.Put(e)
@@ -607,4 +640,61 @@ func (r *Request) Key(op Op) string {
 	k.WriteByte(':')
 	k.Write(hx[:])
 	return k.String()
+}
+
+// RunKey is a key of op's input for de-duplication within one process:
+// the canonical encoding that Key hashes, unhashed. Two requests have the
+// same RunKey exactly when they have the same Key (same op), but RunKey
+// may hold personal data and is not stable across versions: never store
+// it. It skips the hashing, a third of Key's cost.
+func (r *Request) RunKey(op Op) string {
+	e := r.encodeKey(op)
+	k := string(e.b)
+	if cap(e.b) <= 64<<10 {
+		keyEncPool.Put(e)
+	}
+	return k
+}
+
+// encodeKey writes the canonical encoding of op's input into a pooled
+// encoder; the caller returns it to keyEncPool.
+func (r *Request) encodeKey(op Op) *keyEnc {
+	e := keyEncPool.Get().(*keyEnc)
+	e.b = e.b[:0]
+	switch op {
+	case OpParse, OpFormat, OpGenderize:
+		norm := nameCollapse
+		if op == OpGenderize {
+			norm = nameFold
+		}
+		e.context(r.Context)
+		np := r.namePersonValue(op)
+		e.person(&np, norm)
+	case OpRisk:
+		e.context(r.Context)
+		e.person(r.Person, nameAsIs)
+	case OpDisposable:
+		e.str(strings.ToLower(strings.TrimSpace(r.Emails.Of(op))))
+	case OpEmailName:
+		addr := strings.TrimSpace(r.Emails.Of(op))
+		if i := strings.LastIndexByte(addr, '@'); i >= 0 {
+			addr = addr[:i] + strings.ToLower(addr[i:])
+		}
+		e.context(r.Context)
+		e.str(addr)
+	case OpClassify:
+		addr := strings.ToLower(strings.TrimSpace(r.Emails.Of(op)))
+		if i := strings.LastIndexByte(addr, '@'); i >= 0 {
+			addr = addr[i+1:]
+		}
+		e.str(addr)
+	default:
+		// An operation without a canonical encoding: its JSON payload.
+		b, err := json.Marshal(r.Payload(op))
+		if err != nil {
+			b = []byte(fmt.Sprintf("%#v", r.Payload(op)))
+		}
+		e.b = append(e.b, b...)
+	}
+	return e
 }

@@ -47,7 +47,7 @@ operations: [parse, disposable]
 	}
 	person, _ := json.MarshalIndent(req.Person, "", "  ")
 	fmt.Println(string(person))
-	fmt.Println("disposable checks:", req.Emails[mapping.OpDisposable])
+	fmt.Println("disposable checks:", req.Emails.Of(mapping.OpDisposable))
 	fmt.Println("appended columns:", plan.OutputSchema().Names()[len(schema.Fields):])
 
 	// An unusable value is an error naming the row and the column; by

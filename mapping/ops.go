@@ -31,13 +31,13 @@ func Call(ctx context.Context, svc nameapi.Service, op Op, r *Request) (any, err
 	case OpRisk:
 		return svc.DetectRisk(ctx, r.Payload(op).(*nameapi.InputWithPerson))
 	case OpDisposable:
-		return svc.DetectDisposableEmail(ctx, r.Emails[op])
+		return svc.DetectDisposableEmail(ctx, r.Emails.Of(op))
 	case OpEmailName:
 		return svc.ParseEmailName(ctx, r.Payload(op).(*nameapi.InputWithEmail))
 	case OpFormat:
 		return svc.FormatPersonName(ctx, r.Payload(op).(*nameapi.PersonNameFormatterInput))
 	case OpClassify:
-		return svc.ClassifyEmailDomain(ctx, r.Emails[op])
+		return svc.ClassifyEmailDomain(ctx, r.Emails.Of(op))
 	}
 	return nil, fmt.Errorf("mapping: unknown operation %q", op)
 }
@@ -101,26 +101,40 @@ type Outcome struct {
 // containing the API key.
 func (p *Plan) Apply(outcomes map[Op]Outcome, rowErr error) []record.Value {
 	vals := make([]record.Value, len(p.cols)+1)
-	for i, f := range p.cols {
-		o, ok := outcomes[f.Op]
-		if !ok || o.Err != nil || o.Value == nil {
-			continue
-		}
-		vals[i] = f.get(o.Value)
+	byIndex := make([]Outcome, len(p.ops))
+	for i, op := range p.ops {
+		byIndex[i] = outcomes[op]
 	}
+	p.ApplyInto(vals, byIndex, rowErr)
+	return vals
+}
+
+// ApplyInto is Apply writing into dst (len == ResultColumns()), with the
+// outcomes indexed like Ops(): a zero Outcome is an op that did not run.
+// Every element of dst is set. It allocates nothing for a row without
+// errors, so that a caller can write the results straight into the output
+// row.
+func (p *Plan) ApplyInto(dst []record.Value, outcomes []Outcome, rowErr error) {
+	dst = dst[:len(p.cols)+1]
+	for i, f := range p.cols {
+		dst[i] = nil
+		if o := outcomes[p.colOp[i]]; o.Err == nil && o.Value != nil {
+			dst[i] = f.get(o.Value)
+		}
+	}
+	dst[len(p.cols)] = nil
 	var msgs []string
 	if rowErr != nil {
 		msgs = append(msgs, p.clean(rowErr.Error()))
 	}
-	for _, op := range p.ops {
-		if o, ok := outcomes[op]; ok && o.Err != nil {
+	for i, op := range p.ops {
+		if o := outcomes[i]; o.Err != nil {
 			msgs = append(msgs, string(op)+": "+p.clean(o.Err.Error()))
 		}
 	}
 	if len(msgs) > 0 {
-		vals[len(vals)-1] = strings.Join(msgs, " | ")
+		dst[len(p.cols)] = strings.Join(msgs, " | ")
 	}
-	return vals
 }
 
 // clean puts an error text on one line and redacts the API key.

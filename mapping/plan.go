@@ -19,6 +19,7 @@ type Plan struct {
 	ops    []Op
 	opCfg  map[Op]OperationConfig
 	cols   []ResultField // emitted result fields, in output order
+	colOp  []int         // index in ops of each column's operation
 	out    record.Schema
 
 	typeCol    colRef
@@ -241,6 +242,7 @@ func NewPlan(cfg *Config, in record.Schema) (*Plan, error) {
 		for _, f := range resultFields[oc.Op] {
 			if len(oc.Fields) == 0 || slices.Contains(oc.Fields, f.Name) {
 				p.cols = append(p.cols, f)
+				p.colOp = append(p.colOp, i)
 			}
 		}
 	}

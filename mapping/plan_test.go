@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"math/big"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -565,6 +567,30 @@ func TestCallApplyEncode(t *testing.T) {
 	}
 	if strings.Contains(e, secret) || !strings.Contains(e, "[REDACTED]") || strings.Contains(e, "\n") {
 		t.Errorf("error column not cleaned: %q", e)
+	}
+	// ApplyInto gives the same values from outcomes indexed like Ops(),
+	// overwriting whatever dst held; an op left out (zero Outcome) leaves
+	// its columns empty.
+	byIndex := make([]Outcome, len(p.Ops()))
+	for i, op := range p.Ops() {
+		byIndex[i] = outcomes[op]
+	}
+	dst := make([]record.Value, p.ResultColumns())
+	for i := range dst {
+		dst[i] = "stale"
+	}
+	p.ApplyInto(dst, byIndex, nil)
+	if !reflect.DeepEqual(dst, vals) {
+		t.Errorf("ApplyInto = %v, want Apply's %v", dst, vals)
+	}
+	byIndex[slices.Index(p.Ops(), OpGenderize)] = Outcome{}
+	p.ApplyInto(dst, byIndex, errors.New("row 1: bad date"))
+	delete(outcomes, OpGenderize)
+	if want := p.Apply(outcomes, errors.New("row 1: bad date")); !reflect.DeepEqual(dst, want) {
+		t.Errorf("without genderize: ApplyInto = %v, want Apply's %v", dst, want)
+	}
+	if dst[len(dst)-1] == nil || !strings.HasPrefix(dst[len(dst)-1].(string), "row 1: bad date | risk: ") {
+		t.Errorf("error column %q", dst[len(dst)-1])
 	}
 	// Every value has its column's type.
 	for i, v := range vals {

@@ -84,25 +84,56 @@ func parsedPeople(r *nameapi.PersonNameParserResult) []*nameapi.ParsedPerson {
 // and the people with "; " (distinct values only).
 func terms(termTypes ...string) func(*nameapi.PersonNameParserResult) record.Value {
 	return func(r *nameapi.PersonNameParserResult) record.Value {
+		m := r.Best()
+		if m == nil || m.ParsedPerson == nil {
+			return nil
+		}
+		pp := m.ParsedPerson
+		if len(pp.People) == 0 {
+			// One person, the common case: no list of people to build.
+			return str(personTerms(pp, termTypes))
+		}
 		var perPerson []string
-		for _, p := range parsedPeople(r) {
-			if p.OutputPersonName == nil {
-				continue
-			}
-			var parts []string
-			for _, t := range p.OutputPersonName.Terms {
-				for _, tt := range termTypes {
-					if t.TermType == tt && t.String != "" {
-						parts = append(parts, t.String)
-					}
-				}
-			}
-			if s := strings.Join(parts, " "); s != "" && !contains(perPerson, s) {
+		for i := range pp.People {
+			if s := personTerms(&pp.People[i], termTypes); s != "" && !contains(perPerson, s) {
 				perPerson = append(perPerson, s)
 			}
 		}
 		return str(strings.Join(perPerson, "; "))
 	}
+}
+
+// personTerms joins the terms of the given types of one person with a
+// space; a single term is returned as it is, without allocating.
+func personTerms(p *nameapi.ParsedPerson, termTypes []string) string {
+	if p.OutputPersonName == nil {
+		return ""
+	}
+	first, n := "", 0
+	var parts []string
+	for _, t := range p.OutputPersonName.Terms {
+		if t.String == "" {
+			continue
+		}
+		for _, tt := range termTypes {
+			if t.TermType != tt {
+				continue
+			}
+			switch n {
+			case 0:
+				first = t.String
+			case 1:
+				parts = append(parts, first, t.String)
+			default:
+				parts = append(parts, t.String)
+			}
+			n++
+		}
+	}
+	if n <= 1 {
+		return first
+	}
+	return strings.Join(parts, " ")
 }
 
 func contains(list []string, s string) bool {

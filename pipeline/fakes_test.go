@@ -134,27 +134,27 @@ func (p *fakePlan) Build(rec *record.Record) (Request, error) {
 	return &fakeRequest{p: p, name: name, email: email}, nil
 }
 
-func (p *fakePlan) Apply(outcomes map[Op]Outcome, rowErr error) []record.Value {
-	out := make([]record.Value, len(p.ops)+1)
+func (p *fakePlan) ResultColumns() int { return len(p.ops) + 1 }
+
+func (p *fakePlan) ApplyInto(out []record.Value, outcomes []Outcome, rowErr error) {
+	clear(out)
 	var errs []string
 	if rowErr != nil {
 		errs = append(errs, rowErr.Error())
 	}
 	for i, op := range p.ops {
-		o, ok := outcomes[op]
-		if !ok {
-			continue
-		}
+		o := outcomes[i]
 		if o.Err != nil {
 			errs = append(errs, string(op)+": "+o.Err.Error())
 			continue
 		}
-		out[i] = fmt.Sprint(o.Value)
+		if o.Value != nil {
+			out[i] = fmt.Sprint(o.Value)
+		}
 	}
 	if len(errs) > 0 {
 		out[len(p.ops)] = strings.Join(errs, "; ")
 	}
-	return out
 }
 
 func (p *fakePlan) EncodeResult(op Op, v any) ([]byte, error) { return json.Marshal(v) }
@@ -178,6 +178,8 @@ func (r *fakeRequest) Key(op Op) string {
 	}
 	return strings.ToLower(r.name)
 }
+
+func (r *fakeRequest) RunKey(op Op) string { return "run:" + r.Key(op) }
 
 func (r *fakeRequest) Call(ctx context.Context, svc nameapi.Service, op Op) (any, error) {
 	return r.p.call(ctx, op, r.Key(op))
@@ -224,8 +226,12 @@ func (s *sleepRecorder) sleep(ctx context.Context, d time.Duration) error {
 	return ctx.Err()
 }
 
+// inProcessTests makes newOpts set Options.InProcess, so that
+// TestInProcessRowPath re-runs the run tests on the in-process row path.
+var inProcessTests bool
+
 func newOpts(rd *memReader, w *memWriter, p *fakePlan) Options {
-	return Options{Reader: rd, Writer: w, Plan: p, Service: nopService{}, Concurrency: 4, LogEvery: -1}
+	return Options{Reader: rd, Writer: w, Plan: p, Service: nopService{}, Concurrency: 4, LogEvery: -1, InProcess: inProcessTests}
 }
 
 // str returns the cell as a string ("" for nil).

@@ -3,7 +3,9 @@ package pipeline
 import "hash/maphash"
 
 // lru is a bounded map of recent outcomes, least recently used evicted
-// first. It is not safe for concurrent use; the caller locks.
+// first. An entry is found by the index of its operation and its request
+// key, so that callers need not build a combined key string. It is not
+// safe for concurrent use; the caller locks.
 //
 // The entries live in one slice linked by index, so that adding, hitting
 // and evicting allocate nothing once the cache is full (a container/list
@@ -23,6 +25,7 @@ type lru struct {
 }
 
 type lruEntry struct {
+	op         int
 	key        string
 	val        Outcome
 	prev, next int32
@@ -30,6 +33,11 @@ type lruEntry struct {
 
 func newLRU(maxEntries int) *lru {
 	return &lru{max: maxEntries, items: make(map[uint64]int32), seed: maphash.MakeSeed(), ents: make([]lruEntry, 1, 1+min(max(maxEntries, 0), 1024))}
+}
+
+// hash mixes the operation index into the key's hash.
+func (c *lru) hash(op int, key string) uint64 {
+	return maphash.String(c.seed, key) ^ (uint64(op+1) * 0x9e3779b97f4a7c15)
 }
 
 // unlink removes entry i from the recency list.
@@ -47,11 +55,11 @@ func (c *lru) pushFront(i int32) {
 	c.ents[0].next = i
 }
 
-func (c *lru) get(key string) (Outcome, bool) {
+func (c *lru) get(op int, key string) (Outcome, bool) {
 	if c == nil || c.max <= 0 {
 		return Outcome{}, false
 	}
-	if i, ok := c.items[maphash.String(c.seed, key)]; ok && c.ents[i].key == key {
+	if i, ok := c.items[c.hash(op, key)]; ok && c.ents[i].op == op && c.ents[i].key == key {
 		if c.ents[0].next != i {
 			c.unlink(i)
 			c.pushFront(i)
@@ -61,13 +69,13 @@ func (c *lru) get(key string) (Outcome, bool) {
 	return Outcome{}, false
 }
 
-func (c *lru) add(key string, val Outcome) {
+func (c *lru) add(op int, key string, val Outcome) {
 	if c == nil || c.max <= 0 {
 		return
 	}
-	h := maphash.String(c.seed, key)
+	h := c.hash(op, key)
 	if i, ok := c.items[h]; ok {
-		c.ents[i].key, c.ents[i].val = key, val
+		c.ents[i].op, c.ents[i].key, c.ents[i].val = op, key, val
 		c.unlink(i)
 		c.pushFront(i)
 		return
@@ -80,9 +88,9 @@ func (c *lru) add(key string, val Outcome) {
 		// Full: re-use the least recently used entry's slot.
 		i = c.ents[0].prev
 		c.unlink(i)
-		delete(c.items, maphash.String(c.seed, c.ents[i].key))
+		delete(c.items, c.hash(c.ents[i].op, c.ents[i].key))
 	}
-	c.ents[i].key, c.ents[i].val = key, val
+	c.ents[i].op, c.ents[i].key, c.ents[i].val = op, key, val
 	c.pushFront(i)
 	c.items[h] = i
 }

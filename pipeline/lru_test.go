@@ -51,16 +51,19 @@ func TestLRU(t *testing.T) {
 			x := uint32(7)
 			for step := range 2000 {
 				x = x*1103515245 + 12345
-				k := fmt.Sprint("k", (x>>16)%11)
+				// Two operations share key texts: an entry is found only
+				// under its own operation.
+				op, k := int((x>>4)%2), fmt.Sprint("k", (x>>16)%11)
+				rk := fmt.Sprint(op, "/", k)
 				if (x>>8)%3 == 0 {
 					v := Outcome{Value: step}
-					c.add(k, v)
-					ref.add(k, v)
+					c.add(op, k, v)
+					ref.add(rk, v)
 				} else {
-					got, ok := c.get(k)
-					want, wok := ref.get(k)
+					got, ok := c.get(op, k)
+					want, wok := ref.get(rk)
 					if ok != wok || got != want {
-						t.Fatalf("step %d: get(%s) = %v,%v; want %v,%v", step, k, got, ok, want, wok)
+						t.Fatalf("step %d: get(%s) = %v,%v; want %v,%v", step, rk, got, ok, want, wok)
 					}
 				}
 				if len(c.items) != len(ref.vals) {
@@ -81,8 +84,8 @@ func BenchmarkLRU(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		k := keys[i%len(keys)]
-		if _, ok := c.get(k); !ok {
-			c.add(k, Outcome{Value: i})
+		if _, ok := c.get(0, k); !ok {
+			c.add(0, k, Outcome{Value: i})
 		}
 		i += 3
 	}

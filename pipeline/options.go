@@ -87,6 +87,16 @@ type Options struct {
 	// MemoryCacheSize bounds the in-memory LRU of recent results (default
 	// 50,000 entries; negative = none).
 	MemoryCacheSize int
+	// Recompute lists operations that are computed for every row that
+	// needs them: their requests are not keyed, not de-duplicated and not
+	// kept in the in-memory cache. It pays for an in-process service when
+	// an operation costs less than computing its key and looking it up
+	// (a disposable-domain lookup), or when identical inputs are too rare
+	// to pay for the lookups (risk detection gets the whole person,
+	// contact data included, so rows almost never repeat). Every such
+	// call still counts as a request and a call in the summary. Ignored
+	// when Cache is set: the persistent cache needs the keys.
+	Recompute []Op
 
 	// Progress receives a progress bar; nil = no bar.
 	Progress io.Writer

@@ -28,9 +28,13 @@ type Plan interface {
 	// A non-nil Request with an error means some values were unusable and
 	// left out: the row is still enriched and the error is reported.
 	Build(rec *record.Record) (Request, error)
-	// Apply returns the appended column values for a row from the outcomes
-	// of the operations that ran (keyed by op) and the row's own error.
-	Apply(outcomes map[Op]Outcome, rowErr error) []record.Value
+	// ResultColumns is the number of appended columns.
+	ResultColumns() int
+	// ApplyInto writes the appended column values of a row into dst (len
+	// ResultColumns()), from the outcomes of the operations, indexed like
+	// Ops() (a zero Outcome: the operation did not run), and the row's
+	// own error. It sets every element of dst.
+	ApplyInto(dst []record.Value, outcomes []Outcome, rowErr error)
 	// EncodeResult and DecodeResult convert a result of op for the
 	// persistent cache.
 	EncodeResult(op Op, v any) ([]byte, error)
@@ -44,6 +48,11 @@ type Request interface {
 	// Key is a normalised, deterministic key of op's input: identical keys
 	// are sent once per run and share a cache entry.
 	Key(op Op) string
+	// RunKey is a key of op's input for de-duplication within this
+	// process: equal exactly when Key is, but cheaper (unhashed, say). It
+	// is used instead of Key when the run has no persistent cache, never
+	// stored.
+	RunKey(op Op) string
 	// Call performs op for the request against svc.
 	Call(ctx context.Context, svc nameapi.Service, op Op) (any, error)
 }

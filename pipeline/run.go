@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -27,15 +28,30 @@ type row struct {
 	badInput bool
 	// ran has bit i set when op i applies and a task was queued for it.
 	ran      uint64
-	outcomes []Outcome
+	outcomes []Outcome // indexed like runner.ops; nil when no op ran
 	pending  atomic.Int32
-	done     chan struct{}
+	// out is the output row's values (input, results, error column), set
+	// by finish before finished is.
+	out []record.Value
+	// finished is set when out is ready; then runner.ready is signalled.
+	// (A flag and one shared signal instead of a channel per row.)
+	finished atomic.Bool
+	// few holds the outcomes of a row with few operations, saving an
+	// allocation per row.
+	few [4]Outcome
 }
 
 // task is one operation of one row.
 type task struct {
 	r  *row
 	op int
+}
+
+// flightKey identifies a distinct request: the operation's index and the
+// request's key.
+type flightKey struct {
+	op  int
+	key string
 }
 
 // flight is a request being resolved; identical requests that arrive
@@ -49,8 +65,9 @@ type stopInfo struct {
 	err    error
 }
 
-// closedDone is the done channel of rows with nothing to wait for.
-var closedDone = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+// rowPool recycles rows once written: a row is referenced by nothing
+// after the emitter is done with it.
+var rowPool = sync.Pool{New: func() any { return new(row) }}
 
 type runner struct {
 	o       Options
@@ -67,12 +84,21 @@ type runner struct {
 	consecutive atomic.Int64
 
 	tasks chan task
+	rows  chan *row // in-process: rows to build and resolve in a worker
 	order chan *row
 	sem   chan struct{}
+	// ready is signalled (without blocking; one pending signal is enough)
+	// whenever a row finishes, for the emitter waiting on the oldest row.
+	ready chan struct{}
 
-	mu       sync.Mutex
-	inflight map[string]*flight
-	mem      *lru
+	mu         sync.Mutex
+	inflight   map[flightKey]*flight
+	mem        *lru
+	nres       int       // result columns appended to each row
+	noOutcomes []Outcome // zero outcomes of a row where no op ran
+	// recompute has bit i set when op i is computed for every row,
+	// without key, de-duplication or in-memory cache (Options.Recompute).
+	recompute uint64
 
 	st          stats
 	cacheWarned atomic.Bool
@@ -111,11 +137,24 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		tasks:    make(chan task, o.Concurrency*4),
 		order:    make(chan *row, o.Window),
 		sem:      make(chan struct{}, o.Window),
-		inflight: make(map[string]*flight),
+		ready:    make(chan struct{}, 1),
+		inflight: make(map[flightKey]*flight),
 		mem:      newLRU(o.MemoryCacheSize),
+		nres:     o.Plan.ResultColumns(),
+	}
+	r.noOutcomes = make([]Outcome, len(r.ops))
+	if o.InProcess {
+		r.rows = make(chan *row, o.Concurrency*4)
 	}
 	if len(r.ops) > 64 {
 		return &Summary{}, fmt.Errorf("pipeline: %d operations, at most 64", len(r.ops))
+	}
+	if o.Cache == nil {
+		for i, op := range r.ops {
+			if slices.Contains(o.Recompute, op) {
+				r.recompute |= 1 << i
+			}
+		}
 	}
 	if o.Rate > 0 {
 		r.limiter = rate.NewLimiter(rate.Limit(o.Rate), o.Burst)
@@ -144,7 +183,11 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	})
 	var workers sync.WaitGroup
 	for range o.Concurrency {
-		workers.Go(r.work)
+		if o.InProcess {
+			workers.Go(r.workRows)
+		} else {
+			workers.Go(r.work)
+		}
 	}
 	var writeErr error
 	g.Go(func() error {
@@ -216,6 +259,9 @@ func (r *runner) watchInterrupt(ctx context.Context, finished <-chan struct{}) {
 func (r *runner) dispatch() (err error) {
 	defer close(r.order)
 	defer close(r.tasks)
+	if r.rows != nil {
+		defer close(r.rows)
+	}
 	for r.stopCtx.Err() == nil {
 		buf := make([]record.Record, r.o.BatchSize)
 		n, rerr := r.o.Reader.Read(r.stopCtx, buf)
@@ -245,21 +291,49 @@ func (r *runner) dispatch() (err error) {
 	return nil
 }
 
-// admit builds one row and queues its tasks.
+// admit queues one row. For a remote service it builds the row here and
+// queues a task per operation, so that the workers overlap the calls; for
+// an in-process one it hands the whole row to a worker (see workRows).
 func (r *runner) admit(rec *record.Record) {
-	rw := &row{seq: r.st.rowsRead.Add(1) - 1, rec: *rec, done: closedDone}
+	rw := rowPool.Get().(*row)
+	rw.seq, rw.rec = r.st.rowsRead.Add(1)-1, *rec
+	if r.rows != nil {
+		r.order <- rw
+		r.rows <- rw
+		return
+	}
+	if !r.prepare(rw) {
+		r.finish(rw)
+		r.order <- rw
+		return
+	}
+	// The row may be finished (and recycled) as soon as its last task is
+	// queued: loop over a copy of its operations.
+	ran := rw.ran
+	r.order <- rw
+	for i := range r.ops {
+		if ran&(1<<i) != 0 {
+			r.tasks <- task{r: rw, op: i}
+		}
+	}
+}
+
+// prepare builds the row's request and marks the operations that apply.
+// It reports whether any does; then the row's outcomes and pending count
+// are set, and the row is finished by the last of its operations.
+func (r *runner) prepare(rw *row) bool {
+	rec := &rw.rec
 	if rec.Problem != "" {
 		rw.rowErr = fmt.Errorf("line %d: %s", rec.Line, rec.Problem)
 	}
-	req, err := r.build(&rw.rec)
+	req, err := r.build(rec)
 	if err != nil {
 		rw.rowErr = errors.Join(rw.rowErr, err)
 		rw.badInput = true
 	}
 	if req == nil {
 		// Nothing of the row can be sent; it is written with its error.
-		r.order <- rw
-		return
+		return false
 	}
 	rw.req = req
 	var n int32
@@ -270,18 +344,46 @@ func (r *runner) admit(rec *record.Record) {
 		}
 	}
 	if n == 0 {
-		r.order <- rw
-		return
+		return false
 	}
-	rw.outcomes = make([]Outcome, len(r.ops))
+	if len(r.ops) <= len(rw.few) {
+		rw.outcomes = rw.few[:len(r.ops)]
+	} else {
+		rw.outcomes = make([]Outcome, len(r.ops))
+	}
 	rw.pending.Store(n)
-	rw.done = make(chan struct{})
-	r.order <- rw
-	for i := range r.ops {
-		if rw.ran&(1<<i) != 0 {
-			r.tasks <- task{r: rw, op: i}
-		}
+	return true
+}
+
+// finish computes the row's output values (the input values followed by
+// the result columns) and marks the row finished. The row must not be
+// touched after: the emitter may write and recycle it at once.
+func (r *runner) finish(rw *row) {
+	outcomes := rw.outcomes
+	if outcomes == nil {
+		outcomes = r.noOutcomes
 	}
+	n := len(rw.rec.Values)
+	vals := make([]record.Value, n+r.nres)
+	copy(vals, rw.rec.Values)
+	r.o.Plan.ApplyInto(vals[n:], outcomes, rw.rowErr)
+	rw.out = vals
+	rw.finished.Store(true)
+	select {
+	case r.ready <- struct{}{}:
+	default: // a signal is pending already; the emitter re-checks its row
+	}
+}
+
+// release clears a written row and returns it to the pool.
+func (r *runner) release(rw *row) {
+	few := rw.few[:]
+	clear(few)
+	rw.seq, rw.rec, rw.req, rw.rowErr, rw.badInput = 0, record.Record{}, nil, nil, false
+	rw.ran, rw.outcomes, rw.out = 0, nil, nil
+	rw.pending.Store(0)
+	rw.finished.Store(false)
+	rowPool.Put(rw)
 }
 
 // build calls Plan.Build; a panic becomes the row's error.
@@ -307,12 +409,38 @@ func (r *runner) work() {
 	}
 }
 
-// complete records the outcome of a task and releases its row when it was
+// workRows builds rows and resolves all their operations back to back,
+// until the queue is closed: for an in-process service, where a task per
+// operation would only add queueing, and the operations of one row share
+// the engine's memo of the parsed name. An operation attached to an
+// identical request in flight is completed by the worker resolving that
+// request, as with tasks.
+func (r *runner) workRows() {
+	for rw := range r.rows {
+		if !r.prepare(rw) {
+			r.finish(rw)
+			continue
+		}
+		// The row may be finished (and recycled) as soon as its last
+		// operation completes: loop over a copy of its operations.
+		ran := rw.ran
+		for i := range r.ops {
+			if ran&(1<<i) != 0 {
+				t := task{r: rw, op: i}
+				if o, ok := r.exec(t); ok {
+					r.complete(t, o)
+				}
+			}
+		}
+	}
+}
+
+// complete records the outcome of a task and finishes its row when it was
 // the last one.
 func (r *runner) complete(t task, o Outcome) {
 	t.r.outcomes[t.op] = o
 	if t.r.pending.Add(-1) == 0 {
-		close(t.r.done)
+		r.finish(t.r)
 	}
 }
 
@@ -324,13 +452,16 @@ func (r *runner) exec(t task) (o Outcome, ok bool) {
 	if r.stopCtx.Err() != nil {
 		return Outcome{Err: r.stoppedErr(nil)}, true
 	}
+	if r.recompute&(1<<t.op) != 0 {
+		return r.call(t.r.req, op), true
+	}
 	key, err := r.key(t.r.req, op)
 	if err != nil {
 		return Outcome{Err: err}, true
 	}
-	mk := string(op) + "\x00" + key
+	mk := flightKey{op: t.op, key: key}
 	r.mu.Lock()
-	if o, hit := r.mem.get(mk); hit {
+	if o, hit := r.mem.get(t.op, key); hit {
 		r.mu.Unlock()
 		r.st.memHits.Add(1)
 		return o, true
@@ -350,7 +481,7 @@ func (r *runner) exec(t task) (o Outcome, ok bool) {
 	r.mu.Lock()
 	delete(r.inflight, mk)
 	if cacheable {
-		r.mem.add(mk, o)
+		r.mem.add(t.op, key, o)
 	}
 	waiters := f.waiters
 	r.mu.Unlock()
@@ -367,6 +498,9 @@ func (r *runner) key(req Request, op Op) (k string, err error) {
 			err = fmt.Errorf("internal error while keying %s: %v", op, p)
 		}
 	}()
+	if r.o.Cache == nil {
+		return req.RunKey(op), nil
+	}
 	return req.Key(op), nil
 }
 
@@ -540,26 +674,16 @@ func (r *runner) emit(sum *Summary) error {
 		}
 		batch = batch[:0]
 	}
-	outcomes := make(map[Op]Outcome, len(r.ops))
 	for rw := range r.order {
-		select {
-		case <-rw.done:
-		default:
+		if !rw.finished.Load() {
 			flush() // do not hold finished rows while waiting
-			<-rw.done
-		}
-		clear(outcomes)
-		for i, op := range r.ops {
-			if rw.ran&(1<<i) != 0 {
-				outcomes[op] = rw.outcomes[i]
+			for !rw.finished.Load() {
+				<-r.ready
 			}
 		}
 		sum.count(rw, r.ops)
-		extra := r.o.Plan.Apply(outcomes, rw.rowErr)
-		vals := make([]record.Value, len(rw.rec.Values)+len(extra))
-		copy(vals, rw.rec.Values)
-		copy(vals[len(rw.rec.Values):], extra)
-		batch = append(batch, record.Record{Index: rw.rec.Index, Line: rw.rec.Line, Values: vals, Problem: rw.rec.Problem})
+		batch = append(batch, record.Record{Index: rw.rec.Index, Line: rw.rec.Line, Values: rw.out, Problem: rw.rec.Problem})
+		r.release(rw)
 		if len(batch) == cap(batch) {
 			flush()
 		}

@@ -25,7 +25,8 @@ type Summary struct {
 	// Errors counts errors by kind.
 	Errors ErrorCounts `json:"errors"`
 
-	// Requests is the number of distinct requests sent to the service;
+	// Requests is the number of requests sent to the service (each
+	// distinct one once; an operation of Options.Recompute once per row);
 	// Calls counts every attempt, retries included.
 	Requests int64 `json:"requests"`
 	Calls    int64 `json:"calls"`

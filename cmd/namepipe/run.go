@@ -164,6 +164,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if _, local := svc.(*engine.Engine); local {
 		opts.InProcess = true // no network to time out: no timer per call
+		// Computing these costs less than keying and looking them up:
+		// domain lookups, and risk, whose input (the whole person with
+		// contact data) almost never repeats. Only without a persistent
+		// cache (pipeline ignores Recompute with one).
+		opts.Recompute = []pipeline.Op{mapping.OpRisk, mapping.OpDisposable, mapping.OpClassify}
 	}
 	if cache != nil {
 		opts.Cache = cache

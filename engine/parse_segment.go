@@ -211,6 +211,16 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 		info = make([]wordInfo, 0, n)
 	}
 	info = info[:n]
+	// In a name written all in lower case ("ben fischer") letter case says
+	// nothing about particles: decide by the data alone, as for capitalised
+	// words, so that the answer does not depend on the case of the input.
+	allLower := true
+	for _, t := range core {
+		if t.text != strings.ToLower(t.text) {
+			allLower = false
+			break
+		}
+	}
 	for k, t := range core {
 		w := wordInfo{tok: t, initial: isInitial(t.text)}
 		w.upper = !w.initial && isAllUpper(t.text)
@@ -221,7 +231,7 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 			// "Della") is a particle after the first word unless the data
 			// knows it well as a given name ("Ben").
 			w.particle = l.particles[t.key] && k < n-1 &&
-				(t.text == strings.ToLower(t.text) || w.given < 0.5 || (k > 0 && w.given < 1))
+				((!allLower && t.text == strings.ToLower(t.text)) || w.given < 0.5 || (k > 0 && w.given < 1))
 		}
 		info[k] = w
 	}

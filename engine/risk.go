@@ -898,37 +898,53 @@ func fakeDigits(d []byte) (string, float64) {
 
 func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 	l := lists()
+	var buf [192]byte
 	for _, rel := range p.Addresses {
 		a := rel.Address
 		if a == nil {
 			continue
 		}
-		var parts []string
+		// text is foldSpace of the address parts joined with " | ",
+		// written in one pass.
+		f := addrFolder{b: buf[:0]}
 		switch a.Type {
 		case nameapi.TypeSingleStringAddress:
-			parts = append(parts, a.String)
+			f.part(a.String)
 		case nameapi.TypeMultiLineAddress:
-			parts = append(parts, a.AddressLines...)
+			for _, s := range a.AddressLines {
+				f.part(s)
+			}
 		default:
 			if s := a.StreetInfo; s != nil {
-				parts = append(parts, s.String, s.StreetName+" "+s.HouseNumber, s.HouseNumber+" "+s.StreetName, s.StreetNameAndNumber, s.AsString)
+				f.part(s.String)
+				f.part2(s.StreetName, s.HouseNumber)
+				f.part2(s.HouseNumber, s.StreetName)
+				f.part(s.StreetNameAndNumber)
+				f.part(s.AsString)
 			}
 			if pl := a.PlaceInfo; pl != nil {
-				parts = append(parts, pl.PostalCode+" "+pl.Locality, pl.LocalityAndPostalCode, pl.AsString)
+				f.part2(pl.PostalCode, pl.Locality)
+				f.part(pl.LocalityAndPostalCode)
+				f.part(pl.AsString)
 			}
 		}
-		text := foldSpace(strings.Join(parts, " | "))
-		if strings.TrimSpace(text) == "" {
+		if len(f.b) == 0 {
 			continue
 		}
-		found := false
-		for ph, t := range l.addrPhrases {
-			if containsPhrase(text, ph) {
-				rs.add(nameapi.DataItemAddress, t, 0.85, "The address contains %q, a placeholder or fictional address.", ph)
-				found = true
+		text := string(f.b)
+		found := addrPhraseRisks(text, l, rs)
+		// The words of text, split at ' ', '|' and '-'.
+		for i := 0; i < len(text); {
+			if c := text[i]; c == ' ' || c == '|' || c == '-' {
+				i++
+				continue
 			}
-		}
-		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '|' || r == '-' }) {
+			j := i + 1
+			for j < len(text) && text[j] != ' ' && text[j] != '|' && text[j] != '-' {
+				j++
+			}
+			w := text[i:j]
+			i = j
 			if t, ok := l.addrWords[w]; ok {
 				rs.add(nameapi.DataItemAddress, t, 0.85, "The address contains %q, a placeholder or fictional name.", w)
 				found = true
@@ -944,6 +960,95 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 				rs.add(nameapi.DataItemAddress, nameapi.RiskPlaceholder, 0.6, "The postal code %q is a placeholder.", pc)
 			}
 		}
+	}
+}
+
+// addrPhraseRisks adds a risk for each placeholder or fictional address
+// phrase in text (see containsPhrase), in list order, and reports whether
+// there was one.
+func addrPhraseRisks(text string, l *wordLists, rs *riskSet) bool {
+	// Phrases start at the start of a word: look at those whose first
+	// byte begins some list phrase.
+	maybe := false
+	for s := 0; s < len(text); s++ {
+		if (s == 0 || text[s-1] == ' ' || text[s-1] == '|') && l.addrPhrase1[text[s]] {
+			maybe = true
+			break
+		}
+	}
+	if !maybe {
+		return false
+	}
+	found := false
+	for _, ph := range l.addrPhrases {
+		if containsPhrase(text, ph.text) {
+			rs.add(nameapi.DataItemAddress, ph.typ, 0.85, "The address contains %q, a placeholder or fictional address.", ph.text)
+			found = true
+		}
+	}
+	return found
+}
+
+// addrFolder writes foldSpace of address parts joined with " | " (see
+// foldSpace: folded, runs of white space, dots and commas as one blank,
+// none at the ends).
+type addrFolder struct {
+	b       []byte
+	n       int  // parts written
+	pending bool // a blank is due before the next character
+}
+
+// part adds the part s.
+func (f *addrFolder) part(s string) {
+	if f.n > 0 {
+		f.str(" | ")
+	}
+	f.n++
+	f.str(s)
+}
+
+// part2 adds the part a+" "+b.
+func (f *addrFolder) part2(a, b string) {
+	f.part(a)
+	f.str(" ")
+	f.str(b)
+}
+
+// str folds s into f.b.
+func (f *addrFolder) str(s string) {
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			c := byte(r)
+			switch {
+			case c >= 'A' && c <= 'Z':
+				c += 'a' - 'A'
+			case c == ' ' || c == '.' || c == ',' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+				f.pending = len(f.b) > 0
+				continue
+			}
+			f.emit()
+			f.b = append(f.b, c)
+			continue
+		}
+		r = unicode.ToLower(r)
+		if rep, ok := foldMap[r]; ok {
+			f.emit()
+			f.b = append(f.b, rep...)
+			continue
+		}
+		if unicode.IsSpace(r) {
+			f.pending = len(f.b) > 0
+			continue
+		}
+		f.emit()
+		f.b = utf8.AppendRune(f.b, r)
+	}
+}
+
+func (f *addrFolder) emit() {
+	if f.pending {
+		f.b = append(f.b, ' ')
+		f.pending = false
 	}
 }
 

@@ -3,6 +3,9 @@ package engine
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -214,6 +217,68 @@ func TestNameRisksFoldedParts(t *testing.T) {
 		wantS := foldSpace(pp.OutputPersonName.First(nameapi.TermSurname))
 		if given != wantG || surname != wantS {
 			t.Errorf("%q: got %q %q, want %q %q", full, given, surname, wantG, wantS)
+		}
+	}
+}
+
+// TestAddrFolder checks that the address folder writes what foldSpace
+// makes of the parts joined with " | ", on random parts with upper case,
+// diacritics, white space of every kind, dots, commas, bars and invalid
+// UTF-8.
+func TestAddrFolder(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	alphabet := []string{"a", "B", "z", "1", " ", "  ", ".", ",", "|", "-", "\t", "\n", "\u00a0", "\u0085", "\u2003",
+		"ä", "Ö", "ß", "é", "Ł", "İ", "Σ", "ﬁ", "\xff", "\xe2\x82", "Straße", "Main St.", "123"}
+	word := func() string {
+		var b strings.Builder
+		for range rnd.IntN(8) {
+			b.WriteString(alphabet[rnd.IntN(len(alphabet))])
+		}
+		return b.String()
+	}
+	for range 20000 {
+		var parts []string
+		f := addrFolder{}
+		for range rnd.IntN(5) {
+			if rnd.IntN(2) == 0 {
+				a, b := word(), word()
+				parts = append(parts, a+" "+b)
+				f.part2(a, b)
+			} else {
+				s := word()
+				parts = append(parts, s)
+				f.part(s)
+			}
+		}
+		if want := foldSpace(strings.Join(parts, " | ")); string(f.b) != want {
+			t.Fatalf("parts %q: got %q, want %q", parts, f.b, want)
+		}
+	}
+}
+
+// TestAddrPhraseRisks checks the phrase search against containsPhrase over
+// every list phrase, and that the risks come in list order.
+func TestAddrPhraseRisks(t *testing.T) {
+	l := lists()
+	for _, text := range []string{
+		"123 main street | | 62701 springfield", "sesame street 1", "x123 main st", "musterstrasse 1 | 12345 musterstadt",
+		"221b baker street | london", "baker street 221b", "hauptstrasse 12 | | | | | 10115 berlin | |", "", "|", "a|123 main st|b",
+	} {
+		var rs riskSet
+		got := addrPhraseRisks(text, l, &rs)
+		// One risk per type, in the order of the type's first phrase.
+		var want []string
+		for _, ph := range l.addrPhrases {
+			if containsPhrase(text, ph.text) && !slices.Contains(want, ph.typ) {
+				want = append(want, ph.typ)
+			}
+		}
+		var types []string
+		for _, r := range rs.risks {
+			types = append(types, string(r.RiskType))
+		}
+		if got != (len(want) > 0) || !slices.Equal(types, want) {
+			t.Errorf("%q: found %v with types %v, want types %v", text, got, types, want)
 		}
 	}
 }

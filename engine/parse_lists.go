@@ -41,8 +41,12 @@ type wordLists struct {
 	legalSuffixes map[string]bool   // every suffix of every legalForms key
 	addrWords     map[string]string // folded address word → risk type
 	addrPhrases   []addrPhrase      // folded address phrases, in file order
-	addrPhrase1   [256]bool         // first bytes of the addrPhrases
+	addrPhrase1   [256][]uint8      // first byte → indexes in addrPhrases of the phrases starting with it
 }
+
+// maxAddrPhrases is the most address phrases the risk detector's bit set
+// of found phrases holds.
+const maxAddrPhrases = 128
 
 // addrPhrase is a placeholder or fictional address phrase ("123 main st")
 // and its risk type.
@@ -240,8 +244,11 @@ func loadRiskLists(l *wordLists) error {
 						return nil
 					}
 				}
+				if len(l.addrPhrases) == maxAddrPhrases {
+					return fmt.Errorf("more than %d address phrases", maxAddrPhrases)
+				}
+				l.addrPhrase1[k[0]] = append(l.addrPhrase1[k[0]], uint8(len(l.addrPhrases)))
 				l.addrPhrases = append(l.addrPhrases, addrPhrase{text: k, typ: f[1]})
-				l.addrPhrase1[k[0]] = true
 			} else {
 				l.addrWords[k] = f[1]
 			}

@@ -906,32 +906,43 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 		}
 		// text is foldSpace of the address parts joined with " | ",
 		// written in one pass.
-		f := addrFolder{b: buf[:0]}
+		b, pending, n := buf[:0], false, 0
+		part := func(x, sep, y string) {
+			if n > 0 {
+				b, pending = appendFoldSpace(b, pending, " | ")
+			}
+			n++
+			b, pending = appendFoldSpace(b, pending, x)
+			if sep != "" {
+				b, pending = appendFoldSpace(b, pending, sep)
+				b, pending = appendFoldSpace(b, pending, y)
+			}
+		}
 		switch a.Type {
 		case nameapi.TypeSingleStringAddress:
-			f.part(a.String)
+			part(a.String, "", "")
 		case nameapi.TypeMultiLineAddress:
 			for _, s := range a.AddressLines {
-				f.part(s)
+				part(s, "", "")
 			}
 		default:
 			if s := a.StreetInfo; s != nil {
-				f.part(s.String)
-				f.part2(s.StreetName, s.HouseNumber)
-				f.part2(s.HouseNumber, s.StreetName)
-				f.part(s.StreetNameAndNumber)
-				f.part(s.AsString)
+				part(s.String, "", "")
+				part(s.StreetName, " ", s.HouseNumber)
+				part(s.HouseNumber, " ", s.StreetName)
+				part(s.StreetNameAndNumber, "", "")
+				part(s.AsString, "", "")
 			}
 			if pl := a.PlaceInfo; pl != nil {
-				f.part2(pl.PostalCode, pl.Locality)
-				f.part(pl.LocalityAndPostalCode)
-				f.part(pl.AsString)
+				part(pl.PostalCode, " ", pl.Locality)
+				part(pl.LocalityAndPostalCode, "", "")
+				part(pl.AsString, "", "")
 			}
 		}
-		if len(f.b) == 0 {
+		if len(b) == 0 {
 			continue
 		}
-		text := string(f.b)
+		text := string(b)
 		found := addrPhraseRisks(text, l, rs)
 		// The words of text, split at ' ', '|' and '-'.
 		for i := 0; i < len(text); {
@@ -964,92 +975,76 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 }
 
 // addrPhraseRisks adds a risk for each placeholder or fictional address
-// phrase in text (see containsPhrase), in list order, and reports whether
-// there was one.
+// phrase in text at word boundaries (see containsPhrase), in list order,
+// and reports whether there was one.
 func addrPhraseRisks(text string, l *wordLists, rs *riskSet) bool {
-	// Phrases start at the start of a word: look at those whose first
-	// byte begins some list phrase.
-	maybe := false
+	// A phrase starts at the start of a word: look there for the phrases
+	// with that first byte.
+	var hit [maxAddrPhrases / 64]uint64
+	found := false
 	for s := 0; s < len(text); s++ {
-		if (s == 0 || text[s-1] == ' ' || text[s-1] == '|') && l.addrPhrase1[text[s]] {
-			maybe = true
-			break
+		if s > 0 && text[s-1] != ' ' && text[s-1] != '|' {
+			continue
+		}
+		for _, i := range l.addrPhrase1[text[s]] {
+			ph := l.addrPhrases[i].text
+			if e := s + len(ph); strings.HasPrefix(text[s:], ph) && (e == len(text) || text[e] == ' ' || text[e] == '|') {
+				hit[i/64] |= 1 << (i % 64)
+				found = true
+			}
 		}
 	}
-	if !maybe {
+	if !found {
 		return false
 	}
-	found := false
-	for _, ph := range l.addrPhrases {
-		if containsPhrase(text, ph.text) {
+	for i, ph := range l.addrPhrases {
+		if hit[i/64]&(1<<(i%64)) != 0 {
 			rs.add(nameapi.DataItemAddress, ph.typ, 0.85, "The address contains %q, a placeholder or fictional address.", ph.text)
-			found = true
 		}
 	}
-	return found
+	return true
 }
 
-// addrFolder writes foldSpace of address parts joined with " | " (see
-// foldSpace: folded, runs of white space, dots and commas as one blank,
-// none at the ends).
-type addrFolder struct {
-	b       []byte
-	n       int  // parts written
-	pending bool // a blank is due before the next character
-}
-
-// part adds the part s.
-func (f *addrFolder) part(s string) {
-	if f.n > 0 {
-		f.str(" | ")
-	}
-	f.n++
-	f.str(s)
-}
-
-// part2 adds the part a+" "+b.
-func (f *addrFolder) part2(a, b string) {
-	f.part(a)
-	f.str(" ")
-	f.str(b)
-}
-
-// str folds s into f.b.
-func (f *addrFolder) str(s string) {
-	for _, r := range s {
-		if r < utf8.RuneSelf {
-			c := byte(r)
+// appendFoldSpace appends s to b as foldSpace does to a string that
+// continues b: folded, runs of white space, dots and commas as one blank
+// (pending until the next other character, and never at the start).
+func appendFoldSpace(b []byte, pending bool, s string) ([]byte, bool) {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			i++
 			switch {
 			case c >= 'A' && c <= 'Z':
 				c += 'a' - 'A'
 			case c == ' ' || c == '.' || c == ',' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
-				f.pending = len(f.b) > 0
+				pending = len(b) > 0
 				continue
 			}
-			f.emit()
-			f.b = append(f.b, c)
+			if pending {
+				b = append(b, ' ')
+				pending = false
+			}
+			b = append(b, c)
 			continue
 		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
 		r = unicode.ToLower(r)
-		if rep, ok := foldMap[r]; ok {
-			f.emit()
-			f.b = append(f.b, rep...)
+		rep, ok := foldMap[r]
+		if !ok && unicode.IsSpace(r) {
+			pending = len(b) > 0
 			continue
 		}
-		if unicode.IsSpace(r) {
-			f.pending = len(f.b) > 0
-			continue
+		if pending {
+			b = append(b, ' ')
+			pending = false
 		}
-		f.emit()
-		f.b = utf8.AppendRune(f.b, r)
+		if ok {
+			b = append(b, rep...)
+		} else {
+			b = utf8.AppendRune(b, r)
+		}
 	}
-}
-
-func (f *addrFolder) emit() {
-	if f.pending {
-		f.b = append(f.b, ' ')
-		f.pending = false
-	}
+	return b, pending
 }
 
 // containsPhrase reports whether phrase occurs in text at word boundaries.

@@ -194,3 +194,35 @@ func BenchmarkDetectRiskFullRecord(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRiskParts measures the risk checks of the other data items
+// (email, age, phone, address) on the full records, one at a time.
+func BenchmarkRiskParts(b *testing.B) {
+	recs := fullRiskRecords(b, 4000)
+	e, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name string
+		fn   func(p *nameapi.InputPerson, rs *riskSet)
+	}{
+		{"email", func(p *nameapi.InputPerson, rs *riskSet) { e.emailRisks(p, "peter", "mueller", rs) }},
+		{"age", e.ageRisks},
+		{"tel", telRisks},
+		{"address", addressRisks},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				var rs riskSet
+				bc.fn(recs[i].InputPerson, &rs)
+				i++
+				if i == len(recs) {
+					i = 0
+				}
+			}
+		})
+	}
+}

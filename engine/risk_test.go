@@ -221,11 +221,11 @@ func TestNameRisksFoldedParts(t *testing.T) {
 	}
 }
 
-// TestAddrFolder checks that the address folder writes what foldSpace
+// TestAppendFoldSpace checks that appendFoldSpace writes what foldSpace
 // makes of the parts joined with " | ", on random parts with upper case,
 // diacritics, white space of every kind, dots, commas, bars and invalid
 // UTF-8.
-func TestAddrFolder(t *testing.T) {
+func TestAppendFoldSpace(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 2))
 	alphabet := []string{"a", "B", "z", "1", " ", "  ", ".", ",", "|", "-", "\t", "\n", "\u00a0", "\u0085", "\u2003",
 		"ä", "Ö", "ß", "é", "Ł", "İ", "Σ", "ﬁ", "\xff", "\xe2\x82", "Straße", "Main St.", "123"}
@@ -238,20 +238,24 @@ func TestAddrFolder(t *testing.T) {
 	}
 	for range 20000 {
 		var parts []string
-		f := addrFolder{}
-		for range rnd.IntN(5) {
-			if rnd.IntN(2) == 0 {
-				a, b := word(), word()
-				parts = append(parts, a+" "+b)
-				f.part2(a, b)
-			} else {
-				s := word()
-				parts = append(parts, s)
-				f.part(s)
+		var b []byte
+		pending := false
+		for j := range rnd.IntN(5) {
+			if j > 0 {
+				b, pending = appendFoldSpace(b, pending, " | ")
 			}
+			s := word()
+			b, pending = appendFoldSpace(b, pending, s)
+			if rnd.IntN(2) == 0 {
+				t := word()
+				b, pending = appendFoldSpace(b, pending, " ")
+				b, pending = appendFoldSpace(b, pending, t)
+				s += " " + t
+			}
+			parts = append(parts, s)
 		}
-		if want := foldSpace(strings.Join(parts, " | ")); string(f.b) != want {
-			t.Fatalf("parts %q: got %q, want %q", parts, f.b, want)
+		if want := foldSpace(strings.Join(parts, " | ")); string(b) != want {
+			t.Fatalf("parts %q: got %q, want %q", parts, b, want)
 		}
 	}
 }

@@ -123,21 +123,30 @@ const memoKeyBuf = 256
 // memoKeys returns the memo key of p's name, appended to buf, and the attrs
 // of the gender computation (see the comment at the top of this file).
 func memoKeys(buf []byte, c *nameapi.Context, p *nameapi.InputPerson) (key []byte, attrs string) {
-	key = append(buf, p.Type...)
+	return memoKey(buf, p), memoAttrs(c, p)
+}
+
+// memoKey returns the memo key of p's name, appended to buf.
+func memoKey(buf []byte, p *nameapi.InputPerson) []byte {
+	key := append(buf, p.Type...)
 	for _, f := range p.PersonName.NameFields {
 		key = append(key, 0x1f)
 		key = append(key, f.FieldType...)
 		key = append(key, 0x1e)
 		key = append(key, f.String...)
 	}
+	return key
+}
 
+// memoAttrs returns the attrs of the gender computation for p's name.
+func memoAttrs(c *nameapi.Context, p *nameapi.InputPerson) string {
 	var place, lang string
 	if c != nil {
 		place, lang = c.Place, c.Language
 	}
 	if p.Gender == "" && place == "" && lang == "" && p.CorrespondenceLanguage == "" &&
 		len(p.Nationalities) == 0 && len(p.NativeLanguages) == 0 {
-		return key, ""
+		return ""
 	}
 	var a strings.Builder
 	for _, s := range []string{p.Gender, place, lang, p.CorrespondenceLanguage} {
@@ -153,7 +162,7 @@ func memoKeys(buf []byte, c *nameapi.Context, p *nameapi.InputPerson) (key []byt
 		a.WriteString(s)
 		a.WriteByte(0x1e)
 	}
-	return key, a.String()
+	return a.String()
 }
 
 // parseShared returns the parse of p's name, from the memo when it holds
@@ -164,9 +173,16 @@ func (e *Engine) parseShared(c *nameapi.Context, p *nameapi.InputPerson, anyAttr
 		return e.parsePerson(c, p)
 	}
 	var buf [memoKeyBuf]byte
-	key, attrs := memoKeys(buf[:0], c, p)
+	key := memoKey(buf[:0], p)
+	attrs := ""
+	if !anyAttrs {
+		attrs = memoAttrs(c, p)
+	}
 	if r := e.memo.get(key, attrs, anyAttrs); r != nil {
 		return r
+	}
+	if anyAttrs {
+		attrs = memoAttrs(c, p)
 	}
 	r := e.parsePerson(c, p)
 	e.memo.put(key, attrs, r)

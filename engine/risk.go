@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -708,14 +709,19 @@ func (e *Engine) emailRisks(p *nameapi.InputPerson, given, surname string, rs *r
 		case placeholderLocals[base]:
 			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.7, "The email local part %q is a placeholder.", base)
 		default:
-			letters := strings.Map(func(r rune) rune {
+			// The letters of base, on the stack: randomTyping keeps no
+			// reference to its word.
+			var lb [64]byte
+			letters := lb[:0]
+			for _, r := range base {
 				if unicode.IsLetter(r) {
-					return r
+					letters = utf8.AppendRune(letters, r)
 				}
-				return -1
-			}, base)
-			if why := randomTyping(letters, l); why != "" && len(letters) >= 4 {
-				rs.add(nameapi.DataItemEmail, nameapi.RiskRandomTyping, 0.6, "The email local part %q looks like random typing (%s).", base, why)
+			}
+			if len(letters) >= 4 {
+				if why := randomTyping(unsafe.String(unsafe.SliceData(letters), len(letters)), l); why != "" {
+					rs.add(nameapi.DataItemEmail, nameapi.RiskRandomTyping, 0.6, "The email local part %q looks like random typing (%s).", base, why)
+				}
 			}
 		}
 		// Good evidence: the address carries the person's name.

@@ -124,8 +124,11 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 	// Only the terms and the person type are used here: any memoised parse
 	// of the name will do.
 	pp := e.parseShared(c, p, true).Best().ParsedPerson
-	// shown: the name words without salutation, title, qualifiers.
-	var sb strings.Builder
+	// shown: the name words without salutation, title, qualifiers; full:
+	// shown folded. Both are built on the stack and copied to the heap
+	// in one string.
+	var buf [256]byte
+	sb := buf[:0]
 	collect := func(pp *nameapi.ParsedPerson) {
 		if pp.OutputPersonName == nil {
 			return
@@ -134,10 +137,10 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 			switch t.TermType {
 			case nameapi.TermGivenname, nameapi.TermMiddlename, nameapi.TermSurname, nameapi.TermGivennameInitial,
 				nameapi.TermMiddlenameInitial, nameapi.TermSurnameInitial, nameapi.TermNickname, nameapi.TermBusinessName:
-				if sb.Len() > 0 {
-					sb.WriteByte(' ')
+				if len(sb) > 0 {
+					sb = append(sb, ' ')
 				}
-				sb.WriteString(t.String)
+				sb = append(sb, t.String...)
 			}
 		}
 	}
@@ -148,11 +151,17 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 	} else {
 		collect(pp)
 	}
-	shown := sb.String()
-	if sb.Len() == 0 {
+	var shown, full string
+	if n := len(sb); n > 0 {
+		// appendFoldSpace into an empty slice is foldSpace.
+		var fbuf [256]byte
+		f, _ := appendFoldSpace(fbuf[:0], false, unsafe.String(unsafe.SliceData(sb), n))
+		both := string(append(sb, f...))
+		shown, full = both[:n], both[n:]
+	} else {
 		shown = strings.Join(strings.Fields(rawAll), " ")
+		full = foldSpace(shown)
 	}
-	full := foldSpace(shown)
 	gp := pp
 	if len(pp.People) > 0 {
 		gp = &pp.People[0]
@@ -239,7 +248,7 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 		case given == surname:
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, "The given name and the surname are both %q.", given)
 		case len(given) >= 4 && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
-			damerauLevenshtein(given, surname) == 1:
+			oneEdit(given, surname):
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.5, "The given name %q and the surname %q are almost the same.", given, surname)
 		}
 	}
@@ -255,6 +264,39 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 		}
 	}
 	return given, surname
+}
+
+// oneEdit reports whether damerauLevenshtein(a, b) == 1: one rune
+// replaced, inserted or deleted, or two neighbours swapped. It needs no
+// allocation for ASCII strings.
+func oneEdit(a, b string) bool {
+	if !isASCII(a) || !isASCII(b) {
+		return damerauLevenshtein(a, b) == 1
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a)-len(b) > 1 || a == b {
+		return false
+	}
+	// Without the common prefix and suffix, what is left must be one
+	// edit.
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	ja, jb := len(a), len(b)
+	for jb > i && a[ja-1] == b[jb-1] {
+		ja--
+		jb--
+	}
+	switch ra, rb := ja-i, jb-i; {
+	case ra == 1 && rb <= 1:
+		return true
+	case ra == 2 && rb == 2:
+		return a[i] == b[i+1] && a[i+1] == b[i]
+	}
+	return false
 }
 
 // foldFields is the number of words foldSpace(s) has: runs between white
@@ -454,6 +496,9 @@ func disguiseRisks(e *Engine, raw string, rs *riskSet) {
 			rs.add(nameapi.DataItemName, nameapi.RiskPadding, 0.8, "The name word %q pads the name %q with filler characters.", w, core)
 			continue
 		}
+		if plainWord(w) {
+			continue // no stutter, odd case, digits or leet
+		}
 		if stutter(w) {
 			rs.add(nameapi.DataItemName, nameapi.RiskStutterTyping, 0.7, "The name word %q repeats a letter three or more times.", w)
 		}
@@ -475,6 +520,34 @@ func disguiseRisks(e *Engine, raw string, rs *riskSet) {
 			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.5, "The name word %q contains digits.", w)
 		}
 	}
+}
+
+// plainWord reports whether w is ASCII letters in lower case, upper case
+// or capitalised, without a letter three times in a row: a word in which
+// disguiseRisks finds neither stutter nor odd case nor digits nor leet.
+func plainWord(w string) bool {
+	up, low := 0, 0
+	var p1, p2 byte // the previous two letters, lower-cased
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		switch {
+		case c >= 'a' && c <= 'z':
+			low++
+		case c >= 'A' && c <= 'Z':
+			if i > 0 {
+				up++ // the first letter may be a capital
+			}
+			c += 'a' - 'A'
+		default:
+			return false
+		}
+		if c == p1 && c == p2 {
+			return false
+		}
+		p1, p2 = c, p1
+	}
+	// up counts the capitals after the first letter.
+	return up == 0 || low == 0
 }
 
 func hasDigit(s string) bool {

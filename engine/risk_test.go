@@ -286,3 +286,63 @@ func TestAddrPhraseRisks(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainWord checks plainWord against the checks it lets disguiseRisks
+// skip, on random words.
+func TestPlainWord(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	letters := []string{"a", "b", "A", "B", "x", "Z", "1", "-", "'", "@", "$", "ä", "É"}
+	for _, w := range []string{"Peter", "PETER", "peter", "McDonald", "jOhN", "Joooohn", "aaa", "P3ter", "Anne-Marie", "O'Neill"} {
+		t.Run(w, func(t *testing.T) { checkPlainWord(t, w) })
+	}
+	for _, w := range []string{"Peter", "PETER", "peter", "Anna", "Li"} {
+		if !plainWord(w) {
+			t.Errorf("plainWord(%q) = false, want true", w)
+		}
+	}
+	for range 50000 {
+		var b strings.Builder
+		for range 1 + rnd.IntN(7) {
+			b.WriteString(letters[rnd.IntN(len(letters))])
+		}
+		checkPlainWord(t, b.String())
+	}
+}
+
+func checkPlainWord(t *testing.T, w string) {
+	t.Helper()
+	if plainWord(w) && (stutter(w) || oddCase(w) || hasDigit(w) || strings.ContainsAny(w, "@$")) {
+		t.Fatalf("plainWord(%q) but stutter %v, oddCase %v, hasDigit %v", w, stutter(w), oddCase(w), hasDigit(w))
+	}
+}
+
+// TestOneEdit checks oneEdit against damerauLevenshtein on random pairs of
+// similar words.
+func TestOneEdit(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	letters := []string{"a", "b", "c", "ä"}
+	word := func() string {
+		var b strings.Builder
+		for range rnd.IntN(6) {
+			b.WriteString(letters[rnd.IntN(len(letters))])
+		}
+		return b.String()
+	}
+	ones := 0
+	for range 200000 {
+		a, b := word(), word()
+		if rnd.IntN(2) == 0 { // ASCII only, more often close
+			a, b = strings.ReplaceAll(a, "ä", "c"), strings.ReplaceAll(b, "ä", "c")
+		}
+		want := damerauLevenshtein(a, b) == 1
+		if got := oneEdit(a, b); got != want {
+			t.Fatalf("oneEdit(%q, %q) = %v, want %v", a, b, got, want)
+		}
+		if want {
+			ones++
+		}
+	}
+	if ones < 1000 {
+		t.Fatalf("only %d pairs one edit apart", ones)
+	}
+}

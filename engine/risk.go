@@ -357,6 +357,17 @@ func rawName(fs []nameapi.NameField) string {
 
 // randomTyping returns why w looks like random typing, or "".
 func randomTyping(w string, l *wordLists) string {
+	if len(w) < 3 {
+		return "" // fewer than three letters
+	}
+	if asciiLetters(w) {
+		return randomTypingASCII(w, l)
+	}
+	return randomTypingRunes(w, l)
+}
+
+// randomTypingRunes is randomTyping for any word.
+func randomTypingRunes(w string, l *wordLists) string {
 	n := 0
 	ascii := true
 	for _, r := range w {
@@ -398,6 +409,48 @@ func randomTyping(w string, l *wordLists) string {
 	// No vowel at all in a word of four or more letters.
 	for _, r := range w {
 		if isVowel(r) {
+			return ""
+		}
+	}
+	return "no vowels"
+}
+
+// asciiLetters reports whether w consists of ASCII letters only.
+func asciiLetters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// randomTypingASCII is randomTyping for a word of three or more ASCII
+// letters.
+func randomTypingASCII(w string, l *wordLists) string {
+	n := len(w)
+	for u := 1; u <= 3 && u*3 <= n; u++ {
+		if n%u == 0 && w[u:] == w[:n-u] {
+			return "a repeated pattern"
+		}
+	}
+	if n < 4 {
+		return ""
+	}
+	if l.mayRunAlongRow(w) {
+		best := 0
+		for _, row := range l.keyboardRows {
+			if m := longestRowRun(w, row); m > best {
+				best = m
+			}
+		}
+		if best >= 5 || (best >= 4 && float64(best) >= 0.75*float64(n)) {
+			return "keys next to each other on the keyboard"
+		}
+	}
+	for i := 0; i < n; i++ {
+		switch w[i] {
+		case 'a', 'e', 'i', 'o', 'u', 'y':
 			return ""
 		}
 	}

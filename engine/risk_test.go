@@ -346,3 +346,27 @@ func TestOneEdit(t *testing.T) {
 		t.Fatalf("only %d pairs one edit apart", ones)
 	}
 }
+
+// TestRandomTypingASCII checks the ASCII fast path against the general one
+// on random words with keyboard runs, repeats and words without vowels.
+func TestRandomTypingASCII(t *testing.T) {
+	l := lists()
+	rnd := rand.New(rand.NewPCG(7, 8))
+	pieces := []string{"a", "s", "d", "f", "g", "q", "w", "e", "r", "t", "z", "y", "x", "c", "v", "b", "n", "m", "asdf", "qwert", "poiu", "jk", "A", "S", "D", "Q"}
+	kinds := map[string]bool{}
+	for range 100000 {
+		var b strings.Builder
+		for range 1 + rnd.IntN(5) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		w := b.String()
+		want := randomTypingRunes(w, l)
+		if got := randomTyping(w, l); got != want {
+			t.Fatalf("randomTyping(%q) = %q, want %q", w, got, want)
+		}
+		kinds[want] = true
+	}
+	if len(kinds) != 4 {
+		t.Fatalf("only these answers came up: %v", kinds)
+	}
+}

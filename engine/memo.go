@@ -50,6 +50,7 @@ type memoShard struct {
 type memoEntry struct {
 	attrs string
 	res   *nameapi.PersonNameParserResult
+	name  *nameRiskMemo // the risk detector's name checks, once made (they do not depend on attrs)
 }
 
 // newParseMemo returns a memo of about size entries, or nil (no memo) for
@@ -86,20 +87,44 @@ func (m *parseMemo) get(key []byte, attrs string, anyAttrs bool) *nameapi.Person
 	return e.res
 }
 
-// put stores res, which the caller must not modify afterwards.
+// put stores res, which the caller must not modify afterwards. The name
+// checks of an entry it replaces are kept.
 func (m *parseMemo) put(key []byte, attrs string, res *nameapi.PersonNameParserResult) {
 	if m == nil {
 		return
 	}
 	s := m.shard(key)
 	s.mu.Lock()
-	if _, ok := s.m[string(key)]; !ok && len(s.m) >= m.perShard {
+	old, ok := s.m[string(key)]
+	if !ok && len(s.m) >= m.perShard {
 		for k := range s.m { // map iteration starts at a random entry
 			delete(s.m, k)
 			break
 		}
 	}
-	s.m[string(key)] = memoEntry{attrs: attrs, res: res}
+	s.m[string(key)] = memoEntry{attrs: attrs, res: res, name: old.name}
+	s.mu.Unlock()
+}
+
+// getNames returns the stored parse of key (any attrs) and its name
+// checks (nil when not made yet).
+func (m *parseMemo) getNames(key []byte) (*nameapi.PersonNameParserResult, *nameRiskMemo) {
+	s := m.shard(key)
+	s.mu.Lock()
+	e := s.m[string(key)]
+	s.mu.Unlock()
+	return e.res, e.name
+}
+
+// putNames stores the name checks of key, which the caller must not
+// modify afterwards, when the memo still holds the entry.
+func (m *parseMemo) putNames(key []byte, nr *nameRiskMemo) {
+	s := m.shard(key)
+	s.mu.Lock()
+	if e, ok := s.m[string(key)]; ok {
+		e.name = nr
+		s.m[string(key)] = e
+	}
 	s.mu.Unlock()
 }
 

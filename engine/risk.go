@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -106,8 +107,19 @@ func (r *riskSet) result() *nameapi.RiskDetectorResult {
 // ---------------------------------------------------------------------------
 // Names
 
+// nameRiskMemo is what nameRisks found for a name: the risks, the good
+// evidence and the folded given name and surname. The memo keeps it with
+// the name's parse: it depends only on what the memo key holds (the person
+// type and the name fields), so a name that comes again is not checked
+// again.
+type nameRiskMemo struct {
+	risks          []nameapi.DetectedRisk
+	good           float64
+	given, surname string
+}
+
 // nameRisks checks the person's name and returns the folded given name and
-// surname for the other checks.
+// surname for the other checks. rs must be empty.
 func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskSet) (given, surname string) {
 	if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
 		return "", ""
@@ -116,14 +128,39 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 	if rawAll == "" {
 		return "", ""
 	}
+	if e.memo == nil {
+		return e.checkName(rawAll, e.parsePerson(c, p), rs)
+	}
+	// Only the terms and the person type are used here: any memoised parse
+	// of the name will do.
+	var buf [memoKeyBuf]byte
+	key := memoKey(buf[:0], p)
+	res, nr := e.memo.getNames(key)
+	if nr != nil {
+		if len(nr.risks) > 0 {
+			rs.risks = append(rs.risks, nr.risks...) // a copy: the caller gets rs.risks
+		}
+		rs.good += nr.good
+		return nr.given, nr.surname
+	}
+	if res == nil {
+		res = e.parsePerson(c, p)
+		e.memo.put(key, memoAttrs(c, p), res)
+	}
+	given, surname = e.checkName(rawAll, res, rs)
+	e.memo.putNames(key, &nameRiskMemo{risks: slices.Clone(rs.risks), good: rs.good, given: given, surname: surname})
+	return given, surname
+}
+
+// checkName is nameRisks for the name rawAll (the name fields joined) and
+// its parse res.
+func (e *Engine) checkName(rawAll string, res *nameapi.PersonNameParserResult, rs *riskSet) (given, surname string) {
 	l := lists()
 
 	// Disguise checks work on the text as typed.
 	disguiseRisks(e, rawAll, rs)
 
-	// Only the terms and the person type are used here: any memoised parse
-	// of the name will do.
-	pp := e.parseShared(c, p, true).Best().ParsedPerson
+	pp := res.Best().ParsedPerson
 	// shown: the name words without salutation, title, qualifiers; full:
 	// shown folded. Both are built on the stack and copied to the heap
 	// in one string.

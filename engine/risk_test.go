@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -368,5 +369,45 @@ func TestRandomTypingASCII(t *testing.T) {
 	}
 	if len(kinds) != 4 {
 		t.Fatalf("only these answers came up: %v", kinds)
+	}
+}
+
+// TestNameRiskMemo checks that DetectRisk answers the same with the parse
+// memo (which keeps the name checks) as without it, for names seen the
+// first time and again, and that callers changing an answer do not change
+// the next one.
+func TestNameRiskMemo(t *testing.T) {
+	clock := WithClock(func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC) })
+	plain, err := New(WithParseMemo(0), clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo, err := New(clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := fullRiskRecords(t, 1500)
+	ctx := context.Background()
+	for pass := range 2 {
+		for i, r := range recs {
+			want, err := plain.DetectRisk(ctx, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := memo.DetectRisk(ctx, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wj, _ := json.Marshal(want)
+			gj, _ := json.Marshal(got)
+			if string(wj) != string(gj) {
+				t.Fatalf("pass %d, record %d: got %s, want %s", pass, i, gj, wj)
+			}
+			for k := range got.Risks {
+				got.Risks[k].Reason = "changed by the caller"
+				got.Risks[k].RiskScore = 0
+			}
+			got.Risks = append(got.Risks, nameapi.DetectedRisk{Reason: "added by the caller"})
+		}
 	}
 }

@@ -227,9 +227,9 @@ func (e *Engine) checkName(rawAll string, res *nameapi.PersonNameParserResult, r
 		noMiddle = given
 	}
 
-	for _, k := range []string{full, noMiddle} {
-		if k == "" {
-			continue
+	for i, k := range [2]string{full, noMiddle} {
+		if k == "" || i == 1 && k == full {
+			continue // the same lookups would add nothing new
 		}
 		if t, ok := l.placeholders[k]; ok {
 			rs.add(nameapi.DataItemName, t, 0.9, "%q is a well-known placeholder name.", shown)
@@ -576,7 +576,7 @@ func disguiseRisks(e *Engine, raw string, rs *riskSet) {
 		run = 0
 	}
 	for f := range strings.FieldsSeq(raw) {
-		w := strings.Trim(f, ".,;:\"'()")
+		w := trimPunct(f)
 		if w == "" {
 			continue
 		}
@@ -610,6 +610,26 @@ func disguiseRisks(e *Engine, raw string, rs *riskSet) {
 			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.5, "The name word %q contains digits.", w)
 		}
 	}
+}
+
+// trimPunct is strings.Trim(f, ".,;:\"'()") without building the cut set
+// for every word.
+func trimPunct(f string) string {
+	isPunct := func(c byte) bool {
+		switch c {
+		case '.', ',', ';', ':', '"', '\'', '(', ')':
+			return true
+		}
+		return false
+	}
+	i, j := 0, len(f)
+	for i < j && isPunct(f[i]) {
+		i++
+	}
+	for j > i && isPunct(f[j-1]) {
+		j--
+	}
+	return f[i:j]
 }
 
 // plainWord reports whether w is ASCII letters in lower case, upper case
@@ -1111,7 +1131,8 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 		if len(b) == 0 {
 			continue
 		}
-		text := string(b)
+		// text lives on the stack: what a risk keeps of it is cloned.
+		text := unsafe.String(unsafe.SliceData(b), len(b))
 		found := addrPhraseRisks(text, l, rs)
 		// The words of text, split at ' ', '|' and '-'.
 		for i := 0; i < len(text); {
@@ -1126,12 +1147,12 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 			w := text[i:j]
 			i = j
 			if t, ok := l.addrWords[w]; ok {
-				rs.add(nameapi.DataItemAddress, t, 0.85, "The address contains %q, a placeholder or fictional name.", w)
+				rs.add(nameapi.DataItemAddress, t, 0.85, "The address contains %q, a placeholder or fictional name.", strings.Clone(w))
 				found = true
 			}
 			if !found && len(w) >= 4 {
 				if why := randomTyping(w, l); why != "" && why != "no vowels" {
-					rs.add(nameapi.DataItemAddress, nameapi.RiskRandomTyping, 0.6, "The address word %q looks like random typing (%s).", w, why)
+					rs.add(nameapi.DataItemAddress, nameapi.RiskRandomTyping, 0.6, "The address word %q looks like random typing (%s).", strings.Clone(w), why)
 				}
 			}
 		}

@@ -411,3 +411,12 @@ func TestNameRiskMemo(t *testing.T) {
 		}
 	}
 }
+
+// TestTrimPunct checks trimPunct against strings.Trim with its cut set.
+func TestTrimPunct(t *testing.T) {
+	for _, f := range []string{"", ".", "Peter", "(Peter)", "\"Hans\",", "..Ä..", "'", "O'Neill", "Dr.", "«Max»", "(.)", ";:x:;"} {
+		if got, want := trimPunct(f), strings.Trim(f, ".,;:\"'()"); got != want {
+			t.Errorf("trimPunct(%q) = %q, want %q", f, got, want)
+		}
+	}
+}

@@ -477,7 +477,7 @@ func randomTypingASCII(w string, l *wordLists) string {
 	if l.mayRunAlongRow(w) {
 		best := 0
 		for _, row := range l.keyboardRows {
-			if m := longestRowRun(w, row); m > best {
+			if m := longestRowRunASCII(w, row); m > best {
 				best = m
 			}
 		}
@@ -537,6 +537,34 @@ func longestRowRun(w string, row *kbRow) int {
 			continue
 		}
 		a := prev
+		prev = b
+		d := b - a
+		adjacent := a != 0 && b != 0 && (d == 1 || d == -1)
+		switch {
+		case adjacent && (cur == 1 || d == dir):
+			cur++
+			dir = d
+		case adjacent:
+			cur, dir = 2, d
+		default:
+			cur, dir = 1, 0
+		}
+		if cur > best {
+			best = cur
+		}
+	}
+	if best < 2 {
+		return 0
+	}
+	return best
+}
+
+// longestRowRunASCII is longestRowRun for an ASCII word.
+func longestRowRunASCII(w string, row *kbRow) int {
+	best, cur, dir := 1, 1, 0
+	prev := int(row.lo[w[0]])
+	for i := 1; i < len(w); i++ {
+		a, b := prev, int(row.lo[w[i]])
 		prev = b
 		d := b - a
 		adjacent := a != 0 && b != 0 && (d == 1 || d == -1)

@@ -50,7 +50,7 @@ type memoShard struct {
 type memoEntry struct {
 	attrs string
 	res   *nameapi.PersonNameParserResult
-	name  *nameRiskMemo // the risk detector's name checks, once made (they do not depend on attrs)
+	name  nameRiskMemo // the risk detector's name checks, once made (they do not depend on attrs)
 }
 
 // newParseMemo returns a memo of about size entries, or nil (no memo) for
@@ -107,19 +107,19 @@ func (m *parseMemo) put(key []byte, attrs string, res *nameapi.PersonNameParserR
 }
 
 // getNames returns the stored parse of key (any attrs) and its name
-// checks (nil when not made yet).
-func (m *parseMemo) getNames(key []byte) (*nameapi.PersonNameParserResult, *nameRiskMemo) {
+// checks (done false when not made yet), and the shard for putNames.
+func (m *parseMemo) getNames(key []byte) (*nameapi.PersonNameParserResult, nameRiskMemo, *memoShard) {
 	s := m.shard(key)
 	s.mu.Lock()
 	e := s.m[string(key)]
 	s.mu.Unlock()
-	return e.res, e.name
+	return e.res, e.name, s
 }
 
-// putNames stores the name checks of key, which the caller must not
-// modify afterwards, when the memo still holds the entry.
-func (m *parseMemo) putNames(key []byte, nr *nameRiskMemo) {
-	s := m.shard(key)
+// putNames stores the name checks of key (in s, the shard getNames
+// returned), which the caller must not modify afterwards, when the memo
+// still holds the entry.
+func (m *parseMemo) putNames(s *memoShard, key []byte, nr nameRiskMemo) {
 	s.mu.Lock()
 	if e, ok := s.m[string(key)]; ok {
 		e.name = nr

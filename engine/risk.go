@@ -113,6 +113,7 @@ func (r *riskSet) result() *nameapi.RiskDetectorResult {
 // type and the name fields), so a name that comes again is not checked
 // again.
 type nameRiskMemo struct {
+	done           bool // the checks were made
 	risks          []nameapi.DetectedRisk
 	good           float64
 	given, surname string
@@ -135,8 +136,8 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 	// of the name will do.
 	var buf [memoKeyBuf]byte
 	key := memoKey(buf[:0], p)
-	res, nr := e.memo.getNames(key)
-	if nr != nil {
+	res, nr, shard := e.memo.getNames(key)
+	if nr.done {
 		if len(nr.risks) > 0 {
 			rs.risks = append(rs.risks, nr.risks...) // a copy: the caller gets rs.risks
 		}
@@ -148,7 +149,7 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 		e.memo.put(key, memoAttrs(c, p), res)
 	}
 	given, surname = e.checkName(rawAll, res, rs)
-	e.memo.putNames(key, &nameRiskMemo{risks: slices.Clone(rs.risks), good: rs.good, given: given, surname: surname})
+	e.memo.putNames(shard, key, nameRiskMemo{done: true, risks: slices.Clone(rs.risks), good: rs.good, given: given, surname: surname})
 	return given, surname
 }
 

@@ -50,6 +50,7 @@ type memoShard struct {
 type memoEntry struct {
 	attrs string
 	res   *nameapi.PersonNameParserResult
+	name  nameRiskMemo // the risk detector's name checks, once made (they do not depend on attrs)
 }
 
 // newParseMemo returns a memo of about size entries, or nil (no memo) for
@@ -86,20 +87,44 @@ func (m *parseMemo) get(key []byte, attrs string, anyAttrs bool) *nameapi.Person
 	return e.res
 }
 
-// put stores res, which the caller must not modify afterwards.
+// put stores res, which the caller must not modify afterwards. The name
+// checks of an entry it replaces are kept.
 func (m *parseMemo) put(key []byte, attrs string, res *nameapi.PersonNameParserResult) {
 	if m == nil {
 		return
 	}
 	s := m.shard(key)
 	s.mu.Lock()
-	if _, ok := s.m[string(key)]; !ok && len(s.m) >= m.perShard {
+	old, ok := s.m[string(key)]
+	if !ok && len(s.m) >= m.perShard {
 		for k := range s.m { // map iteration starts at a random entry
 			delete(s.m, k)
 			break
 		}
 	}
-	s.m[string(key)] = memoEntry{attrs: attrs, res: res}
+	s.m[string(key)] = memoEntry{attrs: attrs, res: res, name: old.name}
+	s.mu.Unlock()
+}
+
+// getNames returns the stored parse of key (any attrs) and its name
+// checks (done false when not made yet), and the shard for putNames.
+func (m *parseMemo) getNames(key []byte) (*nameapi.PersonNameParserResult, nameRiskMemo, *memoShard) {
+	s := m.shard(key)
+	s.mu.Lock()
+	e := s.m[string(key)]
+	s.mu.Unlock()
+	return e.res, e.name, s
+}
+
+// putNames stores the name checks of key (in s, the shard getNames
+// returned), which the caller must not modify afterwards, when the memo
+// still holds the entry.
+func (m *parseMemo) putNames(s *memoShard, key []byte, nr nameRiskMemo) {
+	s.mu.Lock()
+	if e, ok := s.m[string(key)]; ok {
+		e.name = nr
+		s.m[string(key)] = e
+	}
 	s.mu.Unlock()
 }
 
@@ -123,21 +148,30 @@ const memoKeyBuf = 256
 // memoKeys returns the memo key of p's name, appended to buf, and the attrs
 // of the gender computation (see the comment at the top of this file).
 func memoKeys(buf []byte, c *nameapi.Context, p *nameapi.InputPerson) (key []byte, attrs string) {
-	key = append(buf, p.Type...)
+	return memoKey(buf, p), memoAttrs(c, p)
+}
+
+// memoKey returns the memo key of p's name, appended to buf.
+func memoKey(buf []byte, p *nameapi.InputPerson) []byte {
+	key := append(buf, p.Type...)
 	for _, f := range p.PersonName.NameFields {
 		key = append(key, 0x1f)
 		key = append(key, f.FieldType...)
 		key = append(key, 0x1e)
 		key = append(key, f.String...)
 	}
+	return key
+}
 
+// memoAttrs returns the attrs of the gender computation for p's name.
+func memoAttrs(c *nameapi.Context, p *nameapi.InputPerson) string {
 	var place, lang string
 	if c != nil {
 		place, lang = c.Place, c.Language
 	}
 	if p.Gender == "" && place == "" && lang == "" && p.CorrespondenceLanguage == "" &&
 		len(p.Nationalities) == 0 && len(p.NativeLanguages) == 0 {
-		return key, ""
+		return ""
 	}
 	var a strings.Builder
 	for _, s := range []string{p.Gender, place, lang, p.CorrespondenceLanguage} {
@@ -153,7 +187,7 @@ func memoKeys(buf []byte, c *nameapi.Context, p *nameapi.InputPerson) (key []byt
 		a.WriteString(s)
 		a.WriteByte(0x1e)
 	}
-	return key, a.String()
+	return a.String()
 }
 
 // parseShared returns the parse of p's name, from the memo when it holds
@@ -164,9 +198,16 @@ func (e *Engine) parseShared(c *nameapi.Context, p *nameapi.InputPerson, anyAttr
 		return e.parsePerson(c, p)
 	}
 	var buf [memoKeyBuf]byte
-	key, attrs := memoKeys(buf[:0], c, p)
+	key := memoKey(buf[:0], p)
+	attrs := ""
+	if !anyAttrs {
+		attrs = memoAttrs(c, p)
+	}
 	if r := e.memo.get(key, attrs, anyAttrs); r != nil {
 		return r
+	}
+	if anyAttrs {
+		attrs = memoAttrs(c, p)
 	}
 	r := e.parsePerson(c, p)
 	e.memo.put(key, attrs, r)

@@ -40,7 +40,18 @@ type wordLists struct {
 	kbAdjacent    []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
 	legalSuffixes map[string]bool   // every suffix of every legalForms key
 	addrWords     map[string]string // folded address word → risk type
-	addrPhrases   map[string]string // folded address phrase → risk type
+	addrPhrases   []addrPhrase      // folded address phrases, in file order
+	addrPhrase1   [256][]uint8      // first byte → indexes in addrPhrases of the phrases starting with it
+}
+
+// maxAddrPhrases is the most address phrases the risk detector's bit set
+// of found phrases holds.
+const maxAddrPhrases = 128
+
+// addrPhrase is a placeholder or fictional address phrase ("123 main st")
+// and its risk type.
+type addrPhrase struct {
+	text, typ string
 }
 
 type qualifier struct {
@@ -108,7 +119,6 @@ func loadLists() (*wordLists, error) {
 		fictional:     map[string]bool{},
 		humorous:      map[string]bool{},
 		addrWords:     map[string]string{},
-		addrPhrases:   map[string]string{},
 	}
 	steps := []struct {
 		file string
@@ -228,7 +238,17 @@ func loadRiskLists(l *wordLists) error {
 			}
 			k := foldSpace(f[0])
 			if strings.Contains(k, " ") {
-				l.addrPhrases[k] = f[1]
+				for i := range l.addrPhrases {
+					if l.addrPhrases[i].text == k {
+						l.addrPhrases[i].typ = f[1] // the last line wins
+						return nil
+					}
+				}
+				if len(l.addrPhrases) == maxAddrPhrases {
+					return fmt.Errorf("more than %d address phrases", maxAddrPhrases)
+				}
+				l.addrPhrase1[k[0]] = append(l.addrPhrase1[k[0]], uint8(len(l.addrPhrases)))
+				l.addrPhrases = append(l.addrPhrases, addrPhrase{text: k, typ: f[1]})
 			} else {
 				l.addrWords[k] = f[1]
 			}

@@ -205,12 +205,19 @@ func runPipelineFour(ctx context.Context, e *Engine, r *pipeRecord) error {
 // itself. "memo" runs with it, as the pipeline does; the memo is cleared
 // whenever the record set starts over, so each record's name is parsed
 // once (by its first operation) and never found from an earlier pass.
+//
+// "full" runs with the memo on the full records of
+// BenchmarkDetectRiskFullRecord (every row with email, phone, address,
+// birth date, stored gender and place, as bench/gen's rows).
 func BenchmarkPipelineFour(b *testing.B) {
-	recs := pipelineRecords(b)
+	simple := pipelineRecords(b)
+	full := fullPipelineRecords(b)
 	for _, bc := range []struct {
 		name string
 		memo int
-	}{{"cold", 0}, {"memo", DefaultParseMemo}} {
+		recs []pipeRecord
+	}{{"cold", 0, simple}, {"memo", DefaultParseMemo, simple}, {"full", DefaultParseMemo, full}} {
+		recs := bc.recs
 		b.Run(bc.name, func(b *testing.B) {
 			e, err := New(WithParseMemo(bc.memo))
 			if err != nil {
@@ -232,6 +239,29 @@ func BenchmarkPipelineFour(b *testing.B) {
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "records/s")
 		})
 	}
+}
+
+// fullPipelineRecords returns the four requests of each of
+// fullRiskRecords' rows, split as mapping.Request.Payload does.
+func fullPipelineRecords(t testing.TB) []pipeRecord {
+	t.Helper()
+	var out []pipeRecord
+	for _, r := range fullRiskRecords(t, 4000) {
+		p := r.InputPerson
+		namePart := func(gender string) *nameapi.InputPerson {
+			return &nameapi.InputPerson{Type: p.Type, PersonName: p.PersonName, Gender: gender}
+		}
+		pr := pipeRecord{
+			parse:     &nameapi.InputWithPerson{Context: r.Context, InputPerson: namePart(p.Gender)},
+			genderize: &nameapi.InputWithPerson{Context: r.Context, InputPerson: namePart("")},
+			risk:      r,
+		}
+		if len(p.EmailAddresses) > 0 {
+			pr.email = p.EmailAddresses[0].EmailAddress
+		}
+		out = append(out, pr)
+	}
+	return out
 }
 
 // TestPipelineRecords checks that the benchmark's records are distinct and

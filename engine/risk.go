@@ -4,11 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -105,8 +107,20 @@ func (r *riskSet) result() *nameapi.RiskDetectorResult {
 // ---------------------------------------------------------------------------
 // Names
 
+// nameRiskMemo is what nameRisks found for a name: the risks, the good
+// evidence and the folded given name and surname. The memo keeps it with
+// the name's parse: it depends only on what the memo key holds (the person
+// type and the name fields), so a name that comes again is not checked
+// again.
+type nameRiskMemo struct {
+	done           bool // the checks were made
+	risks          []nameapi.DetectedRisk
+	good           float64
+	given, surname string
+}
+
 // nameRisks checks the person's name and returns the folded given name and
-// surname for the other checks.
+// surname for the other checks. rs must be empty.
 func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskSet) (given, surname string) {
 	if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
 		return "", ""
@@ -115,16 +129,44 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 	if rawAll == "" {
 		return "", ""
 	}
+	if e.memo == nil {
+		return e.checkName(rawAll, e.parsePerson(c, p), rs)
+	}
+	// Only the terms and the person type are used here: any memoised parse
+	// of the name will do.
+	var buf [memoKeyBuf]byte
+	key := memoKey(buf[:0], p)
+	res, nr, shard := e.memo.getNames(key)
+	if nr.done {
+		if len(nr.risks) > 0 {
+			rs.risks = append(rs.risks, nr.risks...) // a copy: the caller gets rs.risks
+		}
+		rs.good += nr.good
+		return nr.given, nr.surname
+	}
+	if res == nil {
+		res = e.parsePerson(c, p)
+		e.memo.put(key, memoAttrs(c, p), res)
+	}
+	given, surname = e.checkName(rawAll, res, rs)
+	e.memo.putNames(shard, key, nameRiskMemo{done: true, risks: slices.Clone(rs.risks), good: rs.good, given: given, surname: surname})
+	return given, surname
+}
+
+// checkName is nameRisks for the name rawAll (the name fields joined) and
+// its parse res.
+func (e *Engine) checkName(rawAll string, res *nameapi.PersonNameParserResult, rs *riskSet) (given, surname string) {
 	l := lists()
 
 	// Disguise checks work on the text as typed.
 	disguiseRisks(e, rawAll, rs)
 
-	// Only the terms and the person type are used here: any memoised parse
-	// of the name will do.
-	pp := e.parseShared(c, p, true).Best().ParsedPerson
-	// shown: the name words without salutation, title, qualifiers.
-	var sb strings.Builder
+	pp := res.Best().ParsedPerson
+	// shown: the name words without salutation, title, qualifiers; full:
+	// shown folded. Both are built on the stack and copied to the heap
+	// in one string.
+	var buf [256]byte
+	sb := buf[:0]
 	collect := func(pp *nameapi.ParsedPerson) {
 		if pp.OutputPersonName == nil {
 			return
@@ -133,10 +175,10 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 			switch t.TermType {
 			case nameapi.TermGivenname, nameapi.TermMiddlename, nameapi.TermSurname, nameapi.TermGivennameInitial,
 				nameapi.TermMiddlenameInitial, nameapi.TermSurnameInitial, nameapi.TermNickname, nameapi.TermBusinessName:
-				if sb.Len() > 0 {
-					sb.WriteByte(' ')
+				if len(sb) > 0 {
+					sb = append(sb, ' ')
 				}
-				sb.WriteString(t.String)
+				sb = append(sb, t.String...)
 			}
 		}
 	}
@@ -147,11 +189,17 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 	} else {
 		collect(pp)
 	}
-	shown := sb.String()
-	if sb.Len() == 0 {
+	var shown, full string
+	if n := len(sb); n > 0 {
+		// appendFoldSpace into an empty slice is foldSpace.
+		var fbuf [256]byte
+		f, _ := appendFoldSpace(fbuf[:0], false, unsafe.String(unsafe.SliceData(sb), n))
+		both := string(append(sb, f...))
+		shown, full = both[:n], both[n:]
+	} else {
 		shown = strings.Join(strings.Fields(rawAll), " ")
+		full = foldSpace(shown)
 	}
-	full := foldSpace(shown)
 	gp := pp
 	if len(pp.People) > 0 {
 		gp = &pp.People[0]
@@ -180,9 +228,9 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 		noMiddle = given
 	}
 
-	for _, k := range []string{full, noMiddle} {
-		if k == "" {
-			continue
+	for i, k := range [2]string{full, noMiddle} {
+		if k == "" || i == 1 && k == full {
+			continue // the same lookups would add nothing new
 		}
 		if t, ok := l.placeholders[k]; ok {
 			rs.add(nameapi.DataItemName, t, 0.9, "%q is a well-known placeholder name.", shown)
@@ -238,7 +286,7 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 		case given == surname:
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, "The given name and the surname are both %q.", given)
 		case len(given) >= 4 && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
-			damerauLevenshtein(given, surname) == 1:
+			oneEdit(given, surname):
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.5, "The given name %q and the surname %q are almost the same.", given, surname)
 		}
 	}
@@ -254,6 +302,39 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 		}
 	}
 	return given, surname
+}
+
+// oneEdit reports whether damerauLevenshtein(a, b) == 1: one rune
+// replaced, inserted or deleted, or two neighbours swapped. It needs no
+// allocation for ASCII strings.
+func oneEdit(a, b string) bool {
+	if !isASCII(a) || !isASCII(b) {
+		return damerauLevenshtein(a, b) == 1
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a)-len(b) > 1 || a == b {
+		return false
+	}
+	// Without the common prefix and suffix, what is left must be one
+	// edit.
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	ja, jb := len(a), len(b)
+	for jb > i && a[ja-1] == b[jb-1] {
+		ja--
+		jb--
+	}
+	switch ra, rb := ja-i, jb-i; {
+	case ra == 1 && rb <= 1:
+		return true
+	case ra == 2 && rb == 2:
+		return a[i] == b[i+1] && a[i+1] == b[i]
+	}
+	return false
 }
 
 // foldFields is the number of words foldSpace(s) has: runs between white
@@ -314,6 +395,17 @@ func rawName(fs []nameapi.NameField) string {
 
 // randomTyping returns why w looks like random typing, or "".
 func randomTyping(w string, l *wordLists) string {
+	if len(w) < 3 {
+		return "" // fewer than three letters
+	}
+	if asciiLetters(w) {
+		return randomTypingASCII(w, l)
+	}
+	return randomTypingRunes(w, l)
+}
+
+// randomTypingRunes is randomTyping for any word.
+func randomTypingRunes(w string, l *wordLists) string {
 	n := 0
 	ascii := true
 	for _, r := range w {
@@ -355,6 +447,48 @@ func randomTyping(w string, l *wordLists) string {
 	// No vowel at all in a word of four or more letters.
 	for _, r := range w {
 		if isVowel(r) {
+			return ""
+		}
+	}
+	return "no vowels"
+}
+
+// asciiLetters reports whether w consists of ASCII letters only.
+func asciiLetters(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}
+
+// randomTypingASCII is randomTyping for a word of three or more ASCII
+// letters.
+func randomTypingASCII(w string, l *wordLists) string {
+	n := len(w)
+	for u := 1; u <= 3 && u*3 <= n; u++ {
+		if n%u == 0 && w[u:] == w[:n-u] {
+			return "a repeated pattern"
+		}
+	}
+	if n < 4 {
+		return ""
+	}
+	if l.mayRunAlongRow(w) {
+		best := 0
+		for _, row := range l.keyboardRows {
+			if m := longestRowRunASCII(w, row); m > best {
+				best = m
+			}
+		}
+		if best >= 5 || (best >= 4 && float64(best) >= 0.75*float64(n)) {
+			return "keys next to each other on the keyboard"
+		}
+	}
+	for i := 0; i < n; i++ {
+		switch w[i] {
+		case 'a', 'e', 'i', 'o', 'u', 'y':
 			return ""
 		}
 	}
@@ -426,6 +560,34 @@ func longestRowRun(w string, row *kbRow) int {
 	return best
 }
 
+// longestRowRunASCII is longestRowRun for an ASCII word.
+func longestRowRunASCII(w string, row *kbRow) int {
+	best, cur, dir := 1, 1, 0
+	prev := int(row.lo[w[0]])
+	for i := 1; i < len(w); i++ {
+		a, b := prev, int(row.lo[w[i]])
+		prev = b
+		d := b - a
+		adjacent := a != 0 && b != 0 && (d == 1 || d == -1)
+		switch {
+		case adjacent && (cur == 1 || d == dir):
+			cur++
+			dir = d
+		case adjacent:
+			cur, dir = 2, d
+		default:
+			cur, dir = 1, 0
+		}
+		if cur > best {
+			best = cur
+		}
+	}
+	if best < 2 {
+		return 0
+	}
+	return best
+}
+
 // disguiseRisks checks the name as typed for spaced, stuttered and padded
 // typing, odd mixed case and leetspeak.
 func disguiseRisks(e *Engine, raw string, rs *riskSet) {
@@ -443,7 +605,7 @@ func disguiseRisks(e *Engine, raw string, rs *riskSet) {
 		run = 0
 	}
 	for f := range strings.FieldsSeq(raw) {
-		w := strings.Trim(f, ".,;:\"'()")
+		w := trimPunct(f)
 		if w == "" {
 			continue
 		}
@@ -452,6 +614,9 @@ func disguiseRisks(e *Engine, raw string, rs *riskSet) {
 		if core, ok := e.padded(w); ok {
 			rs.add(nameapi.DataItemName, nameapi.RiskPadding, 0.8, "The name word %q pads the name %q with filler characters.", w, core)
 			continue
+		}
+		if plainWord(w) {
+			continue // no stutter, odd case, digits or leet
 		}
 		if stutter(w) {
 			rs.add(nameapi.DataItemName, nameapi.RiskStutterTyping, 0.7, "The name word %q repeats a letter three or more times.", w)
@@ -474,6 +639,54 @@ func disguiseRisks(e *Engine, raw string, rs *riskSet) {
 			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.5, "The name word %q contains digits.", w)
 		}
 	}
+}
+
+// trimPunct is strings.Trim(f, ".,;:\"'()") without building the cut set
+// for every word.
+func trimPunct(f string) string {
+	isPunct := func(c byte) bool {
+		switch c {
+		case '.', ',', ';', ':', '"', '\'', '(', ')':
+			return true
+		}
+		return false
+	}
+	i, j := 0, len(f)
+	for i < j && isPunct(f[i]) {
+		i++
+	}
+	for j > i && isPunct(f[j-1]) {
+		j--
+	}
+	return f[i:j]
+}
+
+// plainWord reports whether w is ASCII letters in lower case, upper case
+// or capitalised, without a letter three times in a row: a word in which
+// disguiseRisks finds neither stutter nor odd case nor digits nor leet.
+func plainWord(w string) bool {
+	up, low := 0, 0
+	var p1, p2 byte // the previous two letters, lower-cased
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		switch {
+		case c >= 'a' && c <= 'z':
+			low++
+		case c >= 'A' && c <= 'Z':
+			if i > 0 {
+				up++ // the first letter may be a capital
+			}
+			c += 'a' - 'A'
+		default:
+			return false
+		}
+		if c == p1 && c == p2 {
+			return false
+		}
+		p1, p2 = c, p1
+	}
+	// up counts the capitals after the first letter.
+	return up == 0 || low == 0
 }
 
 func hasDigit(s string) bool {
@@ -708,14 +921,19 @@ func (e *Engine) emailRisks(p *nameapi.InputPerson, given, surname string, rs *r
 		case placeholderLocals[base]:
 			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.7, "The email local part %q is a placeholder.", base)
 		default:
-			letters := strings.Map(func(r rune) rune {
+			// The letters of base, on the stack: randomTyping keeps no
+			// reference to its word.
+			var lb [64]byte
+			letters := lb[:0]
+			for _, r := range base {
 				if unicode.IsLetter(r) {
-					return r
+					letters = utf8.AppendRune(letters, r)
 				}
-				return -1
-			}, base)
-			if why := randomTyping(letters, l); why != "" && len(letters) >= 4 {
-				rs.add(nameapi.DataItemEmail, nameapi.RiskRandomTyping, 0.6, "The email local part %q looks like random typing (%s).", base, why)
+			}
+			if len(letters) >= 4 {
+				if why := randomTyping(unsafe.String(unsafe.SliceData(letters), len(letters)), l); why != "" {
+					rs.add(nameapi.DataItemEmail, nameapi.RiskRandomTyping, 0.6, "The email local part %q looks like random typing (%s).", base, why)
+				}
 			}
 		}
 		// Good evidence: the address carries the person's name.
@@ -898,44 +1116,72 @@ func fakeDigits(d []byte) (string, float64) {
 
 func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 	l := lists()
+	var buf [192]byte
 	for _, rel := range p.Addresses {
 		a := rel.Address
 		if a == nil {
 			continue
 		}
-		var parts []string
+		// text is foldSpace of the address parts joined with " | ",
+		// written in one pass.
+		b, pending, n := buf[:0], false, 0
+		part := func(x, sep, y string) {
+			if n > 0 {
+				b, pending = appendFoldSpace(b, pending, " | ")
+			}
+			n++
+			b, pending = appendFoldSpace(b, pending, x)
+			if sep != "" {
+				b, pending = appendFoldSpace(b, pending, sep)
+				b, pending = appendFoldSpace(b, pending, y)
+			}
+		}
 		switch a.Type {
 		case nameapi.TypeSingleStringAddress:
-			parts = append(parts, a.String)
+			part(a.String, "", "")
 		case nameapi.TypeMultiLineAddress:
-			parts = append(parts, a.AddressLines...)
+			for _, s := range a.AddressLines {
+				part(s, "", "")
+			}
 		default:
 			if s := a.StreetInfo; s != nil {
-				parts = append(parts, s.String, s.StreetName+" "+s.HouseNumber, s.HouseNumber+" "+s.StreetName, s.StreetNameAndNumber, s.AsString)
+				part(s.String, "", "")
+				part(s.StreetName, " ", s.HouseNumber)
+				part(s.HouseNumber, " ", s.StreetName)
+				part(s.StreetNameAndNumber, "", "")
+				part(s.AsString, "", "")
 			}
 			if pl := a.PlaceInfo; pl != nil {
-				parts = append(parts, pl.PostalCode+" "+pl.Locality, pl.LocalityAndPostalCode, pl.AsString)
+				part(pl.PostalCode, " ", pl.Locality)
+				part(pl.LocalityAndPostalCode, "", "")
+				part(pl.AsString, "", "")
 			}
 		}
-		text := foldSpace(strings.Join(parts, " | "))
-		if strings.TrimSpace(text) == "" {
+		if len(b) == 0 {
 			continue
 		}
-		found := false
-		for ph, t := range l.addrPhrases {
-			if containsPhrase(text, ph) {
-				rs.add(nameapi.DataItemAddress, t, 0.85, "The address contains %q, a placeholder or fictional address.", ph)
-				found = true
+		// text lives on the stack: what a risk keeps of it is cloned.
+		text := unsafe.String(unsafe.SliceData(b), len(b))
+		found := addrPhraseRisks(text, l, rs)
+		// The words of text, split at ' ', '|' and '-'.
+		for i := 0; i < len(text); {
+			if c := text[i]; c == ' ' || c == '|' || c == '-' {
+				i++
+				continue
 			}
-		}
-		for _, w := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '|' || r == '-' }) {
+			j := i + 1
+			for j < len(text) && text[j] != ' ' && text[j] != '|' && text[j] != '-' {
+				j++
+			}
+			w := text[i:j]
+			i = j
 			if t, ok := l.addrWords[w]; ok {
-				rs.add(nameapi.DataItemAddress, t, 0.85, "The address contains %q, a placeholder or fictional name.", w)
+				rs.add(nameapi.DataItemAddress, t, 0.85, "The address contains %q, a placeholder or fictional name.", strings.Clone(w))
 				found = true
 			}
 			if !found && len(w) >= 4 {
 				if why := randomTyping(w, l); why != "" && why != "no vowels" {
-					rs.add(nameapi.DataItemAddress, nameapi.RiskRandomTyping, 0.6, "The address word %q looks like random typing (%s).", w, why)
+					rs.add(nameapi.DataItemAddress, nameapi.RiskRandomTyping, 0.6, "The address word %q looks like random typing (%s).", strings.Clone(w), why)
 				}
 			}
 		}
@@ -945,6 +1191,79 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 			}
 		}
 	}
+}
+
+// addrPhraseRisks adds a risk for each placeholder or fictional address
+// phrase in text at word boundaries (see containsPhrase), in list order,
+// and reports whether there was one.
+func addrPhraseRisks(text string, l *wordLists, rs *riskSet) bool {
+	// A phrase starts at the start of a word: look there for the phrases
+	// with that first byte.
+	var hit [maxAddrPhrases / 64]uint64
+	found := false
+	for s := 0; s < len(text); s++ {
+		if s > 0 && text[s-1] != ' ' && text[s-1] != '|' {
+			continue
+		}
+		for _, i := range l.addrPhrase1[text[s]] {
+			ph := l.addrPhrases[i].text
+			if e := s + len(ph); strings.HasPrefix(text[s:], ph) && (e == len(text) || text[e] == ' ' || text[e] == '|') {
+				hit[i/64] |= 1 << (i % 64)
+				found = true
+			}
+		}
+	}
+	if !found {
+		return false
+	}
+	for i, ph := range l.addrPhrases {
+		if hit[i/64]&(1<<(i%64)) != 0 {
+			rs.add(nameapi.DataItemAddress, ph.typ, 0.85, "The address contains %q, a placeholder or fictional address.", ph.text)
+		}
+	}
+	return true
+}
+
+// appendFoldSpace appends s to b as foldSpace does to a string that
+// continues b: folded, runs of white space, dots and commas as one blank
+// (pending until the next other character, and never at the start).
+func appendFoldSpace(b []byte, pending bool, s string) ([]byte, bool) {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			i++
+			switch {
+			case c >= 'A' && c <= 'Z':
+				c += 'a' - 'A'
+			case c == ' ' || c == '.' || c == ',' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+				pending = len(b) > 0
+				continue
+			}
+			if pending {
+				b = append(b, ' ')
+				pending = false
+			}
+			b = append(b, c)
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		r = unicode.ToLower(r)
+		rep, ok := foldMap[r]
+		if !ok && unicode.IsSpace(r) {
+			pending = len(b) > 0
+			continue
+		}
+		if pending {
+			b = append(b, ' ')
+			pending = false
+		}
+		if ok {
+			b = append(b, rep...)
+		} else {
+			b = utf8.AppendRune(b, r)
+		}
+	}
+	return b, pending
 }
 
 // containsPhrase reports whether phrase occurs in text at word boundaries.

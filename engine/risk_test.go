@@ -2,7 +2,11 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -214,6 +218,205 @@ func TestNameRisksFoldedParts(t *testing.T) {
 		wantS := foldSpace(pp.OutputPersonName.First(nameapi.TermSurname))
 		if given != wantG || surname != wantS {
 			t.Errorf("%q: got %q %q, want %q %q", full, given, surname, wantG, wantS)
+		}
+	}
+}
+
+// TestAppendFoldSpace checks that appendFoldSpace writes what foldSpace
+// makes of the parts joined with " | ", on random parts with upper case,
+// diacritics, white space of every kind, dots, commas, bars and invalid
+// UTF-8.
+func TestAppendFoldSpace(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	alphabet := []string{"a", "B", "z", "1", " ", "  ", ".", ",", "|", "-", "\t", "\n", "\u00a0", "\u0085", "\u2003",
+		"ä", "Ö", "ß", "é", "Ł", "İ", "Σ", "ﬁ", "\xff", "\xe2\x82", "Straße", "Main St.", "123"}
+	word := func() string {
+		var b strings.Builder
+		for range rnd.IntN(8) {
+			b.WriteString(alphabet[rnd.IntN(len(alphabet))])
+		}
+		return b.String()
+	}
+	for range 20000 {
+		var parts []string
+		var b []byte
+		pending := false
+		for j := range rnd.IntN(5) {
+			if j > 0 {
+				b, pending = appendFoldSpace(b, pending, " | ")
+			}
+			s := word()
+			b, pending = appendFoldSpace(b, pending, s)
+			if rnd.IntN(2) == 0 {
+				t := word()
+				b, pending = appendFoldSpace(b, pending, " ")
+				b, pending = appendFoldSpace(b, pending, t)
+				s += " " + t
+			}
+			parts = append(parts, s)
+		}
+		if want := foldSpace(strings.Join(parts, " | ")); string(b) != want {
+			t.Fatalf("parts %q: got %q, want %q", parts, b, want)
+		}
+	}
+}
+
+// TestAddrPhraseRisks checks the phrase search against containsPhrase over
+// every list phrase, and that the risks come in list order.
+func TestAddrPhraseRisks(t *testing.T) {
+	l := lists()
+	for _, text := range []string{
+		"123 main street | | 62701 springfield", "sesame street 1", "x123 main st", "musterstrasse 1 | 12345 musterstadt",
+		"221b baker street | london", "baker street 221b", "hauptstrasse 12 | | | | | 10115 berlin | |", "", "|", "a|123 main st|b",
+	} {
+		var rs riskSet
+		got := addrPhraseRisks(text, l, &rs)
+		// One risk per type, in the order of the type's first phrase.
+		var want []string
+		for _, ph := range l.addrPhrases {
+			if containsPhrase(text, ph.text) && !slices.Contains(want, ph.typ) {
+				want = append(want, ph.typ)
+			}
+		}
+		var types []string
+		for _, r := range rs.risks {
+			types = append(types, string(r.RiskType))
+		}
+		if got != (len(want) > 0) || !slices.Equal(types, want) {
+			t.Errorf("%q: found %v with types %v, want types %v", text, got, types, want)
+		}
+	}
+}
+
+// TestPlainWord checks plainWord against the checks it lets disguiseRisks
+// skip, on random words.
+func TestPlainWord(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	letters := []string{"a", "b", "A", "B", "x", "Z", "1", "-", "'", "@", "$", "ä", "É"}
+	for _, w := range []string{"Peter", "PETER", "peter", "McDonald", "jOhN", "Joooohn", "aaa", "P3ter", "Anne-Marie", "O'Neill"} {
+		t.Run(w, func(t *testing.T) { checkPlainWord(t, w) })
+	}
+	for _, w := range []string{"Peter", "PETER", "peter", "Anna", "Li"} {
+		if !plainWord(w) {
+			t.Errorf("plainWord(%q) = false, want true", w)
+		}
+	}
+	for range 50000 {
+		var b strings.Builder
+		for range 1 + rnd.IntN(7) {
+			b.WriteString(letters[rnd.IntN(len(letters))])
+		}
+		checkPlainWord(t, b.String())
+	}
+}
+
+func checkPlainWord(t *testing.T, w string) {
+	t.Helper()
+	if plainWord(w) && (stutter(w) || oddCase(w) || hasDigit(w) || strings.ContainsAny(w, "@$")) {
+		t.Fatalf("plainWord(%q) but stutter %v, oddCase %v, hasDigit %v", w, stutter(w), oddCase(w), hasDigit(w))
+	}
+}
+
+// TestOneEdit checks oneEdit against damerauLevenshtein on random pairs of
+// similar words.
+func TestOneEdit(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	letters := []string{"a", "b", "c", "ä"}
+	word := func() string {
+		var b strings.Builder
+		for range rnd.IntN(6) {
+			b.WriteString(letters[rnd.IntN(len(letters))])
+		}
+		return b.String()
+	}
+	ones := 0
+	for range 200000 {
+		a, b := word(), word()
+		if rnd.IntN(2) == 0 { // ASCII only, more often close
+			a, b = strings.ReplaceAll(a, "ä", "c"), strings.ReplaceAll(b, "ä", "c")
+		}
+		want := damerauLevenshtein(a, b) == 1
+		if got := oneEdit(a, b); got != want {
+			t.Fatalf("oneEdit(%q, %q) = %v, want %v", a, b, got, want)
+		}
+		if want {
+			ones++
+		}
+	}
+	if ones < 1000 {
+		t.Fatalf("only %d pairs one edit apart", ones)
+	}
+}
+
+// TestRandomTypingASCII checks the ASCII fast path against the general one
+// on random words with keyboard runs, repeats and words without vowels.
+func TestRandomTypingASCII(t *testing.T) {
+	l := lists()
+	rnd := rand.New(rand.NewPCG(7, 8))
+	pieces := []string{"a", "s", "d", "f", "g", "q", "w", "e", "r", "t", "z", "y", "x", "c", "v", "b", "n", "m", "asdf", "qwert", "poiu", "jk", "A", "S", "D", "Q"}
+	kinds := map[string]bool{}
+	for range 100000 {
+		var b strings.Builder
+		for range 1 + rnd.IntN(5) {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		w := b.String()
+		want := randomTypingRunes(w, l)
+		if got := randomTyping(w, l); got != want {
+			t.Fatalf("randomTyping(%q) = %q, want %q", w, got, want)
+		}
+		kinds[want] = true
+	}
+	if len(kinds) != 4 {
+		t.Fatalf("only these answers came up: %v", kinds)
+	}
+}
+
+// TestNameRiskMemo checks that DetectRisk answers the same with the parse
+// memo (which keeps the name checks) as without it, for names seen the
+// first time and again, and that callers changing an answer do not change
+// the next one.
+func TestNameRiskMemo(t *testing.T) {
+	clock := WithClock(func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC) })
+	plain, err := New(WithParseMemo(0), clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	memo, err := New(clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := fullRiskRecords(t, 1500)
+	ctx := context.Background()
+	for pass := range 2 {
+		for i, r := range recs {
+			want, err := plain.DetectRisk(ctx, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := memo.DetectRisk(ctx, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wj, _ := json.Marshal(want)
+			gj, _ := json.Marshal(got)
+			if string(wj) != string(gj) {
+				t.Fatalf("pass %d, record %d: got %s, want %s", pass, i, gj, wj)
+			}
+			for k := range got.Risks {
+				got.Risks[k].Reason = "changed by the caller"
+				got.Risks[k].RiskScore = 0
+			}
+			got.Risks = append(got.Risks, nameapi.DetectedRisk{Reason: "added by the caller"})
+		}
+	}
+}
+
+// TestTrimPunct checks trimPunct against strings.Trim with its cut set.
+func TestTrimPunct(t *testing.T) {
+	for _, f := range []string{"", ".", "Peter", "(Peter)", "\"Hans\",", "..Ä..", "'", "O'Neill", "Dr.", "«Max»", "(.)", ";:x:;"} {
+		if got, want := trimPunct(f), strings.Trim(f, ".,;:\"'()"); got != want {
+			t.Errorf("trimPunct(%q) = %q, want %q", f, got, want)
 		}
 	}
 }

@@ -526,66 +526,61 @@ func isVowel(r rune) bool {
 	return r >= utf8.RuneSelf && strings.ContainsRune("äöüàáâãåæèéêëìíîïòóôõøùúûýœ", r)
 }
 
+// rowRun tracks, key by key, the longest run of neighbouring keys along a
+// keyboard row, forwards or backwards. Positions are 1-based; 0 is a key
+// that is not on the row.
+type rowRun struct{ best, cur, dir, prev int }
+
+func newRowRun(first int) rowRun { return rowRun{best: 1, cur: 1, prev: first} }
+
+// next adds the key at row position b.
+func (r *rowRun) next(b int) {
+	a := r.prev
+	r.prev = b
+	d := b - a
+	adjacent := a != 0 && b != 0 && (d == 1 || d == -1)
+	switch {
+	case adjacent && (r.cur == 1 || d == r.dir):
+		r.cur++
+		r.dir = d
+	case adjacent:
+		r.cur, r.dir = 2, d
+	default:
+		r.cur, r.dir = 1, 0
+	}
+	r.best = max(r.best, r.cur)
+}
+
+// length is the longest run seen, 0 when there is none of two keys.
+func (r *rowRun) length() int {
+	if r.best < 2 {
+		return 0
+	}
+	return r.best
+}
+
 // longestRowRun is the length of the longest substring of w that runs
 // along row, forwards or backwards (0 when there is none of two keys).
 func longestRowRun(w string, row *kbRow) int {
-	best, cur, dir := 1, 1, 0
-	prev, first := 0, true
+	var run rowRun
+	first := true
 	for _, r := range w {
-		b := row.pos(r)
 		if first {
-			prev, first = b, false
+			run, first = newRowRun(row.pos(r)), false
 			continue
 		}
-		a := prev
-		prev = b
-		d := b - a
-		adjacent := a != 0 && b != 0 && (d == 1 || d == -1)
-		switch {
-		case adjacent && (cur == 1 || d == dir):
-			cur++
-			dir = d
-		case adjacent:
-			cur, dir = 2, d
-		default:
-			cur, dir = 1, 0
-		}
-		if cur > best {
-			best = cur
-		}
+		run.next(row.pos(r))
 	}
-	if best < 2 {
-		return 0
-	}
-	return best
+	return run.length()
 }
 
 // longestRowRunASCII is longestRowRun for an ASCII word.
 func longestRowRunASCII(w string, row *kbRow) int {
-	best, cur, dir := 1, 1, 0
-	prev := int(row.lo[w[0]])
+	run := newRowRun(int(row.lo[w[0]]))
 	for i := 1; i < len(w); i++ {
-		a, b := prev, int(row.lo[w[i]])
-		prev = b
-		d := b - a
-		adjacent := a != 0 && b != 0 && (d == 1 || d == -1)
-		switch {
-		case adjacent && (cur == 1 || d == dir):
-			cur++
-			dir = d
-		case adjacent:
-			cur, dir = 2, d
-		default:
-			cur, dir = 1, 0
-		}
-		if cur > best {
-			best = cur
-		}
+		run.next(int(row.lo[w[i]]))
 	}
-	if best < 2 {
-		return 0
-	}
-	return best
+	return run.length()
 }
 
 // disguiseRisks checks the name as typed for spaced, stuttered and padded

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -77,6 +78,10 @@ func createOutputFile(ctx context.Context, cfg *mapping.Config, schema record.Sc
 	return writers.Create(cfg.Output.Path, schema, o)
 }
 
+// todayEnv names the environment variable that pins the local engine's
+// notion of today (YYYY-MM-DD) for reproducible output.
+const todayEnv = "NAMEPIPE_TODAY"
+
 func newEngineService(ctx context.Context, cfg *mapping.Config, apiKey string, concurrency int) (nameapi.Service, string, error) {
 	switch cfg.Engine.Kind {
 	case mapping.EngineNameAPI:
@@ -87,7 +92,17 @@ func newEngineService(ctx context.Context, cfg *mapping.Config, apiKey string, c
 		// The identity of a remote backend is its address.
 		return c, "nameapi/" + strings.TrimRight(cfg.Engine.BaseURL, "/"), nil
 	case mapping.EngineLocal, "":
-		e, err := engine.New()
+		var opts []engine.Option
+		if today := os.Getenv(todayEnv); today != "" {
+			// Age checks compare birth dates with today; pinning the day
+			// makes a run's output reproducible (golden files, audits).
+			d, err := time.Parse("2006-01-02", today)
+			if err != nil {
+				return nil, "", fmt.Errorf("%s=%q: want a date as 2006-01-02", todayEnv, today)
+			}
+			opts = append(opts, engine.WithClock(func() time.Time { return d }))
+		}
+		e, err := engine.New(opts...)
 		if err != nil {
 			return nil, "", err
 		}

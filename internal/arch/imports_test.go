@@ -1,0 +1,132 @@
+package arch
+
+import (
+	"go/build"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/namepipe/namepipe/"
+
+// allowed lists, for each layer of the tree (a top-level directory, or a
+// path prefix ending in "/"), the layers its non-test code may import. Data
+// flows one way: cmd → pipeline → (mapping, readers, writers, the service
+// interface in nameapi); engine and server sit beside the pipeline and
+// depend only on nameapi's types; record is the row model at the bottom.
+// "*" allows anything (programs and test-only packages).
+var allowed = map[string][]string{
+	"record":   {},
+	"nameapi":  {"record"},
+	"config":   {"record"},
+	"readers":  {"record"},
+	"writers":  {"record"},
+	"engine":   {"nameapi", "engine"}, // engine and its sub-packages
+	"server":   {"nameapi"},
+	"mapping":  {"record", "nameapi", "config"},
+	"report":   {"record", "nameapi", "mapping", "config"},
+	"pipeline": {"record", "nameapi", "mapping", "readers", "writers", "config", "report"},
+	"dedupe":   {"record", "nameapi", "mapping", "readers", "writers", "config", "report"},
+
+	"cmd":          {"*"},
+	"bench":        {"*"},
+	"sample-data":  {"*"},
+	"conformance":  {"*"},
+	"e2e":          {"*"},
+	"internal":     {"*"},
+	"testdata":     {"*"},
+	"docs":         {"*"},
+	"configs":      {"*"},
+	"out":          {"*"},
+	"engine/lists": {}, // data only
+}
+
+// layer returns the layer of a package directory relative to the module root.
+func layer(rel string) string {
+	top, _, _ := strings.Cut(rel, "/")
+	return top
+}
+
+func TestImportsGoOneWay(t *testing.T) {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		name := d.Name()
+		if path != root && (strings.HasPrefix(name, ".") || name == "node_modules" || name == "testdata" && path != filepath.Join(root, "testdata")) {
+			return filepath.SkipDir
+		}
+		// A nested module (such as beam/) has its own rules.
+		if path != root {
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil {
+				return filepath.SkipDir
+			}
+		}
+		dirs = append(dirs, path)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, dir := range dirs {
+		pkg, err := build.ImportDir(dir, 0)
+		if err != nil {
+			continue // no Go files, or only test files
+		}
+		rel, _ := filepath.Rel(root, dir)
+		rel = filepath.ToSlash(rel)
+		from := layer(rel)
+		may, ok := allowed[from]
+		if !ok {
+			t.Errorf("package %s is in no layer: add %q to the table in internal/arch/imports_test.go and to DEVELOPERS.md", rel, from)
+			continue
+		}
+		checked++
+		if len(may) == 1 && may[0] == "*" {
+			continue
+		}
+		for _, imp := range pkg.Imports {
+			if !strings.HasPrefix(imp, module) {
+				continue
+			}
+			to := layer(strings.TrimPrefix(imp, module))
+			if to == from && from != "engine" {
+				t.Errorf("%s imports %s: only engine's sub-packages may import within their layer", rel, imp)
+				continue
+			}
+			if !contains(may, to) {
+				t.Errorf("%s imports %s: %s may import only %v (see DEVELOPERS.md)", rel, strings.TrimPrefix(imp, module), from, sorted(may))
+			}
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("checked only %d packages: the walk is broken", checked)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func sorted(s []string) []string {
+	out := append([]string(nil), s...)
+	sort.Strings(out)
+	return out
+}

@@ -35,7 +35,7 @@ func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if *input != "" {
 		cfg.Input.Path = *input
 	}
-	rd, err := openInput(ctx, cfg)
+	rd, err := openInput(ctx, cfg.Input)
 	if err != nil {
 		return fail(stderr, exitInput, fmt.Errorf("input: %w", err))
 	}

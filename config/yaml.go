@@ -1,7 +1,10 @@
-package mapping
+package config
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"sort"
 	"strconv"
@@ -10,9 +13,9 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// ConfigError is one problem found in a config file, at a line.
-type ConfigError struct {
-	// File is the config file name as given to Load or Parse.
+// Error is one problem found in a config file, at a line.
+type Error struct {
+	// File is the config file name as given to Decode.
 	File string
 	// Line is the 1-based line of the offending key, 0 when unknown.
 	Line int
@@ -24,7 +27,7 @@ type ConfigError struct {
 }
 
 // Error implements error: "file:line: key: message".
-func (e *ConfigError) Error() string {
+func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.File)
 	if e.Line > 0 {
@@ -40,11 +43,11 @@ func (e *ConfigError) Error() string {
 	return b.String()
 }
 
-// ConfigErrors is every problem found in one config, in line order.
-type ConfigErrors []*ConfigError
+// Errors is every problem found in one config, in line order.
+type Errors []*Error
 
 // Error implements error: one problem per line.
-func (es ConfigErrors) Error() string {
+func (es Errors) Error() string {
 	parts := make([]string, len(es))
 	for i, e := range es {
 		parts[i] = e.Error()
@@ -53,7 +56,7 @@ func (es ConfigErrors) Error() string {
 }
 
 // Unwrap returns the single problems, for errors.As.
-func (es ConfigErrors) Unwrap() []error {
+func (es Errors) Unwrap() []error {
 	out := make([]error, len(es))
 	for i, e := range es {
 		out[i] = e
@@ -61,25 +64,35 @@ func (es ConfigErrors) Unwrap() []error {
 	return out
 }
 
-// problems collects config errors while checking a config.
-type problems struct {
+// Doc is a decoded config file: its name and the line of every key
+// present, under its dotted path such as "run.concurrency" or
+// "person.names[1].column". A nil *Doc is an empty file.
+type Doc struct {
 	file  string
 	lines map[string]int
-	list  ConfigErrors
 }
 
-func (p *problems) add(key, format string, args ...any) {
-	p.list = append(p.list, &ConfigError{File: p.file, Line: p.line(key), Key: key, Msg: fmt.Sprintf(format, args...)})
+// File returns the name of the config file, as given to Decode.
+func (d *Doc) File() string {
+	if d == nil {
+		return ""
+	}
+	return d.file
 }
 
-func (p *problems) addAt(line int, key, format string, args ...any) {
-	p.list = append(p.list, &ConfigError{File: p.file, Line: line, Key: key, Msg: fmt.Sprintf(format, args...)})
+// Has reports whether the file sets the dotted key.
+func (d *Doc) Has(key string) bool {
+	if d == nil {
+		return false
+	}
+	_, ok := d.lines[key]
+	return ok
 }
 
-// line returns the line of key or of its nearest present parent.
-func (p *problems) line(key string) int {
-	for key != "" {
-		if l, ok := p.lines[key]; ok {
+// Line returns the line of key or of its nearest present parent, or 0.
+func (d *Doc) Line(key string) int {
+	for d != nil && key != "" {
+		if l, ok := d.lines[key]; ok {
 			return l
 		}
 		i := strings.LastIndexAny(key, ".[")
@@ -91,7 +104,29 @@ func (p *problems) line(key string) int {
 	return 0
 }
 
-func (p *problems) err() error {
+// Problems returns an empty collector of the problems of this file.
+func (d *Doc) Problems() *Problems { return &Problems{doc: d} }
+
+// Problems collects the problems of one config file, so that all of them
+// are reported at once.
+type Problems struct {
+	doc  *Doc
+	list Errors
+}
+
+// Add records a problem of key, at the line of key (or of its nearest
+// present parent).
+func (p *Problems) Add(key, format string, args ...any) {
+	p.addAt(p.doc.Line(key), key, format, args...)
+}
+
+func (p *Problems) addAt(line int, key, format string, args ...any) {
+	p.list = append(p.list, &Error{File: p.doc.File(), Line: line, Key: key, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Err returns the problems in line order as Errors, or nil when there
+// are none.
+func (p *Problems) Err() error {
 	if len(p.list) == 0 {
 		return nil
 	}
@@ -99,12 +134,46 @@ func (p *problems) err() error {
 	return p.list
 }
 
+// Decode parses one YAML document strictly into v, a pointer to a struct
+// whose yaml-tagged fields are the known keys: an unknown key (with a
+// "did you mean" hint), a list where a mapping belongs, or any other wrong
+// shape is an error, and every such problem is reported at once as
+// Errors. name is the file name used in errors. The returned Doc knows the
+// line of every key, to report later problems at their line.
+func Decode(data []byte, name string, v any) (*Doc, error) {
+	var root yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&root); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, &Error{File: name, Msg: "config is empty"}
+		}
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(root.Content) == 0 || (root.Content[0].Kind == yaml.ScalarNode && root.Content[0].Tag == "!!null") {
+		return nil, &Error{File: name, Msg: "config is empty"}
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); err == nil {
+		return nil, &Error{File: name, Line: extra.Line, Msg: "config holds more than one YAML document"}
+	}
+	d := &Doc{file: name, lines: map[string]int{}}
+	p := d.Problems()
+	p.walk(&root, reflect.TypeOf(v), "")
+	if err := p.Err(); err != nil {
+		return nil, err
+	}
+	if err := root.Decode(v); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return d, nil
+}
+
 var unmarshalerType = reflect.TypeFor[yaml.Unmarshaler]()
 
 // walk checks node against the Go type t strictly (every mapping key must
 // be a yaml-tagged field of the struct) and records the line of every key
 // under its dotted path.
-func (p *problems) walk(n *yaml.Node, t reflect.Type, path string) {
+func (p *Problems) walk(n *yaml.Node, t reflect.Type, path string) {
 	for n.Kind == yaml.AliasNode && n.Alias != nil {
 		n = n.Alias
 	}
@@ -115,8 +184,8 @@ func (p *problems) walk(n *yaml.Node, t reflect.Type, path string) {
 		return
 	}
 	if path != "" {
-		if _, ok := p.lines[path]; !ok {
-			p.lines[path] = n.Line
+		if _, ok := p.doc.lines[path]; !ok {
+			p.doc.lines[path] = n.Line
 		}
 	}
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
@@ -138,7 +207,7 @@ func (p *problems) walk(n *yaml.Node, t reflect.Type, path string) {
 			p.addAt(n.Line, path, "expected a mapping (key: value lines), got %s", kindName(n))
 			return
 		}
-		fields := yamlFields(t)
+		fields := YAMLFields(t)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			sub := joinKey(path, k.Value)
@@ -147,7 +216,7 @@ func (p *problems) walk(n *yaml.Node, t reflect.Type, path string) {
 				p.addAt(k.Line, sub, "unknown key%s (known keys here: %s)", suggest(k.Value, fields), strings.Join(sortedKeys(fields), ", "))
 				continue
 			}
-			p.lines[sub] = k.Line
+			p.doc.lines[sub] = k.Line
 			p.walk(v, f.Type, sub)
 		}
 	case reflect.Slice:
@@ -168,7 +237,7 @@ func (p *problems) walk(n *yaml.Node, t reflect.Type, path string) {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			sub := joinKey(path, k.Value)
-			p.lines[sub] = k.Line
+			p.doc.lines[sub] = k.Line
 			p.walk(v, t.Elem(), sub)
 		}
 	default:
@@ -197,16 +266,25 @@ func kindName(n *yaml.Node) string {
 	return "something else"
 }
 
-// yamlFields maps yaml key names to the struct's fields.
-func yamlFields(t reflect.Type) map[string]reflect.StructField {
+// YAMLFields maps the YAML key names of struct type t to its fields; the
+// fields of an embedded struct tagged `yaml:",inline"` are t's own (their
+// Index is relative to t, for reflect.Value.FieldByIndex).
+func YAMLFields(t reflect.Type) map[string]reflect.StructField {
 	out := make(map[string]reflect.StructField)
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
+		tag := f.Tag.Get("yaml")
+		name, opts, _ := strings.Cut(tag, ",")
+		if f.Anonymous && opts == "inline" {
+			for k, sub := range YAMLFields(f.Type) {
+				sub.Index = append([]int{i}, sub.Index...)
+				out[k] = sub
+			}
+			continue
+		}
 		if !f.IsExported() {
 			continue
 		}
-		tag := f.Tag.Get("yaml")
-		name, _, _ := strings.Cut(tag, ",")
 		if name == "-" {
 			continue
 		}
@@ -229,17 +307,27 @@ func sortedKeys[V any](m map[string]V) []string {
 
 // suggest returns ` (did you mean "x"?)` for the closest known key.
 func suggest[V any](k string, known map[string]V) string {
+	if best := Closest(k, sortedKeys(known)); best != "" {
+		return fmt.Sprintf(" %q (did you mean %q?)", k, best)
+	}
+	return fmt.Sprintf(" %q", k)
+}
+
+// Closest returns the candidate nearest to name (case-insensitive edit
+// distance) when it is near enough to be a likely typo, else "". It makes
+// the "did you mean" hints of config keys and of column names.
+func Closest(name string, candidates []string) string {
 	best, bestD := "", 1<<30
-	for _, c := range sortedKeys(known) {
-		d := editDistance(strings.ToLower(k), strings.ToLower(c))
+	for _, c := range candidates {
+		d := editDistance(strings.ToLower(name), strings.ToLower(c))
 		if d < bestD {
 			best, bestD = c, d
 		}
 	}
-	if best != "" && bestD <= max(2, len(k)/3) {
-		return fmt.Sprintf(" %q (did you mean %q?)", k, best)
+	if best != "" && bestD <= max(2, len(name)/3) {
+		return best
 	}
-	return fmt.Sprintf(" %q", k)
+	return ""
 }
 
 func editDistance(a, b string) int {

@@ -19,6 +19,7 @@ targets=(
   ./readers:FuzzCSVRows
   ./nameapi:FuzzDecodeResults
   ./nameapi:FuzzStatusError
+  ./config:FuzzDecode
   ./mapping:FuzzBuild
   ./server:FuzzRESTBody
   ./server:FuzzSOAPBody

@@ -211,29 +211,6 @@ func TestErrorsAreCollected(t *testing.T) {
 	}
 }
 
-func TestAPIKeyFromEnv(t *testing.T) {
-	const secret = "planted-secret-4f2c9"
-	t.Setenv("NP_TEST_KEY", secret)
-	src := base + "engine:\n  kind: nameapi\n  baseURL: https://x.test/\n  apiKeyEnv: NP_TEST_KEY\n"
-	cfg, err := Parse([]byte(src), "c.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := cfg.Engine.APIKey()
-	if err != nil || k != secret {
-		t.Fatalf("APIKey = %q, %v", k, err)
-	}
-	cfg.Engine.APIKeyEnv = "NP_TEST_KEY_UNSET"
-	_, err = cfg.Engine.APIKey()
-	if err == nil || !strings.Contains(err.Error(), "NP_TEST_KEY_UNSET") {
-		t.Fatalf("unset env: %v", err)
-	}
-	local := config.Engine{Kind: config.EngineLocal}
-	if k, err := local.APIKey(); k != "" || err != nil {
-		t.Fatalf("local: %q %v", k, err)
-	}
-}
-
 func TestAPIKeyNeverInConfigErrors(t *testing.T) {
 	// A key pasted into apiKeyEnv must not be echoed back.
 	const pasted = "sk-live-0123456789abcdef"

@@ -178,9 +178,8 @@ type Engine struct {
 }
 
 // APIKey reads the API key from the environment variable named by
-// APIKeyEnv: the only place namepipe reads it. It returns "" and no error
-// for the local engine without an apiKeyEnv. The error never contains
-// the key.
+// APIKeyEnv, through LookupAPIKey. It returns "" and no error for the
+// local engine without an apiKeyEnv. The error never contains the key.
 func (e *Engine) APIKey() (string, error) {
 	if e.APIKeyEnv == "" {
 		if e.Kind == EngineNameAPI {
@@ -188,11 +187,19 @@ func (e *Engine) APIKey() (string, error) {
 		}
 		return "", nil
 	}
-	v, ok := os.LookupEnv(e.APIKeyEnv)
-	if !ok || strings.TrimSpace(v) == "" {
+	k := LookupAPIKey(e.APIKeyEnv)
+	if k == "" {
 		return "", fmt.Errorf("environment variable %s (engine.apiKeyEnv) is not set or empty", e.APIKeyEnv)
 	}
-	return strings.TrimSpace(v), nil
+	return k, nil
+}
+
+// LookupAPIKey returns the API key held by the environment variable
+// named env, without surrounding blanks, or "" when it is unset or
+// blank. Engine.APIKey and the commands that take the variable's name as
+// a flag read the key through it.
+func LookupAPIKey(env string) string {
+	return strings.TrimSpace(os.Getenv(env))
 }
 
 // Run is the "run" section: how hard to drive the engine.

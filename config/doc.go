@@ -18,6 +18,19 @@
 //
 // The doc comments of the fields are the key reference in
 // configs/README.md, which go generate rewrites from them.
+//
+// # Adding a key
+//
+//  1. A field with a yaml tag in its section's struct, with a doc comment:
+//     the meaning, then a "Type:" line and, when it has one, a "Default:"
+//     line (write a literal default in backquotes, such as `4`: a test
+//     checks it against the code).
+//  2. Its default in ApplyDefaults (a Default… constant when other packages
+//     need it too), and its checks in Check, each naming the dotted key.
+//  3. go generate ./config, and a line in the summary of mapping/doc.go.
+//
+// A new section is a struct field of Settings (or of mapping.Config) with
+// a pair of markers in configs/README.md where its table goes.
 package config
 
 //go:generate go run ../internal/configdoc -w ../configs/README.md

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/namepipe/namepipe/config"
@@ -54,7 +52,7 @@ func cmdPing(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	} else {
 		// The interface declares apiKey optional on ping: without one, ping
 		// still measures the round trip (a local `namepipe serve` needs none).
-		key := strings.TrimSpace(os.Getenv(*keyEnv))
+		key := config.LookupAPIKey(*keyEnv)
 		var err error
 		if svc, err = newRemote(ctx, *baseURL, key, *timeout); err != nil {
 			return fail(stderr, exitUsage, fmt.Errorf("--base-url: %w", err))

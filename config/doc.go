@@ -13,8 +13,8 @@
 // any row is read.
 //
 // The API key is never part of the config: engine.apiKeyEnv names the
-// environment variable that holds it, and Engine.APIKey is the one place
-// that reads it.
+// environment variable that holds it, and LookupAPIKey (behind
+// Engine.APIKey) is the one place that reads it.
 //
 // The doc comments of the fields are the key reference in
 // configs/README.md, which go generate rewrites from them.

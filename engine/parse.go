@@ -12,7 +12,7 @@ import (
 	"github.com/namepipe/namepipe/nameapi"
 )
 
-const opParse = "parser/personnameparser"
+var opParse = nameapi.EndpointPersonNameParser.Name()
 
 // nameTerm is a parsed term with the position of its first token, so that
 // terms can be put back into input order.

@@ -29,8 +29,9 @@ const (
 	DefaultUserAgent = "namepipe-nameapi-client/1"
 )
 
-// redactedKey replaces the API key wherever it would appear in text.
-const redactedKey = "REDACTED"
+// RedactedKey replaces the API key wherever it would appear in text (in
+// this package's errors and logs, and in the error column of a run).
+const RedactedKey = "REDACTED"
 
 // ClientConfig configures a Client. The zero value (plus an APIKey) talks
 // to the public service.

@@ -109,3 +109,20 @@ func BenchmarkApply(b *testing.B) {
 		p.ApplyInto(dst, outcomes, nil)
 	}
 }
+
+// BenchmarkCallAll calls every operation of the example row against a fake
+// service (payload building and the typed call, without a real backend).
+func BenchmarkCallAll(b *testing.B) {
+	p, rec := benchPlan(b)
+	req, err := p.Build(rec)
+	if err != nil {
+		b.Fatal(err)
+	}
+	svc := &fakeService{got: map[Op]any{}}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, op := range p.Ops() {
+			_, _ = Call(context.Background(), svc, op, req)
+		}
+	}
+}

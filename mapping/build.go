@@ -534,11 +534,12 @@ func (r *Request) hasName() bool {
 // operations do not apply; no name → parse, genderize and format do not
 // apply). An operation that does not apply is skipped; its columns stay empty.
 func (r *Request) Applies(op Op) bool {
-	if r == nil {
-		return false
-	}
-	d := lookup(op)
-	if d == nil {
+	return r.applies(lookup(op))
+}
+
+// applies is Applies for a table entry (false for nil).
+func (r *Request) applies(d operation) bool {
+	if r == nil || d == nil {
 		return false
 	}
 	switch d.input() {
@@ -548,7 +549,7 @@ func (r *Request) Applies(op Op) bool {
 		pp := r.Person
 		return pp != nil && (r.hasName() || len(pp.EmailAddresses) > 0 || len(pp.TelNumbers) > 0 || len(pp.Addresses) > 0 || !pp.Age.Empty())
 	case EmailInput:
-		return r.Emails.Of(op) != ""
+		return r.Emails.Of(d.name()) != ""
 	}
 	return false
 }

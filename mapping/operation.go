@@ -230,10 +230,11 @@ func Call(ctx context.Context, svc nameapi.Service, op Op, r *Request) (Result, 
 	if svc == nil {
 		return nil, fmt.Errorf("mapping: %s: no service", op)
 	}
-	if !r.Applies(op) {
+	d := lookup(op)
+	if !r.applies(d) {
 		return nil, fmt.Errorf("mapping: %s does not apply to this row (no input)", op)
 	}
-	return lookup(op).call(ctx, svc, r)
+	return d.call(ctx, svc, r)
 }
 
 // EncodeResult encodes a result of op (as returned by Call or

@@ -36,6 +36,9 @@ func BenchmarkBuild(b *testing.B) {
 // BenchmarkKeys computes the keys of all six operations of the example:
 // Key (hashed, for the persistent cache) and RunKey (the same encoding
 // unhashed, used when a run has no persistent cache).
+//
+// 2026-11-24, 2 shared cores under load, three runs: Key 10.7–13.8 µs,
+// RunKey 2.6–3.5 µs (one outlier at 10.8) per row; both 8 allocations.
 func BenchmarkKeys(b *testing.B) {
 	p, rec := benchPlan(b)
 	req, err := p.Build(rec)
@@ -60,6 +63,10 @@ func BenchmarkKeys(b *testing.B) {
 // BenchmarkKeyEncoding compares keyEnc, the canonical binary encoding
 // that Key hashes, with the JSON of the payload that it replaced (both
 // hashed), over the six operations of the example row.
+//
+// 2026-11-24, 2 shared cores under load, three runs: canonical 5.1–8.5 µs
+// and 2 allocations, JSON 15.0–26.0 µs and 31 allocations: keyEnc (and its
+// pool) takes about a third of the time and a fifteenth of the allocations.
 func BenchmarkKeyEncoding(b *testing.B) {
 	p, rec := benchPlan(b)
 	req, err := p.Build(rec)

@@ -7,6 +7,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/namepipe/namepipe/engine/text"
+
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -14,7 +16,7 @@ import (
 // from any input case ("petra MÜLLER" → "Petra Müller", "mcdonald" →
 // "McDonald", "o'neill" → "O'Neill", "LUDWIG VAN BEETHOVEN" → "Ludwig van
 // Beethoven", "jean-pierre" → "Jean-Pierre") and the order "Title Given
-// Middle Surname Qualifier" ("Müller, Petra" → "Petra Müller"). Words the
+// Middle Surname text.Qualifier" ("Müller, Petra" → "Petra Müller"). Words the
 // user cased deliberately ("DeVito", "MacLeod") are kept. Legal persons
 // keep the canonical spelling of their legal form ("acme gmbh" → "Acme
 // GmbH"). Unknown is true when the input was not understood as a name (no
@@ -138,7 +140,7 @@ func formatGroup(people []nameapi.ParsedPerson) string {
 // formatLegal writes a business name with its legal form in canonical
 // spelling.
 func formatLegal(pp *nameapi.ParsedPerson) string {
-	l := lists()
+	l := text.Lists()
 	var words []string
 	for _, t := range pp.OutputPersonName.Terms {
 		switch t.TermType {
@@ -150,7 +152,7 @@ func formatLegal(pp *nameapi.ParsedPerson) string {
 				words = append(words, w)
 			}
 		case nameapi.TermBusinessLegalForm:
-			if c, ok := l.legalForms[nkey(t.String)]; ok {
+			if c, ok := l.LegalForms[text.NKey(t.String)]; ok {
 				words = append(words, c)
 			} else {
 				words = append(words, t.String)
@@ -162,16 +164,16 @@ func formatLegal(pp *nameapi.ParsedPerson) string {
 
 // caseTermWord gives one word of a term its proper case.
 func caseTermWord(w, typ string, first bool) string {
-	l := lists()
-	k := nkey(w)
+	l := text.Lists()
+	k := text.NKey(w)
 	switch typ {
 	case nameapi.TermTitle:
-		if c, ok := l.titleCanon[k]; ok {
+		if c, ok := l.TitleCanon[k]; ok {
 			return c
 		}
 	case nameapi.TermQualifier, nameapi.TermSuffix:
-		if q, ok := l.qualifiers[k]; ok {
-			return q.canonical
+		if q, ok := l.Qualifiers[k]; ok {
+			return q.Canonical
 		}
 		return strings.ToUpper(w)
 	case nameapi.TermGivennameInitial, nameapi.TermMiddlenameInitial, nameapi.TermSurnameInitial:
@@ -184,7 +186,7 @@ func caseTermWord(w, typ string, first bool) string {
 	if !needsRecase(w) {
 		return w
 	}
-	if l.particles[k] && !first {
+	if l.Particles[k] && !first {
 		return strings.ToLower(w)
 	}
 	return caseName(w, first)
@@ -204,7 +206,7 @@ func needsRecase(w string) bool {
 	if up == 0 || low == 0 {
 		return true
 	}
-	return oddCase(w)
+	return text.OddCase(w)
 }
 
 // caseName cases a name word: each hyphen part capitalised, with the

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/namepipe/namepipe/engine/text"
+
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -55,7 +57,7 @@ func (e *Engine) MatchPersons(ctx context.Context, in *nameapi.InputWithTwoPeopl
 	}
 	a := e.matchName(in.Context, in.InputPerson1)
 	b := e.matchName(in.Context, in.InputPerson2)
-	nameType, extraA, extraB, relation := compareNames(a, b, lists())
+	nameType, extraA, extraB, relation := compareNames(a, b, text.Lists())
 	res := &nameapi.PersonMatcherResult{
 		PersonNameMatcherResult: nameapi.PersonNameMatcherResult{MatchType: nameType},
 		GenderMatcherResult:     compareGender(a.gender, b.gender),
@@ -117,29 +119,29 @@ func (e *Engine) matchName(c *nameapi.Context, p *nameapi.InputPerson) mName {
 	}
 	n := mName{gender: pp.Gender, conf: m.Confidence}
 	if pp.PersonType == nameapi.PersonTypeLegal {
-		n.legal = foldSpace(pp.OutputPersonName.First(nameapi.TermBusinessName))
+		n.legal = text.FoldSpace(pp.OutputPersonName.First(nameapi.TermBusinessName))
 		return n
 	}
-	l := lists()
+	l := text.Lists()
 	for _, t := range pp.OutputPersonName.Terms {
 		switch t.TermType {
 		case nameapi.TermGivenname, nameapi.TermMiddlename:
 			// A term of punctuation only (".") folds to nothing.
-			if f := foldSpace(t.String); f != "" {
+			if f := text.FoldSpace(t.String); f != "" {
 				n.given = append(n.given, f)
 			}
 		case nameapi.TermGivennameInitial, nameapi.TermMiddlenameInitial:
-			if f := fold(t.String); f != "" {
+			if f := text.Fold(t.String); f != "" {
 				n.initials = append(n.initials, f[0])
 			}
 		case nameapi.TermSurname:
-			for _, part := range strings.FieldsFunc(fold(t.String), func(r rune) bool { return r == ' ' || r == '-' }) {
-				if !l.particles[nkey(part)] {
+			for _, part := range strings.FieldsFunc(text.Fold(t.String), func(r rune) bool { return r == ' ' || r == '-' }) {
+				if !l.Particles[text.NKey(part)] {
 					n.surnames = append(n.surnames, part)
 				}
 			}
 		case nameapi.TermQualifier:
-			n.qual = nkey(t.String)
+			n.qual = text.NKey(t.String)
 		}
 	}
 	return n
@@ -155,7 +157,7 @@ const (
 	relEqual
 )
 
-func compareWords(a, b string, l *wordLists) wordRel {
+func compareWords(a, b string, l *text.WordLists) wordRel {
 	if a == b {
 		return relEqual
 	}
@@ -164,15 +166,15 @@ func compareWords(a, b string, l *wordLists) wordRel {
 		strings.ReplaceAll(strings.ReplaceAll(a, "ae", "a"), "oe", "o") == strings.ReplaceAll(strings.ReplaceAll(b, "ae", "a"), "oe", "o") {
 		return relEqual
 	}
-	for _, n := range l.nicknames[a] {
+	for _, n := range l.Nicknames[a] {
 		if n == b {
 			return relCompatible
 		}
 	}
 	la, lb := len([]rune(a)), len([]rune(b))
 	if min(la, lb) >= 4 {
-		d := damerauLevenshtein(a, b)
-		if d == 1 || (d == 2 && min(la, lb) >= 7) || jaroWinkler(a, b) >= 0.94 {
+		d := text.DamerauLevenshtein(a, b)
+		if d == 1 || (d == 2 && min(la, lb) >= 7) || text.JaroWinkler(a, b) >= 0.94 {
 			return relSimilar
 		}
 	}
@@ -182,7 +184,7 @@ func compareWords(a, b string, l *wordLists) wordRel {
 // compareNames compares two reduced names. extraA/extraB say whether a
 // side has name parts the other lacks; relation is true for the same
 // surname with other given names or other generational qualifiers.
-func compareNames(a, b mName, l *wordLists) (typ string, extraA, extraB, relation bool) {
+func compareNames(a, b mName, l *text.WordLists) (typ string, extraA, extraB, relation bool) {
 	if a.legal != "" || b.legal != "" {
 		switch {
 		case a.legal == b.legal:
@@ -222,7 +224,7 @@ func compareNames(a, b mName, l *wordLists) (typ string, extraA, extraB, relatio
 
 // compareSurnames compares surname parts: equal sets are equal; one set
 // inside the other ("Müller" and "Mueller-Meyer") is compatible.
-func compareSurnames(a, b []string, l *wordLists) (wordRel, bool, bool) {
+func compareSurnames(a, b []string, l *text.WordLists) (wordRel, bool, bool) {
 	if len(a) == 0 || len(b) == 0 {
 		return relCompatible, len(a) > 0, len(b) > 0
 	}
@@ -261,7 +263,7 @@ func compareSurnames(a, b []string, l *wordLists) (wordRel, bool, bool) {
 }
 
 // compareGiven compares given names and initials.
-func compareGiven(a, b mName, l *wordLists) (wordRel, bool, bool) {
+func compareGiven(a, b mName, l *text.WordLists) (wordRel, bool, bool) {
 	na, nb := len(a.given)+len(a.initials), len(b.given)+len(b.initials)
 	if na == 0 || nb == 0 {
 		return relCompatible, na > 0, nb > 0

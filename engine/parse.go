@@ -9,6 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/namepipe/namepipe/engine/text"
+
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -154,7 +156,7 @@ func collectFields(p *nameapi.InputPerson) fields {
 // splitLegalForm finds a legal form at the end of s ("Acme GmbH & Co. KG")
 // and returns the business name before it and the legal form as written.
 func splitLegalForm(s string) (name, form string, ok bool) {
-	l := lists()
+	l := text.Lists()
 	// Quick rejection: every legal form's key ends with the key of its
 	// last word.
 	last := s
@@ -163,19 +165,19 @@ func splitLegalForm(s string) (name, form string, ok bool) {
 		last = s[i+n:]
 	}
 	var buf [64]byte
-	if lk := appendNkey(buf[:0], last); !l.legalSuffixes[string(lk)] && !l.legalSuffixes[string(bytes.TrimLeft(lk, ","))] {
+	if lk := text.AppendNKey(buf[:0], last); !l.LegalSuffixes[string(lk)] && !l.LegalSuffixes[string(bytes.TrimLeft(lk, ","))] {
 		return "", "", false
 	}
 	words := strings.Fields(s)
-	max := l.legalMaxWords
+	max := l.LegalMaxWords
 	if max > len(words) {
 		max = len(words)
 	}
 	for k := max; k >= 1; k-- {
 		tail := words[len(words)-k:]
-		key := nkey(strings.Join(tail, ""))
+		key := text.NKey(strings.Join(tail, ""))
 		key = strings.TrimLeft(key, ",")
-		if _, found := l.legalForms[key]; !found {
+		if _, found := l.LegalForms[key]; !found {
 			continue
 		}
 		// A two-letter form written in title case ("Ag", "Se") is more
@@ -217,12 +219,12 @@ func (e *Engine) parseLegalString(s string, requireForm bool) (nameapi.ParsedPer
 		return nameapi.ParsedPersonMatch{}, false
 	}
 	// Quick rejection without splitting: no business word.
-	l := lists()
+	l := text.Lists()
 	var buf [64]byte
 	n, found := 0, false
 	for w := range strings.FieldsSeq(s) {
 		n++
-		if l.businessWords[string(appendNkey(buf[:0], w))] {
+		if l.BusinessWords[string(text.AppendNKey(buf[:0], w))] {
 			found = true
 		}
 	}
@@ -231,7 +233,7 @@ func (e *Engine) parseLegalString(s string, requireForm bool) (nameapi.ParsedPer
 	}
 	words := strings.Fields(s)
 	for i, w := range words {
-		if !l.businessWords[nkey(w)] {
+		if !l.BusinessWords[text.NKey(w)] {
 			continue
 		}
 		// "Peter Bank" is a person; "Deutsche Bank" and "Hotel Adlon" are not.
@@ -377,8 +379,8 @@ func (e *Engine) parseFullname(c *nameapi.Context, p *nameapi.InputPerson, full,
 
 // parseFullnameAsIs is parseFullname without repairing the string first.
 func (e *Engine) parseFullnameAsIs(c *nameapi.Context, p *nameapi.InputPerson, full, nick string) *nameapi.PersonNameParserResult {
-	var tokBuf [12]token
-	toks, fl := tokenizeInto(tokBuf[:0], full)
+	var tokBuf [12]text.Token
+	toks, fl := text.TokenizeInto(tokBuf[:0], full)
 	var extra []nameTerm
 	if nick != "" {
 		extra = append(extra, nameTerm{text: nick, typ: nameapi.TermNickname, pos: len(toks)})
@@ -408,11 +410,11 @@ func (e *Engine) parseFullnameAsIs(c *nameapi.Context, p *nameapi.InputPerson, f
 
 // splitSegments splits tokens at conjunctions into one slice per person.
 // A conjunction at the start or end, or next to another, is dropped.
-func splitSegments(toks []token) [][]token {
-	var segs [][]token
+func splitSegments(toks []text.Token) [][]text.Token {
+	var segs [][]text.Token
 	start := 0
 	for i, t := range toks {
-		if t.kind != tokConj {
+		if t.Kind != text.TokConj {
 			continue
 		}
 		if i > start {
@@ -427,9 +429,9 @@ func splitSegments(toks []token) [][]token {
 }
 
 // hasConj reports whether toks holds a conjunction.
-func hasConj(toks []token) bool {
+func hasConj(toks []text.Token) bool {
 	for _, t := range toks {
-		if t.kind == tokConj {
+		if t.Kind == text.TokConj {
 			return true
 		}
 	}
@@ -437,22 +439,22 @@ func hasConj(toks []token) bool {
 }
 
 // syntaxDisputes reports odd characters and punctuation.
-func syntaxDisputes(fl tokFlags, toks []token) []nameapi.ParserDispute {
+func syntaxDisputes(fl text.TokFlags, toks []text.Token) []nameapi.ParserDispute {
 	var d []nameapi.ParserDispute
-	if fl.oddChars {
+	if fl.OddChars {
 		d = append(d, nameapi.ParserDispute{DisputeType: nameapi.DisputeSyntax, Message: "The name contains digits or symbols that do not belong in a name."})
 	}
-	if fl.unbalanced {
+	if fl.Unbalanced {
 		d = append(d, nameapi.ParserDispute{DisputeType: nameapi.DisputeSyntax, Message: "The name contains an unbalanced quote or parenthesis."})
 	}
 	commas := 0
-	l := lists()
+	l := text.Lists()
 	for i, t := range toks {
-		if t.kind != tokComma {
+		if t.Kind != text.TokComma {
 			continue
 		}
 		// "Smith, John, Jr.": a comma before a qualifier or title is usual.
-		if i+1 < len(toks) && (l.qualifiers[toks[i+1].key].termType != "" || l.titles[toks[i+1].key]) {
+		if i+1 < len(toks) && (l.Qualifiers[toks[i+1].Key].TermType != "" || l.Titles[toks[i+1].Key]) {
 			continue
 		}
 		commas++
@@ -465,29 +467,29 @@ func syntaxDisputes(fl tokFlags, toks []token) []nameapi.ParserDispute {
 
 // parseStructured parses separate given/middle/surname/prefix/suffix fields.
 func (e *Engine) parseStructured(c *nameapi.Context, p *nameapi.InputPerson, f fields) *nameapi.PersonNameParserResult {
-	l := lists()
+	l := text.Lists()
 	var terms []nameTerm
 	pos := 0
 	next := func() int { pos++; return pos }
 	var disputes []nameapi.ParserDispute
 	for _, t := range tokenizeWords(f.prefix) {
-		k := nkey(t)
+		k := text.NKey(t)
 		switch {
-		case l.salutations[k] != "" || hasKey(l.salutations, k):
+		case l.Salutations[k] != "" || hasKey(l.Salutations, k):
 			terms = append(terms, nameTerm{t, nameapi.TermSalutation, next()})
 		default:
 			terms = appendTitle(terms, t, next())
 		}
 	}
-	givenToks, fl1 := tokenize(f.given)
+	givenToks, fl1 := text.Tokenize(f.given)
 	gw := words(givenToks)
 	// Titles and salutations typed into the given-name field.
 	for len(gw) > 1 {
-		k := gw[0].key
-		if hasKey(l.salutations, k) {
-			terms = append(terms, nameTerm{gw[0].text, nameapi.TermSalutation, next()})
-		} else if l.titles[k] {
-			terms = appendTitle(terms, gw[0].text, next())
+		k := gw[0].Key
+		if hasKey(l.Salutations, k) {
+			terms = append(terms, nameTerm{gw[0].Text, nameapi.TermSalutation, next()})
+		} else if l.Titles[k] {
+			terms = appendTitle(terms, gw[0].Text, next())
 		} else {
 			break
 		}
@@ -495,8 +497,8 @@ func (e *Engine) parseStructured(c *nameapi.Context, p *nameapi.InputPerson, f f
 	}
 	for i, t := range gw {
 		switch {
-		case isInitial(t.text):
-			for j, in := range splitInitials(t.text) {
+		case text.IsInitial(t.Text):
+			for j, in := range text.SplitInitials(t.Text) {
 				typ := nameapi.TermGivennameInitial
 				if i > 0 || j > 0 {
 					typ = nameapi.TermMiddlenameInitial
@@ -504,7 +506,7 @@ func (e *Engine) parseStructured(c *nameapi.Context, p *nameapi.InputPerson, f f
 				terms = append(terms, nameTerm{in, typ, next()})
 			}
 		default:
-			terms = append(terms, nameTerm{t.text, nameapi.TermGivenname, next()})
+			terms = append(terms, nameTerm{t.Text, nameapi.TermGivenname, next()})
 		}
 	}
 	for _, t := range nickTokens(givenToks) {
@@ -512,30 +514,30 @@ func (e *Engine) parseStructured(c *nameapi.Context, p *nameapi.InputPerson, f f
 	}
 	for _, t := range tokenizeWords(f.middle) {
 		typ := nameapi.TermMiddlename
-		if isInitial(t) {
+		if text.IsInitial(t) {
 			typ = nameapi.TermMiddlenameInitial
 		}
 		terms = append(terms, nameTerm{t, typ, next()})
 	}
-	surToks, fl2 := tokenize(f.surname)
+	surToks, fl2 := text.Tokenize(f.surname)
 	sw := words(surToks)
 	var quals []nameTerm
 	for len(sw) > 1 {
 		last := sw[len(sw)-1]
-		q, ok := l.qualifiers[last.key]
+		q, ok := l.Qualifiers[last.Key]
 		if !ok {
 			break
 		}
-		quals = append([]nameTerm{{last.text, q.termType, 0}}, quals...)
+		quals = append([]nameTerm{{last.Text, q.TermType, 0}}, quals...)
 		sw = sw[:len(sw)-1]
 	}
 	if len(sw) > 0 {
 		parts := make([]string, len(sw))
 		for i, t := range sw {
-			parts[i] = t.text
+			parts[i] = t.Text
 		}
 		typ := nameapi.TermSurname
-		if len(sw) == 1 && isInitial(sw[0].text) {
+		if len(sw) == 1 && text.IsInitial(sw[0].Text) {
 			typ = nameapi.TermSurnameInitial
 		}
 		terms = append(terms, nameTerm{strings.Join(parts, " "), typ, next()})
@@ -546,8 +548,8 @@ func (e *Engine) parseStructured(c *nameapi.Context, p *nameapi.InputPerson, f f
 	}
 	for _, t := range tokenizeWords(f.suffix) {
 		typ := nameapi.TermQualifier
-		if q, ok := l.qualifiers[nkey(t)]; ok {
-			typ = q.termType
+		if q, ok := l.Qualifiers[text.NKey(t)]; ok {
+			typ = q.TermType
 		}
 		terms = append(terms, nameTerm{t, typ, next()})
 	}
@@ -569,7 +571,7 @@ func (e *Engine) parseStructured(c *nameapi.Context, p *nameapi.InputPerson, f f
 	}
 	if sur != "" {
 		total++
-		if e.isSurname(lastWord(sur)) {
+		if e.isSurname(text.LastWord(sur)) {
 			known++
 		}
 	}
@@ -610,31 +612,31 @@ func tokenizeWords(s string) []string {
 	if s == "" {
 		return nil
 	}
-	toks, _ := tokenize(s)
+	toks, _ := text.Tokenize(s)
 	var out []string
 	for _, t := range toks {
-		if t.kind == tokWord || t.kind == tokNick {
-			out = append(out, t.text)
+		if t.Kind == text.TokWord || t.Kind == text.TokNick {
+			out = append(out, t.Text)
 		}
 	}
 	return out
 }
 
-func words(toks []token) []token {
-	var out []token
+func words(toks []text.Token) []text.Token {
+	var out []text.Token
 	for _, t := range toks {
-		if t.kind == tokWord {
+		if t.Kind == text.TokWord {
 			out = append(out, t)
 		}
 	}
 	return out
 }
 
-func nickTokens(toks []token) []string {
+func nickTokens(toks []text.Token) []string {
 	var out []string
 	for _, t := range toks {
-		if t.kind == tokNick {
-			out = append(out, t.text)
+		if t.Kind == text.TokNick {
+			out = append(out, t.Text)
 		}
 	}
 	return out
@@ -658,13 +660,6 @@ func firstOf(terms []nameTerm, typ string) string {
 		}
 	}
 	return ""
-}
-
-func lastWord(s string) string {
-	if i := strings.LastIndexByte(s, ' '); i >= 0 {
-		return s[i+1:]
-	}
-	return s
 }
 
 // sortMatches orders matches by likeliness, then confidence, best first.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/namepipe/namepipe/engine/text"
+
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -325,16 +327,16 @@ func TestParseRealDictionary(t *testing.T) {
 // found after a business name, as written and with a comma before it (the
 // quick rejection by last-word suffix must not lose one).
 func TestSplitLegalFormEveryListedForm(t *testing.T) {
-	l := lists()
+	l := text.Lists()
 	n := 0
-	for _, form := range l.legalForms {
+	for _, form := range l.LegalForms {
 		for _, in := range []string{"Acme Widgets " + form, "Acme Widgets, " + form, "Acme Widgets ," + form} {
 			name, got, ok := splitLegalForm(in)
-			k := nkey(form)
+			k := text.NKey(form)
 			if len(k) == 2 && isTitleCased(form) {
 				continue // deliberately read as a name
 			}
-			if !ok || name != "Acme Widgets" || nkey(got) != k {
+			if !ok || name != "Acme Widgets" || text.NKey(got) != k {
 				t.Errorf("splitLegalForm(%q) = %q, %q, %v", in, name, got, ok)
 			}
 			n++
@@ -345,23 +347,5 @@ func TestSplitLegalFormEveryListedForm(t *testing.T) {
 	}
 	if _, _, ok := splitLegalForm("Peter Müller"); ok {
 		t.Error("a person's name read as a legal form")
-	}
-}
-
-// TestTokenKeys checks that every token's key is nkey of its text (the
-// tokenizer takes ASCII keys from the lower-cased name).
-func TestTokenKeys(t *testing.T) {
-	inputs := []string{"Dr. Peter T. Johnson jr", "MÜLLER, Petra", "Mr. & Mrs. J. Smith", "J.R.R. Tolkien",
-		"Prof.Dr.Hans Meyer", "Peter AND Maria Meyer", "O'Neill, Sean (Bobby)", "DE LA CRUZ Maria", "x.", "A.B. C"}
-	for _, r := range readEval(t, "names_eval.tsv") {
-		inputs = append(inputs, r[0])
-	}
-	for _, in := range inputs {
-		toks, _ := tokenize(in)
-		for _, tk := range toks {
-			if tk.kind != tokComma && tk.key != nkey(tk.text) {
-				t.Errorf("%q: token %q has key %q, want %q", in, tk.text, tk.key, nkey(tk.text))
-			}
-		}
 	}
 }

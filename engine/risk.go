@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/namepipe/namepipe/engine/text"
+
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -156,7 +158,7 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 // checkName is nameRisks for the name rawAll (the name fields joined) and
 // its parse res.
 func (e *Engine) checkName(rawAll string, res *nameapi.PersonNameParserResult, rs *riskSet) (given, surname string) {
-	l := lists()
+	l := text.Lists()
 
 	// Disguise checks work on the text as typed.
 	disguiseRisks(e, rawAll, rs)
@@ -193,12 +195,12 @@ func (e *Engine) checkName(rawAll string, res *nameapi.PersonNameParserResult, r
 	if n := len(sb); n > 0 {
 		// appendFoldSpace into an empty slice is foldSpace.
 		var fbuf [256]byte
-		f, _ := appendFoldSpace(fbuf[:0], false, unsafe.String(unsafe.SliceData(sb), n))
+		f, _ := text.AppendFoldSpace(fbuf[:0], false, unsafe.String(unsafe.SliceData(sb), n))
 		both := string(append(sb, f...))
 		shown, full = both[:n], both[n:]
 	} else {
 		shown = strings.Join(strings.Fields(rawAll), " ")
-		full = foldSpace(shown)
+		full = text.FoldSpace(shown)
 	}
 	gp := pp
 	if len(pp.People) > 0 {
@@ -214,7 +216,7 @@ func (e *Engine) checkName(rawAll string, res *nameapi.PersonNameParserResult, r
 		cut := nthBlank(full, fg)
 		given, surname = full[:cut], full[cut+1:]
 	} else {
-		given, surname = foldSpace(g), foldSpace(sn)
+		given, surname = text.FoldSpace(g), text.FoldSpace(sn)
 	}
 	noMiddle := surname
 	switch {
@@ -232,16 +234,16 @@ func (e *Engine) checkName(rawAll string, res *nameapi.PersonNameParserResult, r
 		if k == "" || i == 1 && k == full {
 			continue // the same lookups would add nothing new
 		}
-		if t, ok := l.placeholders[k]; ok {
+		if t, ok := l.Placeholders[k]; ok {
 			rs.add(nameapi.DataItemName, t, 0.9, "%q is a well-known placeholder name.", shown)
 		}
-		if l.fictional[k] {
+		if l.Fictional[k] {
 			rs.add(nameapi.DataItemName, nameapi.RiskFictional, 0.85, "%q is the name of a fictional character or place.", shown)
 		}
-		if l.famous[k] {
+		if l.Famous[k] {
 			rs.add(nameapi.DataItemName, nameapi.RiskFamous, 0.7, "%q is the name of a famous person.", shown)
 		}
-		if l.humorous[k] {
+		if l.Humorous[k] {
 			rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.8, "%q is a joke name.", shown)
 		}
 	}
@@ -258,7 +260,7 @@ func (e *Engine) checkName(rawAll string, res *nameapi.PersonNameParserResult, r
 			first = w
 		}
 		nWords++
-		if t, ok := l.nameWords[w]; ok {
+		if t, ok := l.NameWords[w]; ok {
 			nPlace++
 			score := 0.55
 			if t == nameapi.RiskInvalid {
@@ -268,7 +270,7 @@ func (e *Engine) checkName(rawAll string, res *nameapi.PersonNameParserResult, r
 		}
 	}
 	if nPlace > 0 && nPlace == nWords {
-		t := l.nameWords[first]
+		t := l.NameWords[first]
 		rs.add(nameapi.DataItemName, t, 0.95, "The name %q consists only of placeholder words.", shown)
 	}
 	// Random typing.
@@ -297,7 +299,7 @@ func (e *Engine) checkName(rawAll string, res *nameapi.PersonNameParserResult, r
 		if g != "" && e.givenStrength(g) >= 0.5 {
 			rs.good += 0.2
 		}
-		if s != "" && e.isSurname(lastWord(s)) {
+		if s != "" && e.isSurname(text.LastWord(s)) {
 			rs.good += 0.2
 		}
 	}
@@ -308,8 +310,8 @@ func (e *Engine) checkName(rawAll string, res *nameapi.PersonNameParserResult, r
 // replaced, inserted or deleted, or two neighbours swapped. It needs no
 // allocation for ASCII strings.
 func oneEdit(a, b string) bool {
-	if !isASCII(a) || !isASCII(b) {
-		return damerauLevenshtein(a, b) == 1
+	if !text.IsASCII(a) || !text.IsASCII(b) {
+		return text.DamerauLevenshtein(a, b) == 1
 	}
 	if len(a) < len(b) {
 		a, b = b, a
@@ -394,7 +396,7 @@ func rawName(fs []nameapi.NameField) string {
 }
 
 // randomTyping returns why w looks like random typing, or "".
-func randomTyping(w string, l *wordLists) string {
+func randomTyping(w string, l *text.WordLists) string {
 	if len(w) < 3 {
 		return "" // fewer than three letters
 	}
@@ -405,7 +407,7 @@ func randomTyping(w string, l *wordLists) string {
 }
 
 // randomTypingRunes is randomTyping for any word.
-func randomTypingRunes(w string, l *wordLists) string {
+func randomTypingRunes(w string, l *text.WordLists) string {
 	n := 0
 	ascii := true
 	for _, r := range w {
@@ -433,8 +435,8 @@ func randomTypingRunes(w string, l *wordLists) string {
 	}
 	// A run along a keyboard row: "asdf", "qwertz", "poiuz".
 	best := 0
-	for _, row := range l.keyboardRows {
-		if !l.mayRunAlongRow(w) {
+	for _, row := range l.KeyboardRows {
+		if !l.MayRunAlongRow(w) {
 			break
 		}
 		if m := longestRowRun(w, row); m > best {
@@ -465,7 +467,7 @@ func asciiLetters(w string) bool {
 
 // randomTypingASCII is randomTyping for a word of three or more ASCII
 // letters.
-func randomTypingASCII(w string, l *wordLists) string {
+func randomTypingASCII(w string, l *text.WordLists) string {
 	n := len(w)
 	for u := 1; u <= 3 && u*3 <= n; u++ {
 		if n%u == 0 && w[u:] == w[:n-u] {
@@ -475,9 +477,9 @@ func randomTypingASCII(w string, l *wordLists) string {
 	if n < 4 {
 		return ""
 	}
-	if l.mayRunAlongRow(w) {
+	if l.MayRunAlongRow(w) {
 		best := 0
-		for _, row := range l.keyboardRows {
+		for _, row := range l.KeyboardRows {
 			if m := longestRowRunASCII(w, row); m > best {
 				best = m
 			}
@@ -561,24 +563,24 @@ func (r *rowRun) length() int {
 
 // longestRowRun is the length of the longest substring of w that runs
 // along row, forwards or backwards (0 when there is none of two keys).
-func longestRowRun(w string, row *kbRow) int {
+func longestRowRun(w string, row *text.KBRow) int {
 	var run rowRun
 	first := true
 	for _, r := range w {
 		if first {
-			run, first = newRowRun(row.pos(r)), false
+			run, first = newRowRun(row.Pos(r)), false
 			continue
 		}
-		run.next(row.pos(r))
+		run.next(row.Pos(r))
 	}
 	return run.length()
 }
 
 // longestRowRunASCII is longestRowRun for an ASCII word.
-func longestRowRunASCII(w string, row *kbRow) int {
-	run := newRowRun(int(row.lo[w[0]]))
+func longestRowRunASCII(w string, row *text.KBRow) int {
+	run := newRowRun(int(row.Lo[w[0]]))
 	for i := 1; i < len(w); i++ {
-		run.next(int(row.lo[w[i]]))
+		run.next(int(row.Lo[w[i]]))
 	}
 	return run.length()
 }
@@ -616,13 +618,13 @@ func disguiseRisks(e *Engine, raw string, rs *riskSet) {
 		if stutter(w) {
 			rs.add(nameapi.DataItemName, nameapi.RiskStutterTyping, 0.7, "The name word %q repeats a letter three or more times.", w)
 		}
-		odd := oddCase(w)
+		odd := text.OddCase(w)
 		digits := hasDigit(w)
 		if !odd && !digits && !strings.ContainsAny(w, "@$") {
 			continue // nothing more to report (see leet)
 		}
-		k := nkey(w)
-		if l := lists(); l.legalForms[k] != "" || l.qualifiers[k].termType != "" || l.titles[k] {
+		k := text.NKey(w)
+		if l := text.Lists(); l.LegalForms[k] != "" || l.Qualifiers[k].TermType != "" || l.Titles[k] {
 			continue
 		}
 		if odd {
@@ -765,74 +767,6 @@ func (e *Engine) padded(w string) (string, bool) {
 	return "", false
 }
 
-// oddCase reports case mixing that no naming convention produces ("jOhN",
-// "pETER"); "McDonald", "DeVito", "O'Neill", "MÜLLER" and "müller" are fine.
-func oddCase(w string) bool {
-	for rest := w; rest != ""; {
-		part := rest
-		if i := strings.IndexFunc(rest, func(r rune) bool { return r == '-' || r == '\'' || r == '’' }); i >= 0 {
-			part = rest[:i]
-			_, n := utf8.DecodeRuneInString(rest[i:])
-			rest = rest[i+n:]
-		} else {
-			rest = ""
-		}
-		if part == "" {
-			continue
-		}
-		up, low := 0, 0
-		for _, r := range part {
-			if unicode.IsUpper(r) {
-				up++
-			} else if unicode.IsLower(r) {
-				low++
-			}
-		}
-		if up == 0 || low == 0 {
-			continue
-		}
-		if r0, _ := utf8.DecodeRuneInString(part); unicode.IsLower(r0) {
-			return true // "jOhN", "pETER"
-		}
-		// Allowed: one capital, or a capital after a known prefix.
-		if up == 1 {
-			continue
-		}
-		if up != 2 {
-			return true
-		}
-		lower := strings.ToLower(part)
-		ok := false
-		for _, pre := range oddCasePrefixes {
-			if strings.HasPrefix(lower, pre) {
-				if r, found := runeAt(part, len(pre)); found && unicode.IsUpper(r) {
-					ok = true
-					break
-				}
-			}
-		}
-		if !ok {
-			return true
-		}
-	}
-	return false
-}
-
-// oddCasePrefixes are name prefixes after which a second capital is
-// usual ("McDonald", "DeVito", "O'Neill" is split at the apostrophe).
-var oddCasePrefixes = []string{"mc", "mac", "de", "di", "da", "du", "la", "le", "van", "von", "fitz", "o"}
-
-// runeAt returns the n-th rune of s (0-based).
-func runeAt(s string, n int) (rune, bool) {
-	for _, r := range s {
-		if n == 0 {
-			return r, true
-		}
-		n--
-	}
-	return 0, false
-}
-
 var leetMap = map[rune]rune{'0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', '$': 's', '8': 'b'}
 
 // leet decodes leetspeak ("J0hn", "P3t3r") and reports whether the result
@@ -911,7 +845,7 @@ func (e *Engine) emailRisks(p *nameapi.InputPerson, given, surname string, rs *r
 		if i := strings.IndexByte(base, '+'); i > 0 {
 			base = base[:i]
 		}
-		l := lists()
+		l := text.Lists()
 		switch {
 		case placeholderLocals[base]:
 			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.7, "The email local part %q is a placeholder.", base)
@@ -932,8 +866,8 @@ func (e *Engine) emailRisks(p *nameapi.InputPerson, given, surname string, rs *r
 			}
 		}
 		// Good evidence: the address carries the person's name.
-		fl := fold(base)
-		if surname != "" && len(surname) >= 3 && strings.Contains(fl, strings.ReplaceAll(lastWord(surname), "-", "")) {
+		fl := text.Fold(base)
+		if surname != "" && len(surname) >= 3 && strings.Contains(fl, strings.ReplaceAll(text.LastWord(surname), "-", "")) {
 			rs.good += 0.2
 		} else if given != "" && len(given) >= 3 && strings.Contains(fl, given) {
 			rs.good += 0.1
@@ -1110,7 +1044,7 @@ func fakeDigits(d []byte) (string, float64) {
 // Addresses
 
 func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
-	l := lists()
+	l := text.Lists()
 	var buf [192]byte
 	for _, rel := range p.Addresses {
 		a := rel.Address
@@ -1122,13 +1056,13 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 		b, pending, n := buf[:0], false, 0
 		part := func(x, sep, y string) {
 			if n > 0 {
-				b, pending = appendFoldSpace(b, pending, " | ")
+				b, pending = text.AppendFoldSpace(b, pending, " | ")
 			}
 			n++
-			b, pending = appendFoldSpace(b, pending, x)
+			b, pending = text.AppendFoldSpace(b, pending, x)
 			if sep != "" {
-				b, pending = appendFoldSpace(b, pending, sep)
-				b, pending = appendFoldSpace(b, pending, y)
+				b, pending = text.AppendFoldSpace(b, pending, sep)
+				b, pending = text.AppendFoldSpace(b, pending, y)
 			}
 		}
 		switch a.Type {
@@ -1156,21 +1090,21 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 			continue
 		}
 		// text lives on the stack: what a risk keeps of it is cloned.
-		text := unsafe.String(unsafe.SliceData(b), len(b))
-		found := addrPhraseRisks(text, l, rs)
-		// The words of text, split at ' ', '|' and '-'.
-		for i := 0; i < len(text); {
-			if c := text[i]; c == ' ' || c == '|' || c == '-' {
+		addr := unsafe.String(unsafe.SliceData(b), len(b))
+		found := addrPhraseRisks(addr, l, rs)
+		// The words of addr, split at ' ', '|' and '-'.
+		for i := 0; i < len(addr); {
+			if c := addr[i]; c == ' ' || c == '|' || c == '-' {
 				i++
 				continue
 			}
 			j := i + 1
-			for j < len(text) && text[j] != ' ' && text[j] != '|' && text[j] != '-' {
+			for j < len(addr) && addr[j] != ' ' && addr[j] != '|' && addr[j] != '-' {
 				j++
 			}
-			w := text[i:j]
+			w := addr[i:j]
 			i = j
-			if t, ok := l.addrWords[w]; ok {
+			if t, ok := l.AddrWords[w]; ok {
 				rs.add(nameapi.DataItemAddress, t, 0.85, "The address contains %q, a placeholder or fictional name.", strings.Clone(w))
 				found = true
 			}
@@ -1191,18 +1125,18 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 // addrPhraseRisks adds a risk for each placeholder or fictional address
 // phrase in text at word boundaries (see containsPhrase), in list order,
 // and reports whether there was one.
-func addrPhraseRisks(text string, l *wordLists, rs *riskSet) bool {
+func addrPhraseRisks(addr string, l *text.WordLists, rs *riskSet) bool {
 	// A phrase starts at the start of a word: look there for the phrases
 	// with that first byte.
-	var hit [maxAddrPhrases / 64]uint64
+	var hit [text.MaxAddrPhrases / 64]uint64
 	found := false
-	for s := 0; s < len(text); s++ {
-		if s > 0 && text[s-1] != ' ' && text[s-1] != '|' {
+	for s := 0; s < len(addr); s++ {
+		if s > 0 && addr[s-1] != ' ' && addr[s-1] != '|' {
 			continue
 		}
-		for _, i := range l.addrPhrase1[text[s]] {
-			ph := l.addrPhrases[i].text
-			if e := s + len(ph); strings.HasPrefix(text[s:], ph) && (e == len(text) || text[e] == ' ' || text[e] == '|') {
+		for _, i := range l.AddrPhrase1[addr[s]] {
+			ph := l.AddrPhrases[i].Text
+			if e := s + len(ph); strings.HasPrefix(addr[s:], ph) && (e == len(addr) || addr[e] == ' ' || addr[e] == '|') {
 				hit[i/64] |= 1 << (i % 64)
 				found = true
 			}
@@ -1211,65 +1145,23 @@ func addrPhraseRisks(text string, l *wordLists, rs *riskSet) bool {
 	if !found {
 		return false
 	}
-	for i, ph := range l.addrPhrases {
+	for i, ph := range l.AddrPhrases {
 		if hit[i/64]&(1<<(i%64)) != 0 {
-			rs.add(nameapi.DataItemAddress, ph.typ, 0.85, "The address contains %q, a placeholder or fictional address.", ph.text)
+			rs.add(nameapi.DataItemAddress, ph.Type, 0.85, "The address contains %q, a placeholder or fictional address.", ph.Text)
 		}
 	}
 	return true
 }
 
-// appendFoldSpace appends s to b as foldSpace does to a string that
-// continues b: folded, runs of white space, dots and commas as one blank
-// (pending until the next other character, and never at the start).
-func appendFoldSpace(b []byte, pending bool, s string) ([]byte, bool) {
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			i++
-			switch {
-			case c >= 'A' && c <= 'Z':
-				c += 'a' - 'A'
-			case c == ' ' || c == '.' || c == ',' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
-				pending = len(b) > 0
-				continue
-			}
-			if pending {
-				b = append(b, ' ')
-				pending = false
-			}
-			b = append(b, c)
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		i += n
-		r = unicode.ToLower(r)
-		rep, ok := foldMap[r]
-		if !ok && unicode.IsSpace(r) {
-			pending = len(b) > 0
-			continue
-		}
-		if pending {
-			b = append(b, ' ')
-			pending = false
-		}
-		if ok {
-			b = append(b, rep...)
-		} else {
-			b = utf8.AppendRune(b, r)
-		}
-	}
-	return b, pending
-}
-
 // containsPhrase reports whether phrase occurs in text at word boundaries.
-func containsPhrase(text, phrase string) bool {
+func containsPhrase(addr, phrase string) bool {
 	for i := 0; ; {
-		j := strings.Index(text[i:], phrase)
+		j := strings.Index(addr[i:], phrase)
 		if j < 0 {
 			return false
 		}
 		s, e := i+j, i+j+len(phrase)
-		if (s == 0 || text[s-1] == ' ' || text[s-1] == '|') && (e == len(text) || text[e] == ' ' || text[e] == '|') {
+		if (s == 0 || addr[s-1] == ' ' || addr[s-1] == '|') && (e == len(addr) || addr[e] == ' ' || addr[e] == '|') {
 			return true
 		}
 		i = s + 1

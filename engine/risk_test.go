@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/namepipe/namepipe/engine/text"
+
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -168,7 +170,7 @@ func TestDetectRiskScore(t *testing.T) {
 }
 
 func TestRandomTyping(t *testing.T) {
-	l := lists()
+	l := text.Lists()
 	for _, tc := range []struct{ w, want string }{
 		{"asdf", "keys next to each other on the keyboard"},
 		{"qwertz", "keys next to each other on the keyboard"},
@@ -214,49 +216,10 @@ func TestNameRisksFoldedParts(t *testing.T) {
 		if len(pp.People) > 0 {
 			pp = &pp.People[0]
 		}
-		wantG := foldSpace(pp.OutputPersonName.First(nameapi.TermGivenname))
-		wantS := foldSpace(pp.OutputPersonName.First(nameapi.TermSurname))
+		wantG := text.FoldSpace(pp.OutputPersonName.First(nameapi.TermGivenname))
+		wantS := text.FoldSpace(pp.OutputPersonName.First(nameapi.TermSurname))
 		if given != wantG || surname != wantS {
 			t.Errorf("%q: got %q %q, want %q %q", full, given, surname, wantG, wantS)
-		}
-	}
-}
-
-// TestAppendFoldSpace checks that appendFoldSpace writes what foldSpace
-// makes of the parts joined with " | ", on random parts with upper case,
-// diacritics, white space of every kind, dots, commas, bars and invalid
-// UTF-8.
-func TestAppendFoldSpace(t *testing.T) {
-	rnd := rand.New(rand.NewPCG(1, 2))
-	alphabet := []string{"a", "B", "z", "1", " ", "  ", ".", ",", "|", "-", "\t", "\n", "\u00a0", "\u0085", "\u2003",
-		"ä", "Ö", "ß", "é", "Ł", "İ", "Σ", "ﬁ", "\xff", "\xe2\x82", "Straße", "Main St.", "123"}
-	word := func() string {
-		var b strings.Builder
-		for range rnd.IntN(8) {
-			b.WriteString(alphabet[rnd.IntN(len(alphabet))])
-		}
-		return b.String()
-	}
-	for range 20000 {
-		var parts []string
-		var b []byte
-		pending := false
-		for j := range rnd.IntN(5) {
-			if j > 0 {
-				b, pending = appendFoldSpace(b, pending, " | ")
-			}
-			s := word()
-			b, pending = appendFoldSpace(b, pending, s)
-			if rnd.IntN(2) == 0 {
-				t := word()
-				b, pending = appendFoldSpace(b, pending, " ")
-				b, pending = appendFoldSpace(b, pending, t)
-				s += " " + t
-			}
-			parts = append(parts, s)
-		}
-		if want := foldSpace(strings.Join(parts, " | ")); string(b) != want {
-			t.Fatalf("parts %q: got %q, want %q", parts, b, want)
 		}
 	}
 }
@@ -264,7 +227,7 @@ func TestAppendFoldSpace(t *testing.T) {
 // TestAddrPhraseRisks checks the phrase search against containsPhrase over
 // every list phrase, and that the risks come in list order.
 func TestAddrPhraseRisks(t *testing.T) {
-	l := lists()
+	l := text.Lists()
 	for _, text := range []string{
 		"123 main street | | 62701 springfield", "sesame street 1", "x123 main st", "musterstrasse 1 | 12345 musterstadt",
 		"221b baker street | london", "baker street 221b", "hauptstrasse 12 | | | | | 10115 berlin | |", "", "|", "a|123 main st|b",
@@ -273,9 +236,9 @@ func TestAddrPhraseRisks(t *testing.T) {
 		got := addrPhraseRisks(text, l, &rs)
 		// One risk per type, in the order of the type's first phrase.
 		var want []string
-		for _, ph := range l.addrPhrases {
-			if containsPhrase(text, ph.text) && !slices.Contains(want, ph.typ) {
-				want = append(want, ph.typ)
+		for _, ph := range l.AddrPhrases {
+			if containsPhrase(text, ph.Text) && !slices.Contains(want, ph.Type) {
+				want = append(want, ph.Type)
 			}
 		}
 		var types []string
@@ -312,8 +275,8 @@ func TestPlainWord(t *testing.T) {
 
 func checkPlainWord(t *testing.T, w string) {
 	t.Helper()
-	if plainWord(w) && (stutter(w) || oddCase(w) || hasDigit(w) || strings.ContainsAny(w, "@$")) {
-		t.Fatalf("plainWord(%q) but stutter %v, oddCase %v, hasDigit %v", w, stutter(w), oddCase(w), hasDigit(w))
+	if plainWord(w) && (stutter(w) || text.OddCase(w) || hasDigit(w) || strings.ContainsAny(w, "@$")) {
+		t.Fatalf("plainWord(%q) but stutter %v, oddCase %v, hasDigit %v", w, stutter(w), text.OddCase(w), hasDigit(w))
 	}
 }
 
@@ -335,7 +298,7 @@ func TestOneEdit(t *testing.T) {
 		if rnd.IntN(2) == 0 { // ASCII only, more often close
 			a, b = strings.ReplaceAll(a, "ä", "c"), strings.ReplaceAll(b, "ä", "c")
 		}
-		want := damerauLevenshtein(a, b) == 1
+		want := text.DamerauLevenshtein(a, b) == 1
 		if got := oneEdit(a, b); got != want {
 			t.Fatalf("oneEdit(%q, %q) = %v, want %v", a, b, got, want)
 		}
@@ -351,7 +314,7 @@ func TestOneEdit(t *testing.T) {
 // TestRandomTypingASCII checks the ASCII fast path against the general one
 // on random words with keyboard runs, repeats and words without vowels.
 func TestRandomTypingASCII(t *testing.T) {
-	l := lists()
+	l := text.Lists()
 	rnd := rand.New(rand.NewPCG(7, 8))
 	pieces := []string{"a", "s", "d", "f", "g", "q", "w", "e", "r", "t", "z", "y", "x", "c", "v", "b", "n", "m", "asdf", "qwert", "poiu", "jk", "A", "S", "D", "Q"}
 	kinds := map[string]bool{}

@@ -131,11 +131,10 @@ func (e *Engine) ClassifyEmailDomain(ctx context.Context, emailAddress string) (
 		}
 	}
 	t := nameapi.DomainOrganization
-	isp, hasISP := e.lex.(ISPClassifier)
 	switch {
 	case e.lex.IsDisposableDomain(domain):
 		t = nameapi.DomainDisposable
-	case hasISP && isp.IsISPDomain(domain):
+	case e.lex.IsISPDomain(domain):
 		t = nameapi.DomainISP
 	case e.lex.IsFreemailDomain(domain):
 		t = nameapi.DomainFreemail

@@ -118,14 +118,10 @@ func (e *Engine) emGivenStrength(s string) float64 {
 	if !e.emIsGiven(s) {
 		return 0
 	}
-	gv, ok := e.lex.(GenderVoter)
-	if !ok {
-		return 1
-	}
-	_, v, known := gv.GenderVotes(s, "")
+	_, v, known := e.lex.GenderVotes(s, "")
 	if !known {
 		if u := emUmlautVariant(s); u != "" {
-			_, v, known = gv.GenderVotes(u, "")
+			_, v, known = e.lex.GenderVotes(u, "")
 		}
 	}
 	if !known {

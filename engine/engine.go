@@ -10,57 +10,17 @@ import (
 	"time"
 
 	"github.com/namepipe/namepipe/engine/dict"
+	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
 // Lexicon is what the operations need from the embedded name and domain
-// data. Lookups are case-insensitive and accept names with or without
-// diacritics.
-type Lexicon interface {
-	// MaleProportion returns the share (0..1) of male bearers of a given
-	// name for an ISO 3166 country or ISO 639-1 language code (""
-	// = all data), and ok=false when the data does not know the name
-	// there (callers then fall back to "").
-	MaleProportion(given, placeOrLang string) (p float64, ok bool)
-	// IsGivenName reports whether the data knows s as a given name.
-	IsGivenName(s string) bool
-	// IsSurname reports whether the data knows s as a surname.
-	IsSurname(s string) bool
-	// IsDisposableDomain reports whether mail at domain (or a parent
-	// domain listed as wildcard) is disposable.
-	IsDisposableDomain(domain string) bool
-	// IsFreemailDomain reports whether domain is a free-mail provider.
-	IsFreemailDomain(domain string) bool
-}
-
-// GenderVoter is an optional Lexicon extension: MaleProportion plus the
-// number of source votes behind the answer, which the genderizer uses to
-// make its confidence honest. dict.Dict implements it.
-type GenderVoter interface {
-	GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool)
-}
-
-// GivenVoter is an optional Lexicon extension: IsGivenName and the votes
-// of GenderVotes(s, "") in one lookup (votes is 0 when the data knows the
-// name without a sex). The parser and the risk detector ask both for every
-// name word. dict.Dict implements it.
-type GivenVoter interface {
-	GivenVotes(s string) (votes int, known bool)
-}
-
-// ISPClassifier is an optional Lexicon extension: whether a domain is the
-// mail domain of an internet access provider. dict.Dict implements it.
-type ISPClassifier interface {
-	IsISPDomain(domain string) bool
-}
+// data; dict.Dict implements it, and tests pass fakes with WithLexicon.
+type Lexicon = lexicon.Lexicon
 
 var (
 	_ nameapi.Service = (*Engine)(nil)
-
-	_ Lexicon       = (*dict.Dict)(nil)
-	_ GenderVoter   = (*dict.Dict)(nil)
-	_ GivenVoter    = (*dict.Dict)(nil)
-	_ ISPClassifier = (*dict.Dict)(nil)
+	_ Lexicon         = (*dict.Dict)(nil)
 )
 
 // Engine answers every operation of nameapi.Service offline. It is safe for

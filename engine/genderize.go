@@ -122,14 +122,7 @@ func gzScopes(c *nameapi.Context, p *nameapi.InputPerson) []string {
 // first scope that knows it, and whether that was a specific scope (not
 // the all-data fallback).
 func (e *Engine) gzLookup(name string, scopes []string) (p float64, votes int, specific, ok bool) {
-	gv, hasVotes := e.lex.(GenderVoter)
-	look := func(scope string) (float64, int, bool) {
-		if hasVotes {
-			return gv.GenderVotes(name, scope)
-		}
-		p, ok := e.lex.MaleProportion(name, scope)
-		return p, 1, ok
-	}
+	look := func(scope string) (float64, int, bool) { return e.lex.GenderVotes(name, scope) }
 	for _, s := range scopes {
 		if p, v, ok := look(s); ok {
 			return p, v, true, true

@@ -9,6 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/namepipe/namepipe/engine/lexicon"
+
 	"github.com/namepipe/namepipe/engine/text"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -237,7 +239,7 @@ func (e *Engine) parseLegalString(s string, requireForm bool) (nameapi.ParsedPer
 			continue
 		}
 		// "Peter Bank" is a person; "Deutsche Bank" and "Hotel Adlon" are not.
-		if i > 0 && e.isGiven(words[0]) && len(words) == 2 {
+		if i > 0 && lexicon.IsGiven(e.lex, words[0]) && len(words) == 2 {
 			continue
 		}
 		return legalMatch(strings.Join(words, " "), "", 0.75, 0.6), true
@@ -287,81 +289,6 @@ func legalMatch(name, form string, like, conf float64) nameapi.ParsedPersonMatch
 
 // ---------------------------------------------------------------------------
 // Lexicon helpers
-
-// isGiven reports whether w (or, for "Jean-Pierre", each of its parts) is a
-// known given name.
-func (e *Engine) isGiven(w string) bool {
-	if e.lex == nil {
-		return false
-	}
-	w = strings.Trim(w, ".'’")
-	if w == "" {
-		return false
-	}
-	if e.lex.IsGivenName(w) {
-		return true
-	}
-	if strings.ContainsRune(w, '-') {
-		parts := strings.Split(w, "-")
-		for _, p := range parts {
-			if p == "" || !e.lex.IsGivenName(p) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-// isSurname is isGiven for surnames; "Mueller-Meyer" counts when any part
-// is a known surname.
-func (e *Engine) isSurname(w string) bool {
-	if e.lex == nil {
-		return false
-	}
-	w = strings.Trim(w, ".'’")
-	if w == "" {
-		return false
-	}
-	if e.lex.IsSurname(w) || surnameShaped(w) {
-		return true
-	}
-	if strings.ContainsRune(w, '-') {
-		for _, p := range strings.Split(w, "-") {
-			if p != "" && (e.lex.IsSurname(p) || surnameShaped(p)) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// surnameShaped reports whether w has the shape of a Gaelic surname:
-// "McDonald", "MacKenzie", "O'Neill", "FitzGerald" (a prefix followed by
-// an upper-case letter and at least two more letters). The lists hold
-// only a few of them.
-func surnameShaped(w string) bool {
-	for _, pre := range [...]string{"Mc", "Mac", "O'", "O’", "Fitz"} {
-		rest, ok := strings.CutPrefix(w, pre)
-		if !ok || utf8.RuneCountInString(rest) < 3 {
-			continue
-		}
-		r, _ := utf8.DecodeRuneInString(rest)
-		if !unicode.IsUpper(r) {
-			continue
-		}
-		lower := 0
-		for _, c := range rest {
-			if unicode.IsLower(c) {
-				lower++
-			}
-		}
-		if lower >= 2 {
-			return true
-		}
-	}
-	return false
-}
 
 // ---------------------------------------------------------------------------
 // Natural persons
@@ -565,13 +492,13 @@ func (e *Engine) parseStructured(c *nameapi.Context, p *nameapi.InputPerson, f f
 	known, total := 0, 0
 	if given0 != "" {
 		total++
-		if e.isGiven(given0) {
+		if lexicon.IsGiven(e.lex, given0) {
 			known++
 		}
 	}
 	if sur != "" {
 		total++
-		if e.isSurname(text.LastWord(sur)) {
+		if lexicon.IsSurname(e.lex, text.LastWord(sur)) {
 			known++
 		}
 	}
@@ -583,7 +510,7 @@ func (e *Engine) parseStructured(c *nameapi.Context, p *nameapi.InputPerson, f f
 	res := &nameapi.PersonNameParserResult{}
 	// Swapped fields: the given-name field holds a surname and vice versa.
 	if given0 != "" && sur != "" && !strings.Contains(sur, " ") &&
-		!e.isGiven(given0) && e.isSurname(given0) && e.isGiven(sur) && !e.isSurname(sur) {
+		!lexicon.IsGiven(e.lex, given0) && lexicon.IsSurname(e.lex, given0) && lexicon.IsGiven(e.lex, sur) && !lexicon.IsSurname(e.lex, sur) {
 		swapped := make([]nameTerm, len(terms))
 		copy(swapped, terms)
 		for i := range swapped {

@@ -72,21 +72,6 @@ func TestParseConfidenceCalibration(t *testing.T) {
 	}
 }
 
-func TestSurnameShaped(t *testing.T) {
-	tests := []struct {
-		in   string
-		want bool
-	}{
-		{"McDonald", true}, {"MacKenzie", true}, {"O'Neill", true}, {"O’Brien", true}, {"FitzGerald", true},
-		{"Mack", false}, {"Macy", false}, {"Mcx", false}, {"MCDONALD", false}, {"Oscar", false}, {"Fitz", false},
-	}
-	for _, tt := range tests {
-		if got := surnameShaped(tt.in); got != tt.want {
-			t.Errorf("surnameShaped(%q) = %v, want %v", tt.in, got, tt.want)
-		}
-	}
-}
-
 // TestParseRepairsDisguisedTyping checks that spaced and stuttered typing
 // is read as the name meant, with a dispute and a lower confidence, and
 // that initials and ordinary names are left alone.

@@ -6,6 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/namepipe/namepipe/engine/lexicon"
+
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -166,7 +168,7 @@ func (e *Engine) destutter(s string) (string, bool) {
 		for _, keep := range [...]int{2, 1} {
 			c := collapseRuns(w, keep)
 			core := strings.Trim(c, ".,;:\"'()")
-			if e.isGiven(core) || e.isSurname(core) {
+			if lexicon.IsGiven(e.lex, core) || lexicon.IsSurname(e.lex, core) {
 				words[i], changed = c, true
 				break
 			}

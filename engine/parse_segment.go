@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/namepipe/namepipe/engine/lexicon"
+
 	"github.com/namepipe/namepipe/engine/text"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -47,7 +49,7 @@ func (e *Engine) parseSegment(toks []text.Token, inGroup bool) []candidate {
 		if _, ok := l.Salutations[t.Key]; ok && (rest > 0 || inGroup) {
 			// "Don Johnson": an ambiguous salutation that is also a given
 			// name needs two more words to count as salutation.
-			if rest < 2 && !inGroup && e.isGiven(t.Text) {
+			if rest < 2 && !inGroup && lexicon.IsGiven(e.lex, t.Text) {
 				break
 			}
 			terms = append(terms, nameTerm{t.Text, nameapi.TermSalutation, t.Pos})
@@ -157,7 +159,7 @@ func (e *Engine) parseCommaForm(terms []nameTerm, left, right []text.Token) cand
 			typ = nameapi.TermSurnameInitial
 		}
 		terms = append(terms, nameTerm{strings.Join(parts, " "), typ, left[0].Pos})
-		if e.isSurname(left[len(left)-1].Text) {
+		if lexicon.IsSurname(e.lex, left[len(left)-1].Text) {
 			known++
 		}
 	}
@@ -176,7 +178,7 @@ func (e *Engine) parseCommaForm(terms []nameTerm, left, right []text.Token) cand
 		if i == 0 {
 			typ = nameapi.TermGivenname
 			total++
-			if e.isGiven(t.Text) {
+			if lexicon.IsGiven(e.lex, t.Text) {
 				known++
 			}
 		}
@@ -227,8 +229,8 @@ func (e *Engine) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 		w := wordInfo{tok: t, initial: text.IsInitial(t.Text)}
 		w.upper = !w.initial && text.IsAllUpper(t.Text)
 		if !w.initial {
-			w.given = e.givenStrength(t.Text)
-			w.surname = e.isSurname(t.Text)
+			w.given = lexicon.GivenStrength(e.lex, t.Text)
+			w.surname = lexicon.IsSurname(e.lex, t.Text)
 			// A capitalised particle that is also a given name ("Al",
 			// "Della") is a particle after the first word unless the data
 			// knows it well as a given name ("Ben").
@@ -416,52 +418,6 @@ func surnameScore(w wordInfo, damp bool) float64 {
 
 // givenFirstPrior is the score bonus of the given-first order.
 const givenFirstPrior = 0.5
-
-// givenStrength is how strongly the data knows w as a given name: 1 for a
-// name backed by many sources, less for one that a single source lists
-// (the data lists many surnames as rare given names too), 0 for unknown.
-func (e *Engine) givenStrength(w string) float64 {
-	if e.lex == nil {
-		return 0
-	}
-	if gv, ok := e.lex.(GivenVoter); ok {
-		t := strings.Trim(w, ".'’")
-		if t == "" {
-			return 0
-		}
-		votes, known := gv.GivenVotes(t)
-		if !known {
-			if e.isGiven(t) { // "Jean-Pierre": every part a given name
-				return 0.5
-			}
-			return 0
-		}
-		return strengthOfVotes(votes, true)
-	}
-	if !e.isGiven(w) {
-		return 0
-	}
-	gv, ok := e.lex.(GenderVoter)
-	if !ok {
-		return 1
-	}
-	_, votes, ok := gv.GenderVotes(strings.Trim(w, ".'’"), "")
-	return strengthOfVotes(votes, ok)
-}
-
-// strengthOfVotes maps the source votes behind a known given name to its
-// strength (see givenStrength); ok=false or 0 votes: known without a sex.
-func strengthOfVotes(votes int, ok bool) float64 {
-	switch {
-	case !ok || votes == 0:
-		return 0.5
-	case votes >= 5:
-		return 1
-	case votes >= 3:
-		return 0.7
-	}
-	return 0.3
-}
 
 // parseOneWord reads a single name word.
 func (e *Engine) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []candidate {

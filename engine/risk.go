@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/namepipe/namepipe/engine/lexicon"
+
 	"github.com/namepipe/namepipe/engine/text"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -296,10 +298,10 @@ func (e *Engine) checkName(rawAll string, res *nameapi.PersonNameParserResult, r
 	if len(rs.risks) == 0 && pp.PersonType == nameapi.PersonTypeNatural {
 		g := pp.OutputPersonName.First(nameapi.TermGivenname)
 		s := pp.OutputPersonName.First(nameapi.TermSurname)
-		if g != "" && e.givenStrength(g) >= 0.5 {
+		if g != "" && lexicon.GivenStrength(e.lex, g) >= 0.5 {
 			rs.good += 0.2
 		}
-		if s != "" && e.isSurname(text.LastWord(s)) {
+		if s != "" && lexicon.IsSurname(e.lex, text.LastWord(s)) {
 			rs.good += 0.2
 		}
 	}
@@ -759,7 +761,7 @@ func (e *Engine) padded(w string) (string, bool) {
 				continue
 			}
 			core := string(rs[a:b])
-			if e.givenStrength(core) >= 0.5 || e.isSurname(core) {
+			if lexicon.GivenStrength(e.lex, core) >= 0.5 || lexicon.IsSurname(e.lex, core) {
 				return core, true
 			}
 		}
@@ -792,12 +794,12 @@ func (e *Engine) leet(w string) (string, bool) {
 		return "", false
 	}
 	dec := b.String()
-	if e.givenStrength(dec) >= 0.5 || e.isSurname(dec) {
+	if lexicon.GivenStrength(e.lex, dec) >= 0.5 || lexicon.IsSurname(e.lex, dec) {
 		return dec, true
 	}
 	// "1" may stand for "l" too.
 	alt := strings.ReplaceAll(dec, "i", "l")
-	if alt != dec && (e.givenStrength(alt) >= 0.5 || e.isSurname(alt)) {
+	if alt != dec && (lexicon.GivenStrength(e.lex, alt) >= 0.5 || lexicon.IsSurname(e.lex, alt)) {
 		return alt, true
 	}
 	return "", false
@@ -838,7 +840,7 @@ func (e *Engine) emailRisks(p *nameapi.InputPerson, given, surname string, rs *r
 		case placeholderDomains[domain] || strings.HasSuffix(domain, ".example") || strings.HasSuffix(domain, ".invalid") ||
 			strings.HasSuffix(domain, ".test") || strings.HasPrefix(domain, "example."):
 			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.85, "The email domain %q is a placeholder or reserved domain.", domain)
-		case e.lex != nil && e.lex.IsDisposableDomain(domain):
+		case e.lex.IsDisposableDomain(domain):
 			rs.add(nameapi.DataItemEmail, nameapi.RiskOther, 0.8, "The email address uses %q, a disposable (throwaway) email provider.", domain)
 		}
 		base := local

@@ -160,7 +160,7 @@ func (r emReading) match() nameapi.EmailNameParserMatch {
 	m := nameapi.EmailNameParserMatch{
 		GivenNames: make([]nameapi.NameFromEmailAddress, 0, len(r.given)),
 		Surnames:   make([]nameapi.NameFromEmailAddress, 0, len(r.surname)),
-		Confidence: gzRound(r.conf),
+		Confidence: round3(r.conf),
 	}
 	for _, g := range r.given {
 		m.GivenNames = append(m.GivenNames, emName(g))

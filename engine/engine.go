@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/namepipe/namepipe/engine/dict"
+	"github.com/namepipe/namepipe/engine/genderize"
 	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -28,6 +29,7 @@ var (
 type Engine struct {
 	lex Lexicon
 	now func() time.Time
+	gz  *genderize.Genderizer
 
 	memoSize int
 	memo     *parseMemo // recent parses, shared by parse, genderize and risk; nil = off
@@ -74,5 +76,6 @@ func New(opts ...Option) (*Engine, error) {
 		}
 		e.lex = d
 	}
+	e.gz = genderize.New(e.lex)
 	return e, nil
 }

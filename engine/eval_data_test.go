@@ -43,7 +43,7 @@ func readEval(t testing.TB, name string) [][]string {
 // UNKNOWN); correct those whose answer is the label.
 func genderAccuracy(t testing.TB, e *Engine) (correct, covered, total int, wrong []string) {
 	for _, r := range readEval(t, "gender-eval.tsv") {
-		g := e.genderForNames([]string{r[0]}, "", &nameapi.Context{Place: r[1]}, nil)
+		g := e.gz.ForNames([]string{r[0]}, "", &nameapi.Context{Place: r[1]}, nil)
 		total++
 		if g.Gender == nameapi.GenderUnknown {
 			continue

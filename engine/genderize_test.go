@@ -68,7 +68,7 @@ func TestGenderForNames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := e.genderForNames(tt.given, tt.sal, tt.ctx, tt.p)
+			got := e.gz.ForNames(tt.given, tt.sal, tt.ctx, tt.p)
 			if got == nil {
 				t.Fatal("nil result")
 			}
@@ -91,8 +91,8 @@ func TestGenderForNames(t *testing.T) {
 func TestGenderConfidenceGrowsWithData(t *testing.T) {
 	e := newTestEngine(t)
 	// Maria is listed female by many locales; a rare name by one source.
-	common := e.genderForNames([]string{"Maria"}, "", nil, nil)
-	rare := e.genderForNames([]string{"Aabriella"}, "", nil, nil)
+	common := e.gz.ForNames([]string{"Maria"}, "", nil, nil)
+	rare := e.gz.ForNames([]string{"Aabriella"}, "", nil, nil)
 	if common.Gender != nameapi.GenderFemale || rare.Gender != nameapi.GenderFemale {
 		t.Fatalf("genders %s, %s; want FEMALE twice", common.Gender, rare.Gender)
 	}
@@ -101,25 +101,12 @@ func TestGenderConfidenceGrowsWithData(t *testing.T) {
 	}
 }
 
-func TestSalutationGender(t *testing.T) {
-	tests := map[string]string{
-		"Mr": "MALE", "MR.": "MALE", "mrs.": "FEMALE", "Herr": "MALE", "Frau": "FEMALE",
-		"Sehr geehrter Herr": "MALE", "Dear Mrs": "FEMALE", "Mr. & Mrs.": "", "Dr.": "", "": "",
-		"Sig.ra": "FEMALE", "Mevrouw": "FEMALE",
-	}
-	for in, want := range tests {
-		if got := salutationGender(in); got != want {
-			t.Errorf("salutationGender(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func BenchmarkGenderForNames(b *testing.B) {
 	e := benchEngine(b)
 	c := &nameapi.Context{Place: "DE"}
 	b.ReportAllocs()
 	for b.Loop() {
-		e.genderForNames([]string{"Hans-Peter", "Maria"}, "Herr", c, nil)
+		e.gz.ForNames([]string{"Hans-Peter", "Maria"}, "Herr", c, nil)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/namepipe/namepipe/engine/genderize"
 	"github.com/namepipe/namepipe/engine/lexicon"
 
 	"github.com/namepipe/namepipe/engine/text"
@@ -660,7 +661,7 @@ func (e *Engine) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms
 		pp.AddressingGivenName = firstOf(terms, nameapi.TermNickname)
 	}
 	g, disputes := e.parsedGender(c, p, given, sal)
-	pp.Gender = capFakeGender(g, pp.AddressingGivenName, pp.AddressingSurname)
+	pp.Gender = genderize.CapFake(g, pp.AddressingGivenName, pp.AddressingSurname)
 	return pp, disputes
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/namepipe/namepipe/engine/genderize"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -167,8 +168,8 @@ func TestFakePersonGenderConfidence(t *testing.T) {
 				if g == nil {
 					t.Fatalf("match %d: no gender", i)
 				}
-				if tt.fake && g.Confidence > fakeGenderConfidence {
-					t.Errorf("match %d: parser gender %s confidence %.2f, want at most %.2f", i, g.Gender, g.Confidence, fakeGenderConfidence)
+				if tt.fake && g.Confidence > genderize.FakeConfidence {
+					t.Errorf("match %d: parser gender %s confidence %.2f, want at most %.2f", i, g.Gender, g.Confidence, genderize.FakeConfidence)
 				}
 				if !tt.fake && i == 0 && g.Confidence < 0.6 {
 					t.Errorf("parser gender %s confidence %.2f, want a confident gender", g.Gender, g.Confidence)
@@ -178,8 +179,8 @@ func TestFakePersonGenderConfidence(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tt.fake && g.Confidence > fakeGenderConfidence {
-				t.Errorf("genderizer %s confidence %.2f, want at most %.2f", g.Gender, g.Confidence, fakeGenderConfidence)
+			if tt.fake && g.Confidence > genderize.FakeConfidence {
+				t.Errorf("genderizer %s confidence %.2f, want at most %.2f", g.Gender, g.Confidence, genderize.FakeConfidence)
 			}
 			if !tt.fake && g.Confidence < 0.6 {
 				t.Errorf("genderizer %s confidence %.2f, want a confident gender", g.Gender, g.Confidence)

@@ -10,9 +10,8 @@ import (
 
 // Operation names of the system services, as in their REST paths.
 const (
-	opPing      = "system/ping"
-	opThrower   = "system/exceptionthrower"
-	opGenderize = "genderizer/persongenderizer"
+	opPing    = "system/ping"
+	opThrower = "system/exceptionthrower"
 )
 
 // Ping answers the ping service: nil ("pong") unless ctx is done.

@@ -118,7 +118,7 @@ func TestConcurrentUse(t *testing.T) {
 					done <- err
 					return
 				}
-				e.genderForNames([]string{"Andrea"}, "", &nameapi.Context{Place: "IT"}, nil)
+				e.gz.ForNames([]string{"Andrea"}, "", &nameapi.Context{Place: "IT"}, nil)
 			}
 			done <- nil
 		}()

@@ -12,6 +12,7 @@ import (
 	"github.com/namepipe/namepipe/engine/dict"
 	"github.com/namepipe/namepipe/engine/genderize"
 	"github.com/namepipe/namepipe/engine/lexicon"
+	"github.com/namepipe/namepipe/engine/parse"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -27,9 +28,10 @@ var (
 // Engine answers every operation of nameapi.Service offline. It is safe for
 // concurrent use. Create it with New.
 type Engine struct {
-	lex Lexicon
-	now func() time.Time
-	gz  *genderize.Genderizer
+	lex    Lexicon
+	now    func() time.Time
+	gz     *genderize.Genderizer
+	parser *parse.Parser
 
 	memoSize int
 	memo     *parseMemo // recent parses, shared by parse, genderize and risk; nil = off
@@ -77,5 +79,6 @@ func New(opts ...Option) (*Engine, error) {
 		e.lex = d
 	}
 	e.gz = genderize.New(e.lex)
+	e.parser = parse.New(e.lex, e.gz)
 	return e, nil
 }

@@ -30,7 +30,7 @@ func (e *Engine) FormatPersonName(ctx context.Context, in *nameapi.PersonNameFor
 	if in == nil || in.InputPerson == nil || in.InputPerson.PersonName == nil || len(in.InputPerson.PersonName.NameFields) == 0 {
 		return &nameapi.FormatterResult{Formatted: "", Unknown: true}, nil
 	}
-	res := e.parsePerson(in.Context, in.InputPerson)
+	res := e.parser.Person(in.Context, in.InputPerson)
 	m := res.Best()
 	if m == nil {
 		return &nameapi.FormatterResult{Unknown: true}, nil

@@ -111,7 +111,7 @@ func (e *Engine) MatchPersons(ctx context.Context, in *nameapi.InputWithTwoPeopl
 
 // matchName parses p and reduces the best reading for comparison.
 func (e *Engine) matchName(c *nameapi.Context, p *nameapi.InputPerson) mName {
-	r := e.parsePerson(c, p)
+	r := e.parser.Person(c, p)
 	m := r.Best()
 	pp := m.ParsedPerson
 	if len(pp.People) > 0 {

@@ -195,7 +195,7 @@ func memoAttrs(c *nameapi.Context, p *nameapi.InputPerson) string {
 // read the terms). The result is shared: callers must not modify it.
 func (e *Engine) parseShared(c *nameapi.Context, p *nameapi.InputPerson, anyAttrs bool) *nameapi.PersonNameParserResult {
 	if e.memo == nil || p.PersonName == nil {
-		return e.parsePerson(c, p)
+		return e.parser.Person(c, p)
 	}
 	var buf [memoKeyBuf]byte
 	key := memoKey(buf[:0], p)
@@ -209,7 +209,7 @@ func (e *Engine) parseShared(c *nameapi.Context, p *nameapi.InputPerson, anyAttr
 	if anyAttrs {
 		attrs = memoAttrs(c, p)
 	}
-	r := e.parsePerson(c, p)
+	r := e.parser.Person(c, p)
 	e.memo.put(key, attrs, r)
 	return r
 }

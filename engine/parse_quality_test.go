@@ -121,24 +121,6 @@ func TestParseRepairsDisguisedTyping(t *testing.T) {
 	}
 }
 
-func TestDespace(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"P e t e r  M ü l l e r", "Peter Müller"},
-		{"P e t e r M ü l l e r", "Peter Müller"},
-		{"J o h n Smith", "John Smith"},
-		{"A B C D", "ABCD"},
-		{"J R R Tolkien", "J R R Tolkien"},
-		{"J. R. R. Tolkien", "J. R. R. Tolkien"},
-		{"Li Na", "Li Na"},
-		{"x", "x"},
-	}
-	for _, tt := range tests {
-		if got, _ := despace(tt.in); got != tt.want {
-			t.Errorf("despace(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 // TestFakePersonGenderConfidence checks that placeholder, fictional and
 // joke names get no confident gender, in the parser and the genderizer,
 // while real people with the same given names keep theirs.

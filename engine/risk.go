@@ -134,7 +134,7 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 		return "", ""
 	}
 	if e.memo == nil {
-		return e.checkName(rawAll, e.parsePerson(c, p), rs)
+		return e.checkName(rawAll, e.parser.Person(c, p), rs)
 	}
 	// Only the terms and the person type are used here: any memoised parse
 	// of the name will do.
@@ -149,7 +149,7 @@ func (e *Engine) nameRisks(c *nameapi.Context, p *nameapi.InputPerson, rs *riskS
 		return nr.given, nr.surname
 	}
 	if res == nil {
-		res = e.parsePerson(c, p)
+		res = e.parser.Person(c, p)
 		e.memo.put(key, memoAttrs(c, p), res)
 	}
 	given, surname = e.checkName(rawAll, res, rs)

@@ -3,8 +3,10 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/namepipe/namepipe/engine/genderize"
+	"github.com/namepipe/namepipe/engine/parse"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -18,3 +20,43 @@ func (e *Engine) GenderizePerson(ctx context.Context, in *nameapi.InputWithPerso
 	// the culture hints, so any memoised parse of the name will do.
 	return e.gz.Person(in, func() *nameapi.PersonNameParserResult { return e.parseShared(in.Context, in.InputPerson, true) })
 }
+
+// ParsePersonName parses the name of in.InputPerson into its terms.
+//
+// Natural persons may carry a FULLNAME ("Dr. Peter T. Johnson jr",
+// "Johnson, Peter", "JOHNSON Peter", "Peter and Maria Meyer") or separate
+// fields (GIVENNAME, SURNAME, MIDDLENAME, SALUTATION, TITLE, QUALIFIER,
+// NAMEPREFIX, NAMESUFFIX, NICKNAME, ...). A FULLNAME that ends in a legal
+// form ("Acme GmbH") and every LegalInputPerson parse as a LEGAL person
+// with BUSINESSNAME and BUSINESSLEGALFORM terms. Several people in one field
+// give a MULTIPLE person (role GROUP) with one NATURAL person per name.
+//
+// Where the order of the words is ambiguous, several matches are returned,
+// the most likely first. A missing person or name is invalid input
+// (*nameapi.Error). The age, if any, is not used by the parser and is
+// therefore not checked; the risk detector reports impossible dates.
+func (e *Engine) ParsePersonName(ctx context.Context, in *nameapi.InputWithPerson) (*nameapi.PersonNameParserResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("parse person name: %w", err)
+	}
+	if in == nil || in.InputPerson == nil {
+		return nil, nameapi.NewInvalidInputError(parse.Op, "inputPerson is missing")
+	}
+	p := in.InputPerson
+	if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
+		return nil, nameapi.NewInvalidInputError(parse.Op, "inputPerson has no name fields")
+	}
+	if e.memo == nil {
+		return e.parser.Person(in.Context, p), nil
+	}
+	var buf [memoKeyBuf]byte
+	key, attrs := memoKeys(buf[:0], in.Context, p)
+	if r := e.memo.get(key, attrs, false); r != nil {
+		return cloneParse(r), nil
+	}
+	r := e.parser.Person(in.Context, p)
+	e.memo.put(key, attrs, cloneParse(r))
+	return r, nil
+}
+
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }

@@ -16,4 +16,3 @@ func TestSurnameShaped(t *testing.T) {
 		}
 	}
 }
-

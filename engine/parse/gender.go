@@ -1,4 +1,4 @@
-package engine
+package parse
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 // parsedGender computes the gender of a parsed person from its given names
 // and salutation (and the input person's gender field), and reports a
 // GENDER dispute when these contradict each other.
-func (e *Engine) parsedGender(c *nameapi.Context, p *nameapi.InputPerson, given []string, salutation string) (*nameapi.GenderizerResult, []nameapi.ParserDispute) {
+func (e *Parser) parsedGender(c *nameapi.Context, p *nameapi.InputPerson, given []string, salutation string) (*nameapi.GenderizerResult, []nameapi.ParserDispute) {
 	g := e.gz.ForNames(given, salutation, c, p)
 	if g.Gender != nameapi.GenderConflict {
 		return g, nil

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/namepipe/namepipe/engine/dict"
+	"github.com/namepipe/namepipe/engine/email"
 	"github.com/namepipe/namepipe/engine/genderize"
 	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/engine/parse"
@@ -32,6 +33,7 @@ type Engine struct {
 	now    func() time.Time
 	gz     *genderize.Genderizer
 	parser *parse.Parser
+	email  *email.Checker
 
 	memoSize int
 	memo     *parseMemo // recent parses, shared by parse, genderize and risk; nil = off
@@ -80,5 +82,6 @@ func New(opts ...Option) (*Engine, error) {
 	}
 	e.gz = genderize.New(e.lex)
 	e.parser = parse.New(e.lex, e.gz)
+	e.email = email.New(e.lex)
 	return e, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/namepipe/namepipe/engine/email"
 	"github.com/namepipe/namepipe/engine/genderize"
 	"github.com/namepipe/namepipe/engine/parse"
 	"github.com/namepipe/namepipe/nameapi"
@@ -60,3 +61,30 @@ func (e *Engine) ParsePersonName(ctx context.Context, in *nameapi.InputWithPerso
 }
 
 func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
+
+// DetectDisposableEmail tells whether an address belongs to a disposable
+// (throwaway) mail service; see email.Checker.DetectDisposable.
+func (e *Engine) DetectDisposableEmail(ctx context.Context, emailAddress string) (*nameapi.DisposableEmailAddressDetectorResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("engine %s: %w", email.OpDisposable, err)
+	}
+	return e.email.DetectDisposable(emailAddress), nil
+}
+
+// ClassifyEmailDomain classifies the domain of an email address; see
+// email.Checker.ClassifyDomain.
+func (e *Engine) ClassifyEmailDomain(ctx context.Context, emailAddress string) (*nameapi.EmailDomainTypeClassifierResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("engine %s: %w", email.OpClassify, err)
+	}
+	return e.email.ClassifyDomain(emailAddress)
+}
+
+// ParseEmailName reads a person's name from the local part of an email
+// address; see email.Checker.ParseName.
+func (e *Engine) ParseEmailName(ctx context.Context, in *nameapi.InputWithEmail) (*nameapi.EmailNameParserResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("engine %s: %w", email.OpEmailName, err)
+	}
+	return e.email.ParseName(in)
+}

@@ -6,7 +6,9 @@ import (
 	"math"
 
 	"github.com/namepipe/namepipe/engine/email"
+	"github.com/namepipe/namepipe/engine/format"
 	"github.com/namepipe/namepipe/engine/genderize"
+	"github.com/namepipe/namepipe/engine/match"
 	"github.com/namepipe/namepipe/engine/parse"
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -87,4 +89,21 @@ func (e *Engine) ParseEmailName(ctx context.Context, in *nameapi.InputWithEmail)
 		return nil, fmt.Errorf("engine %s: %w", email.OpEmailName, err)
 	}
 	return e.email.ParseName(in)
+}
+
+// MatchPersons compares two people by name, gender and age; see
+// match.Persons.
+func (e *Engine) MatchPersons(ctx context.Context, in *nameapi.InputWithTwoPeople) (*nameapi.PersonMatcherResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("match persons: %w", err)
+	}
+	return match.Persons(in, e.parser.Person)
+}
+
+// FormatPersonName formats the name of in.InputPerson; see format.Person.
+func (e *Engine) FormatPersonName(ctx context.Context, in *nameapi.PersonNameFormatterInput) (*nameapi.FormatterResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("format person name: %w", err)
+	}
+	return format.Person(in, e.parser.Person), nil
 }

@@ -1,8 +1,8 @@
-package engine
+// Package format is the engine's person-name formatter: proper letter case
+// and order of a parsed name.
+package format
 
 import (
-	"context"
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -12,7 +12,7 @@ import (
 	"github.com/namepipe/namepipe/nameapi"
 )
 
-// FormatPersonName formats the name of in.InputPerson: proper letter case
+// Person formats the name of in.InputPerson, parsed with parse: proper letter case
 // from any input case ("petra MÜLLER" → "Petra Müller", "mcdonald" →
 // "McDonald", "o'neill" → "O'Neill", "LUDWIG VAN BEETHOVEN" → "Ludwig van
 // Beethoven", "jean-pierre" → "Jean-Pierre") and the order "Title Given
@@ -23,17 +23,14 @@ import (
 // name words found, or only with very low confidence); the formatter then
 // still returns its best attempt. A missing person or name formats to ""
 // with Unknown set.
-func (e *Engine) FormatPersonName(ctx context.Context, in *nameapi.PersonNameFormatterInput) (*nameapi.FormatterResult, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("format person name: %w", err)
-	}
+func Person(in *nameapi.PersonNameFormatterInput, parse func(c *nameapi.Context, p *nameapi.InputPerson) *nameapi.PersonNameParserResult) *nameapi.FormatterResult {
 	if in == nil || in.InputPerson == nil || in.InputPerson.PersonName == nil || len(in.InputPerson.PersonName.NameFields) == 0 {
-		return &nameapi.FormatterResult{Formatted: "", Unknown: true}, nil
+		return &nameapi.FormatterResult{Formatted: "", Unknown: true}
 	}
-	res := e.parser.Person(in.Context, in.InputPerson)
+	res := parse(in.Context, in.InputPerson)
 	m := res.Best()
 	if m == nil {
-		return &nameapi.FormatterResult{Unknown: true}, nil
+		return &nameapi.FormatterResult{Unknown: true}
 	}
 	pp := m.ParsedPerson
 	var out string
@@ -59,7 +56,7 @@ func (e *Engine) FormatPersonName(ctx context.Context, in *nameapi.PersonNameFor
 		}
 		out = strings.Join(raw, " ")
 	}
-	return &nameapi.FormatterResult{Formatted: out, Unknown: unknown}, nil
+	return &nameapi.FormatterResult{Formatted: out, Unknown: unknown}
 }
 
 func hasNameTerm(pp *nameapi.ParsedPerson) bool {

@@ -1,7 +1,8 @@
-package engine
+// Package match is the engine's person matcher: it compares two people by
+// name (typos, transliteration, initials, nicknames, order), gender and age.
+package match
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -12,7 +13,11 @@ import (
 	"github.com/namepipe/namepipe/nameapi"
 )
 
-const opMatch = "matcher/personmatcher"
+// Op is the matcher's operation name, as in its REST path.
+const Op = "matcher/personmatcher"
+
+// ParseFunc parses a person's name (c may be nil); it never fails.
+type ParseFunc func(c *nameapi.Context, p *nameapi.InputPerson) *nameapi.PersonNameParserResult
 
 // mName is one person's name reduced for comparison: folded given names
 // (given and middle), initials, surname parts, qualifier and gender.
@@ -26,7 +31,7 @@ type mName struct {
 	legal    string // folded business name for legal persons
 }
 
-// MatchPersons compares two people by name (typos, transliteration such
+// Persons compares two people, parsing their names with parse, by name (typos, transliteration such
 // as ü = ue, initials, nicknames such as Bill = William, swapped order),
 // gender and age.
 //
@@ -40,23 +45,20 @@ type mName struct {
 // (month 13, day 32, 31 February): the matcher compares ages and cannot
 // compare a date that does not exist (the risk detector reports such dates
 // as risks instead).
-func (e *Engine) MatchPersons(ctx context.Context, in *nameapi.InputWithTwoPeople) (*nameapi.PersonMatcherResult, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("match persons: %w", err)
-	}
+func Persons(in *nameapi.InputWithTwoPeople, parse ParseFunc) (*nameapi.PersonMatcherResult, error) {
 	if in == nil || in.InputPerson1 == nil || in.InputPerson2 == nil {
-		return nil, nameapi.NewInvalidInputError(opMatch, "inputPerson1 and inputPerson2 are required")
+		return nil, nameapi.NewInvalidInputError(Op, "inputPerson1 and inputPerson2 are required")
 	}
 	for i, p := range []*nameapi.InputPerson{in.InputPerson1, in.InputPerson2} {
 		if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
-			return nil, nameapi.NewInvalidInputError(opMatch, "inputPerson%d has no name fields", i+1)
+			return nil, nameapi.NewInvalidInputError(Op, "inputPerson%d has no name fields", i+1)
 		}
 		if err := validateAge(p.Age); err != nil {
-			return nil, nameapi.NewInvalidInputError(opMatch, "inputPerson%d: %v", i+1, err)
+			return nil, nameapi.NewInvalidInputError(Op, "inputPerson%d: %v", i+1, err)
 		}
 	}
-	a := e.matchName(in.Context, in.InputPerson1)
-	b := e.matchName(in.Context, in.InputPerson2)
+	a := matchName(parse, in.Context, in.InputPerson1)
+	b := matchName(parse, in.Context, in.InputPerson2)
 	nameType, extraA, extraB, relation := compareNames(a, b, text.Lists())
 	res := &nameapi.PersonMatcherResult{
 		PersonNameMatcherResult: nameapi.PersonNameMatcherResult{MatchType: nameType},
@@ -110,8 +112,8 @@ func (e *Engine) MatchPersons(ctx context.Context, in *nameapi.InputWithTwoPeopl
 }
 
 // matchName parses p and reduces the best reading for comparison.
-func (e *Engine) matchName(c *nameapi.Context, p *nameapi.InputPerson) mName {
-	r := e.parser.Person(c, p)
+func matchName(parse ParseFunc, c *nameapi.Context, p *nameapi.InputPerson) mName {
+	r := parse(c, p)
 	m := r.Best()
 	pp := m.ParsedPerson
 	if len(pp.People) > 0 {
@@ -437,3 +439,5 @@ func compareAge(a, b *nameapi.AgeInfo) string {
 	}
 	return nameapi.MatchPartial
 }
+
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }

@@ -14,6 +14,7 @@ import (
 	"github.com/namepipe/namepipe/engine/genderize"
 	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/engine/parse"
+	"github.com/namepipe/namepipe/engine/risk"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -35,8 +36,11 @@ type Engine struct {
 	parser *parse.Parser
 	email  *email.Checker
 
+	risk *risk.Detector
+
 	memoSize int
-	memo     *parseMemo // recent parses, shared by parse, genderize and risk; nil = off
+	parses   *memo[parsed]     // recent parses (see memo.go); nil = off
+	names    *memo[risk.Names] // the risk detector's recent name checks; nil = off
 
 	mu  sync.Mutex // guards rnd
 	rnd *rand.Rand
@@ -69,7 +73,8 @@ func New(opts ...Option) (*Engine, error) {
 	for _, o := range opts {
 		o(e)
 	}
-	e.memo = newParseMemo(e.memoSize)
+	e.parses = newMemo[parsed](e.memoSize)
+	e.names = newMemo[risk.Names](e.memoSize)
 	if e.rnd == nil {
 		e.rnd = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
@@ -83,5 +88,6 @@ func New(opts ...Option) (*Engine, error) {
 	e.gz = genderize.New(e.lex)
 	e.parser = parse.New(e.lex, e.gz)
 	e.email = email.New(e.lex)
+	e.risk = risk.New(e.lex, e.now)
 	return e, nil
 }

@@ -4,13 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"math/rand/v2"
-	"slices"
-	"strings"
 	"testing"
 	"time"
-
-	"github.com/namepipe/namepipe/engine/text"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -169,172 +164,6 @@ func TestDetectRiskScore(t *testing.T) {
 	}
 }
 
-func TestRandomTyping(t *testing.T) {
-	l := text.Lists()
-	for _, tc := range []struct{ w, want string }{
-		{"asdf", "keys next to each other on the keyboard"},
-		{"qwertz", "keys next to each other on the keyboard"},
-		{"poiuz", "keys next to each other on the keyboard"},
-		{"lkjhgf", "keys next to each other on the keyboard"},
-		{"hjklö", "keys next to each other on the keyboard"}, // German row with ö
-		{"jkjkjk", "a repeated pattern"},
-		{"aaa", "a repeated pattern"},
-		{"ääää", "a repeated pattern"},
-		{"abcabcabc", "a repeated pattern"},
-		{"bcdfg", "no vowels"},
-		{"xkcd", "no vowels"},
-		{"peter", ""},
-		{"müller", ""},
-		{"sdfa", ""},          // a run of three only
-		{"SDFA", "no vowels"}, // rows are lower case; callers fold first
-		{"ab", ""},
-		{"as1df", ""},
-		{"anna", ""},
-		{"łódź", ""},
-		{"łdźk", "no vowels"},
-	} {
-		if got := randomTyping(tc.w, l); got != tc.want {
-			t.Errorf("randomTyping(%q) = %q, want %q", tc.w, got, tc.want)
-		}
-	}
-}
-
-// TestNameRisksFoldedParts checks that the folded given name and surname
-// that nameRisks returns (sliced from the folded full name when it is
-// "given surname") equal foldSpace of the parsed terms.
-func TestNameRisksFoldedParts(t *testing.T) {
-	e := newTestEngine(t)
-	for _, full := range []string{
-		"Peter Müller", "JÖRG Weiß", "Anne-Marie  O'Neill", "Müller, Jörg", "Dr. Hans Peter Schmidt",
-		"Peter and Maria Meyer", "José María García López", "Ærø Łukasz", "Mr. Smith", "Petra",
-	} {
-		p := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson,
-			PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, full)}}}
-		var rs riskSet
-		given, surname := e.nameRisks(nil, p, &rs)
-		pp := e.parseShared(nil, p, true).Best().ParsedPerson
-		if len(pp.People) > 0 {
-			pp = &pp.People[0]
-		}
-		wantG := text.FoldSpace(pp.OutputPersonName.First(nameapi.TermGivenname))
-		wantS := text.FoldSpace(pp.OutputPersonName.First(nameapi.TermSurname))
-		if given != wantG || surname != wantS {
-			t.Errorf("%q: got %q %q, want %q %q", full, given, surname, wantG, wantS)
-		}
-	}
-}
-
-// TestAddrPhraseRisks checks the phrase search against containsPhrase over
-// every list phrase, and that the risks come in list order.
-func TestAddrPhraseRisks(t *testing.T) {
-	l := text.Lists()
-	for _, text := range []string{
-		"123 main street | | 62701 springfield", "sesame street 1", "x123 main st", "musterstrasse 1 | 12345 musterstadt",
-		"221b baker street | london", "baker street 221b", "hauptstrasse 12 | | | | | 10115 berlin | |", "", "|", "a|123 main st|b",
-	} {
-		var rs riskSet
-		got := addrPhraseRisks(text, l, &rs)
-		// One risk per type, in the order of the type's first phrase.
-		var want []string
-		for _, ph := range l.AddrPhrases {
-			if containsPhrase(text, ph.Text) && !slices.Contains(want, ph.Type) {
-				want = append(want, ph.Type)
-			}
-		}
-		var types []string
-		for _, r := range rs.risks {
-			types = append(types, string(r.RiskType))
-		}
-		if got != (len(want) > 0) || !slices.Equal(types, want) {
-			t.Errorf("%q: found %v with types %v, want types %v", text, got, types, want)
-		}
-	}
-}
-
-// TestPlainWord checks plainWord against the checks it lets disguiseRisks
-// skip, on random words.
-func TestPlainWord(t *testing.T) {
-	rnd := rand.New(rand.NewPCG(3, 4))
-	letters := []string{"a", "b", "A", "B", "x", "Z", "1", "-", "'", "@", "$", "ä", "É"}
-	for _, w := range []string{"Peter", "PETER", "peter", "McDonald", "jOhN", "Joooohn", "aaa", "P3ter", "Anne-Marie", "O'Neill"} {
-		t.Run(w, func(t *testing.T) { checkPlainWord(t, w) })
-	}
-	for _, w := range []string{"Peter", "PETER", "peter", "Anna", "Li"} {
-		if !plainWord(w) {
-			t.Errorf("plainWord(%q) = false, want true", w)
-		}
-	}
-	for range 50000 {
-		var b strings.Builder
-		for range 1 + rnd.IntN(7) {
-			b.WriteString(letters[rnd.IntN(len(letters))])
-		}
-		checkPlainWord(t, b.String())
-	}
-}
-
-func checkPlainWord(t *testing.T, w string) {
-	t.Helper()
-	if plainWord(w) && (stutter(w) || text.OddCase(w) || hasDigit(w) || strings.ContainsAny(w, "@$")) {
-		t.Fatalf("plainWord(%q) but stutter %v, oddCase %v, hasDigit %v", w, stutter(w), text.OddCase(w), hasDigit(w))
-	}
-}
-
-// TestOneEdit checks oneEdit against damerauLevenshtein on random pairs of
-// similar words.
-func TestOneEdit(t *testing.T) {
-	rnd := rand.New(rand.NewPCG(5, 6))
-	letters := []string{"a", "b", "c", "ä"}
-	word := func() string {
-		var b strings.Builder
-		for range rnd.IntN(6) {
-			b.WriteString(letters[rnd.IntN(len(letters))])
-		}
-		return b.String()
-	}
-	ones := 0
-	for range 200000 {
-		a, b := word(), word()
-		if rnd.IntN(2) == 0 { // ASCII only, more often close
-			a, b = strings.ReplaceAll(a, "ä", "c"), strings.ReplaceAll(b, "ä", "c")
-		}
-		want := text.DamerauLevenshtein(a, b) == 1
-		if got := oneEdit(a, b); got != want {
-			t.Fatalf("oneEdit(%q, %q) = %v, want %v", a, b, got, want)
-		}
-		if want {
-			ones++
-		}
-	}
-	if ones < 1000 {
-		t.Fatalf("only %d pairs one edit apart", ones)
-	}
-}
-
-// TestRandomTypingASCII checks the ASCII fast path against the general one
-// on random words with keyboard runs, repeats and words without vowels.
-func TestRandomTypingASCII(t *testing.T) {
-	l := text.Lists()
-	rnd := rand.New(rand.NewPCG(7, 8))
-	pieces := []string{"a", "s", "d", "f", "g", "q", "w", "e", "r", "t", "z", "y", "x", "c", "v", "b", "n", "m", "asdf", "qwert", "poiu", "jk", "A", "S", "D", "Q"}
-	kinds := map[string]bool{}
-	for range 100000 {
-		var b strings.Builder
-		for range 1 + rnd.IntN(5) {
-			b.WriteString(pieces[rnd.IntN(len(pieces))])
-		}
-		w := b.String()
-		want := randomTypingRunes(w, l)
-		if got := randomTyping(w, l); got != want {
-			t.Fatalf("randomTyping(%q) = %q, want %q", w, got, want)
-		}
-		kinds[want] = true
-	}
-	if len(kinds) != 4 {
-		t.Fatalf("only these answers came up: %v", kinds)
-	}
-}
-
 // TestNameRiskMemo checks that DetectRisk answers the same with the parse
 // memo (which keeps the name checks) as without it, for names seen the
 // first time and again, and that callers changing an answer do not change
@@ -371,15 +200,6 @@ func TestNameRiskMemo(t *testing.T) {
 				got.Risks[k].RiskScore = 0
 			}
 			got.Risks = append(got.Risks, nameapi.DetectedRisk{Reason: "added by the caller"})
-		}
-	}
-}
-
-// TestTrimPunct checks trimPunct against strings.Trim with its cut set.
-func TestTrimPunct(t *testing.T) {
-	for _, f := range []string{"", ".", "Peter", "(Peter)", "\"Hans\",", "..Ä..", "'", "O'Neill", "Dr.", "«Max»", "(.)", ";:x:;"} {
-		if got, want := trimPunct(f), strings.Trim(f, ".,;:\"'()"); got != want {
-			t.Errorf("trimPunct(%q) = %q, want %q", f, got, want)
 		}
 	}
 }

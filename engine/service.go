@@ -3,13 +3,13 @@ package engine
 import (
 	"context"
 	"fmt"
-	"math"
 
 	"github.com/namepipe/namepipe/engine/email"
 	"github.com/namepipe/namepipe/engine/format"
 	"github.com/namepipe/namepipe/engine/genderize"
 	"github.com/namepipe/namepipe/engine/match"
 	"github.com/namepipe/namepipe/engine/parse"
+	"github.com/namepipe/namepipe/engine/risk"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -49,20 +49,18 @@ func (e *Engine) ParsePersonName(ctx context.Context, in *nameapi.InputWithPerso
 	if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
 		return nil, nameapi.NewInvalidInputError(parse.Op, "inputPerson has no name fields")
 	}
-	if e.memo == nil {
+	if e.parses == nil {
 		return e.parser.Person(in.Context, p), nil
 	}
 	var buf [memoKeyBuf]byte
 	key, attrs := memoKeys(buf[:0], in.Context, p)
-	if r := e.memo.get(key, attrs, false); r != nil {
-		return cloneParse(r), nil
+	if v, ok := e.parses.get(key); ok && v.attrs == attrs {
+		return cloneParse(v.res), nil
 	}
 	r := e.parser.Person(in.Context, p)
-	e.memo.put(key, attrs, cloneParse(r))
+	e.parses.put(key, parsed{attrs: attrs, res: cloneParse(r)})
 	return r, nil
 }
-
-func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
 
 // DetectDisposableEmail tells whether an address belongs to a disposable
 // (throwaway) mail service; see email.Checker.DetectDisposable.
@@ -106,4 +104,16 @@ func (e *Engine) FormatPersonName(ctx context.Context, in *nameapi.PersonNameFor
 		return nil, fmt.Errorf("format person name: %w", err)
 	}
 	return format.Person(in, e.parser.Person), nil
+}
+
+// DetectRisk tells whether the person's data looks fake or disguised; see
+// risk.Detector.Detect. Only a missing person is invalid input.
+func (e *Engine) DetectRisk(ctx context.Context, in *nameapi.InputWithPerson) (*nameapi.RiskDetectorResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("detect risk: %w", err)
+	}
+	if in == nil || in.InputPerson == nil {
+		return nil, nameapi.NewInvalidInputError(risk.Op, "inputPerson is missing")
+	}
+	return e.risk.Detect(in.InputPerson, e.nameChecks(in.Context, in.InputPerson)), nil
 }

@@ -43,11 +43,11 @@ func (e *Engine) ParsePersonName(ctx context.Context, in *nameapi.InputWithPerso
 		return nil, fmt.Errorf("parse person name: %w", err)
 	}
 	if in == nil || in.InputPerson == nil {
-		return nil, nameapi.NewInvalidInputError(parse.Op, "inputPerson is missing")
+		return nil, nameapi.NewInputError(parse.Op, "inputPerson is missing")
 	}
 	p := in.InputPerson
 	if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
-		return nil, nameapi.NewInvalidInputError(parse.Op, "inputPerson has no name fields")
+		return nil, nameapi.NewInputError(parse.Op, "inputPerson has no name fields")
 	}
 	if e.parses == nil {
 		return e.parser.Person(in.Context, p), nil
@@ -113,7 +113,7 @@ func (e *Engine) DetectRisk(ctx context.Context, in *nameapi.InputWithPerson) (*
 		return nil, fmt.Errorf("detect risk: %w", err)
 	}
 	if in == nil || in.InputPerson == nil {
-		return nil, nameapi.NewInvalidInputError(risk.Op, "inputPerson is missing")
+		return nil, nameapi.NewInputError(risk.Op, "inputPerson is missing")
 	}
 	return e.risk.Detect(in.InputPerson, e.nameChecks(in.Context, in.InputPerson)), nil
 }

@@ -123,16 +123,16 @@ func (e *Checker) ClassifyDomain(emailAddress string) (*nameapi.EmailDomainTypeC
 	var domain string
 	switch {
 	case strings.TrimSpace(emailAddress) == "":
-		return nil, nameapi.NewInvalidInputError(OpClassify, "emailAddress is missing")
+		return nil, nameapi.NewInputError(OpClassify, "emailAddress is missing")
 	case strings.Contains(emailAddress, "@"):
 		var ok bool
 		if _, domain, ok = split(emailAddress); !ok {
-			return nil, nameapi.NewInvalidInputError(OpClassify, "emailAddress is not a valid email address")
+			return nil, nameapi.NewInputError(OpClassify, "emailAddress is not a valid email address")
 		}
 	default:
 		domain = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(emailAddress), "."))
 		if !validDomain(domain) {
-			return nil, nameapi.NewInvalidInputError(OpClassify, "emailAddress is neither an email address nor a domain")
+			return nil, nameapi.NewInputError(OpClassify, "emailAddress is neither an email address nor a domain")
 		}
 	}
 	t := nameapi.DomainOrganization

@@ -32,4 +32,3 @@ func TestEmailSyntax(t *testing.T) {
 		}
 	}
 }
-

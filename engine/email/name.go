@@ -189,7 +189,7 @@ func (r reading) hasInitial() bool {
 // address gives UNKNOWN with no matches; a missing one is invalid input.
 func (e *Checker) ParseName(in *nameapi.InputWithEmail) (*nameapi.EmailNameParserResult, error) {
 	if in == nil || strings.TrimSpace(in.EmailAddress) == "" {
-		return nil, nameapi.NewInvalidInputError(OpEmailName, "emailAddress is missing")
+		return nil, nameapi.NewInputError(OpEmailName, "emailAddress is missing")
 	}
 	local, _, ok := split(in.EmailAddress)
 	if !ok {

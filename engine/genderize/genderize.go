@@ -350,7 +350,7 @@ func (e *Genderizer) ForNames(given []string, salutation string, c *nameapi.Cont
 // when they share one, else INDETERMINABLE.
 func (e *Genderizer) Person(in *nameapi.InputWithPerson, parse func() *nameapi.PersonNameParserResult) (*nameapi.GenderizerResult, error) {
 	if in == nil || in.InputPerson == nil {
-		return nil, nameapi.NewInvalidInputError(Op, "inputPerson is missing")
+		return nil, nameapi.NewInputError(Op, "inputPerson is missing")
 	}
 	p := in.InputPerson
 	switch p.Type {
@@ -358,7 +358,7 @@ func (e *Genderizer) Person(in *nameapi.InputWithPerson, parse func() *nameapi.P
 	case nameapi.TypeLegalInputPerson:
 		return &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}, nil
 	default:
-		return nil, nameapi.NewInvalidInputError(Op, "inputPerson has unknown type %q", p.Type)
+		return nil, nameapi.NewInputError(Op, "inputPerson has unknown type %q", p.Type)
 	}
 	var given []string
 	sal := ""
@@ -384,7 +384,7 @@ func (e *Genderizer) Person(in *nameapi.InputWithPerson, parse func() *nameapi.P
 	}
 	if !needParser {
 		if len(given) == 0 && sal == "" && strings.TrimSpace(p.Gender) == "" && !hasSurname(p) {
-			return nil, nameapi.NewInvalidInputError(Op, "inputPerson has no name fields and no gender")
+			return nil, nameapi.NewInputError(Op, "inputPerson has no name fields and no gender")
 		}
 		return e.ForNames(given, sal, in.Context, p), nil
 	}

@@ -47,14 +47,14 @@ type mName struct {
 // as risks instead).
 func Persons(in *nameapi.InputWithTwoPeople, parse ParseFunc) (*nameapi.PersonMatcherResult, error) {
 	if in == nil || in.InputPerson1 == nil || in.InputPerson2 == nil {
-		return nil, nameapi.NewInvalidInputError(Op, "inputPerson1 and inputPerson2 are required")
+		return nil, nameapi.NewInputError(Op, "inputPerson1 and inputPerson2 are required")
 	}
 	for i, p := range []*nameapi.InputPerson{in.InputPerson1, in.InputPerson2} {
 		if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
-			return nil, nameapi.NewInvalidInputError(Op, "inputPerson%d has no name fields", i+1)
+			return nil, nameapi.NewInputError(Op, "inputPerson%d has no name fields", i+1)
 		}
 		if err := validateAge(p.Age); err != nil {
-			return nil, nameapi.NewInvalidInputError(Op, "inputPerson%d: %v", i+1, err)
+			return nil, nameapi.NewInputError(Op, "inputPerson%d: %v", i+1, err)
 		}
 	}
 	a := matchName(parse, in.Context, in.InputPerson1)

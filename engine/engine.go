@@ -1,6 +1,12 @@
 // Package engine is namepipe's offline implementation of the name service:
 // every operation of nameapi.Service, answered from name dictionaries and
 // domain lists embedded in the binary. It needs no key and no network.
+//
+// Engine composes the operations of its sub-packages (parse, genderize,
+// risk, email, match, format, over text and one lexicon.Lexicon), checks
+// the context and the request, and keeps a private memo of recent parses
+// and name checks (memo.go). Failures are typed: a *nameapi.Error with a
+// nameapi.Kind and no HTTP status (package server maps kinds to faults).
 package engine
 
 import (

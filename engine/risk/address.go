@@ -2,7 +2,6 @@ package risk
 
 import (
 	"strings"
-	"unsafe"
 
 	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
@@ -55,7 +54,7 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 			continue
 		}
 		// text lives on the stack: what a risk keeps of it is cloned.
-		addr := unsafe.String(unsafe.SliceData(b), len(b))
+		addr := string(b)
 		found := addrPhraseRisks(addr, l, rs)
 		// The words of addr, split at ' ', '|' and '-'.
 		for i := 0; i < len(addr); {

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
@@ -64,7 +63,7 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, given, surname string, rs 
 				}
 			}
 			if len(letters) >= 4 {
-				if why := randomTyping(unsafe.String(unsafe.SliceData(letters), len(letters)), l); why != "" {
+				if why := randomTyping(string(letters), l); why != "" {
 					rs.add(nameapi.DataItemEmail, nameapi.RiskRandomTyping, 0.6, "The email local part %q looks like random typing (%s).", base, why)
 				}
 			}

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/engine/text"
@@ -78,7 +77,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	if n := len(sb); n > 0 {
 		// appendFoldSpace into an empty slice is foldSpace.
 		var fbuf [256]byte
-		f, _ := text.AppendFoldSpace(fbuf[:0], false, unsafe.String(unsafe.SliceData(sb), n))
+		f, _ := text.AppendFoldSpace(fbuf[:0], false, string(sb))
 		both := string(append(sb, f...))
 		shown, full = both[:n], both[n:]
 	} else {

@@ -31,7 +31,7 @@ import (
 
 // DefaultParseMemo is the default number of names the engine remembers
 // (see WithParseMemo): enough for the rows that a pipeline with many
-// workers has in flight, a few MB of memory.
+// workers has in flight.
 const DefaultParseMemo = 4096
 
 const memoShards = 32

@@ -53,8 +53,9 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 		if len(b) == 0 {
 			continue
 		}
-		// text lives on the stack: what a risk keeps of it is cloned.
-		addr := string(b)
+		// addr stays on the stack: lookups convert its words without
+		// copying, and a risk copies what it keeps.
+		addr := b
 		found := addrPhraseRisks(addr, l, rs)
 		// The words of addr, split at ' ', '|' and '-'.
 		for i := 0; i < len(addr); {
@@ -68,13 +69,13 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 			}
 			w := addr[i:j]
 			i = j
-			if t, ok := l.AddrWords[w]; ok {
-				rs.add(nameapi.DataItemAddress, t, 0.85, "The address contains %q, a placeholder or fictional name.", strings.Clone(w))
+			if t, ok := l.AddrWords[string(w)]; ok {
+				rs.add(nameapi.DataItemAddress, t, 0.85, "The address contains %q, a placeholder or fictional name.", string(w))
 				found = true
 			}
 			if !found && len(w) >= 4 {
-				if why := randomTyping(w, l); why != "" && why != "no vowels" {
-					rs.add(nameapi.DataItemAddress, nameapi.RiskRandomTyping, 0.6, "The address word %q looks like random typing (%s).", strings.Clone(w), why)
+				if why := randomTyping(string(w), l); why != "" && why != "no vowels" {
+					rs.add(nameapi.DataItemAddress, nameapi.RiskRandomTyping, 0.6, "The address word %q looks like random typing (%s).", string(w), why)
 				}
 			}
 		}
@@ -89,7 +90,7 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 // addrPhraseRisks adds a risk for each placeholder or fictional address
 // phrase in text at word boundaries (see containsPhrase), in list order,
 // and reports whether there was one.
-func addrPhraseRisks(addr string, l *text.WordLists, rs *riskSet) bool {
+func addrPhraseRisks(addr []byte, l *text.WordLists, rs *riskSet) bool {
 	// A phrase starts at the start of a word: look there for the phrases
 	// with that first byte.
 	var hit [text.MaxAddrPhrases / 64]uint64
@@ -100,7 +101,7 @@ func addrPhraseRisks(addr string, l *text.WordLists, rs *riskSet) bool {
 		}
 		for _, i := range l.AddrPhrase1[addr[s]] {
 			ph := l.AddrPhrases[i].Text
-			if e := s + len(ph); strings.HasPrefix(addr[s:], ph) && (e == len(addr) || addr[e] == ' ' || addr[e] == '|') {
+			if e := s + len(ph); e <= len(addr) && string(addr[s:e]) == ph && (e == len(addr) || addr[e] == ' ' || addr[e] == '|') {
 				hit[i/64] |= 1 << (i % 64)
 				found = true
 			}
@@ -115,19 +116,4 @@ func addrPhraseRisks(addr string, l *text.WordLists, rs *riskSet) bool {
 		}
 	}
 	return true
-}
-
-// containsPhrase reports whether phrase occurs in text at word boundaries.
-func containsPhrase(addr, phrase string) bool {
-	for i := 0; ; {
-		j := strings.Index(addr[i:], phrase)
-		if j < 0 {
-			return false
-		}
-		s, e := i+j, i+j+len(phrase)
-		if (s == 0 || addr[s-1] == ' ' || addr[s-1] == '|') && (e == len(addr) || addr[e] == ' ' || addr[e] == '|') {
-			return true
-		}
-		i = s + 1
-	}
 }

@@ -2,6 +2,7 @@ package risk
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/namepipe/namepipe/engine/text"
@@ -16,7 +17,7 @@ func TestAddrPhraseRisks(t *testing.T) {
 		"221b baker street | london", "baker street 221b", "hauptstrasse 12 | | | | | 10115 berlin | |", "", "|", "a|123 main st|b",
 	} {
 		var rs riskSet
-		got := addrPhraseRisks(text, l, &rs)
+		got := addrPhraseRisks([]byte(text), l, &rs)
 		// One risk per type, in the order of the type's first phrase.
 		var want []string
 		for _, ph := range l.AddrPhrases {
@@ -31,5 +32,20 @@ func TestAddrPhraseRisks(t *testing.T) {
 		if got != (len(want) > 0) || !slices.Equal(types, want) {
 			t.Errorf("%q: found %v with types %v, want types %v", text, got, types, want)
 		}
+	}
+}
+
+// containsPhrase reports whether phrase occurs in text at word boundaries.
+func containsPhrase(addr, phrase string) bool {
+	for i := 0; ; {
+		j := strings.Index(addr[i:], phrase)
+		if j < 0 {
+			return false
+		}
+		s, e := i+j, i+j+len(phrase)
+		if (s == 0 || addr[s-1] == ' ' || addr[s-1] == '|') && (e == len(addr) || addr[e] == ' ' || addr[e] == '|') {
+			return true
+		}
+		i = s + 1
 	}
 }

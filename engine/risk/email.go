@@ -53,8 +53,8 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, given, surname string, rs 
 		case placeholderLocals[base]:
 			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.7, "The email local part %q is a placeholder.", base)
 		default:
-			// The letters of base, on the stack: randomTyping keeps no
-			// reference to its word.
+			// The letters of base, on the stack (and so is their string
+			// while short: randomTyping keeps no reference to its word).
 			var lb [64]byte
 			letters := lb[:0]
 			for _, r := range base {

@@ -47,10 +47,12 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 
 	pp := res.Best().ParsedPerson
 	// shown: the name words without salutation, title, qualifiers; full:
-	// shown folded. Both are built on the stack and copied to the heap
-	// in one string.
-	var buf [256]byte
-	sb := buf[:0]
+	// shown folded (text.AppendFoldSpace fed the words one after the other
+	// folds as it would fold shown whole). Both are built on the stack and
+	// copied to the heap in one string.
+	var buf, fbuf [256]byte
+	sb, fb := buf[:0], fbuf[:0]
+	pending := false
 	collect := func(pp *nameapi.ParsedPerson) {
 		if pp.OutputPersonName == nil {
 			return
@@ -61,8 +63,10 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 				nameapi.TermMiddlenameInitial, nameapi.TermSurnameInitial, nameapi.TermNickname, nameapi.TermBusinessName:
 				if len(sb) > 0 {
 					sb = append(sb, ' ')
+					fb, pending = text.AppendFoldSpace(fb, pending, " ")
 				}
 				sb = append(sb, t.String...)
+				fb, pending = text.AppendFoldSpace(fb, pending, t.String)
 			}
 		}
 	}
@@ -75,10 +79,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	}
 	var shown, full string
 	if n := len(sb); n > 0 {
-		// appendFoldSpace into an empty slice is foldSpace.
-		var fbuf [256]byte
-		f, _ := text.AppendFoldSpace(fbuf[:0], false, string(sb))
-		both := string(append(sb, f...))
+		both := string(append(sb, fb...))
 		shown, full = both[:n], both[n:]
 	} else {
 		shown = strings.Join(strings.Fields(rawAll), " ")

@@ -79,7 +79,7 @@ func asciiLetters(w string) bool {
 }
 
 // randomTypingASCII is randomTyping for a word of three or more ASCII
-// letters.
+// letters, the common case (see BenchmarkRandomTyping for what it saves).
 func randomTypingASCII(w string, l *text.WordLists) string {
 	n := len(w)
 	for u := 1; u <= 3 && u*3 <= n; u++ {

@@ -64,7 +64,7 @@ var salutations = map[string]string{
 	"pan": nameapi.GenderMale, "pani": nameapi.GenderFemale, "pán": nameapi.GenderMale, "paní": nameapi.GenderFemale,
 }
 
-// salutationGender returns the gender a salutation implies, or "".
+// SalutationGender returns the gender a salutation implies, or "".
 // "Mr. & Mrs." and other combined forms imply none.
 func SalutationGender(s string) string {
 	k := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(s, ".", "")))
@@ -269,7 +269,7 @@ func confidence(st stat, gender string) float64 {
 
 func round(f float64) float64 { return math.Round(f*1000) / 1000 }
 
-// genderForNames is the statistical genderizer: given names (several
+// ForNames is the statistical genderizer: given names (several
 // combine, the first dominates; initials are ignored), looked up in the
 // context's place, then the correspondence and context languages, then
 // all data; then the salutation and the input person's gender field

@@ -15,7 +15,7 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 		if a == nil {
 			continue
 		}
-		// text is foldSpace of the address parts joined with " | ",
+		// b is text.FoldSpace of the address parts joined with " | ",
 		// written in one pass.
 		b, pending, n := buf[:0], false, 0
 		part := func(x, sep, y string) {

@@ -189,7 +189,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	return given, surname
 }
 
-// oneEdit reports whether damerauLevenshtein(a, b) == 1: one rune
+// oneEdit reports whether text.DamerauLevenshtein(a, b) == 1: one rune
 // replaced, inserted or deleted, or two neighbours swapped. It needs no
 // allocation for ASCII strings.
 func oneEdit(a, b string) bool {
@@ -222,7 +222,7 @@ func oneEdit(a, b string) bool {
 	return false
 }
 
-// foldFields is the number of words foldSpace(s) has: runs between white
+// foldFields is the number of words text.FoldSpace(s) has: runs between white
 // space, dots and commas (fold maps every other rune to letters).
 func foldFields(s string) int {
 	n, in := 0, false

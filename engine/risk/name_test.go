@@ -16,7 +16,7 @@ import (
 
 // TestNameRisksFoldedParts checks that the folded given name and surname
 // that CheckNames returns (sliced from the folded full name when it is
-// "given surname") equal foldSpace of the parsed terms.
+// "given surname") equal FoldSpace of the parsed terms.
 func TestNameRisksFoldedParts(t *testing.T) {
 	d, err := dict.Default()
 	if err != nil {
@@ -45,7 +45,7 @@ func TestNameRisksFoldedParts(t *testing.T) {
 	}
 }
 
-// TestOneEdit checks oneEdit against damerauLevenshtein on random pairs of
+// TestOneEdit checks oneEdit against text.DamerauLevenshtein on random pairs of
 // similar words.
 func TestOneEdit(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(5, 6))

@@ -42,9 +42,9 @@ func isFakeKey(l *WordLists, k string) bool {
 	return l.Fictional[k] || l.Humorous[k]
 }
 
-// appendFoldedWords appends foldSpace(s) to dst for the usual case of s:
+// appendFoldedWords appends FoldSpace(s) to dst for the usual case of s:
 // words separated by single spaces, without dots or commas. ok is false
-// for other strings (the caller then uses foldSpace) or when dst would
+// for other strings (the caller then uses FoldSpace) or when dst would
 // outgrow its capacity, so that a buffer on the caller's stack suffices.
 func appendFoldedWords(dst []byte, s string) ([]byte, bool) {
 	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {

@@ -2,7 +2,7 @@ package text
 
 import "testing"
 
-// TestAppendFoldedWords checks the allocation-free fold against foldSpace.
+// TestAppendFoldedWords checks the allocation-free fold against FoldSpace.
 func TestAppendFoldedWords(t *testing.T) {
 	for _, s := range []string{"Santa Claus", "MAX Mustermann", "Jürgen", "Ærø Straße", "O'Neill", "Jean-Luc", "Ørsted", "İlker"} {
 		var buf [128]byte

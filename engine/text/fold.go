@@ -30,7 +30,7 @@ func NKey(s string) string {
 	return string(AppendNKey(make([]byte, 0, len(s)), s))
 }
 
-// AppendNKey appends nkey(s) to dst; with a buffer on the caller's stack,
+// AppendNKey appends NKey(s) to dst; with a buffer on the caller's stack,
 // map lookups m[string(AppendNKey(buf[:0], s))] do not allocate.
 func AppendNKey(dst []byte, s string) []byte {
 	for _, r := range s {
@@ -111,7 +111,7 @@ func FoldSpace(s string) string {
 }
 
 // spaceClean reports whether s is ASCII without dots, commas, white space
-// other than single inner blanks: foldSpace leaves it as it is.
+// other than single inner blanks: FoldSpace leaves it as it is.
 func spaceClean(s string) bool {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -151,7 +151,7 @@ func FirstWord(s string) string {
 	return s
 }
 
-// AppendFoldSpace appends s to b as foldSpace does to a string that
+// AppendFoldSpace appends s to b as FoldSpace does to a string that
 // continues b: folded, runs of white space, dots and commas as one blank
 // (pending until the next other character, and never at the start).
 func AppendFoldSpace(b []byte, pending bool, s string) ([]byte, bool) {

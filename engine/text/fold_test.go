@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestAppendFoldSpace checks that appendFoldSpace writes what foldSpace
+// TestAppendFoldSpace checks that AppendFoldSpace writes what FoldSpace
 // makes of the parts joined with " | ", on random parts with upper case,
 // diacritics, white space of every kind, dots, commas, bars and invalid
 // UTF-8.

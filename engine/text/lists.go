@@ -11,10 +11,10 @@ import (
 )
 
 // The small curated word lists of the person-name operations live as text
-// files in lists/, each with a header naming its source. They are parsed
-// once, on first use.
+// files in engine/lists (package lists), each with a header naming its
+// source. They are parsed once, on first use.
 
-// WordLists holds the parsed curated lists, keyed by nkey.
+// WordLists holds the parsed curated lists, keyed by NKey.
 type WordLists struct {
 	Salutations   map[string]string // key → implied gender ("" when none)
 	Titles        map[string]bool
@@ -72,7 +72,7 @@ func Lists() *WordLists {
 	return listsVal
 }
 
-// readList calls fn for each data line of lists/name (comments and blank
+// readList calls fn for each data line of the list file name (comments and blank
 // lines skipped), split at '|'.
 func readList(name string, fn func(fields []string) error) error {
 	f, err := lists.Files.Open(name)

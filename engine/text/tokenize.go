@@ -19,7 +19,7 @@ const (
 // Token is one lexical unit of a name string.
 type Token struct {
 	Text string // as written (for tokNick: the inner text)
-	Key  string // nkey(text)
+	Key  string // NKey(Text)
 	Kind TokenKind
 	Pos  int // index in the token list, for keeping input order
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestTokenKeys checks that every token's key is nkey of its text (the
+// TestTokenKeys checks that every token's key is NKey of its text (the
 // tokenizer takes ASCII keys from the lower-cased name).
 func TestTokenKeys(t *testing.T) {
 	inputs := []string{"Dr. Peter T. Johnson jr", "MÜLLER, Petra", "Mr. & Mrs. J. Smith", "J.R.R. Tolkien",

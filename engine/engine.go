@@ -41,8 +41,7 @@ type Engine struct {
 	gz     *genderize.Genderizer
 	parser *parse.Parser
 	email  *email.Checker
-
-	risk *risk.Detector
+	risk   *risk.Detector
 
 	memoSize int
 	parses   *memo[parsed]     // recent parses (see memo.go); nil = off
@@ -61,10 +60,10 @@ func WithLexicon(l Lexicon) Option { return func(e *Engine) { e.lex = l } }
 // WithClock sets the clock used for age checks (default time.Now).
 func WithClock(now func() time.Time) Option { return func(e *Engine) { e.now = now } }
 
-// WithParseMemo sets how many recent name parses the engine remembers so
-// that parse, genderize and risk calls for the same name (as a pipeline
-// makes them, one after the other) parse it once. 0 turns the memo off.
-// The default is DefaultParseMemo.
+// WithParseMemo sets how many recent names the engine remembers (their
+// parses, and the risk detector's name checks) so that parse, genderize
+// and risk calls for the same name, in any order, parse and check it once.
+// 0 turns the memo off. The default is DefaultParseMemo.
 func WithParseMemo(entries int) Option { return func(e *Engine) { e.memoSize = entries } }
 
 // WithSeed makes the exception thrower's chance deterministic.
@@ -73,7 +72,7 @@ func WithSeed(seed uint64) Option {
 }
 
 // New returns an Engine over the embedded data (loaded once per process,
-// on the first call, in well under a second).
+// on the first call; BenchmarkStartup measures it).
 func New(opts ...Option) (*Engine, error) {
 	e := &Engine{now: time.Now, memoSize: DefaultParseMemo}
 	for _, o := range opts {

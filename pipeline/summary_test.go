@@ -13,7 +13,9 @@ import (
 	"github.com/namepipe/namepipe/nameapi"
 )
 
-func TestSummaryDistributions(t *testing.T) {
+func TestSummaryDistributions(t *testing.T) { forEachPath(t, testSummaryDistributions) }
+
+func testSummaryDistributions(t *testing.T, local bool) {
 	genders := []string{nameapi.GenderMale, nameapi.GenderFemale, nameapi.GenderMale, nameapi.GenderUnknown}
 	scores := []float64{-1, -0.95, 0, 0.5, 1}
 	call := func(ctx context.Context, op Op, key string) (any, error) {
@@ -38,7 +40,7 @@ func TestSummaryDistributions(t *testing.T) {
 	}
 	rd := newMemReader(20, func(i int) string { return fmt.Sprint("P", i) })
 	w := &memWriter{}
-	sum, err := Run(context.Background(), newOpts(rd, w, &fakePlan{ops: []Op{"genderize", "risk", "disposable"}, call: call}))
+	sum, err := Run(context.Background(), newOpts(rd, w, &fakePlan{ops: []Op{"genderize", "risk", "disposable"}, call: call}, local))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -158,6 +158,9 @@ func (e *Parser) parseFullnameAsIs(c *nameapi.Context, p *nameapi.InputPerson, f
 		extra = append(extra, nameTerm{text: nick, typ: nameapi.TermNickname, pos: len(toks)})
 	}
 	seg := toks
+	if hasWeakConj(toks) {
+		e.resolveWeakConj(toks)
+	}
 	if hasConj(toks) {
 		// The segments are kept on the heap so that toks (the stack
 		// buffer) does not escape.
@@ -198,6 +201,75 @@ func splitSegments(toks []text.Token) [][]text.Token {
 		segs = append(segs, toks[start:])
 	}
 	return segs
+}
+
+// hasWeakConj reports whether toks holds a word that may be a conjunction.
+func hasWeakConj(toks []text.Token) bool {
+	for _, t := range toks {
+		if t.WeakConj {
+			return true
+		}
+	}
+	return false
+}
+
+// resolveWeakConj makes each weak conjunction ("y", "e", "i", "a", "u.")
+// that joins two people a conjunction token, judged by the words on each
+// side: on the left a given name or a salutation, on the right a person
+// (a salutation first, two or more words with a given name among them, or
+// one well-known given name that is not a surname). "José Ortega y
+// Gasset" and "Josep Puig i Cadafalch" stay one person, "Juan y María
+// García" and "Burger Hans U. u. Spinner-Burger Barbara" are two.
+func (e *Parser) resolveWeakConj(toks []text.Token) {
+	l := text.Lists()
+	isGiven := func(t text.Token, min float64) bool {
+		return t.Kind == text.TokWord && !text.IsInitial(t.Text) && lexicon.GivenStrength(e.lex, t.Text) >= min
+	}
+	isSal := func(t text.Token) bool {
+		_, ok := l.Salutations[t.Key]
+		return t.Kind == text.TokWord && (ok || l.Titles[t.Key])
+	}
+	for i := range toks {
+		if !toks[i].WeakConj || toks[i].Kind != text.TokWord {
+			continue
+		}
+		lo := i
+		for lo > 0 && toks[lo-1].Kind != text.TokConj {
+			lo--
+		}
+		hi := i + 1
+		for hi < len(toks) && toks[hi].Kind != text.TokConj && !toks[hi].WeakConj {
+			hi++
+		}
+		left, right := words(toks[lo:i]), words(toks[i+1:hi])
+		if len(left) == 0 || len(right) == 0 {
+			continue
+		}
+		leftName := false
+		for _, t := range left {
+			if isSal(t) || isGiven(t, 0.5) {
+				leftName = true
+				break
+			}
+		}
+		rightGiven := false
+		for _, t := range right {
+			if isGiven(t, 0.5) {
+				rightGiven = true
+				break
+			}
+		}
+		switch {
+		case isSal(right[0]) && (leftName || isSal(left[0])):
+		case !leftName:
+			continue
+		case len(right) >= 2 && rightGiven:
+		case len(right) == 1 && isGiven(right[0], 0.7) && !lexicon.IsSurname(e.lex, right[0].Text):
+		default:
+			continue
+		}
+		toks[i].Kind = text.TokConj
+	}
 }
 
 // hasConj reports whether toks holds a conjunction.

@@ -22,6 +22,9 @@ type Token struct {
 	Key  string // NKey(Text)
 	Kind TokenKind
 	Pos  int // index in the token list, for keeping input order
+	// WeakConj marks a word that may be a conjunction joining two people
+	// (see WeakConjunctions); the parser decides.
+	WeakConj bool
 }
 
 // TokFlags are oddities noticed while tokenizing (reported as SYNTAX
@@ -31,10 +34,24 @@ type TokFlags struct {
 	Unbalanced bool // an opening quote or parenthesis without its end
 }
 
-// Conjunctions joins two people in one name field. Ambiguous short words
-// ("y", "e", "i") are not listed: they are surname particles or initials
-// too often.
-var Conjunctions = map[string]bool{"and": true, "und": true, "et": true, "en": true, "och": true, "og": true, "&": true, "+": true}
+// Conjunctions join two people in one name field ("and" in English,
+// German, French, Dutch, Swedish, Danish and Norwegian, Finnish, Albanian,
+// Romanian, Russian, Ukrainian, Turkish, Hungarian). Written in lower case
+// they are always conjunctions; "and" and "und" in any case.
+var Conjunctions = map[string]bool{
+	"and": true, "und": true, "et": true, "en": true, "och": true, "og": true,
+	"ja": true, "dhe": true, "și": true, "şi": true, "и": true, "та": true, "ve": true, "és": true,
+	"&": true, "+": true,
+}
+
+// WeakConjunctions are "and" in Spanish (y), Portuguese and Italian (e),
+// Polish, Catalan and Croatian (i), Czech and Slovak (a), Romanian without
+// diacritics (si) and the German abbreviation "u.". They are also
+// initials, surname joiners ("Ortega y Gasset", "Puig i Cadafalch") and
+// names, so the tokenizer keeps them as words (Token.WeakConj set when
+// written in lower case) and the parser decides from the words around
+// them.
+var WeakConjunctions = map[string]bool{"y": true, "e": true, "i": true, "a": true, "u": true, "si": true}
 
 // closers maps opening quote and bracket characters to their closers.
 var closers = map[rune]rune{'"': '"', '“': '”', '„': '“', '«': '»', '»': '«', '(': ')', '[': ']', '\'': '\'', '‘': '’', '‚': '‘'}
@@ -60,7 +77,8 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 			toks = append(toks, Token{Text: part, Key: k, Kind: TokConj})
 			return
 		}
-		toks = append(toks, Token{Text: part, Key: k, Kind: TokWord})
+		weak := WeakConjunctions[k] && (part == k || part == "u." && k == "u")
+		toks = append(toks, Token{Text: part, Key: k, Kind: TokWord, WeakConj: weak})
 	}
 	// emitWord emits the word s[a:b].
 	emitWord := func(a, b int) {

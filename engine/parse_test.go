@@ -88,7 +88,7 @@ func TestParseFullname(t *testing.T) {
 		{"Peter M.", "GIVENNAME=Peter|SURNAMEINITIAL=M.", "NATURAL"},
 		{"Robert \"Bob\" Smith", "GIVENNAME=Robert|NICKNAME=Bob|SURNAME=Smith", "NATURAL"},
 		{"Robert (Bob) Smith", "GIVENNAME=Robert|NICKNAME=Bob|SURNAME=Smith", "NATURAL"},
-		{"Prof. Dr. med. Hans Müller", "TITLE=Prof. Dr. med.|GIVENNAME=Hans|SURNAME=Müller", "NATURAL"},
+		{"Prof. Dr. med. Hans Müller", "TITLE=Prof.|TITLE=Dr. med.|GIVENNAME=Hans|SURNAME=Müller", "NATURAL"},
 		{"Herr Peter Schmidt", "SALUTATION=Herr|GIVENNAME=Peter|SURNAME=Schmidt", "NATURAL"},
 		{"Mrs. Smith", "SALUTATION=Mrs.|SURNAME=Smith", "NATURAL"},
 		{"Frau Dr. Müller", "SALUTATION=Frau|TITLE=Dr.|SURNAME=Müller", "NATURAL"},

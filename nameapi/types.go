@@ -133,6 +133,12 @@ const (
 	TermSalutation        = "SALUTATION"
 	TermSuffix            = "SUFFIX"
 	TermProfession        = "PROFESSION"
+	// TermNameAtBirthIndicator is the word that introduces a birth name
+	// ("née", "geb.", "born"); TermSurnameAtBirth is that birth name.
+	// The interface's enumeration does not list them; the real service
+	// answers them for birth names.
+	TermNameAtBirthIndicator = "NAMEATBIRTHINDICATOR"
+	TermSurnameAtBirth       = "SURNAMEATBIRTH"
 	TermBusinessSector    = "BUSINESSSECTOR"
 	TermBusinessIndicator = "BUSINESSINDICATOR"
 	TermBusinessLegalForm = "BUSINESSLEGALFORM"

@@ -81,14 +81,15 @@ func hasNameTerm(pp *nameapi.ParsedPerson) bool {
 }
 
 // formatNatural writes a natural person's name in the order title, given
-// name, middle names, surname, qualifiers. first says whether the name
+// name, middle names, surname, birth name, qualifiers. first says whether the name
 // starts the output (a leading particle is then capitalised).
 func formatNatural(n *nameapi.OutputPersonName, first bool) string {
 	if n == nil {
 		return ""
 	}
 	order := []string{nameapi.TermTitle, nameapi.TermGivenname, nameapi.TermGivennameInitial, nameapi.TermMiddlename,
-		nameapi.TermMiddlenameInitial, nameapi.TermSurname, nameapi.TermSurnameInitial, nameapi.TermQualifier, nameapi.TermSuffix}
+		nameapi.TermMiddlenameInitial, nameapi.TermSurname, nameapi.TermSurnameInitial, nameapi.TermNameAtBirthIndicator, nameapi.TermSurnameAtBirth,
+		nameapi.TermQualifier, nameapi.TermSuffix}
 	var words []string
 	for _, typ := range order {
 		for _, t := range n.Terms {
@@ -173,6 +174,8 @@ func caseTermWord(w, typ string, first bool) string {
 			return q.Canonical
 		}
 		return strings.ToUpper(w)
+	case nameapi.TermNameAtBirthIndicator:
+		return strings.ToLower(w)
 	case nameapi.TermGivennameInitial, nameapi.TermMiddlenameInitial, nameapi.TermSurnameInitial:
 		w = strings.ToUpper(w)
 		if utf8.RuneCountInString(w) == 1 {

@@ -12,6 +12,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/namepipe/namepipe/engine/genderize"
 	"github.com/namepipe/namepipe/engine/lexicon"
@@ -345,10 +346,11 @@ func nickTokens(toks []text.Token) []string {
 	return out
 }
 
-// appendTitle adds a title, merging it into a directly preceding title
-// ("Prof." "Dr." → "Prof. Dr.").
+// appendTitle adds a title. Each title is its own term ("Prof. Dr. Dr." is
+// three), but a faculty or honour written in lower case joins the title
+// before it ("Dr. med.", "Dr. h.c.", "Dr. rer. nat.").
 func appendTitle(terms []nameTerm, text string, pos int) []nameTerm {
-	if n := len(terms); n > 0 && terms[n-1].typ == nameapi.TermTitle && terms[n-1].pos == pos-1 {
+	if n := len(terms); n > 0 && terms[n-1].typ == nameapi.TermTitle && terms[n-1].pos == pos-1 && startsLower(text) {
 		terms[n-1].text += " " + text
 		terms[n-1].pos = pos
 		return terms
@@ -441,3 +443,11 @@ func (e *Parser) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms
 }
 
 func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
+
+// startsLower reports whether s starts with a lower-case letter.
+func startsLower(s string) bool {
+	for _, r := range s {
+		return unicode.IsLower(r)
+	}
+	return false
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/engine/lexicon"
 
@@ -86,14 +87,20 @@ func (e *Parser) parseSegment(toks []text.Token, inGroup bool) []candidate {
 		if before == 0 || (q.TermType == nameapi.TermSuffix && before < 2 && !afterComma) {
 			break
 		}
-		if q.TermType == nameapi.TermQualifier && t.Key == "sen" && !afterComma && before < 2 {
+		if q.TermType == nameapi.TermQualifier && (t.Key == "sen" || wordQualifier(t.Text)) && !afterComma && before < 2 {
+			// "Ana Neto", "Peter Junior": a qualifier that is a word of
+			// its own needs a given name and a surname before it.
 			break
 		}
 		terms = append(terms, nameTerm{t.Text, q.TermType, t.Pos})
 		j--
 	}
-	// Trailing titles after a comma ("Müller, Petra, Dr.").
 	core := ws[i:j]
+	// A birth name: "Maria Schmidt geb. Weber", "Anne Dupont, née Martin".
+	core, terms = birthName(core, terms)
+	// A profession after a comma: "Anton Mosimann, Malermeister".
+	core, terms = e.profession(core, terms)
+	// Trailing titles after a comma ("Müller, Petra, Dr.").
 	for len(core) > 2 && core[len(core)-2].Kind == text.TokComma && l.Titles[core[len(core)-1].Key] {
 		terms = appendTitle(terms, core[len(core)-1].Text, core[len(core)-1].Pos)
 		core = core[:len(core)-2]
@@ -516,4 +523,98 @@ func appendSurname(ts []nameTerm, ws []wordInfo) []nameTerm {
 		b.WriteString(w.tok.Text)
 	}
 	return append(ts, nameTerm{b.String(), nameapi.TermSurname, ws[0].tok.Pos})
+}
+
+// wordQualifier reports whether a qualifier is written as a word ("Neto",
+// "Filho", "Junior") rather than an abbreviation or a numeral ("Jr.",
+// "III").
+func wordQualifier(w string) bool {
+	if strings.HasSuffix(w, ".") || utf8.RuneCountInString(w) < 4 {
+		return false
+	}
+	for _, r := range w {
+		if !strings.ContainsRune("IVX", r) {
+			return true
+		}
+	}
+	return false
+}
+
+// birthName takes a birth name off the end of core: a word that introduces
+// it ("geb.", "née", "born"; written in lower case or abbreviated, since
+// "Born" is also a surname) after at least one name word, followed by the
+// birth name up to the end or the next comma.
+func birthName(core []text.Token, terms []nameTerm) ([]text.Token, []nameTerm) {
+	l := text.Lists()
+	for k := 1; k < len(core)-1; k++ {
+		t := core[k]
+		if t.Kind != text.TokWord || !l.BirthName[t.Key] || !(startsLower(t.Text) || strings.HasSuffix(t.Text, ".")) {
+			continue
+		}
+		end := k + 1
+		for end < len(core) && core[end].Kind == text.TokWord {
+			end++
+		}
+		if end == k+1 || countWords(core[:k]) == 0 {
+			continue
+		}
+		parts := make([]string, 0, end-k-1)
+		for _, w := range core[k+1 : end] {
+			parts = append(parts, w.Text)
+		}
+		terms = append(terms,
+			nameTerm{t.Text, nameapi.TermNameAtBirthIndicator, t.Pos},
+			nameTerm{strings.Join(parts, " "), nameapi.TermSurnameAtBirth, core[k+1].Pos})
+		rest := append(core[:k:k], core[end:]...)
+		for len(rest) > 0 && rest[len(rest)-1].Kind == text.TokComma {
+			rest = rest[:len(rest)-1]
+		}
+		return rest, terms
+	}
+	return core, terms
+}
+
+// profession takes a profession off the end of core: the words after the
+// last comma when each is a known profession ("Anton Mosimann,
+// Malermeister"), or one word no name list knows after a full name that
+// starts with a given name ("Peter Huber, Rechtsanwalt").
+func (e *Parser) profession(core []text.Token, terms []nameTerm) ([]text.Token, []nameTerm) {
+	c := -1
+	for k := len(core) - 1; k >= 0; k-- {
+		if core[k].Kind == text.TokComma {
+			c = k
+			break
+		}
+	}
+	if c < 0 || c == len(core)-1 {
+		return core, terms
+	}
+	left, right := core[:c], core[c+1:]
+	if countWords(left) < 2 || len(right) > 3 {
+		return core, terms
+	}
+	l := text.Lists()
+	known := true
+	for _, t := range right {
+		if t.Kind != text.TokWord || !l.IsProfession(t.Key) {
+			known = false
+			break
+		}
+	}
+	if !known {
+		w := right[0]
+		lw := words(left)
+		unknown := len(right) == 1 && utf8.RuneCountInString(w.Text) >= 5 && !text.IsInitial(w.Text) &&
+			!lexicon.IsGiven(e.lex, w.Text) && !lexicon.IsSurname(e.lex, w.Text) &&
+			lexicon.GivenStrength(e.lex, lw[0].Text) >= 0.5 && lexicon.GivenStrength(e.lex, lw[len(lw)-1].Text) < 0.5
+		if !unknown {
+			return core, terms
+		}
+	}
+	parts := make([]string, 0, len(right))
+	for _, t := range right {
+		parts = append(parts, t.Text)
+	}
+	terms = append(terms, nameTerm{strings.Join(parts, " "), nameapi.TermProfession, right[0].Pos})
+	return left, terms
 }

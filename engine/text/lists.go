@@ -37,6 +37,9 @@ type WordLists struct {
 	AddrWords     map[string]string // folded address word → risk type
 	AddrPhrases   []AddrPhrase      // folded address phrases, in file order
 	AddrPhrase1   [256][]uint8      // first byte → indexes in addrPhrases of the phrases starting with it
+	BirthName     map[string]bool   // words introducing a birth name ("geb.", "née")
+	Professions   map[string]bool   // professions written after a name
+	ProfEndings   []string          // word endings that mark a profession ("meister")
 }
 
 // MaxAddrPhrases is the most address phrases the risk detector's bit set
@@ -114,6 +117,8 @@ func loadLists() (*WordLists, error) {
 		Fictional:     map[string]bool{},
 		Humorous:      map[string]bool{},
 		AddrWords:     map[string]string{},
+		BirthName:     map[string]bool{},
+		Professions:   map[string]bool{},
 	}
 	steps := []struct {
 		file string
@@ -150,6 +155,15 @@ func loadLists() (*WordLists, error) {
 			return nil
 		}},
 		{"businesswords.txt", func(f []string) error { l.BusinessWords[NKey(f[0])] = true; return nil }},
+		{"birthnames.txt", func(f []string) error { l.BirthName[NKey(f[0])] = true; return nil }},
+		{"professions.txt", func(f []string) error {
+			if end, ok := strings.CutPrefix(f[0], "-"); ok {
+				l.ProfEndings = append(l.ProfEndings, NKey(end))
+			} else {
+				l.Professions[NKey(f[0])] = true
+			}
+			return nil
+		}},
 	}
 	for _, s := range steps {
 		if err := readList(s.file, s.fn); err != nil {
@@ -321,4 +335,19 @@ func (k *KBRow) Pos(r rune) int {
 		return int(k.Lo[r])
 	}
 	return int(k.hi[r])
+}
+
+// IsProfession reports whether the word with key k names a profession:
+// listed, or longer than one of the listed endings and ending in it
+// ("malermeister").
+func (l *WordLists) IsProfession(k string) bool {
+	if l.Professions[k] {
+		return true
+	}
+	for _, end := range l.ProfEndings {
+		if len(k) > len(end)+2 && strings.HasSuffix(k, end) {
+			return true
+		}
+	}
+	return false
 }

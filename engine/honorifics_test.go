@@ -1,0 +1,90 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// Salutations of many languages, each title its own term, qualifiers,
+// birth names, professions, nicknames and initials.
+func TestParseHonorificsWorld(t *testing.T) {
+	t.Parallel()
+	e := realEngine(t)
+	tests := []struct {
+		in, terms, gender, formatted string
+	}{
+		{"Frk. Mette Hansen", "SALUTATION=Frk.|GIVENNAME=Mette|SURNAME=Hansen", "FEMALE", "Mette Hansen"},
+		{"Fru Ingrid Larsson", "SALUTATION=Fru|GIVENNAME=Ingrid|SURNAME=Larsson", "FEMALE", ""},
+		{"Hr. Lars Jensen", "SALUTATION=Hr.|GIVENNAME=Lars|SURNAME=Jensen", "MALE", ""},
+		{"Doamna Elena Popescu", "SALUTATION=Doamna|GIVENNAME=Elena|SURNAME=Popescu", "FEMALE", ""},
+		{"D-l Andrei Popa", "SALUTATION=D-l|GIVENNAME=Andrei|SURNAME=Popa", "MALE", ""},
+		{"Pani Anna Kowalska", "SALUTATION=Pani|GIVENNAME=Anna|SURNAME=Kowalska", "FEMALE", ""},
+		{"Sra. María López", "SALUTATION=Sra.|GIVENNAME=María|SURNAME=López", "FEMALE", ""},
+		{"г-н Иван Петров", "SALUTATION=г-н|GIVENNAME=Иван|SURNAME=Петров", "MALE", ""},
+		{"Härra Jaan Tamm", "SALUTATION=Härra|GIVENNAME=Jaan|SURNAME=Tamm", "MALE", ""},
+		{"Bayan Ayşe Kaya", "SALUTATION=Bayan|GIVENNAME=Ayşe|SURNAME=Kaya", "FEMALE", ""},
+		// A salutation that is also a name needs a name after it.
+		{"Bay Smith", "", "", ""},
+		{"Prof. Dr. Dr. Klaus Weber", "TITLE=Prof.|TITLE=Dr.|TITLE=Dr.|GIVENNAME=Klaus|SURNAME=Weber", "MALE", "Prof. Dr. Dr. Klaus Weber"},
+		{"Dr. med. Hans Müller", "TITLE=Dr. med.|GIVENNAME=Hans|SURNAME=Müller", "MALE", ""},
+		{"Frau Prof. Dr. Ursula Lehr", "SALUTATION=Frau|TITLE=Prof.|TITLE=Dr.|GIVENNAME=Ursula|SURNAME=Lehr", "FEMALE", ""},
+		{"João Silva Filho", "GIVENNAME=João|SURNAME=Silva|QUALIFIER=Filho", "MALE", "João Silva Filho"},
+		{"Pedro Alves Neto", "GIVENNAME=Pedro|SURNAME=Alves|QUALIFIER=Neto", "MALE", ""},
+		{"Ana Neto", "GIVENNAME=Ana|SURNAME=Neto", "FEMALE", ""},
+		{"Henry Ford III", "GIVENNAME=Henry|SURNAME=Ford|QUALIFIER=III", "MALE", ""},
+		{"Maria Schmidt geb. Weber", "GIVENNAME=Maria|SURNAME=Schmidt|NAMEATBIRTHINDICATOR=geb.|SURNAMEATBIRTH=Weber", "FEMALE", "Maria Schmidt geb. Weber"},
+		{"Anne Dupont, née Martin", "GIVENNAME=Anne|SURNAME=Dupont|NAMEATBIRTHINDICATOR=née|SURNAMEATBIRTH=Martin", "FEMALE", ""},
+		{"Jane Smith born Miller", "GIVENNAME=Jane|SURNAME=Smith|NAMEATBIRTHINDICATOR=born|SURNAMEATBIRTH=Miller", "FEMALE", ""},
+		{"Max Born", "GIVENNAME=Max|SURNAME=Born", "MALE", ""},
+		{"Anton Mosimann, Malermeister", "GIVENNAME=Anton|SURNAME=Mosimann|PROFESSION=Malermeister", "MALE", "Anton Mosimann"},
+		{"Peter Huber, Rechtsanwalt", "GIVENNAME=Peter|SURNAME=Huber|PROFESSION=Rechtsanwalt", "MALE", ""},
+		{"Laura Bianchi, avvocato", "GIVENNAME=Laura|SURNAME=Bianchi|PROFESSION=avvocato", "FEMALE", ""},
+		{"Müller, Petra", "SURNAME=Müller|GIVENNAME=Petra", "FEMALE", ""},
+		{"William (Bill) Turner", "GIVENNAME=William|NICKNAME=Bill|SURNAME=Turner", "MALE", ""},
+		{"Margaret \"Peggy\" Jones", "GIVENNAME=Margaret|NICKNAME=Peggy|SURNAME=Jones", "FEMALE", ""},
+		{"Steinbjørn B. Jacobsen", "GIVENNAME=Steinbjørn|MIDDLENAMEINITIAL=B.|SURNAME=Jacobsen", "", ""},
+	}
+	ctx := context.Background()
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			r, err := e.ParsePersonName(ctx, fullname(tt.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkMatchInvariants(t, r)
+			pp := r.Best().ParsedPerson
+			got := termsString(pp)
+			if tt.terms == "" {
+				// Only that no salutation was taken.
+				for _, tm := range pp.OutputPersonName.Terms {
+					if tm.TermType == nameapi.TermSalutation {
+						t.Errorf("terms = %s, want no salutation", got)
+					}
+				}
+				return
+			}
+			if got != tt.terms {
+				t.Errorf("terms = %s\n want %s", got, tt.terms)
+			}
+			g, err := e.GenderizePerson(ctx, fullname(tt.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.gender != "" && g.Gender != tt.gender {
+				t.Errorf("gender = %s, want %s", g.Gender, tt.gender)
+			}
+			if tt.formatted == "" {
+				return
+			}
+			f, err := e.FormatPersonName(ctx, &nameapi.PersonNameFormatterInput{InputPerson: fullname(tt.in).InputPerson})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Formatted != tt.formatted {
+				t.Errorf("formatted = %q, want %q", f.Formatted, tt.formatted)
+			}
+		})
+	}
+}

@@ -139,10 +139,10 @@ const (
 	// answers them for birth names.
 	TermNameAtBirthIndicator = "NAMEATBIRTHINDICATOR"
 	TermSurnameAtBirth       = "SURNAMEATBIRTH"
-	TermBusinessSector    = "BUSINESSSECTOR"
-	TermBusinessIndicator = "BUSINESSINDICATOR"
-	TermBusinessLegalForm = "BUSINESSLEGALFORM"
-	TermBusinessName      = "BUSINESSNAME"
+	TermBusinessSector       = "BUSINESSSECTOR"
+	TermBusinessIndicator    = "BUSINESSINDICATOR"
+	TermBusinessLegalForm    = "BUSINESSLEGALFORM"
+	TermBusinessName         = "BUSINESSNAME"
 )
 
 // ParserDispute.DisputeType values.

@@ -80,7 +80,7 @@ func TestParseFullname(t *testing.T) {
 		{"van Beethoven, Ludwig", "SURNAME=van Beethoven|GIVENNAME=Ludwig", "NATURAL"},
 		{"Anna van der Berg", "GIVENNAME=Anna|SURNAME=van der Berg", "NATURAL"},
 		{"Maria de la Cruz", "GIVENNAME=Maria|SURNAME=de la Cruz", "NATURAL"},
-		{"Juan Carlos García Márquez", "GIVENNAME=Juan|MIDDLENAME=Carlos|SURNAME=García Márquez", "NATURAL"},
+		{"Juan Carlos García Márquez", "GIVENNAME=Juan|GIVENNAME=Carlos|SURNAME=García Márquez", "NATURAL"},
 		{"Petra Mueller-Meyer", "GIVENNAME=Petra|SURNAME=Mueller-Meyer", "NATURAL"},
 		{"Jean-Pierre Dupont", "GIVENNAME=Jean-Pierre|SURNAME=Dupont", "NATURAL"},
 		{"J. Smith", "GIVENNAMEINITIAL=J.|SURNAME=Smith", "NATURAL"},

@@ -291,6 +291,8 @@ func (e *Genderizer) ForNames(given []string, salutation string, c *nameapi.Cont
 			res.MaleProportion = &mp
 		}
 		res.Confidence = confidence(st, res.Gender)
+	} else if g := e.patronymicGender(given); g != "" {
+		res.Gender, res.Confidence = g, 0.85
 	}
 
 	// Declared evidence: the salutation, and the input gender field.

@@ -79,9 +79,15 @@ func IsSurname(lex Lexicon, w string) bool {
 
 // surnameShaped reports whether w has the shape of a Gaelic surname:
 // "McDonald", "MacKenzie", "O'Neill", "FitzGerald" (a prefix followed by
-// an upper-case letter and at least two more letters). The lists hold
-// only a few of them.
+// an upper-case letter and at least two more letters), or of an Icelandic
+// or Scandinavian patronymic surname ("Grímsson", "Jónsdóttir"). The
+// lists hold only a few of them.
 func surnameShaped(w string) bool {
+	for _, end := range [...]string{"sson", "dóttir", "dottir"} {
+		if len(w) > len(end)+2 && strings.EqualFold(w[len(w)-len(end):], end) {
+			return true
+		}
+	}
 	for _, pre := range [...]string{"Mc", "Mac", "O'", "O’", "Fitz"} {
 		rest, ok := strings.CutPrefix(w, pre)
 		if !ok || utf8.RuneCountInString(rest) < 3 {
@@ -134,4 +140,29 @@ func strengthOfVotes(votes int, ok bool) float64 {
 		return 0.7
 	}
 	return 0.3
+}
+
+// cultureLangs are the languages whose votes for a given name tell its
+// culture (TopLanguage): those the name data covers well.
+var cultureLangs = [...]string{"en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "fi", "pl", "cs", "ro", "hu"}
+
+// TopLanguage returns the language whose data backs the given name w with
+// the most votes, or "" when no language leads alone (a tie, or a name
+// the data does not know with a sex).
+func TopLanguage(lex Lexicon, w string) string {
+	best, bestVotes, tie := "", 0, false
+	for _, l := range cultureLangs {
+		_, v, ok := lex.GenderVotes(w, l)
+		switch {
+		case !ok || v < bestVotes:
+		case v == bestVotes:
+			tie = true
+		default:
+			best, bestVotes, tie = l, v, false
+		}
+	}
+	if tie {
+		return ""
+	}
+	return best
 }

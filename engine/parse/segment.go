@@ -23,6 +23,13 @@ type wordInfo struct {
 	initial  bool
 	particle bool // a surname particle (van, de, bin, ...)
 	upper    bool // written in capitals ("MÜLLER")
+	// patronymic: a Slavic patronymic ("Nikolayevich", "Georgievna"),
+	// a MIDDLENAME and never part of the surname.
+	patronymic bool
+	// mid is the term type of the word after the first given name:
+	// MIDDLENAME (patronymics, American middle names) or GIVENNAME (a
+	// second given name of other cultures).
+	mid string
 }
 
 // parseSegment parses one person's name tokens into candidate readings,
@@ -170,6 +177,20 @@ func (e *Parser) parseCommaForm(terms []nameTerm, left, right []text.Token) cand
 			known++
 		}
 	}
+	var mids []wordInfo
+	if len(right) >= 2 {
+		// The words after the given name: middle names or second given
+		// names, as the culture has it.
+		mids = make([]wordInfo, len(right))
+		for i, t := range right {
+			mids[i] = wordInfo{tok: t, initial: text.IsInitial(t.Text)}
+			if !mids[i].initial {
+				mids[i].given = lexicon.GivenStrength(e.lex, t.Text)
+				mids[i].surname = lexicon.IsSurname(e.lex, t.Text)
+			}
+		}
+		e.middleTypes(mids, left)
+	}
 	for i, t := range right {
 		if text.IsInitial(t.Text) {
 			for k, in := range text.SplitInitials(t.Text) {
@@ -182,6 +203,9 @@ func (e *Parser) parseCommaForm(terms []nameTerm, left, right []text.Token) cand
 			continue
 		}
 		typ := nameapi.TermMiddlename
+		if mids != nil && mids[i].mid != "" {
+			typ = mids[i].mid
+		}
 		if i == 0 {
 			typ = nameapi.TermGivenname
 			total++
@@ -238,6 +262,12 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 		if !w.initial {
 			w.given = lexicon.GivenStrength(e.lex, t.Text)
 			w.surname = lexicon.IsSurname(e.lex, t.Text)
+			if g, ok := e.hyphenGiven(t.Text); ok && k == 0 && g > w.given {
+				// "Jean-Claude" first: every part a well-known given
+				// name (a hyphenated surname, written last, keeps its
+				// lookups: "Jean Martin-Bernard").
+				w.given, w.surname = g, e.lex.IsSurname(t.Text)
+			}
 			// A capitalised particle that is also a given name ("Al",
 			// "Della") is a particle after the first word unless the data
 			// knows it well as a given name ("Ben").
@@ -248,6 +278,9 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 	}
 	if n == 1 {
 		return e.parseOneWord(terms, info[0], inGroup)
+	}
+	if n >= 3 {
+		e.middleTypes(info, nil)
 	}
 
 	// Capitals mark the surname when the other words are not in capitals.
@@ -300,10 +333,23 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 			break
 		}
 	}
-	if sA == n-1 {
-		for sA > 1 && info[sA-1].surname && info[sA-1].given < 0.5 && !info[sA-1].initial && !info[sA-1].particle {
-			sA--
+	// The surname takes in the surname words before the last word or the
+	// particle: "García López", "Fernández de la Torre". A word the data
+	// also knows as a given name stays a given name ("Andreas Nikolaus
+	// Lauda") unless the name is Iberian, where two surnames are the rule.
+	iberian := -1 // unknown yet
+	isIberian := func() bool {
+		if iberian < 0 {
+			iberian = 0
+			if e.iberian(info) {
+				iberian = 1
+			}
 		}
+		return iberian == 1
+	}
+	for sA > 1 && info[sA-1].surname && !info[sA-1].initial && !info[sA-1].particle && !info[sA-1].patronymic &&
+		(info[sA-1].given == 0 || (info[sA-1].given < 0.5 || sA == n-1 && k2given(info, sA)) && isIberian()) {
+		sA--
 	}
 	// Given-first is the usual order: it wins a tie.
 	damp := info[0].given >= 1 && info[n-1].given >= 1 && (n == 2 || info[1].given >= 1)
@@ -313,6 +359,10 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 	}
 	// Surname-first: "Müller Petra".
 	scoreB := surnameScore(info[0], damp) + givenScore(info[1])
+	if n == 3 && info[2].patronymic && !info[1].patronymic {
+		// "Толстой Лев Николаевич": surname, given name, patronymic.
+		scoreB += 2
+	}
 	if n > 2 {
 		// Further words after the given name are middle names.
 		for _, w := range info[2:] {
@@ -486,6 +536,104 @@ func assignSurnameFirst(terms []nameTerm, info []wordInfo, s int) candidate {
 	return candidate{terms: ts}
 }
 
+// k2given reports whether, in an Iberian name of four or more words, the
+// words before index s hold at least two given names, so that the word
+// at s-1 may be the first of two surnames ("João Pedro Santos Oliveira").
+func k2given(info []wordInfo, s int) bool {
+	return s-1 >= 2 && info[0].given > 0 && info[1].given > 0
+}
+
+// middleTypes marks patronymics and decides the term type of the words
+// after the first given name: a patronymic or an American-style middle
+// name (the given name is English: the English data backs it most, and
+// no word carries diacritics or a particle) is a MIDDLENAME; a known given
+// name of another culture is a second GIVENNAME ("José Maria", "Hans
+// Peter", "Ólafur Ragnar", "Jón Páll"), and so is a word the data does
+// not know; a word known only as a surname stays a MIDDLENAME.
+func (e *Parser) middleTypes(info []wordInfo, others []text.Token) {
+	english := true
+	for _, t := range others {
+		if !text.IsASCII(t.Text) || text.Lists().Particles[t.Key] {
+			english = false
+		}
+	}
+	for k := range info {
+		w := &info[k]
+		if w.particle || !text.IsASCII(w.tok.Text) {
+			english = false
+		}
+		if k > 0 && !w.initial {
+			w.patronymic, _ = lexicon.Patronymic(e.lex, w.tok.Text)
+		}
+	}
+	if english {
+		first := info[0].tok.Text
+		if info[0].given == 0 && info[0].surname {
+			first = info[1].tok.Text // "Smith John Michael"
+		}
+		english = lexicon.TopLanguage(e.lex, first) == "en"
+	}
+	for k := 1; k < len(info); k++ {
+		w := &info[k]
+		switch {
+		case w.patronymic, english, w.given == 0 && w.surname, text.Lists().Particles[w.tok.Key]:
+			w.mid = nameapi.TermMiddlename
+		default:
+			w.mid = nameapi.TermGivenname
+		}
+	}
+}
+
+// iberian reports whether a name looks Spanish or Portuguese, where a
+// person has two surnames: one of its first two words is backed most by
+// the Spanish or Portuguese data, a word is spelt with ñ, ã or õ, or a
+// later word has the Spanish surname ending -ez/-az/-iz or an acute accent
+// on a, i, o or u (Icelandic names, spelt so too, end in -sson/-dóttir).
+func (e *Parser) iberian(info []wordInfo) bool {
+	last := info[len(info)-1].tok.Text
+	if lexicon.IsSurname(e.lex, last) && !e.lex.IsSurname(last) {
+		return false // shaped like an Icelandic patronymic
+	}
+	for k, w := range info {
+		t := w.tok.Text
+		if strings.ContainsAny(t, "ñÑãÃõÕ") {
+			return true
+		}
+		if k >= 2 && (strings.ContainsAny(t, "áíóúÁÍÓÚ") || hasSuffixFold(t, "ez") || hasSuffixFold(t, "az") || hasSuffixFold(t, "iz")) {
+			return true
+		}
+	}
+	for _, w := range info[:2] {
+		switch lexicon.TopLanguage(e.lex, w.tok.Text) {
+		case "es", "pt":
+			return true
+		}
+	}
+	return false
+}
+
+func hasSuffixFold(s, suf string) bool {
+	return len(s) >= len(suf) && strings.EqualFold(s[len(s)-len(suf):], suf)
+}
+
+// hyphenGiven returns the strength of a hyphenated word as a given name
+// when every part is a well-known given name ("Jean-Claude",
+// "Karl-Heinz"): the weakest part's strength.
+func (e *Parser) hyphenGiven(w string) (float64, bool) {
+	if !strings.ContainsRune(w, '-') {
+		return 0, false
+	}
+	g := 1.0
+	for p := range strings.SplitSeq(w, "-") {
+		s := lexicon.GivenStrength(e.lex, p)
+		if s < 0.5 {
+			return 0, false
+		}
+		g = math.Min(g, s)
+	}
+	return g, true
+}
+
 func appendGivenPart(ts []nameTerm, w wordInfo, first bool) []nameTerm {
 	if w.initial {
 		for k, in := range text.SplitInitials(w.tok.Text) {
@@ -498,8 +646,11 @@ func appendGivenPart(ts []nameTerm, w wordInfo, first bool) []nameTerm {
 		return ts
 	}
 	typ := nameapi.TermMiddlename
-	if first {
+	switch {
+	case first:
 		typ = nameapi.TermGivenname
+	case w.mid != "":
+		typ = w.mid
 	}
 	return append(ts, nameTerm{w.tok.Text, typ, w.tok.Pos})
 }

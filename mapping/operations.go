@@ -54,13 +54,17 @@ var (
 				}},
 			{Name: "parsed_gender", Type: record.String, Doc: "gender the parser inferred: MALE, FEMALE, NEUTRAL, UNKNOWN, INDETERMINABLE or CONFLICT",
 				Get: func(r *nameapi.PersonNameParserResult) record.Value {
-					var gs []string
-					for _, p := range parsedPeople(r) {
+					people := parsedPeople(r)
+					if len(people) == 0 {
+						return nil
+					}
+					gs := make([]string, len(people))
+					for i, p := range people {
 						if p.Gender != nil {
-							gs = append(gs, p.Gender.Gender)
+							gs[i] = p.Gender.Gender
 						}
 					}
-					return distinctJoin(gs, "; ")
+					return perPerson(gs)
 				}},
 			{Name: "parse_confidence", Type: record.Double, Doc: "confidence of the best parse, 0..1",
 				Get: func(r *nameapi.PersonNameParserResult) record.Value {

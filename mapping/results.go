@@ -65,7 +65,7 @@ func parsedPeople(r *nameapi.PersonNameParserResult) []*nameapi.ParsedPerson {
 }
 
 // terms joins the terms of the given types of each person with a space,
-// and the people with "; " (distinct values only).
+// and the people with "; " (see perPerson).
 func terms(termTypes ...string) func(*nameapi.PersonNameParserResult) record.Value {
 	return func(r *nameapi.PersonNameParserResult) record.Value {
 		m := r.Best()
@@ -77,14 +77,31 @@ func terms(termTypes ...string) func(*nameapi.PersonNameParserResult) record.Val
 			// One person, the common case: no list of people to build.
 			return str(personTerms(pp, termTypes))
 		}
-		var perPerson []string
+		vals := make([]string, len(pp.People))
 		for i := range pp.People {
-			if s := personTerms(&pp.People[i], termTypes); s != "" && !contains(perPerson, s) {
-				perPerson = append(perPerson, s)
-			}
+			vals[i] = personTerms(&pp.People[i], termTypes)
 		}
-		return str(strings.Join(perPerson, "; "))
+		return perPerson(vals)
 	}
+}
+
+// perPerson writes one value per person of a MULTIPLE or FAMILY result,
+// in the people's order, joined with "; ": "Altin; Sidorela". A person
+// without the value keeps its place ("Robert; " for "Mr. and Mrs. Robert
+// Taylor"), so that the n-th value is always the n-th person's; a value
+// all people share is written once ("Hoxha"); none at all is NULL.
+func perPerson(vals []string) record.Value {
+	same := true
+	for _, v := range vals[1:] {
+		if v != vals[0] {
+			same = false
+			break
+		}
+	}
+	if same {
+		return str(vals[0])
+	}
+	return str(strings.Join(vals, "; "))
 }
 
 // personTerms joins the terms of the given types of one person with a

@@ -420,6 +420,19 @@ func (e *Checker) single(w string) []reading {
 		if gb, sa := e.givenStrength(b), sur(a); gb > 0 && sa > 0 {
 			consider(reading{given: []string{b}, surname: []string{a}, conf: 0.45 + 0.15*gb + 0.15*sa})
 		}
+		// A known given name run together with a surname the lists do not
+		// hold ("klauslauda", "anahithovhannisyan"): the longer given name
+		// explains more of the word ("anahit", not "ana"), and a rest that
+		// is a known name word counts ("fatima" + "hussein"). A given name
+		// of three letters must be a common one ("ana", not "son" +
+		// "nenschein").
+		if ga := e.givenStrength(a); (ga >= 0.5 && la > 3 || ga >= 1) && nameShaped(b) {
+			c := 0.5 + 0.1*ga + 0.02*float64(min(la, 8))
+			if e.isGiven(b) || e.isSurname(b) {
+				c += 0.1
+			}
+			consider(reading{given: []string{a}, surname: []string{b}, conf: c})
+		}
 	}
 	if best != nil {
 		if len(rs) > 0 {
@@ -520,3 +533,13 @@ func (e *Checker) multi(words []string) []reading {
 }
 
 func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
+
+// nameShaped reports whether s could be a surname the lists do not hold:
+// three letters or more, with a vowel, not keyboard typing and not a
+// nickname word.
+func nameShaped(s string) bool {
+	if len(s) < 3 || looksRandom(s) || pseudoWords[s] || functional[s] || placeholders[s] {
+		return false
+	}
+	return strings.ContainsAny(s, "aeiouyäöüéèáàíóú")
+}

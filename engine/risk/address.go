@@ -80,8 +80,8 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 			}
 		}
 		if pl := a.PlaceInfo; pl != nil {
-			if pc := strings.TrimSpace(pl.PostalCode); pc != "" && strings.Trim(pc, "0") == "" || pc == "12345" || pc == "99999" {
-				rs.add(nameapi.DataItemAddress, nameapi.RiskPlaceholder, 0.6, "The postal code %q is a placeholder.", pc)
+			if pc := strings.TrimSpace(pl.PostalCode); placeholderPostalCode(pc) {
+				rs.addPart(nameapi.DataItemAddress, nameapi.RiskPlaceholder, 0.6, "The postal code %q is a placeholder.", pc)
 			}
 		}
 	}
@@ -116,4 +116,28 @@ func addrPhraseRisks(addr []byte, l *text.WordLists, rs *riskSet) bool {
 		}
 	}
 	return true
+}
+
+// placeholderPostalCode reports a postal code of four or more digits that
+// repeats one digit ("55555", "0000") or counts up or down ("12345",
+// "98765").
+func placeholderPostalCode(pc string) bool {
+	if len(pc) < 4 {
+		return false
+	}
+	same, up, down := true, true, true
+	for i := 0; i < len(pc); i++ {
+		c := pc[i]
+		if c < '0' || c > '9' {
+			return false
+		}
+		if i == 0 {
+			continue
+		}
+		p := pc[i-1]
+		same = same && c == p
+		up = up && c == p+1
+		down = down && c+1 == p
+	}
+	return same || up || down
 }

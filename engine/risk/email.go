@@ -17,6 +17,13 @@ var placeholderLocals = map[string]bool{
 	"123": true, "1234": true, "12345": true, "me": true, "you": true, "keine": true, "kein": true,
 }
 
+// roleLocals are mailboxes of a role or department, not of a person.
+var roleLocals = map[string]bool{
+	"info": true, "office": true, "contact": true, "kontakt": true, "admin": true, "support": true, "sales": true,
+	"service": true, "hello": true, "team": true, "webmaster": true, "postmaster": true, "mailbox": true,
+	"buero": true, "bureau": true, "reception": true, "enquiries": true, "inquiries": true,
+}
+
 var placeholderDomains = map[string]bool{
 	"example.com": true, "example.org": true, "example.net": true, "example.de": true, "test.com": true, "test.de": true,
 	"domain.com": true, "sample.com": true, "email.test": true, "localhost": true, "mail.test": true, "foo.com": true,
@@ -67,6 +74,11 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, given, surname string, rs 
 					rs.add(nameapi.DataItemEmail, nameapi.RiskRandomTyping, 0.6, "The email local part %q looks like random typing (%s).", base, why)
 				}
 			}
+		}
+		// A role mailbox ("info@", "office@") is no person's own address
+		// (for a company it is the usual one).
+		if roleLocals[base] && (given != "" || surname != "") && !p.IsLegal() {
+			rs.addPart(nameapi.DataItemEmail, nameapi.RiskOther, 0.3, "The email local part %q is a role address, not a person's.", base)
 		}
 		// Good evidence: the address carries the person's name.
 		fl := text.Fold(base)

@@ -121,7 +121,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 			rs.add(nameapi.DataItemName, t, 0.9, "%q is a well-known placeholder name.", shown)
 		}
 		if l.Fictional[k] {
-			rs.add(nameapi.DataItemName, nameapi.RiskFictional, 0.85, "%q is the name of a fictional character or place.", shown)
+			rs.add(nameapi.DataItemName, nameapi.RiskFictional, 0.95, "%q is the name of a fictional character or place.", shown)
 		}
 		if l.Famous[k] {
 			rs.add(nameapi.DataItemName, nameapi.RiskFamous, 0.7, "%q is the name of a famous person.", shown)

@@ -34,14 +34,15 @@ func telRisks(p *nameapi.InputPerson, rs *riskSet) {
 			rs.add(nameapi.DataItemTel, nameapi.RiskInvalid, 0.6, "%q is longer than any phone number (15 digits).", raw)
 			continue
 		}
-		if why, score := fakeDigits(digits); why != "" {
+		if why, score := fakeDigits(digits, strings.HasPrefix(raw, "+")); why != "" {
 			rs.add(nameapi.DataItemTel, nameapi.RiskPlaceholder, score, "The phone number %q %s.", raw, why)
 		}
 	}
 }
 
-// fakeDigits recognises placeholder phone numbers.
-func fakeDigits(d []byte) (string, float64) {
+// fakeDigits recognises placeholder phone numbers; intl says the number
+// starts with "+" and a country code.
+func fakeDigits(d []byte, intl bool) (string, float64) {
 	n := len(d)
 	counts := [10]int{}
 	for _, c := range d {
@@ -49,11 +50,13 @@ func fakeDigits(d []byte) (string, float64) {
 	}
 	for _, k := range counts {
 		if k == n {
-			return "repeats one digit", 0.95
+			return "repeats one digit", 0.9
 		}
 	}
-	// A run of ascending or descending digits of seven or more at the end
-	// (the subscriber part) or over the whole number.
+	// A run of ascending or descending digits over the whole number
+	// ("1234567", "0123456789") or all of it after a country code ("+49
+	// 123456789"); after a country and an area code it is a real
+	// subscriber number ("+49 30 1234567").
 	run := func(step int) int {
 		best := 1
 		for i := n - 2; i >= 0; i-- {
@@ -65,7 +68,7 @@ func fakeDigits(d []byte) (string, float64) {
 		}
 		return best
 	}
-	if r := max(run(1), run(-1)); r >= 7 || (r >= 5 && r == n) {
+	if r := max(run(1), run(-1)); r >= 5 && r == n || intl && r >= 7 && r >= n-2 {
 		return "is a run of consecutive digits", 0.85
 	}
 	// A short pattern repeated: "12121212", "123123123".

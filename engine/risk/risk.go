@@ -57,6 +57,27 @@ func (r *riskSet) add(item, typ string, score float64, format string, args ...an
 	})
 }
 
+// addPart records one more suspicious part of a data item ("info@" after
+// a placeholder domain, the postal code "55555" next to "Atlantis"): it
+// raises the item's worst risk and names the part in its reason, so that
+// each data item keeps one risk per kind of fakery, as the real service
+// answers; an item without a risk yet gets the part as a risk of its own.
+func (r *riskSet) addPart(item, typ string, score float64, format string, args ...any) {
+	worst := -1
+	for i := range r.risks {
+		if r.risks[i].DataItem == item && (worst < 0 || r.risks[i].RiskScore > r.risks[worst].RiskScore) {
+			worst = i
+		}
+	}
+	if worst < 0 {
+		r.add(item, typ, score, format, args...)
+		return
+	}
+	k := &r.risks[worst]
+	k.RiskScore = round3(1 - (1-k.RiskScore)*(1-score/2))
+	k.Reason += " " + fmt.Sprintf(format, args...)
+}
+
 // Detect tells whether the person's data looks fake or disguised.
 //
 // It checks the name (placeholders such as "John Doe" and "test test",

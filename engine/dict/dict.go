@@ -499,3 +499,35 @@ func scanHeader(name string) (string, error) {
 // Header returns the provenance line (source package and version) of an
 // embedded data file such as "given.tsv.gz".
 func Header(name string) (string, error) { return scanHeader(name) }
+
+// TopLanguage returns the language among langs whose data backs the given
+// name with the most source votes, or "" on a tie or when no language of
+// langs knows it with a sex. A name written with diacritics is looked up
+// as written or folded, whichever has more votes (see GivenVotes).
+func (d *Dict) TopLanguage(given string, langs []string) string {
+	sp, found, alt, altFound := d.givenSpans(given)
+	if !found {
+		return ""
+	}
+	if altFound && d.spanVotes(alt) > d.spanVotes(sp) {
+		sp = alt
+	}
+	best, bestVotes, tie := "", 0, false
+	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		v := int(st.votes)
+		if v == 0 || !contains(langs, st.lang) {
+			continue
+		}
+		switch {
+		case v < bestVotes:
+		case v == bestVotes:
+			tie = true
+		default:
+			best, bestVotes, tie = st.lang, v, false
+		}
+	}
+	if tie {
+		return ""
+	}
+	return best
+}

@@ -566,17 +566,25 @@ func (e *Parser) middleTypes(info []wordInfo, others []text.Token) {
 			w.patronymic, _ = lexicon.Patronymic(e.lex, w.tok.Text)
 		}
 	}
-	if english {
-		first := info[0].tok.Text
-		if info[0].given == 0 && info[0].surname {
-			first = info[1].tok.Text // "Smith John Michael"
+	// The culture is looked up only when a word could be either.
+	culture := -1 // 1: English, 0: other, -1: not looked up
+	isEnglish := func() bool {
+		if culture < 0 {
+			culture = 0
+			first := info[0].tok.Text
+			if info[0].given == 0 && info[0].surname {
+				first = info[1].tok.Text // "Smith John Michael"
+			}
+			if english && lexicon.TopLanguage(e.lex, first) == "en" {
+				culture = 1
+			}
 		}
-		english = lexicon.TopLanguage(e.lex, first) == "en"
+		return culture == 1
 	}
 	for k := 1; k < len(info); k++ {
 		w := &info[k]
 		switch {
-		case w.patronymic, english, w.given == 0 && w.surname, text.Lists().Particles[w.tok.Key]:
+		case w.patronymic, w.initial, w.given == 0 && w.surname, text.Lists().Particles[w.tok.Key], isEnglish():
 			w.mid = nameapi.TermMiddlename
 		default:
 			w.mid = nameapi.TermGivenname

@@ -77,7 +77,7 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 			toks = append(toks, Token{Text: part, Key: k, Kind: TokConj})
 			return
 		}
-		weak := WeakConjunctions[k] && (part == k || part == "u." && k == "u")
+		weak := len(k) <= 2 && WeakConjunctions[k] && (part == k || part == "u." && k == "u")
 		toks = append(toks, Token{Text: part, Key: k, Kind: TokWord, WeakConj: weak})
 	}
 	// emitWord emits the word s[a:b].

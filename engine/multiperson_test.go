@@ -50,6 +50,14 @@ func TestParseMultiplePeopleWorld(t *testing.T) {
 		{"Burger Hans U. u. Spinner-Burger Barbara", []string{"SURNAME=Burger|GIVENNAME=Hans|MIDDLENAMEINITIAL=U.", "SURNAME=Spinner-Burger|GIVENNAME=Barbara"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
 		{"Mr. and Mrs. Robert Taylor", []string{"SALUTATION=Mr.|GIVENNAME=Robert|SURNAME=Taylor", "SALUTATION=Mrs.|SURNAME=Taylor"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
 		{"Herr und Frau Becker", []string{"SALUTATION=Herr|SURNAME=Becker", "SALUTATION=Frau|SURNAME=Becker"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
+		{"Mr. & Mrs. John and Jane Smith", []string{"SALUTATION=Mr.|GIVENNAME=John|SURNAME=Smith", "SALUTATION=Mrs.|GIVENNAME=Jane|SURNAME=Smith"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
+		{"Sr. y Sra. García", []string{"SALUTATION=Sr.|SURNAME=García", "SALUTATION=Sra.|SURNAME=García"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
+		{"Pan i Pani Kowalscy", []string{"SALUTATION=Pan|SURNAME=Kowalscy", "SALUTATION=Pani|SURNAME=Kowalscy"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
+		{"Maria José e João Pedro Silva", []string{"GIVENNAME=Maria|GIVENNAME=José|SURNAME=Silva", "GIVENNAME=João|GIVENNAME=Pedro|SURNAME=Silva"}, []string{"FEMALE", "MALE"}, "INDETERMINABLE"},
+		{"Meyer, Peter und Daniela", []string{"SURNAME=Meyer|GIVENNAME=Peter", "SURNAME=Meyer|GIVENNAME=Daniela"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
+		{"JUAN Y MARIA GARCIA", []string{"GIVENNAME=JUAN|SURNAME=GARCIA", "GIVENNAME=MARIA|SURNAME=GARCIA"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
+		{"Carlos y Ana", []string{"GIVENNAME=Carlos", "GIVENNAME=Ana"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
+		{"Ana Dumitru și Vasile Dumitru", []string{"GIVENNAME=Ana|SURNAME=Dumitru", "GIVENNAME=Vasile|SURNAME=Dumitru"}, []string{"FEMALE", "MALE"}, "INDETERMINABLE"},
 		{"Doamna Ana Dumitru și D-l Vasile Dumitru", []string{"SALUTATION=Doamna|GIVENNAME=Ana|SURNAME=Dumitru", "SALUTATION=D-l|GIVENNAME=Vasile|SURNAME=Dumitru"}, []string{"FEMALE", "MALE"}, "INDETERMINABLE"},
 	}
 	for _, tt := range tests {
@@ -100,6 +108,7 @@ func TestParseWeakConjunctionStaysOnePerson(t *testing.T) {
 		"Anna E. Miller",
 		"Juan Y. García",
 		"Kim Ja Young",
+		"JOHN A SMITH",
 		"Le Van A",
 	} {
 		t.Run(in, func(t *testing.T) {

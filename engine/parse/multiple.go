@@ -2,6 +2,9 @@ package parse
 
 import (
 	"math"
+	"slices"
+
+	"github.com/namepipe/namepipe/engine/lexicon"
 
 	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
@@ -11,8 +14,15 @@ import (
 // Meyer", "Mr. & Mrs. J. Smith", "John Smith and Jane Doe"). People
 // without a surname share the surname of the last person that has one.
 func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs [][]text.Token, fl text.TokFlags) nameapi.ParsedPersonMatch {
+	segs = pairSalutations(segs)
 	cands := make([]candidate, len(segs))
 	for i, s := range segs {
+		if i < len(segs)-1 {
+			if cd, ok := e.givenNamesOnly(s, segs[i+1:]); ok {
+				cands[i] = cd
+				continue
+			}
+		}
 		cands[i] = e.parseSegment(s, true)[0]
 	}
 	// "Mr. and Mrs. John Smith": by convention the given name is the
@@ -111,4 +121,102 @@ func salutationGenderOfTerms(ts []nameTerm) string {
 		}
 	}
 	return ""
+}
+
+// pairSalutations gives each person of "Mr. & Mrs. John and Jane Smith"
+// their salutation: when the field starts with as many salutations as
+// there are names after them, the n-th salutation goes with the n-th name
+// ("Mr. John", "Mrs. Jane Smith"). Other shapes are returned as they are.
+func pairSalutations(segs [][]text.Token) [][]text.Token {
+	l := text.Lists()
+	isSal := func(t text.Token) bool {
+		_, ok := l.Salutations[t.Key]
+		return t.Kind == text.TokWord && (ok || l.Titles[t.Key])
+	}
+	k := 0
+	for k < len(segs) && len(segs[k]) > 0 && all(segs[k], isSal) {
+		k++
+	}
+	if k == 0 || k >= len(segs) {
+		return segs
+	}
+	// The last salutation starts the first name's segment: "Mrs. John".
+	n := 0
+	for n < len(segs[k]) && isSal(segs[k][n]) {
+		n++
+	}
+	if n == 0 || n == len(segs[k]) {
+		return segs
+	}
+	sals := append(segs[:k:k], segs[k][:n])
+	names := append([][]text.Token{segs[k][n:]}, segs[k+1:]...)
+	if len(sals) != len(names) {
+		return segs
+	}
+	out := make([][]text.Token, len(names))
+	for i := range names {
+		out[i] = append(slices.Clone(sals[i]), names[i]...)
+	}
+	return out
+}
+
+func all(ts []text.Token, f func(text.Token) bool) bool {
+	for _, t := range ts {
+		if !f(t) {
+			return false
+		}
+	}
+	return true
+}
+
+// givenNamesOnly reads a person of a group who is written with given
+// names only, before the person who carries the shared surname ("Maria
+// José e João Pedro Silva", "Mr. John" in "Mr. & Mrs. John and Jane
+// Smith"): after any salutations and titles, words that are each a
+// well-known given name and none a known surname nor repeated by a later
+// person (two or more of them without a salutation, since one word alone
+// is read as a given name anyway; one after a salutation, since "Doamna
+// Ana Dumitru" ends in her surname). ok is false for any other segment.
+func (e *Parser) givenNamesOnly(seg []text.Token, later [][]text.Token) (candidate, bool) {
+	l := text.Lists()
+	var terms []nameTerm
+	i := 0
+	for ; i < len(seg) && seg[i].Kind == text.TokWord; i++ {
+		if _, ok := l.Salutations[seg[i].Key]; ok {
+			terms = append(terms, nameTerm{seg[i].Text, nameapi.TermSalutation, seg[i].Pos})
+		} else if l.Titles[seg[i].Key] {
+			terms = append(terms, nameTerm{seg[i].Text, nameapi.TermTitle, seg[i].Pos})
+		} else {
+			break
+		}
+	}
+	names := seg[i:]
+	if len(terms) == 0 && len(names) < 2 || len(terms) > 0 && len(names) != 1 {
+		return candidate{}, false
+	}
+	// "Ana Dumitru și Vasile Dumitru": a word the later people repeat is
+	// the surname.
+	lastKey := names[len(names)-1].Key
+	for _, s := range later {
+		for _, t := range s {
+			if t.Key == lastKey {
+				return candidate{}, false
+			}
+		}
+	}
+	for _, t := range names {
+		if t.Kind != text.TokWord || text.IsInitial(t.Text) {
+			return candidate{}, false
+		}
+		g := lexicon.GivenStrength(e.lex, t.Text)
+		// After a salutation a name the data knows best as a given name
+		// counts even if it is a surname too ("Mr. John").
+		if g < 0.5 || lexicon.IsSurname(e.lex, t.Text) && (len(terms) == 0 || g < 1) {
+			return candidate{}, false
+		}
+	}
+	for _, t := range names {
+		terms = append(terms, nameTerm{t.Text, nameapi.TermGivenname, t.Pos})
+	}
+	return candidate{terms: terms, likeliness: 0.9, confidence: 0.8}, true
 }

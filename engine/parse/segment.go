@@ -735,8 +735,9 @@ func birthName(core []text.Token, terms []nameTerm) ([]text.Token, []nameTerm) {
 
 // profession takes a profession off the end of core: the words after the
 // last comma when each is a known profession ("Anton Mosimann,
-// Malermeister"), or one word no name list knows after a full name that
-// starts with a given name ("Peter Huber, Rechtsanwalt").
+// Malermeister"), or one word no name list knows, shaped like a noun of a
+// person's trade ("-er", "-ist", "-eur" …), after a full name that starts
+// with a given name ("Peter Huber, Kaminkehrer"; not "…, Bayern").
 func (e *Parser) profession(core []text.Token, terms []nameTerm) ([]text.Token, []nameTerm) {
 	c := -1
 	for k := len(core) - 1; k >= 0; k-- {
@@ -755,15 +756,17 @@ func (e *Parser) profession(core []text.Token, terms []nameTerm) ([]text.Token, 
 	l := text.Lists()
 	known := true
 	for _, t := range right {
-		if t.Kind != text.TokWord || !l.IsProfession(t.Key) {
+		if t.Kind != text.TokWord || l.Titles[t.Key] || l.Qualifiers[t.Key].TermType != "" {
+			return core, terms // "Müller, Petra, Dr.", "Smith, John, Jr."
+		}
+		if !l.IsProfession(t.Key) {
 			known = false
-			break
 		}
 	}
 	if !known {
 		w := right[0]
 		lw := words(left)
-		unknown := len(right) == 1 && utf8.RuneCountInString(w.Text) >= 5 && !text.IsInitial(w.Text) &&
+		unknown := len(right) == 1 && utf8.RuneCountInString(w.Text) >= 5 && !text.IsInitial(w.Text) && agentNoun(w.Key) &&
 			!lexicon.IsGiven(e.lex, w.Text) && !lexicon.IsSurname(e.lex, w.Text) &&
 			lexicon.GivenStrength(e.lex, lw[0].Text) >= 0.5 && lexicon.GivenStrength(e.lex, lw[len(lw)-1].Text) < 0.5
 		if !unknown {
@@ -776,4 +779,16 @@ func (e *Parser) profession(core []text.Token, terms []nameTerm) ([]text.Token, 
 	}
 	terms = append(terms, nameTerm{strings.Join(parts, " "), nameapi.TermProfession, right[0].Pos})
 	return left, terms
+}
+
+// agentNoun reports whether the word with key k ends like a noun naming
+// what a person does, in German, English, French or Dutch ("-er", "-erin",
+// "-ist", "-eur", "-or", "-ant", "-ent", "-loge").
+func agentNoun(k string) bool {
+	for _, end := range [...]string{"er", "erin", "ist", "istin", "eur", "euse", "or", "orin", "ant", "antin", "ent", "entin", "loge", "login"} {
+		if strings.HasSuffix(k, end) {
+			return true
+		}
+	}
+	return false
 }

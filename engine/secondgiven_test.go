@@ -27,6 +27,8 @@ func TestParseSecondGivenNames(t *testing.T) {
 		{"Jean Martin-Bernard", "GIVENNAME=Jean|SURNAME=Martin-Bernard", "MALE"},
 		{"Hans Peter Müller", "GIVENNAME=Hans|GIVENNAME=Peter|SURNAME=Müller", "MALE"},
 		{"João Pedro Santos Oliveira", "GIVENNAME=João|GIVENNAME=Pedro|SURNAME=Santos Oliveira", "MALE"},
+		{"José Ortega y Gasset", "GIVENNAME=José|SURNAME=Ortega y Gasset", "MALE"},
+		{"Josep Puig i Cadafalch", "GIVENNAME=Josep|SURNAME=Puig i Cadafalch", "MALE"},
 		{"Gabriel García Márquez", "GIVENNAME=Gabriel|SURNAME=García Márquez", "MALE"},
 		{"Müller, Hans Peter", "SURNAME=Müller|GIVENNAME=Hans|GIVENNAME=Peter", "MALE"},
 		{"Lev Nikolayevich Tolstoy", "GIVENNAME=Lev|MIDDLENAME=Nikolayevich|SURNAME=Tolstoy", "MALE"},

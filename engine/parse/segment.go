@@ -332,6 +332,12 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 			sA = k
 			break
 		}
+		// "y", "e", "i" between two surnames that the parser did not
+		// read as "and": "Ortega y Gasset", "Puig i Cadafalch".
+		if k >= 2 && info[k].tok.WeakConj && info[k].tok.Key != "a" && info[k].tok.Key != "u" {
+			sA = k - 1
+			break
+		}
 	}
 	// The surname takes in the surname words before the last word or the
 	// particle: "García López", "Fernández de la Torre". A word the data

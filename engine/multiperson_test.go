@@ -2,23 +2,10 @@ package engine
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
-
-func givenOf(pp *nameapi.ParsedPerson) string {
-	var gs []string
-	if pp.OutputPersonName != nil {
-		for _, t := range pp.OutputPersonName.Terms {
-			if t.TermType == nameapi.TermGivenname {
-				gs = append(gs, t.String)
-			}
-		}
-	}
-	return strings.Join(gs, " ")
-}
 
 // Several people in one field, in many languages: each person with their
 // own terms and gender, the group INDETERMINABLE when the genders differ.

@@ -24,6 +24,7 @@ targets=(
   ./server:FuzzRESTBody
   ./server:FuzzSOAPBody
   ./server:FuzzRESTQuery
+  ./engine:FuzzParseName
 )
 
 # Every "func FuzzX(" in a test file must be in the list.

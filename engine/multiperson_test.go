@@ -42,6 +42,8 @@ func TestParseMultiplePeopleWorld(t *testing.T) {
 		{"Pan i Pani Kowalscy", []string{"SALUTATION=Pan|SURNAME=Kowalscy", "SALUTATION=Pani|SURNAME=Kowalscy"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
 		{"Maria José e João Pedro Silva", []string{"GIVENNAME=Maria|GIVENNAME=José|SURNAME=Silva", "GIVENNAME=João|GIVENNAME=Pedro|SURNAME=Silva"}, []string{"FEMALE", "MALE"}, "INDETERMINABLE"},
 		{"Meyer, Peter und Daniela", []string{"SURNAME=Meyer|GIVENNAME=Peter", "SURNAME=Meyer|GIVENNAME=Daniela"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
+		{"MATTI JA ANNA VIRTANEN", []string{"GIVENNAME=MATTI|SURNAME=VIRTANEN", "GIVENNAME=ANNA|SURNAME=VIRTANEN"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
+		{"JEAN ET MARIE DUPONT", []string{"GIVENNAME=JEAN|SURNAME=DUPONT", "GIVENNAME=MARIE|SURNAME=DUPONT"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
 		{"JUAN Y MARIA GARCIA", []string{"GIVENNAME=JUAN|SURNAME=GARCIA", "GIVENNAME=MARIA|SURNAME=GARCIA"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
 		{"Carlos y Ana", []string{"GIVENNAME=Carlos", "GIVENNAME=Ana"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
 		{"Ana Dumitru și Vasile Dumitru", []string{"GIVENNAME=Ana|SURNAME=Dumitru", "GIVENNAME=Vasile|SURNAME=Dumitru"}, []string{"FEMALE", "MALE"}, "INDETERMINABLE"},
@@ -107,5 +109,29 @@ func TestParseWeakConjunctionStaysOnePerson(t *testing.T) {
 				t.Errorf("%s with %d people, want one NATURAL person", pp.PersonType, len(pp.People))
 			}
 		})
+	}
+}
+
+// The formatter writes several people with the input's own "and", and
+// keeps salutations in front when they name the people.
+func TestFormatMultiplePeople(t *testing.T) {
+	t.Parallel()
+	e := realEngine(t)
+	for in, want := range map[string]string{
+		"peter und daniela meyer":     "Peter und Daniela Meyer",
+		"ALTIN DHE SIDORELA HOXHA":    "Altin dhe Sidorela Hoxha",
+		"juan y maría garcía":         "Juan y María García",
+		"petr novák a jana svobodová": "Petr Novák a Jana Svobodová",
+		"Peter & Maria Meyer":         "Peter & Maria Meyer",
+		"mr. and mrs. robert taylor":  "Mr. and Mrs. Robert Taylor",
+		"Herr und Frau Becker":        "Herr und Frau Becker",
+	} {
+		f, err := e.FormatPersonName(context.Background(), &nameapi.PersonNameFormatterInput{InputPerson: fullname(in).InputPerson})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Formatted != want || f.Unknown {
+			t.Errorf("format %q = %q (unknown %v), want %q", in, f.Formatted, f.Unknown, want)
+		}
 	}
 }

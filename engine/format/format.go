@@ -38,7 +38,7 @@ func Person(in *nameapi.PersonNameFormatterInput, parse func(c *nameapi.Context,
 	case pp.PersonType == nameapi.PersonTypeLegal:
 		out = formatLegal(pp)
 	case len(pp.People) > 0:
-		out = formatGroup(pp.People)
+		out = formatGroup(pp.People, inputConjunction(in.InputPerson))
 	default:
 		out = formatNatural(pp.OutputPersonName, true)
 	}
@@ -104,14 +104,20 @@ func formatNatural(n *nameapi.OutputPersonName, first bool) string {
 	return strings.Join(words, " ")
 }
 
-// formatGroup writes several people: "Peter and Daniela Meyer" when they
-// share the surname, else "Peter Meyer and Jane Doe".
-func formatGroup(people []nameapi.ParsedPerson) string {
+// formatGroup writes several people joined with conj, the input's own
+// word for "and": "Peter und Daniela Meyer" when they share the surname,
+// else "Peter Meyer and Jane Doe"; people named by salutations, with given
+// names in the first person at most, keep them in front ("Herr und Frau
+// Becker", "Mr. and Mrs. Robert Taylor").
+func formatGroup(people []nameapi.ParsedPerson, conj string) string {
 	shared := people[0].AddressingSurname
 	for _, p := range people[1:] {
 		if p.AddressingSurname != shared {
 			shared = ""
 		}
+	}
+	if s := salutationGroup(people, conj); shared != "" && s != "" {
+		return s
 	}
 	var parts []string
 	for i, p := range people {
@@ -132,7 +138,55 @@ func formatGroup(people []nameapi.ParsedPerson) string {
 		}
 		parts = append(parts, s)
 	}
-	return strings.Join(parts, " and ")
+	return strings.Join(parts, " "+conj+" ")
+}
+
+// salutationGroup writes "Sal1 conj Sal2 Given Surname" when every person
+// has a salutation and only the first may have given names; else "".
+func salutationGroup(people []nameapi.ParsedPerson, conj string) string {
+	sals := make([]string, len(people))
+	for i, p := range people {
+		if p.OutputPersonName == nil {
+			return ""
+		}
+		for _, t := range p.OutputPersonName.Terms {
+			switch t.TermType {
+			case nameapi.TermSalutation:
+				if sals[i] == "" {
+					sals[i] = caseTermWord(t.String, t.TermType, true)
+				}
+			case nameapi.TermGivenname, nameapi.TermGivennameInitial, nameapi.TermMiddlename, nameapi.TermMiddlenameInitial:
+				if i > 0 {
+					return ""
+				}
+			}
+		}
+		if sals[i] == "" {
+			return ""
+		}
+	}
+	return strings.Join(sals, " "+conj+" ") + " " + formatNatural(people[0].OutputPersonName, false)
+}
+
+// inputConjunction returns the word that joins the people in the input
+// name ("und", "et", "&"), in lower case, or "and" when it finds none.
+func inputConjunction(p *nameapi.InputPerson) string {
+	weak := ""
+	for _, f := range p.PersonName.NameFields {
+		toks, _ := text.Tokenize(f.String)
+		for _, t := range toks {
+			switch {
+			case t.Kind == text.TokConj:
+				return strings.ToLower(t.Text)
+			case t.WeakConj && weak == "":
+				weak = strings.ToLower(t.Text)
+			}
+		}
+	}
+	if weak != "" {
+		return weak
+	}
+	return "and"
 }
 
 // formatLegal writes a business name with its legal form in canonical

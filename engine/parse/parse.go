@@ -246,6 +246,12 @@ func (e *Parser) resolveWeakConj(toks []text.Token) {
 		if len(left) == 0 || len(right) == 0 {
 			continue
 		}
+		if text.Conjunctions[toks[i].Key] && toks[i].Key != "ja" {
+			// "und", "dhe" in a name written in capitals ("ja" is also a
+			// Korean name syllable: it must pass the checks below).
+			toks[i].Kind = text.TokConj
+			continue
+		}
 		leftName := false
 		for _, t := range left {
 			if isSal(t) || isGiven(t, 0.5) {

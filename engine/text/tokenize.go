@@ -49,8 +49,9 @@ var Conjunctions = map[string]bool{
 // diacritics (si) and the German abbreviation "u.". They are also
 // initials, surname joiners ("Ortega y Gasset", "Puig i Cadafalch") and
 // names, so the tokenizer keeps them as words (Token.WeakConj set when
-// written in lower case, or in capitals in a name written all in capitals)
-// and the parser decides from the words around them.
+// written in lower case) and the parser decides from the words around
+// them. In a name written all in capitals every conjunction is such a
+// word ("HANS UND PETRA", but "KIM JA YOUNG").
 var WeakConjunctions = map[string]bool{"y": true, "e": true, "i": true, "a": true, "u": true, "si": true}
 
 // closers maps opening quote and bracket characters to their closers.
@@ -77,7 +78,8 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 			toks = append(toks, Token{Text: part, Key: k, Kind: TokConj})
 			return
 		}
-		weak := len(k) <= 2 && WeakConjunctions[k] && (part == k || part == "u." && k == "u" || part == strings.ToUpper(k) && IsAllUpper(s))
+		weak := len(k) <= 2 && WeakConjunctions[k] && (part == k || part == "u." && k == "u") ||
+			(len(k) <= 3 && WeakConjunctions[k] || Conjunctions[k]) && part == strings.ToUpper(k) && IsAllUpper(s)
 		toks = append(toks, Token{Text: part, Key: k, Kind: TokWord, WeakConj: weak})
 	}
 	// emitWord emits the word s[a:b].

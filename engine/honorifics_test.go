@@ -96,3 +96,25 @@ func TestParseHonorificsWorld(t *testing.T) {
 		})
 	}
 }
+
+// A birth name stands for the surname in the matcher: the same woman
+// before and after her marriage matches; another surname does not.
+func TestMatchBirthNames(t *testing.T) {
+	t.Parallel()
+	e := realEngine(t)
+	for _, tt := range []struct{ a, b, want string }{
+		{"Maria Schmidt geb. Weber", "Maria Weber", nameapi.MatchMatching},
+		{"Anne Dupont née Martin", "Anne Martin", nameapi.MatchMatching},
+		{"Maria Schmidt geb. Weber", "Maria Schmidt", nameapi.MatchMatching},
+		{"Maria Schmidt geb. Weber", "Maria Schmidt geb. Weber", nameapi.MatchEqual},
+		{"Maria Schmidt geb. Weber", "Maria Huber", nameapi.MatchDifferent},
+	} {
+		r, err := e.MatchPersons(context.Background(), &nameapi.InputWithTwoPeople{InputPerson1: fullname(tt.a).InputPerson, InputPerson2: fullname(tt.b).InputPerson})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.MatchType != tt.want {
+			t.Errorf("match %q ~ %q = %s, want %s", tt.a, tt.b, r.MatchType, tt.want)
+		}
+	}
+}

@@ -25,6 +25,7 @@ type mName struct {
 	given    []string
 	initials []byte // first letters of initials
 	surnames []string
+	birth    []string // birth surname parts ("geb. Weber")
 	qual     string
 	gender   *nameapi.GenderizerResult
 	conf     float64
@@ -142,6 +143,8 @@ func matchName(parse ParseFunc, c *nameapi.Context, p *nameapi.InputPerson) mNam
 					n.surnames = append(n.surnames, part)
 				}
 			}
+		case nameapi.TermSurnameAtBirth:
+			n.birth = append(n.birth, strings.FieldsFunc(text.Fold(t.String), func(r rune) bool { return r == ' ' || r == '-' })...)
 		case nameapi.TermQualifier:
 			n.qual = text.NKey(t.String)
 		}
@@ -200,6 +203,7 @@ func compareNames(a, b mName, l *text.WordLists) (typ string, extraA, extraB, re
 		return nameapi.MatchNoSimilarityFound, false, false, false
 	}
 	sRel, sExtraA, sExtraB := compareSurnames(a.surnames, b.surnames, l)
+	sRel, sExtraA, sExtraB = birthSurnames(a, b, sRel, sExtraA, sExtraB, l)
 	gRel, gExtraA, gExtraB := compareGiven(a, b, l)
 	// Swapped order: "Müller Petra" read as given "Müller".
 	if sRel == relDifferent && gRel == relDifferent && len(a.given) > 0 && len(b.given) > 0 && len(a.surnames) > 0 && len(b.surnames) > 0 {
@@ -222,6 +226,28 @@ func compareNames(a, b mName, l *text.WordLists) (typ string, extraA, extraB, re
 		return nameapi.MatchPartial, extraA, extraB, false
 	}
 	return nameapi.MatchDifferent, extraA, extraB, false
+}
+
+// birthSurnames lets a birth name stand for the surname: "Maria Schmidt
+// geb. Weber" and "Maria Weber" are the same woman before and after her
+// marriage (compatible, each side with a part the other lacks). A birth
+// name only one side gives is a part the other lacks.
+func birthSurnames(a, b mName, rel wordRel, extraA, extraB bool, l *text.WordLists) (wordRel, bool, bool) {
+	if len(a.birth) == 0 && len(b.birth) == 0 {
+		return rel, extraA, extraB
+	}
+	if rel == relDifferent {
+		for _, pair := range [][2][]string{{a.birth, b.surnames}, {a.surnames, b.birth}, {a.birth, b.birth}} {
+			if len(pair[0]) == 0 || len(pair[1]) == 0 {
+				continue
+			}
+			if r, _, _ := compareSurnames(pair[0], pair[1], l); r >= relCompatible {
+				return relCompatible, true, true
+			}
+		}
+		return rel, extraA, extraB
+	}
+	return rel, extraA || len(a.birth) > 0 && len(b.birth) == 0, extraB || len(b.birth) > 0 && len(a.birth) == 0
 }
 
 // compareSurnames compares surname parts: equal sets are equal; one set

@@ -118,3 +118,26 @@ func TestMatchBirthNames(t *testing.T) {
 		}
 	}
 }
+
+// A salutation of any listed language gives the gender of a person named
+// by the surname alone.
+func TestGenderizeSalutationOnly(t *testing.T) {
+	t.Parallel()
+	e := realEngine(t)
+	for in, want := range map[string]string{
+		"Doamna Popescu": nameapi.GenderFemale,
+		"D-l Popescu":    nameapi.GenderMale,
+		"Frk. Hansen":    nameapi.GenderFemale,
+		"г-жа Иванова":   nameapi.GenderFemale,
+		"Proua Tamm":     nameapi.GenderFemale,
+		"Härra Tamm":     nameapi.GenderMale,
+	} {
+		g, err := e.GenderizePerson(context.Background(), fullname(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Gender != want {
+			t.Errorf("genderize %q = %s, want %s", in, g.Gender, want)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/namepipe/namepipe/engine/lexicon"
+	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -64,6 +65,16 @@ var salutations = map[string]string{
 	"pan": nameapi.GenderMale, "pani": nameapi.GenderFemale, "pán": nameapi.GenderMale, "paní": nameapi.GenderFemale,
 }
 
+// salutation looks a lower-case salutation up here, then in the parser's
+// list of salutations of many languages ("frk", "doamna", "г-н").
+func salutation(k string) (string, bool) {
+	if g, ok := salutations[k]; ok {
+		return g, true
+	}
+	g, ok := text.Lists().Salutations[k]
+	return g, ok
+}
+
 // SalutationGender returns the gender a salutation implies, or "".
 // "Mr. & Mrs." and other combined forms imply none.
 func SalutationGender(s string) string {
@@ -71,14 +82,14 @@ func SalutationGender(s string) string {
 	if k == "" {
 		return ""
 	}
-	if g, ok := salutations[k]; ok {
+	if g, ok := salutation(k); ok {
 		return g
 	}
 	// "Sehr geehrter Herr", "Dear Mrs": the last word decides, when every
 	// salutation word agrees.
 	g := ""
 	for f := range strings.FieldsSeq(k) {
-		if x, ok := salutations[f]; ok {
+		if x, ok := salutation(f); ok {
 			if g != "" && g != x {
 				return ""
 			}

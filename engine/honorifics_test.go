@@ -25,6 +25,11 @@ func TestParseHonorificsWorld(t *testing.T) {
 		{"г-н Иван Петров", "SALUTATION=г-н|GIVENNAME=Иван|SURNAME=Петров", "MALE", ""},
 		{"Härra Jaan Tamm", "SALUTATION=Härra|GIVENNAME=Jaan|SURNAME=Tamm", "MALE", ""},
 		{"Bayan Ayşe Kaya", "SALUTATION=Bayan|GIVENNAME=Ayşe|SURNAME=Kaya", "FEMALE", ""},
+		{"Kovács János úr", "SURNAME=Kovács|GIVENNAME=János|SALUTATION=úr", "MALE", ""},
+		{"Szabó Eszter asszony", "SURNAME=Szabó|GIVENNAME=Eszter|SALUTATION=asszony", "FEMALE", ""},
+		{"Ahmet Yılmaz Bey", "GIVENNAME=Ahmet|SURNAME=Yılmaz|SALUTATION=Bey", "MALE", ""},
+		{"Ahmet Bey", "GIVENNAME=Ahmet|SALUTATION=Bey", "MALE", ""},
+		{"Frau Müller", "SALUTATION=Frau|SURNAME=Müller", "FEMALE", ""},
 		// A salutation that is also a name needs a name after it.
 		{"Bay Smith", "", "", ""},
 		{"Prof. Dr. Dr. Klaus Weber", "TITLE=Prof.|TITLE=Dr.|TITLE=Dr.|GIVENNAME=Klaus|SURNAME=Weber", "MALE", "Prof. Dr. Dr. Klaus Weber"},

@@ -76,9 +76,14 @@ func (e *Parser) parseSegment(toks []text.Token, inGroup bool) []candidate {
 		}
 		break
 	}
+	j := len(ws)
+	// A salutation written after the name: "Kovács János úr", "Ahmet Bey".
+	if j-i >= 2 && ws[j-1].Kind == text.TokWord && l.SalutationsAfter[ws[j-1].Key] && countWords(ws[i:j-1]) > 0 {
+		terms = append(terms, nameTerm{ws[j-1].Text, nameapi.TermSalutation, ws[j-1].Pos})
+		j--
+	}
 	// Trailing qualifiers and suffixes ("jr", "III", "PhD"), possibly after
 	// commas.
-	j := len(ws)
 	for j > i {
 		t := ws[j-1]
 		if t.Kind == text.TokComma {
@@ -497,6 +502,10 @@ func (e *Parser) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []cand
 	switch {
 	case w.initial:
 		return []candidate{mk(nameapi.TermGivennameInitial, 0.8, 0.5)}
+	case hasSal && w.given >= 0.7 && !w.surname:
+		// "Ahmet Bey", "Frau Anna": a well-known given name that is no
+		// surname stays a given name.
+		return []candidate{mk(nameapi.TermGivenname, 0.85, 0.7)}
 	case hasSal:
 		// "Mr. Smith", "Dr. Müller": a salutation or title with one word
 		// names the surname.

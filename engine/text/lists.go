@@ -16,30 +16,31 @@ import (
 
 // WordLists holds the parsed curated lists, keyed by NKey.
 type WordLists struct {
-	Salutations   map[string]string // key → implied gender ("" when none)
-	Titles        map[string]bool
-	TitleCanon    map[string]string    // key → canonical spelling
-	Qualifiers    map[string]Qualifier // key → canonical form and term type
-	Particles     map[string]bool
-	LegalForms    map[string]string // key → canonical spelling
-	LegalMaxWords int               // most words in one legal form
-	BusinessWords map[string]bool
-	Nicknames     map[string][]string // folded name → folded names it is a short form of (and back)
-	Placeholders  map[string]string   // folded full name → risk type
-	NameWords     map[string]string   // folded single word → risk type
-	Famous        map[string]bool
-	Fictional     map[string]bool
-	Humorous      map[string]bool
-	FakeFirst     map[string]bool   // first word of every placeholder, fictional and humorous name
-	KeyboardRows  []*KBRow          // one per keyboard row
-	kbAdjacent    []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
-	LegalSuffixes map[string]bool   // every suffix of every legalForms key
-	AddrWords     map[string]string // folded address word → risk type
-	AddrPhrases   []AddrPhrase      // folded address phrases, in file order
-	AddrPhrase1   [256][]uint8      // first byte → indexes in addrPhrases of the phrases starting with it
-	BirthName     map[string]bool   // words introducing a birth name ("geb.", "née")
-	Professions   map[string]bool   // professions written after a name
-	ProfEndings   []string          // word endings that mark a profession ("meister")
+	Salutations      map[string]string // key → implied gender ("" when none)
+	SalutationsAfter map[string]bool   // salutations written after the name ("úr", "Bey")
+	Titles           map[string]bool
+	TitleCanon       map[string]string    // key → canonical spelling
+	Qualifiers       map[string]Qualifier // key → canonical form and term type
+	Particles        map[string]bool
+	LegalForms       map[string]string // key → canonical spelling
+	LegalMaxWords    int               // most words in one legal form
+	BusinessWords    map[string]bool
+	Nicknames        map[string][]string // folded name → folded names it is a short form of (and back)
+	Placeholders     map[string]string   // folded full name → risk type
+	NameWords        map[string]string   // folded single word → risk type
+	Famous           map[string]bool
+	Fictional        map[string]bool
+	Humorous         map[string]bool
+	FakeFirst        map[string]bool   // first word of every placeholder, fictional and humorous name
+	KeyboardRows     []*KBRow          // one per keyboard row
+	kbAdjacent       []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
+	LegalSuffixes    map[string]bool   // every suffix of every legalForms key
+	AddrWords        map[string]string // folded address word → risk type
+	AddrPhrases      []AddrPhrase      // folded address phrases, in file order
+	AddrPhrase1      [256][]uint8      // first byte → indexes in addrPhrases of the phrases starting with it
+	BirthName        map[string]bool   // words introducing a birth name ("geb.", "née")
+	Professions      map[string]bool   // professions written after a name
+	ProfEndings      []string          // word endings that mark a profession ("meister")
 }
 
 // MaxAddrPhrases is the most address phrases the risk detector's bit set
@@ -103,22 +104,23 @@ func readList(name string, fn func(fields []string) error) error {
 
 func loadLists() (*WordLists, error) {
 	l := &WordLists{
-		Salutations:   map[string]string{},
-		Titles:        map[string]bool{},
-		TitleCanon:    map[string]string{},
-		Qualifiers:    map[string]Qualifier{},
-		Particles:     map[string]bool{},
-		LegalForms:    map[string]string{},
-		BusinessWords: map[string]bool{},
-		Nicknames:     map[string][]string{},
-		Placeholders:  map[string]string{},
-		NameWords:     map[string]string{},
-		Famous:        map[string]bool{},
-		Fictional:     map[string]bool{},
-		Humorous:      map[string]bool{},
-		AddrWords:     map[string]string{},
-		BirthName:     map[string]bool{},
-		Professions:   map[string]bool{},
+		Salutations:      map[string]string{},
+		SalutationsAfter: map[string]bool{},
+		Titles:           map[string]bool{},
+		TitleCanon:       map[string]string{},
+		Qualifiers:       map[string]Qualifier{},
+		Particles:        map[string]bool{},
+		LegalForms:       map[string]string{},
+		BusinessWords:    map[string]bool{},
+		Nicknames:        map[string][]string{},
+		Placeholders:     map[string]string{},
+		NameWords:        map[string]string{},
+		Famous:           map[string]bool{},
+		Fictional:        map[string]bool{},
+		Humorous:         map[string]bool{},
+		AddrWords:        map[string]string{},
+		BirthName:        map[string]bool{},
+		Professions:      map[string]bool{},
 	}
 	steps := []struct {
 		file string
@@ -130,6 +132,9 @@ func loadLists() (*WordLists, error) {
 				g = f[1]
 			}
 			l.Salutations[NKey(f[0])] = g
+			if len(f) > 2 && f[2] == "after" {
+				l.SalutationsAfter[NKey(f[0])] = true
+			}
 			return nil
 		}},
 		{"titles.txt", func(f []string) error {

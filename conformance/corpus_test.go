@@ -85,6 +85,9 @@ func hardNames() []string {
 		"xxxPeterxxx", "asdfghjkl", "qwertz uiop", "1234567", "Peter 2nd", "Peter3 Müller", "\"Bob\"", "(Bob)", "Bob (Robert) Miller",
 		"Peter\u00a0Müller", "Peter\u200bMüller", "Peter\tMüller", "Peter\nMüller", "a\u0308nne", strings.Repeat("a", 300),
 		kb, kb[:500] + ", " + kb[:400], strings.Repeat("Dr. ", 100), strings.Repeat("and ", 100), strings.Repeat("van ", 50) + "Berg",
+		"Altin dhe Sidorela Hoxha", "Burger Hans U. u. Spinner-Burger Barbara", "Mr. & Mrs. John and Jane Smith", "Herr und Frau",
+		"Maria Schmidt geb. Weber", "née", "Anton Mosimann, Malermeister", "Kovács János úr", "y e i a", strings.Repeat("y ", 60),
+		"José Ortega y Gasset", "Лев Николаевич Толстой", "Prof. Dr. Dr. Klaus Weber", "Doamna Ana Dumitru și D-l Vasile Dumitru",
 	}
 }
 

@@ -55,7 +55,7 @@ func OpenJSONL(ctx context.Context, path string, opts JSONLOptions) (Reader, err
 		return nil, err
 	}
 	r := &jsonlReader{name: in.name, in: in, br: bufio.NewReaderSize(in, ioBufSize)}
-	if err := stripBOM(r.br, r.name); err != nil {
+	if _, err := stripBOM(r.br, r.name); err != nil {
 		in.Close()
 		return nil, err
 	}

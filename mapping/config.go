@@ -108,6 +108,34 @@ type InputConfig struct {
 	Header *bool `yaml:"header"`
 	// Columns names the columns of CSV input without a header line.
 	Columns []string `yaml:"columns"`
+	// OnMalformed says what happens to a malformed CSV row (a stray
+	// quote, a quote never closed, a wrong number of fields): keep (the
+	// default: the row is kept with its text in its columns and flagged
+	// in the error column), reject (the row goes to the rejects file, not
+	// to the output) or fail (the run stops at the first quoting error).
+	OnMalformed string `yaml:"onMalformed"`
+	// Rejects is the CSV file rejected rows are written to (onMalformed:
+	// reject); default OUTPUT.rejects.csv.
+	Rejects string `yaml:"rejects"`
+}
+
+// Values of input.onMalformed.
+const (
+	MalformedKeep   = "keep"
+	MalformedReject = "reject"
+	MalformedFail   = "fail"
+)
+
+// RejectsPath returns where rejected rows go: input.rejects, or
+// OUTPUT.rejects.csv; "" when output is standard output and no path is set.
+func (c *Config) RejectsPath() string {
+	if c.Input.Rejects != "" {
+		return c.Input.Rejects
+	}
+	if c.Output.Path == "" || c.Output.Path == "-" {
+		return ""
+	}
+	return c.Output.Path + ".rejects.csv"
 }
 
 // HasHeader reports whether CSV input starts with a header line.
@@ -534,6 +562,24 @@ func (c *Config) check(p *problems) {
 		}
 	} else if len(c.Input.Columns) > 0 {
 		p.add("input.columns", "input.columns applies only to CSV input with header: false")
+	}
+	switch c.Input.OnMalformed {
+	case "", MalformedKeep, MalformedFail:
+		if c.Input.Rejects != "" {
+			p.add("input.rejects", "applies only with onMalformed: reject")
+		}
+	case MalformedReject:
+		switch rj := c.RejectsPath(); {
+		case rj == "":
+			p.add("input.onMalformed", "reject with output to stdout needs input.rejects (the file for the rejected rows)")
+		case rj == "-" || samePath(rj, c.Input.Path) || samePath(rj, c.Output.Path):
+			p.add("input.rejects", "%q must be a file other than the input and the output", rj)
+		}
+	default:
+		p.add("input.onMalformed", "%q: must be keep, reject or fail", c.Input.OnMalformed)
+	}
+	if c.Input.OnMalformed != "" && c.Input.Format != FormatCSV {
+		p.add("input.onMalformed", "applies only to CSV input (format is %s)", c.Input.Format)
 	}
 	if c.Input.Path != "" && c.Output.Path != "" && c.Input.Path != "-" && samePath(c.Input.Path, c.Output.Path) {
 		p.add("output.path", "is the input file %q: namepipe never overwrites its input; choose another output path", c.Input.Path)

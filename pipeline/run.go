@@ -14,6 +14,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
 )
 
@@ -206,6 +207,10 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		}
 	}
 	sum.fill(r, o.Now().Sub(start))
+	if sr, ok := o.Reader.(readers.StatsReader); ok {
+		st := sr.Stats()
+		sum.Input = &st
+	}
 
 	var runErr error
 	switch si := r.stopped.Load(); {
@@ -324,7 +329,8 @@ func (r *runner) admit(rec *record.Record) {
 func (r *runner) prepare(rw *row) bool {
 	rec := &rw.rec
 	if rec.Problem != "" {
-		rw.rowErr = fmt.Errorf("line %d: %s", rec.Line, rec.Problem)
+		// The reader's problem names its own file:line (and column).
+		rw.rowErr = errors.New(rec.Problem)
 	}
 	req, err := r.build(rec)
 	if err != nil {
@@ -682,7 +688,8 @@ func (r *runner) emit(sum *Summary) error {
 			}
 		}
 		sum.count(rw, r.ops)
-		batch = append(batch, record.Record{Index: rw.rec.Index, Line: rw.rec.Line, Values: rw.out, Problem: rw.rec.Problem})
+		batch = append(batch, record.Record{Index: rw.rec.Index, Line: rw.rec.Line, Values: rw.out, Problem: rw.rec.Problem,
+			Raw: rw.rec.Raw, End: rw.rec.End}) // the input cells' source text: CSV output writes them back as they were
 		r.release(rw)
 		if len(batch) == cap(batch) {
 			flush()

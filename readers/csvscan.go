@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"unicode"
+	"unicode/utf8"
 )
 
 // scanner splits CSV text into records the RFC 4180 way, and keeps the
@@ -55,7 +57,7 @@ type scanned struct {
 	text  string // source text without the final line ending
 	end   string // the line ending: "\n", "\r\n", "\r" or "" at the end of the input
 	vals  []string
-	raws  []string // source text of each field; "" where it cannot be written back as is
+	raws  []string // source text of each field; "" where it is not needed or cannot be used (see record.Record.Raw)
 	blank bool     // an empty line
 	issue *issue   // the first malformation, or nil
 }
@@ -228,11 +230,28 @@ func (s *scanner) finish(r *scanned) {
 			} else {
 				r.raws = append(r.raws, raw)
 			}
+		case plainWritesBack(raw):
+			r.vals = append(r.vals, raw)
+			r.raws = append(r.raws, "")
 		default:
 			r.vals = append(r.vals, raw)
 			r.raws = append(r.raws, raw)
 		}
 	}
+}
+
+// plainWritesBack reports whether an unquoted field's text is what a CSV
+// writer writes for it anyway (the writer quotes a value that starts with
+// a space, and `\.`), so that its source text need not be kept.
+func plainWritesBack(v string) bool {
+	if v == "" {
+		return true
+	}
+	if c := v[0]; c < utf8.RuneSelf {
+		return c != ' ' && c != '\t' && c != '\v' && c != '\f' && c != '\r' && v != `\.`
+	}
+	r, _ := utf8.DecodeRuneInString(v)
+	return !unicode.IsSpace(r)
 }
 
 func unescapeQuotes(s string) string {

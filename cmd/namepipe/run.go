@@ -100,11 +100,25 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		defer c.Close()
 	}
 
-	rd, err := openInput(ctx, cfg)
+	var rejects *rejectSink
+	var reject func(readers.Rejected) error
+	if cfg.Input.OnMalformed == mapping.MalformedReject {
+		if rejects, err = newRejectSink(cfg); err != nil {
+			return fail(stderr, exitFailed, fmt.Errorf("rejects: %w", err))
+		}
+		defer rejects.w.Abort() // a no-op once committed
+		reject = rejects.add
+	}
+	rd, err := openInput(ctx, cfg, reject)
 	if err != nil {
 		return fail(stderr, exitInput, fmt.Errorf("input: %w", err))
 	}
 	defer rd.Close()
+	if sr, ok := rd.(readers.StatsReader); ok {
+		for _, note := range sr.Stats().Notes {
+			logger.Warn("input: "+note, "file", cfg.Input.Path)
+		}
+	}
 	plan, err := mapping.NewPlan(cfg, rd.Schema())
 	if err != nil {
 		return fail(stderr, exitUsage, err)
@@ -122,7 +136,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}()
 	}
 
-	w, err := createOutput(ctx, cfg, plan.OutputSchema(), len(rd.Schema().Fields))
+	var layout *readers.CSVLayout
+	if l, ok := readers.LayoutOf(rd); ok {
+		layout = &l
+	}
+	w, err := createOutput(ctx, cfg, plan.OutputSchema(), len(rd.Schema().Fields), layout)
 	if err != nil {
 		return fail(stderr, exitFailed, fmt.Errorf("output: %w", err))
 	}
@@ -203,6 +221,25 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	} else if err := w.Abort(); err != nil {
 		logger.Warn("discarding the incomplete output", "err", err)
 	}
+	if rejects != nil && runErr == nil {
+		if err := rejects.w.Commit(); err != nil {
+			runErr = fmt.Errorf("rejects: %w", err)
+		}
+	}
+	if in := sum.Input; in != nil {
+		// Never silent, even with --quiet: rows that are not plain rows.
+		var malformed int64
+		for _, n := range in.Malformed {
+			malformed += n
+		}
+		if malformed > 0 || in.BlankLinesSkipped > 0 {
+			attrs := []any{"file", cfg.Input.Path, "malformed_rows", malformed, "blank_lines_skipped", in.BlankLinesSkipped}
+			if rejects != nil {
+				attrs = append(attrs, "rejected", in.Rejected, "rejects", rejects.path)
+			}
+			logger.Warn("input: malformed rows or blank lines (see the error column and the summary)", attrs...)
+		}
+	}
 
 	if f.summary != "" {
 		if err := sum.WriteJSON(f.summary); err != nil {
@@ -217,10 +254,15 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		msg := runErr.Error()
 		var re *pipeline.RunError
 		if errors.As(runErr, &re) {
-			msg += "; the output was not written"
-			if cache != nil {
-				msg += fmt.Sprintf("; results so far are kept in the cache %s", cachePath)
+			if cfg.Output.Path == "-" {
+				msg += fmt.Sprintf("; %d rows were written to stdout before the stop", re.RowsWritten)
 			} else {
+				msg += "; no output was written"
+			}
+			switch {
+			case cache != nil:
+				msg += fmt.Sprintf("; results so far are kept in the cache %s", cachePath)
+			case cfg.Engine.Kind == mapping.EngineNameAPI:
 				msg += "; without a cache (--cache) a rerun calls the service again for every row"
 			}
 		}
@@ -346,6 +388,9 @@ func loadRunConfig(f *runFlags, stderr io.Writer) (*mapping.Config, *slog.Logger
 	if cfg.Input.Path != "-" && samePath(cfg.Input.Path, cfg.Output.Path) {
 		return nil, nil, usageError{fmt.Errorf("output %q is the input file: namepipe never overwrites its input", cfg.Output.Path)}
 	}
+	if cfg.Input.Path == "-" && stdinIs(cfg.Output.Path) {
+		return nil, nil, usageError{fmt.Errorf("output %q is the file standard input reads: namepipe never overwrites its input", cfg.Output.Path)}
+	}
 	return cfg, logger, nil
 }
 
@@ -413,6 +458,23 @@ func isTerminal(w io.Writer) bool {
 func isDir(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.IsDir()
+}
+
+// stdinIs reports whether standard input is the file at path (same device
+// and inode, so also through a link).
+func stdinIs(path string) bool {
+	if path == "" || path == "-" {
+		return false
+	}
+	in, err := os.Stdin.Stat()
+	if err != nil || !in.Mode().IsRegular() {
+		return false
+	}
+	if out, err := os.Stat(path); err == nil && os.SameFile(in, out) {
+		return true
+	}
+	entry, err := os.Lstat(path) // the directory entry itself (a link)
+	return err == nil && os.SameFile(in, entry)
 }
 
 // samePath reports whether a and b name the same file.

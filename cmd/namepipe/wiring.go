@@ -22,11 +22,14 @@ import (
 // each in one place. They are variables so that tests can substitute
 // in-memory fakes.
 var (
-	// openInput opens the reader of cfg.Input ("-" = stdin).
+	// openInput opens the reader of cfg.Input ("-" = stdin); reject
+	// receives the malformed CSV rows of input.onMalformed: reject.
 	openInput = openInputFile
 	// createOutput creates the writer of cfg.Output ("-" = stdout) for the
-	// plan's output schema, whose first inputCols columns are the input's.
-	// The writer writes to a temporary file renamed only on Commit.
+	// plan's output schema, whose first inputCols columns are the input's;
+	// layout, when the input is CSV, lets a CSV output write them back as
+	// they were. The writer writes to a temporary file renamed only on
+	// Commit.
 	createOutput = createOutputFile
 	// newService returns the backend of cfg.Engine and its identity for
 	// cache keys ("local/<version>" or the base URL, never the API key).
@@ -43,8 +46,9 @@ var (
 	_ nameapi.Service = (*nameapi.Client)(nil)
 )
 
-func openInputFile(ctx context.Context, cfg *mapping.Config) (readers.Reader, error) {
+func openInputFile(ctx context.Context, cfg *mapping.Config, reject func(readers.Rejected) error) (readers.Reader, error) {
 	o := readers.Options{Format: cfg.Input.Format}
+	o.CSV.OnMalformed, o.CSV.Reject = cfg.Input.OnMalformed, reject
 	if cfg.Input.Delimiter != "" {
 		o.CSV.Delimiter, _ = utf8.DecodeRuneInString(cfg.Input.Delimiter)
 	}
@@ -54,8 +58,13 @@ func openInputFile(ctx context.Context, cfg *mapping.Config) (readers.Reader, er
 	return readers.Open(ctx, cfg.Input.Path, o)
 }
 
-func createOutputFile(ctx context.Context, cfg *mapping.Config, schema record.Schema, inputCols int) (writers.Writer, error) {
+func createOutputFile(ctx context.Context, cfg *mapping.Config, schema record.Schema, inputCols int, layout *readers.CSVLayout) (writers.Writer, error) {
 	o := writers.Options{Format: cfg.Output.Format}
+	if layout != nil {
+		// The input columns come back as they were: BOM, header cells,
+		// line endings, quoting.
+		o.CSV.BOM, o.CSV.Header, o.CSV.HeaderEnd = layout.BOM, layout.Header, layout.HeaderEnd
+	}
 	if cfg.Input.Path != "-" {
 		o.Protect = []string{cfg.Input.Path}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/record"
@@ -118,9 +119,9 @@ func NewPlan(cfg *Config, in record.Schema) (*Plan, error) {
 			avail := in.Names()
 			sug := ""
 			if s := closest(name, avail); s != "" {
-				sug = fmt.Sprintf(" (did you mean %q?)", s)
+				sug = fmt.Sprintf(" (did you mean %q?)", clipValue(s))
 			}
-			pr.add(key, "column %q is not in the input%s; available columns: %s", name, sug, strings.Join(avail, ", "))
+			pr.add(key, "column %q is not in the input%s; available columns: %s", clipValue(name), sug, listColumns(avail))
 			return noCol
 		}
 		t := in.Fields[i].Type
@@ -309,9 +310,59 @@ func freePrefix(in record.Schema, cur string) string {
 	return cur + "x_"
 }
 
+// Bounds of the messages about columns: a wrong file (no line breaks, a
+// binary) can have a header of millions of columns, each of any length.
+const (
+	// maxListedColumns columns are listed; the rest are counted.
+	maxListedColumns = 20
+	// maxSuggestColumns columns, of at most maxSuggestLen bytes, are
+	// compared with a missing name (edit distance is quadratic).
+	maxSuggestColumns = 1000
+	maxSuggestLen     = 64
+	// maxValueInMessage bytes of a user value are quoted in a message.
+	maxValueInMessage = 200
+)
+
+// listColumns renders the first maxListedColumns names, each clipped,
+// and counts the others.
+func listColumns(names []string) string {
+	shown := names[:min(len(names), maxListedColumns)]
+	parts := make([]string, len(shown))
+	for i, n := range shown {
+		parts[i] = clipValue(n)
+	}
+	s := strings.Join(parts, ", ")
+	if more := len(names) - len(shown); more > 0 {
+		s += fmt.Sprintf(" … and %d more", more)
+	}
+	return s
+}
+
+// clipValue shortens s to about maxValueInMessage bytes, on a rune
+// boundary, marking the cut with "…".
+func clipValue(s string) string {
+	if len(s) <= maxValueInMessage {
+		return s
+	}
+	cut := maxValueInMessage
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// closest returns the name of avail nearest to name, if near enough. Only
+// short names are compared, and at most maxSuggestColumns of them, so the
+// search is bounded in time and memory whatever the header.
 func closest(name string, avail []string) string {
+	if len(name) > maxSuggestLen {
+		return ""
+	}
 	best, bestD := "", 1<<30
-	for _, a := range avail {
+	for _, a := range avail[:min(len(avail), maxSuggestColumns)] {
+		if len(a) > maxSuggestLen {
+			continue
+		}
 		d := editDistance(strings.ToLower(name), strings.ToLower(a))
 		if d < bestD {
 			best, bestD = a, d

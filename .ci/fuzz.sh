@@ -17,6 +17,8 @@ FUZZTIME="${FUZZTIME:-10s}"
 targets=(
   ./readers:FuzzCSVReader
   ./readers:FuzzCSVRows
+  ./readers:FuzzCSVRoundTrip
+  ./readers:FuzzScannerAgainstStdlib
   ./nameapi:FuzzDecodeResults
   ./nameapi:FuzzStatusError
   ./mapping:FuzzBuild

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -241,14 +242,18 @@ func (s *scanner) finish(r *scanned) {
 }
 
 // plainWritesBack reports whether an unquoted field's text is what a CSV
-// writer writes for it anyway (the writer quotes a value that starts with
-// a space, and `\.`), so that its source text need not be kept.
+// writer writes for it anyway (the writer quotes a value that holds a CR
+// or starts with a space, and `\.`), so that its source text need not be
+// kept.
 func plainWritesBack(v string) bool {
 	if v == "" {
 		return true
 	}
+	if strings.IndexByte(v, '\r') >= 0 {
+		return false
+	}
 	if c := v[0]; c < utf8.RuneSelf {
-		return c != ' ' && c != '\t' && c != '\v' && c != '\f' && c != '\r' && v != `\.`
+		return c != ' ' && c != '\t' && c != '\v' && c != '\f' && v != `\.`
 	}
 	r, _ := utf8.DecodeRuneInString(v)
 	return !unicode.IsSpace(r)

@@ -180,6 +180,13 @@ func newCSVReader(in *input, opts CSVOptions) (*csvReader, error) {
 		return nil, err
 	}
 	r.layout.BOM = bom
+	sepDelim, sepLines := excelSepLine(r.br)
+	if sepLines > 0 {
+		r.stats.Notes = append(r.stats.Notes, fmt.Sprintf("the first line sep=%c (Excel) names the delimiter; it is not a row and is not written back", sepDelim))
+		if opts.Delimiter == 0 {
+			opts.Delimiter = sepDelim
+		}
+	}
 	sample, _ := r.br.Peek(sniffSize)
 	sampleComplete := len(sample) < sniffSize
 	term := byte('\n')
@@ -203,6 +210,7 @@ func newCSVReader(in *input, opts CSVOptions) (*csvReader, error) {
 		delimBytes = utf8.AppendRune(nil, delim)
 	}
 	r.sc = newScanner(r.br, delimBytes, term, r.mode != MalformedFail)
+	r.sc.line = int64(sepLines)
 
 	if len(opts.Columns) > 0 {
 		if err := checkNames(r.name, opts.Columns, "configured column"); err != nil {
@@ -344,6 +352,32 @@ func stripBOM(br *bufio.Reader, name string) (string, error) {
 		}
 		return bom, nil
 	}
+}
+
+// excelSepLine reads a first line "sep=X" (which Excel writes and reads
+// to name the delimiter) and returns X and 1; otherwise it reads nothing
+// and returns 0, 0.
+func excelSepLine(br *bufio.Reader) (rune, int) {
+	b, _ := br.Peek(16)
+	if len(b) < 5 || !bytes.EqualFold(b[:4], []byte("sep=")) {
+		return 0, 0
+	}
+	d, size := utf8.DecodeRune(b[4:])
+	rest := b[4+size:]
+	n := 0
+	switch {
+	case bytes.HasPrefix(rest, []byte("\r\n")):
+		n = 2
+	case bytes.HasPrefix(rest, []byte("\n")), bytes.HasPrefix(rest, []byte("\r")):
+		n = 1
+	}
+	if n == 0 || !validDelim(d) || d == utf8.RuneError {
+		return 0, 0
+	}
+	if _, err := br.Discard(4 + size + n); err != nil {
+		return 0, 0
+	}
+	return d, 1
 }
 
 func (r *csvReader) Schema() record.Schema { return r.schema }

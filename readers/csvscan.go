@@ -116,10 +116,10 @@ func (s *scanner) appendLine() (bool, error) {
 	for {
 		chunk, err := s.src.ReadSlice(s.term)
 		s.buf = append(s.buf, chunk...)
+		if s.maxLine > 0 && len(s.buf)-start > s.maxLine {
+			return false, errLineTooLong
+		}
 		if err == bufio.ErrBufferFull {
-			if s.maxLine > 0 && len(s.buf)-start > s.maxLine {
-				return false, errLineTooLong
-			}
 			continue
 		}
 		if err == io.EOF {

@@ -21,6 +21,7 @@ targets=(
   ./readers:FuzzScannerAgainstStdlib
   ./nameapi:FuzzDecodeResults
   ./nameapi:FuzzStatusError
+  ./config:FuzzDecode
   ./mapping:FuzzBuild
   ./server:FuzzRESTBody
   ./server:FuzzSOAPBody

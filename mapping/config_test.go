@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/namepipe/namepipe/config"
+	"github.com/namepipe/namepipe/record"
 )
 
 // base is a valid config; cases replace or append lines.
@@ -23,13 +26,13 @@ func TestParseValidDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Engine.Kind != EngineLocal || cfg.Engine.Timeout != DefaultTimeout {
+	if cfg.Engine.Kind != config.EngineLocal || cfg.Engine.Timeout != config.DefaultTimeout {
 		t.Errorf("engine defaults: %+v", cfg.Engine)
 	}
-	if cfg.Run.Concurrency != DefaultConcurrency || cfg.Run.Retries != DefaultRetries || cfg.Run.Rate != 0 {
+	if cfg.Run.Concurrency != config.DefaultConcurrency || cfg.Run.Retries != config.DefaultRetries || cfg.Run.Rate != 0 {
 		t.Errorf("run defaults: %+v", cfg.Run)
 	}
-	if cfg.Input.Format != FormatCSV || cfg.Output.Format != FormatCSV || cfg.Output.ColumnPrefix() != "np_" {
+	if cfg.Input.Format != record.FormatCSV || cfg.Output.Format != record.FormatCSV || cfg.Output.ColumnPrefix() != "np_" {
 		t.Errorf("io defaults: %+v %+v", cfg.Input, cfg.Output)
 	}
 	if got := cfg.Line("person.fullName"); got != 6 {
@@ -91,7 +94,7 @@ operations:
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Input.Format != FormatParquet || cfg.Output.Format != FormatJSONL {
+	if cfg.Input.Format != record.FormatParquet || cfg.Output.Format != record.FormatJSONL {
 		t.Errorf("formats %q %q", cfg.Input.Format, cfg.Output.Format)
 	}
 	if cfg.Run.Burst != 51 {
@@ -194,9 +197,9 @@ func TestParseErrors(t *testing.T) {
 func TestErrorsAreCollected(t *testing.T) {
 	src := base + "run:\n  concurrency: 0\n  retries: -1\nengine:\n  kind: nameapi\n"
 	_, err := Parse([]byte(src), "c.yaml")
-	var ces ConfigErrors
+	var ces config.Errors
 	if !errors.As(err, &ces) {
-		t.Fatalf("error %T is not ConfigErrors", err)
+		t.Fatalf("error %T is not config.Errors", err)
 	}
 	if len(ces) < 4 {
 		t.Fatalf("want all problems at once, got %d: %v", len(ces), err)
@@ -205,29 +208,6 @@ func TestErrorsAreCollected(t *testing.T) {
 		if ces[i].Line < ces[i-1].Line {
 			t.Errorf("not in line order: %v", err)
 		}
-	}
-}
-
-func TestAPIKeyFromEnv(t *testing.T) {
-	const secret = "planted-secret-4f2c9"
-	t.Setenv("NP_TEST_KEY", secret)
-	src := base + "engine:\n  kind: nameapi\n  baseURL: https://x.test/\n  apiKeyEnv: NP_TEST_KEY\n"
-	cfg, err := Parse([]byte(src), "c.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	k, err := cfg.Engine.APIKey()
-	if err != nil || k != secret {
-		t.Fatalf("APIKey = %q, %v", k, err)
-	}
-	cfg.Engine.APIKeyEnv = "NP_TEST_KEY_UNSET"
-	_, err = cfg.Engine.APIKey()
-	if err == nil || !strings.Contains(err.Error(), "NP_TEST_KEY_UNSET") {
-		t.Fatalf("unset env: %v", err)
-	}
-	local := EngineConfig{Kind: EngineLocal}
-	if k, err := local.APIKey(); k != "" || err != nil {
-		t.Fatalf("local: %q %v", k, err)
 	}
 }
 

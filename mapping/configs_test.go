@@ -25,7 +25,7 @@ func TestShippedConfigs(t *testing.T) {
 				t.Fatal(err)
 			}
 			in := csvSchema
-			if cfg.Input.Format == FormatParquet {
+			if cfg.Input.Format == record.FormatParquet {
 				in = pq
 			}
 			p, err := NewPlan(cfg, in)

@@ -1,6 +1,8 @@
 package mapping
 
 import (
+	"github.com/namepipe/namepipe/config"
+
 	"encoding/json"
 	"fmt"
 	"io"
@@ -16,11 +18,11 @@ import (
 func (p *Plan) Describe(w io.Writer, recs []record.Record) error {
 	var b strings.Builder
 	c := p.cfg
-	fmt.Fprintf(&b, "config: %s\n", c.file)
+	fmt.Fprintf(&b, "config: %s\n", c.File())
 	fmt.Fprintf(&b, "input:  %s (%s)\n", c.Input.Path, c.Input.Format)
 	fmt.Fprintf(&b, "output: %s (%s), result columns prefixed %q\n", c.Output.Path, c.Output.Format, p.prefix)
 	switch c.Engine.Kind {
-	case EngineNameAPI:
+	case config.EngineNameAPI:
 		fmt.Fprintf(&b, "engine: nameapi at %s, API key from $%s, timeout %s\n", c.Engine.BaseURL, c.Engine.APIKeyEnv, c.Engine.Timeout)
 	default:
 		fmt.Fprintf(&b, "engine: local (offline), timeout %s\n", c.Engine.Timeout)

@@ -1,13 +1,14 @@
-// Package mapping is the column-mapping config of a namepipe run (YAML)
-// and the code that turns an input row into the service's requests and the
-// results back into columns.
+// Package mapping is the column-mapping part of a namepipe config (the
+// person, context and operations sections; the run-level sections are
+// package config's Settings, embedded in Config) and the code that turns an
+// input row into the service's requests and the results back into columns.
 //
 // # Flow
 //
 // Load (or Parse) reads a config and checks it strictly before anything
 // runs: unknown keys, wrong shapes and types, impossible combinations, bad
 // date layouts and missing settings are all reported at once, each as
-// "file:line: key: message" (ConfigErrors). NewPlan binds the config to the
+// "file:line: key: message" (config.Errors). NewPlan binds the config to the
 // input's schema: every named column must exist with a usable type (the
 // error names the column, the key and its line, and lists the available
 // columns), and no result column may clash with an input column. Then, per
@@ -93,7 +94,7 @@
 // # Secrets
 //
 // The config holds only the name of the environment variable with the API
-// key; EngineConfig.APIKey reads it when needed. Errors, Describe output
-// and the error column never contain the key (Apply also redacts it from
-// error texts of the service).
+// key; config.Engine.APIKey reads it, and the caller hands it to NewPlan
+// (Redacting) so that Apply removes it from error texts of the service.
+// Errors, Describe output and the error column never contain the key.
 package mapping

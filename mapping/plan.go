@@ -2,10 +2,12 @@ package mapping
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/record"
 )
@@ -90,11 +92,25 @@ var (
 	typeColTypes = []record.Type{record.String, record.Bytes, record.Bool, record.Int32, record.Int64}
 )
 
+// PlanOption adjusts a Plan made by NewPlan.
+type PlanOption func(*Plan)
+
+// Redacting makes the plan remove secret (the API key of a remote
+// service) from the error texts it writes into the error column. A secret
+// shorter than 4 bytes is ignored: removing it would garble the texts.
+func Redacting(secret string) PlanOption {
+	return func(p *Plan) {
+		if len(secret) >= 4 {
+			p.secret = secret
+		}
+	}
+}
+
 // NewPlan binds cfg to the input schema. Every mapped column must exist
 // with a usable type, and no output column may clash with an input column;
-// otherwise the error (ConfigErrors) names the column, the config key and
+// otherwise the error (config.Errors) names the column, the config key and
 // its line, and lists the available columns. Nothing is read.
-func NewPlan(cfg *Config, in record.Schema) (*Plan, error) {
+func NewPlan(cfg *Config, in record.Schema, opts ...PlanOption) (*Plan, error) {
 	if cfg == nil {
 		return nil, fmt.Errorf("mapping: nil config")
 	}
@@ -104,12 +120,12 @@ func NewPlan(cfg *Config, in record.Schema) (*Plan, error) {
 		typeCol: noCol, birthDate: noCol, birthYear: noCol, ageRange: noCol, yearStart: noCol, yearEnd: noCol,
 		gender: noCol, marital: noCol, nationalty: noCol, nativeLang: noCol, corrLang: noCol, religion: noCol,
 		placeCol: noCol, langCol: noCol, maxLen: cfg.Run.MaxValueBytes,
-		skipInvalid: cfg.Run.InvalidValues == InvalidSkip,
+		skipInvalid: cfg.Run.InvalidValues == config.InvalidSkip,
 	}
 	if p.maxLen <= 0 {
-		p.maxLen = DefaultMaxValueBytes
+		p.maxLen = config.DefaultMaxValueBytes
 	}
-	pr := &problems{file: cfg.file, lines: cfg.lines}
+	pr := cfg.doc.Problems()
 	res := func(key, name string, allowed []record.Type, what string) colRef {
 		if name == "" {
 			return noCol
@@ -118,15 +134,15 @@ func NewPlan(cfg *Config, in record.Schema) (*Plan, error) {
 		if i < 0 {
 			avail := in.Names()
 			sug := ""
-			if s := closest(name, avail); s != "" {
+			if s := config.Closest(name, avail); s != "" {
 				sug = fmt.Sprintf(" (did you mean %q?)", clipValue(s))
 			}
-			pr.add(key, "column %q is not in the input%s; available columns: %s", clipValue(name), sug, listColumns(avail))
+			pr.Add(key, "column %q is not in the input%s; available columns: %s", clipValue(name), sug, listColumns(avail))
 			return noCol
 		}
 		t := in.Fields[i].Type
 		if !slices.Contains(allowed, t) {
-			pr.add(key, "column %q has type %s, which %s cannot use (needs %s)", name, t, key, what)
+			pr.Add(key, "column %q has type %s, which %s cannot use (needs %s)", name, t, key, what)
 			return noCol
 		}
 		return colRef{idx: i, name: name, key: key, typ: t}
@@ -260,16 +276,14 @@ func NewPlan(cfg *Config, in record.Schema) (*Plan, error) {
 	}
 	p.out.Fields[len(p.out.Fields)-1].Type = record.String
 	if len(clashes) > 0 {
-		pr.add("output.prefix", "result column(s) %s already exist in the input; set output.prefix to a prefix no input column starts with, such as %q",
+		pr.Add("output.prefix", "result column(s) %s already exist in the input; set output.prefix to a prefix no input column starts with, such as %q",
 			strings.Join(clashes, ", "), freePrefix(in, p.prefix))
 	}
 	p.baseCtx = baseContext(&cfg.Context)
-	if cfg.Engine.Kind == EngineNameAPI {
-		if k, err := cfg.Engine.APIKey(); err == nil && len(k) >= 4 {
-			p.secret = k
-		}
+	for _, o := range opts {
+		o(p)
 	}
-	if err := pr.err(); err != nil {
+	if err := pr.Err(); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -315,10 +329,6 @@ func freePrefix(in record.Schema, cur string) string {
 const (
 	// maxListedColumns columns are listed; the rest are counted.
 	maxListedColumns = 20
-	// maxSuggestColumns columns, of at most maxSuggestLen bytes, are
-	// compared with a missing name (edit distance is quadratic).
-	maxSuggestColumns = 1000
-	maxSuggestLen     = 64
 	// maxValueInMessage bytes of a user value are quoted in a message.
 	maxValueInMessage = 200
 )
@@ -351,35 +361,12 @@ func clipValue(s string) string {
 	return s[:cut] + "…"
 }
 
-// closest returns the name of avail nearest to name, if near enough. Only
-// short names are compared, and at most maxSuggestColumns of them, so the
-// search is bounded in time and memory whatever the header.
-func closest(name string, avail []string) string {
-	if len(name) > maxSuggestLen {
-		return ""
-	}
-	best, bestD := "", 1<<30
-	for _, a := range avail[:min(len(avail), maxSuggestColumns)] {
-		if len(a) > maxSuggestLen {
-			continue
-		}
-		d := editDistance(strings.ToLower(name), strings.ToLower(a))
-		if d < bestD {
-			best, bestD = a, d
-		}
-	}
-	if best != "" && bestD <= max(2, len(name)/3) {
-		return best
-	}
-	return ""
-}
-
 func baseContext(c *ContextConfig) *nameapi.Context {
 	x := &nameapi.Context{
 		Priority: c.Priority, Place: c.Place, Language: c.Language, TextCase: c.TextCase,
 		WritingSystems: slices.Clone(c.WritingSystems),
 	}
-	for _, k := range sortedKeys(c.Properties) {
+	for _, k := range slices.Sorted(maps.Keys(c.Properties)) {
 		x.Properties = append(x.Properties, nameapi.ContextProperty{Name: k, Value: c.Properties[k]})
 	}
 	if x.Priority == "" && x.Place == "" && x.Language == "" && x.TextCase == "" && len(x.WritingSystems) == 0 &&

@@ -16,13 +16,13 @@ import (
 	"github.com/namepipe/namepipe/record"
 )
 
-func mustPlan(t *testing.T, src string, in record.Schema) *Plan {
+func mustPlan(t *testing.T, src string, in record.Schema, opts ...PlanOption) *Plan {
 	t.Helper()
 	cfg, err := Parse([]byte(src), "t.yaml")
 	if err != nil {
 		t.Fatalf("Parse: %v", err)
 	}
-	p, err := NewPlan(cfg, in)
+	p, err := NewPlan(cfg, in, opts...)
 	if err != nil {
 		t.Fatalf("NewPlan: %v", err)
 	}
@@ -500,11 +500,12 @@ func (f *fakeService) ClassifyEmailDomain(_ context.Context, e string) (*nameapi
 }
 
 func TestCallApplyEncode(t *testing.T) {
+	// The key comes from the caller (config.Engine.APIKey), not from the
+	// environment: binding a schema reads no environment variable.
 	const secret = "planted-key-77a1"
-	t.Setenv("NP_APPLY_KEY", secret)
 	src := head + "engine: {kind: nameapi, baseURL: \"https://x.test/\", apiKeyEnv: NP_APPLY_KEY}\n" +
 		"person: {fullName: n, email: [e, e2], phone: ph, birthDate: d}\noperations:\n  - parse\n  - genderize\n  - risk\n  - {op: disposable, column: e2}\n  - emailname\n  - format\n  - classify\n"
-	p := mustPlan(t, src, schemaOf("n", "e", "e2", "ph", "d"))
+	p := mustPlan(t, src, schemaOf("n", "e", "e2", "ph", "d"), Redacting(secret))
 	req, err := p.Build(row("Dr. Petra Müller", "petra.mueller@example.test", "p@mailinator.com", "+49 1", "1980-01-02"))
 	if err != nil {
 		t.Fatal(err)

@@ -55,7 +55,7 @@ func TestInProcessSetsNoCallTimeout(t *testing.T) {
 	}}
 	o := newOpts(newMemReader(1, func(int) string { return "x" }), &memWriter{}, p)
 	o.InProcess = true
-	o.Grace = -1
+	o.Grace = 0 // cancel the calls at once
 	_, _ = Run(ctx, o)
 	if !sawCancel.Load() {
 		t.Error("an in-process call did not see the run's cancellation")

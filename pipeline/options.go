@@ -9,23 +9,21 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/writers"
 )
 
-// Defaults of the run settings that Options leaves at zero.
+// Defaults of the settings that Options leaves at zero and that are the
+// pipeline's own. The run settings a config file sets (concurrency,
+// attempts, timeout) default to package config's values.
 const (
-	DefaultConcurrency            = 8
-	DefaultMaxAttempts            = 5
-	DefaultBackoffBase            = 200 * time.Millisecond
-	DefaultBackoffMax             = 30 * time.Second
-	DefaultTimeout                = 30 * time.Second
-	DefaultMaxConsecutiveFailures = 50
-	DefaultGrace                  = 3 * time.Second
-	DefaultMemoryCacheSize        = 50_000
-	DefaultBatchSize              = 256
-	DefaultLogEvery               = 10 * time.Second
+	DefaultBackoffBase     = 200 * time.Millisecond
+	DefaultBackoffMax      = 30 * time.Second
+	DefaultMemoryCacheSize = 50_000
+	DefaultBatchSize       = 256
+	DefaultLogEvery        = 10 * time.Second
 )
 
 // Options configure one run. Reader, Writer, Plan and Service are
@@ -42,21 +40,22 @@ type Options struct {
 	// Service answers the operations (remote client or local engine).
 	Service nameapi.Service
 
-	// Concurrency is the number of requests in flight (default 8).
+	// Concurrency is the number of requests in flight (default
+	// config.DefaultConcurrency).
 	Concurrency int
 	// Rate limits requests per second across all workers; 0 = unlimited.
 	Rate float64
 	// Burst is the limiter's bucket size (default 1).
 	Burst int
 	// MaxAttempts is the maximum number of attempts per request, the
-	// first included (default 5; 1 = never retry).
+	// first included (default config.DefaultRetries+1; 1 = never retry).
 	MaxAttempts int
 	// BackoffBase and BackoffMax bound the exponential backoff with full
 	// jitter between attempts: attempt n waits a random time in
 	// [0, min(BackoffMax, BackoffBase·2^(n-1))], and at least the server's
 	// Retry-After.
 	BackoffBase, BackoffMax time.Duration
-	// Timeout bounds each request attempt (default 30 s).
+	// Timeout bounds each request attempt (default config.DefaultTimeout).
 	Timeout time.Duration
 	// InProcess says that Service computes its answers in the calling
 	// goroutine without I/O (the embedded engine): a call cannot hang on
@@ -65,8 +64,9 @@ type Options struct {
 	// Cancelling the run still reaches the service through the context.
 	InProcess bool
 	// MaxConsecutiveFailures stops the run when that many calls in a row
-	// failed (the service appears down); default 50, negative = never.
-	// Invalid-input answers prove the service is up and do not count.
+	// failed (the service appears down); 0 never stops (as in the config,
+	// whose default is config.DefaultMaxConsecutiveFailures). Invalid-input
+	// answers prove the service is up and do not count.
 	MaxConsecutiveFailures int
 	// Window is the maximum number of rows in flight between reading and
 	// writing; it bounds memory whatever the concurrency. Default
@@ -76,7 +76,8 @@ type Options struct {
 	// at most Window).
 	BatchSize int
 	// Grace is how long in-flight calls may finish after ctx is cancelled
-	// before they are cancelled too (default 3 s; negative = at once).
+	// before they are cancelled too; 0 cancels them at once (the command
+	// line's default is config.DefaultGrace).
 	Grace time.Duration
 
 	// Cache is an optional persistent result cache (see OpenCache).
@@ -137,17 +138,20 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Concurrency < 0 || o.MaxAttempts < 0 || o.Burst < 0 || o.Window < 0 || o.BatchSize < 0 {
 		errs = append(errs, errors.New("concurrency, max attempts, burst, window and batch size must not be negative"))
 	}
+	if o.MaxConsecutiveFailures < 0 || o.Grace < 0 {
+		errs = append(errs, errors.New("max consecutive failures and grace must not be negative"))
+	}
 	if len(errs) > 0 {
 		return o, fmt.Errorf("pipeline options: %w", errors.Join(errs...))
 	}
 	if o.Concurrency == 0 {
-		o.Concurrency = DefaultConcurrency
+		o.Concurrency = config.DefaultConcurrency
 	}
 	if o.Burst == 0 {
 		o.Burst = 1
 	}
 	if o.MaxAttempts == 0 {
-		o.MaxAttempts = DefaultMaxAttempts
+		o.MaxAttempts = config.DefaultRetries + 1
 	}
 	if o.BackoffBase <= 0 {
 		o.BackoffBase = DefaultBackoffBase
@@ -159,10 +163,7 @@ func (o Options) withDefaults() (Options, error) {
 		o.BackoffMax = o.BackoffBase
 	}
 	if o.Timeout <= 0 {
-		o.Timeout = DefaultTimeout
-	}
-	if o.MaxConsecutiveFailures == 0 {
-		o.MaxConsecutiveFailures = DefaultMaxConsecutiveFailures
+		o.Timeout = config.DefaultTimeout
 	}
 	if o.Window == 0 {
 		o.Window = max(1024, 32*o.Concurrency)
@@ -171,9 +172,6 @@ func (o Options) withDefaults() (Options, error) {
 		o.BatchSize = DefaultBatchSize
 	}
 	o.BatchSize = min(o.BatchSize, o.Window)
-	if o.Grace == 0 {
-		o.Grace = DefaultGrace
-	}
 	if o.MemoryCacheSize == 0 {
 		o.MemoryCacheSize = DefaultMemoryCacheSize
 	}

@@ -489,7 +489,7 @@ func TestCancelReturnsPromptly(t *testing.T) {
 	rd := newMemReader(100000, func(i int) string { return fmt.Sprint("P ", i) })
 	w := &memWriter{}
 	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: block})
-	o.Grace = -1
+	o.Grace = 0 // cancel the calls at once
 	done := make(chan struct{})
 	var sum *Summary
 	var err error

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
@@ -158,22 +158,22 @@ func newEnv(t *testing.T, rows int, cfg string) *env {
 	}
 	t.Setenv("NP_TEST_KEY", plantedKey)
 	restoreWiring(t)
-	openInput = func(ctx context.Context, cfg *mapping.Config, _ func(readers.Rejected) error) (readers.Reader, error) {
+	openInput = func(ctx context.Context, in config.Input, _ func(readers.Rejected) error) (readers.Reader, error) {
 		if e.openErr != nil {
 			return nil, e.openErr
 		}
 		e.reader = &fakeReader{n: e.rows}
 		return e.reader, nil
 	}
-	createOutput = func(ctx context.Context, cfg *mapping.Config, schema record.Schema, inputCols int, _ *readers.CSVLayout) (writers.Writer, error) {
+	createOutput = func(ctx context.Context, s *config.Settings, schema record.Schema, inputCols int, _ *readers.CSVLayout) (writers.Writer, error) {
 		e.writer = &fakeWriter{}
 		return e.writer, nil
 	}
-	newService = func(ctx context.Context, cfg *mapping.Config, apiKey string, concurrency int) (nameapi.Service, string, error) {
+	newService = func(ctx context.Context, eng config.Engine, apiKey string, concurrency int) (nameapi.Service, string, error) {
 		if apiKey != plantedKey {
 			t.Errorf("service got API key %q", apiKey)
 		}
-		return e.svc, cfg.Engine.BaseURL, nil
+		return e.svc, eng.BaseURL, nil
 	}
 	return e
 }

@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strings"
 	"time"
 
+	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -18,7 +17,7 @@ import (
 func cmdPing(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet(stderr, "ping", "--config FILE | --base-url URL [flags]",
 		"Pings the engine of a config, or a NameAPI REST service at a base URL,\nand prints each round-trip time.", "")
-	config := fs.String("config", "", "ping the engine of this config")
+	configPath := fs.String("config", "", "ping the engine of this config")
 	baseURL := fs.String("base-url", "", "ping the NameAPI REST service at this base URL")
 	keyEnv := fs.String("api-key-env", "NAMEAPI_KEY", "with --base-url: the environment variable holding the API key (ping sends none when it is unset: the key is optional on ping)")
 	count := fs.Int("count", 1, "number of pings")
@@ -26,7 +25,7 @@ func cmdPing(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if (*config == "") == (*baseURL == "") {
+	if (*configPath == "") == (*baseURL == "") {
 		return fail(stderr, exitUsage, errors.New("ping: give exactly one of --config and --base-url"))
 	}
 	if *count < 1 || *timeout <= 0 {
@@ -34,26 +33,26 @@ func cmdPing(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var svc nameapi.Service
 	var target string
-	if *config != "" {
-		cfg, err := mapping.Load(*config)
+	if *configPath != "" {
+		cfg, err := mapping.Load(*configPath)
 		if err != nil {
 			return fail(stderr, exitUsage, err)
 		}
 		key, err := cfg.Engine.APIKey()
 		if err != nil {
-			return fail(stderr, exitUsage, fmt.Errorf("%s: %w", *config, err))
+			return fail(stderr, exitUsage, fmt.Errorf("%s: %w", *configPath, err))
 		}
-		if svc, _, err = newService(ctx, cfg, key, 1); err != nil {
-			return fail(stderr, exitUsage, fmt.Errorf("%s: engine: %w", *config, err))
+		if svc, _, err = newService(ctx, cfg.Engine, key, 1); err != nil {
+			return fail(stderr, exitUsage, fmt.Errorf("%s: engine: %w", *configPath, err))
 		}
 		target = cfg.Engine.Kind + " engine"
-		if cfg.Engine.Kind == mapping.EngineNameAPI {
+		if cfg.Engine.Kind == config.EngineNameAPI {
 			target = cfg.Engine.BaseURL
 		}
 	} else {
 		// The interface declares apiKey optional on ping: without one, ping
 		// still measures the round trip (a local `namepipe serve` needs none).
-		key := strings.TrimSpace(os.Getenv(*keyEnv))
+		key := config.LookupAPIKey(*keyEnv)
 		var err error
 		if svc, err = newRemote(ctx, *baseURL, key, *timeout); err != nil {
 			return fail(stderr, exitUsage, fmt.Errorf("--base-url: %w", err))

@@ -4,7 +4,7 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
 	"github.com/namepipe/namepipe/writers"
@@ -24,7 +24,7 @@ type rejectSink struct {
 }
 
 // newRejectSink starts the rejects file of cfg.
-func newRejectSink(cfg *mapping.Config) (*rejectSink, error) {
+func newRejectSink(cfg *config.Settings) (*rejectSink, error) {
 	path := cfg.RejectsPath()
 	schema := record.Schema{}
 	for _, n := range rejectColumns {
@@ -34,7 +34,7 @@ func newRejectSink(cfg *mapping.Config) (*rejectSink, error) {
 	if cfg.Input.Path != "-" {
 		o.Protect = []string{cfg.Input.Path}
 	}
-	if cfg.Output.EscapeFormulas != mapping.EscapeNone {
+	if cfg.Output.EscapeFormulas != config.EscapeNone {
 		// The error and the text echo the input.
 		o.Escape = []bool{false, false, false, false, true, true}
 	}

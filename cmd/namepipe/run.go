@@ -17,11 +17,12 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/engine"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/pipeline"
 	"github.com/namepipe/namepipe/readers"
-	"github.com/namepipe/namepipe/writers"
+	"github.com/namepipe/namepipe/record"
 )
 
 var errHelp = flag.ErrHelp
@@ -67,7 +68,7 @@ Exit codes: 0 ok, 1 run failed, 2 usage/config error, 3 input error,
 	fs.BoolVar(&f.noCache, "no-cache", false, "use no persistent cache")
 	fs.DurationVar(&f.cacheMaxAge, "cache-max-age", 0, "ignore cached results older than this (0 = keep them forever)")
 	fs.IntVar(&f.window, "window", 0, "maximum rows in flight between reading and writing (default max(1024, 32×concurrency))")
-	fs.DurationVar(&f.grace, "grace", pipeline.DefaultGrace, "after Ctrl-C, how long in-flight requests may finish before they are cancelled")
+	fs.DurationVar(&f.grace, "grace", config.DefaultGrace, "after Ctrl-C, how long in-flight requests may finish before they are cancelled")
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile of the run to this file (for developers)")
 	fs.StringVar(&f.memProfile, "memprofile", "", "write an allocation profile of the run to this file at the end (for developers)")
 	return fs, f
@@ -92,7 +93,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, exitUsage, fmt.Errorf("%s: %w", f.config, err))
 	}
-	svc, engineID, err := newService(ctx, cfg, apiKey, cfg.Run.Concurrency)
+	svc, engineID, err := newService(ctx, cfg.Engine, apiKey, cfg.Run.Concurrency)
 	if err != nil {
 		return fail(stderr, exitUsage, fmt.Errorf("%s: engine: %w", f.config, err))
 	}
@@ -102,14 +103,14 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 	var rejects *rejectSink
 	var reject func(readers.Rejected) error
-	if cfg.Input.OnMalformed == mapping.MalformedReject {
-		if rejects, err = newRejectSink(cfg); err != nil {
+	if cfg.Input.OnMalformed == config.MalformedReject {
+		if rejects, err = newRejectSink(&cfg.Settings); err != nil {
 			return fail(stderr, exitFailed, fmt.Errorf("rejects: %w", err))
 		}
 		defer rejects.w.Abort() // a no-op once committed
 		reject = rejects.add
 	}
-	rd, err := openInput(ctx, cfg, reject)
+	rd, err := openInput(ctx, cfg.Input, reject)
 	if err != nil {
 		return fail(stderr, exitInput, fmt.Errorf("input: %w", err))
 	}
@@ -119,7 +120,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			logger.Warn("input: "+note, "file", cfg.Input.Path)
 		}
 	}
-	plan, err := mapping.NewPlan(cfg, rd.Schema())
+	var planOpts []mapping.PlanOption
+	if cfg.Engine.Kind == config.EngineNameAPI {
+		planOpts = append(planOpts, mapping.Redacting(apiKey))
+	}
+	plan, err := mapping.NewPlan(cfg, rd.Schema(), planOpts...)
 	if err != nil {
 		return fail(stderr, exitUsage, err)
 	}
@@ -140,7 +145,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if l, ok := readers.LayoutOf(rd); ok {
 		layout = &l
 	}
-	w, err := createOutput(ctx, cfg, plan.OutputSchema(), len(rd.Schema().Fields), layout)
+	w, err := createOutput(ctx, &cfg.Settings, plan.OutputSchema(), len(rd.Schema().Fields), layout)
 	if err != nil {
 		return fail(stderr, exitFailed, fmt.Errorf("output: %w", err))
 	}
@@ -162,22 +167,16 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Concurrency:            cfg.Run.Concurrency,
 		Rate:                   cfg.Run.Rate,
 		Burst:                  cfg.Run.Burst,
-		MaxAttempts:            cfg.Run.Retries + 1,
+		MaxAttempts:            cfg.Run.MaxAttempts(),
 		Timeout:                cfg.Engine.Timeout,
 		MaxConsecutiveFailures: cfg.Run.MaxConsecutiveFailures,
 		Window:                 f.window,
-		Grace:                  f.grace,
+		Grace:                  max(f.grace, 0),
 		EngineID:               engineID,
 		Logger:                 logger,
 		ProgressTotalUnit:      "bytes",
 	}
-	if cfg.Run.MaxConsecutiveFailures == 0 {
-		opts.MaxConsecutiveFailures = -1 // 0 in the config disables the stop
-	}
-	if f.grace <= 0 {
-		opts.Grace = -1
-	}
-	if cfg.Input.Format == mapping.FormatParquet {
+	if cfg.Input.Format == record.FormatParquet {
 		opts.ProgressTotalUnit = "rows"
 	}
 	if _, local := svc.(*engine.Engine); local {
@@ -262,7 +261,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			switch {
 			case cache != nil:
 				msg += fmt.Sprintf("; results so far are kept in the cache %s", cachePath)
-			case cfg.Engine.Kind == mapping.EngineNameAPI:
+			case cfg.Engine.Kind == config.EngineNameAPI:
 				msg += "; without a cache (--cache) a rerun calls the service again for every row"
 			}
 		}
@@ -340,16 +339,10 @@ func loadRunConfig(f *runFlags, stderr io.Writer) (*mapping.Config, *slog.Logger
 	// A path given on the command line brings its format when its
 	// extension names one (--output x.parquet writes Parquet).
 	if f.input != "" {
-		cfg.Input.Path = f.input
-		if fm := readers.FormatOf(f.input); fm != "" {
-			cfg.Input.Format = fm
-		}
+		cfg.Input.Override(f.input)
 	}
 	if f.output != "" {
-		cfg.Output.Path = f.output
-		if fm := writers.FormatOf(f.output); fm != "" {
-			cfg.Output.Format = fm
-		}
+		cfg.Output.Override(f.output)
 	}
 	if f.set["concurrency"] {
 		if f.concurrency < 1 {
@@ -361,16 +354,14 @@ func loadRunConfig(f *runFlags, stderr io.Writer) (*mapping.Config, *slog.Logger
 		if f.rate < 0 {
 			return nil, nil, usageError{fmt.Errorf("--rate %g: must not be negative", f.rate)}
 		}
-		cfg.Run.Rate = f.rate
-		cfg.Run.Burst = max(1, int(f.rate+0.999999)) // the config's default for its rate
-
+		cfg.Run.SetRate(f.rate)
 	}
 	if f.set["window"] && f.window < 1 {
 		return nil, nil, usageError{fmt.Errorf("--window %d: must be at least 1", f.window)}
 	}
 	if f.escape != "" {
 		switch f.escape {
-		case mapping.EscapeResults, mapping.EscapeAll, mapping.EscapeNone:
+		case config.EscapeResults, config.EscapeAll, config.EscapeNone:
 			cfg.Output.EscapeFormulas = f.escape
 		default:
 			return nil, nil, usageError{fmt.Errorf("--escape-formulas %q: want results, all or none", f.escape)}
@@ -385,13 +376,30 @@ func loadRunConfig(f *runFlags, stderr io.Writer) (*mapping.Config, *slog.Logger
 	if f.noCache && f.cache != "" {
 		return nil, nil, usageError{errors.New("--cache and --no-cache exclude each other")}
 	}
-	if cfg.Input.Path != "-" && samePath(cfg.Input.Path, cfg.Output.Path) {
+	if config.SamePath(cfg.Input.Path, cfg.Output.Path) {
 		return nil, nil, usageError{fmt.Errorf("output %q is the input file: namepipe never overwrites its input", cfg.Output.Path)}
 	}
 	if cfg.Input.Path == "-" && stdinIs(cfg.Output.Path) {
 		return nil, nil, usageError{fmt.Errorf("output %q is the file standard input reads: namepipe never overwrites its input", cfg.Output.Path)}
 	}
 	return cfg, logger, nil
+}
+
+// stdinIs reports whether standard input is the file at path (same device
+// and inode, so also through a link).
+func stdinIs(path string) bool {
+	if path == "" || path == "-" {
+		return false
+	}
+	in, err := os.Stdin.Stat()
+	if err != nil || !in.Mode().IsRegular() {
+		return false
+	}
+	if out, err := os.Stat(path); err == nil && os.SameFile(in, out) {
+		return true
+	}
+	entry, err := os.Lstat(path) // the directory entry itself (a link)
+	return err == nil && os.SameFile(in, entry)
 }
 
 // openRunCache opens the persistent cache: --cache, else run.cache, else
@@ -408,14 +416,14 @@ func openRunCache(f *runFlags, cfg *mapping.Config, logger *slog.Logger) (*pipel
 	}
 	if path == "" && cfg.Output.Path != "-" && cfg.Output.Path != "" {
 		def := cfg.Output.Path + ".namepipe-cache"
-		if _, err := os.Stat(def); err == nil || cfg.Engine.Kind == mapping.EngineNameAPI {
+		if _, err := os.Stat(def); err == nil || cfg.Engine.Kind == config.EngineNameAPI {
 			path = def
 		}
 	}
 	if path == "" {
 		return nil, "", false, nil
 	}
-	if samePath(path, cfg.Input.Path) || samePath(path, cfg.Output.Path) {
+	if config.SamePath(path, cfg.Input.Path) || config.SamePath(path, cfg.Output.Path) {
 		return nil, "", false, usageError{fmt.Errorf("cache %q is the input or output file", path)}
 	}
 	_, statErr := os.Stat(path)
@@ -458,36 +466,4 @@ func isTerminal(w io.Writer) bool {
 func isDir(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.IsDir()
-}
-
-// stdinIs reports whether standard input is the file at path (same device
-// and inode, so also through a link).
-func stdinIs(path string) bool {
-	if path == "" || path == "-" {
-		return false
-	}
-	in, err := os.Stdin.Stat()
-	if err != nil || !in.Mode().IsRegular() {
-		return false
-	}
-	if out, err := os.Stat(path); err == nil && os.SameFile(in, out) {
-		return true
-	}
-	entry, err := os.Lstat(path) // the directory entry itself (a link)
-	return err == nil && os.SameFile(in, entry)
-}
-
-// samePath reports whether a and b name the same file.
-func samePath(a, b string) bool {
-	if a == "" || b == "" || a == "-" || b == "-" {
-		return false
-	}
-	if sa, err := os.Stat(a); err == nil {
-		if sb, err := os.Stat(b); err == nil {
-			return os.SameFile(sa, sb)
-		}
-	}
-	aa, err1 := filepath.Abs(a)
-	bb, err2 := filepath.Abs(b)
-	return err1 == nil && err2 == nil && aa == bb
 }

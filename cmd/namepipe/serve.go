@@ -9,7 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/config"
 )
 
 // cmdServe is `namepipe serve`: the local engine over the REST and SOAP
@@ -40,8 +40,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(stderr, exitUsage, err)
 	}
 	o.Logger = logger
-	cfg := &mapping.Config{Engine: mapping.EngineConfig{Kind: mapping.EngineLocal}}
-	svc, _, err := newService(ctx, cfg, "", 0)
+	svc, _, err := newService(ctx, config.Engine{Kind: config.EngineLocal}, "", 0)
 	if err != nil {
 		return fail(stderr, exitUsage, fmt.Errorf("engine: %w", err))
 	}

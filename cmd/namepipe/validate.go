@@ -37,7 +37,7 @@ func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		cfg.Input.Path = *input
 	}
 	// Rows set aside by onMalformed: reject are not described.
-	rd, err := openInput(ctx, cfg, func(readers.Rejected) error { return nil })
+	rd, err := openInput(ctx, cfg.Input, func(readers.Rejected) error { return nil })
 	if err != nil {
 		return fail(stderr, exitInput, fmt.Errorf("input: %w", err))
 	}

@@ -9,8 +9,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/engine"
-	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
@@ -22,16 +22,16 @@ import (
 // each in one place. They are variables so that tests can substitute
 // in-memory fakes.
 var (
-	// openInput opens the reader of cfg.Input ("-" = stdin); reject
-	// receives the malformed CSV rows of input.onMalformed: reject.
+	// openInput opens the reader of the input section ("-" = stdin);
+	// reject receives the malformed CSV rows of input.onMalformed: reject.
 	openInput = openInputFile
-	// createOutput creates the writer of cfg.Output ("-" = stdout) for the
+	// createOutput creates the writer of s.Output ("-" = stdout) for the
 	// plan's output schema, whose first inputCols columns are the input's;
 	// layout, when the input is CSV, lets a CSV output write them back as
 	// they were. The writer writes to a temporary file renamed only on
 	// Commit.
 	createOutput = createOutputFile
-	// newService returns the backend of cfg.Engine and its identity for
+	// newService returns the backend of the engine section and its identity for
 	// cache keys ("local/<version>" or the base URL, never the API key).
 	newService = newEngineService
 	// newRemote returns the client of a NameAPI REST service (ping --base-url).
@@ -46,61 +46,61 @@ var (
 	_ nameapi.Service = (*nameapi.Client)(nil)
 )
 
-func openInputFile(ctx context.Context, cfg *mapping.Config, reject func(readers.Rejected) error) (readers.Reader, error) {
-	o := readers.Options{Format: cfg.Input.Format}
-	o.CSV.OnMalformed, o.CSV.Reject = cfg.Input.OnMalformed, reject
-	if cfg.Input.Delimiter != "" {
-		o.CSV.Delimiter, _ = utf8.DecodeRuneInString(cfg.Input.Delimiter)
+func openInputFile(ctx context.Context, in config.Input, reject func(readers.Rejected) error) (readers.Reader, error) {
+	o := readers.Options{Format: in.Format}
+	o.CSV.OnMalformed, o.CSV.Reject = in.OnMalformed, reject
+	if in.Delimiter != "" {
+		o.CSV.Delimiter, _ = utf8.DecodeRuneInString(in.Delimiter)
 	}
-	if !cfg.Input.HasHeader() {
-		o.CSV.Columns = cfg.Input.Columns
+	if !in.HasHeader() {
+		o.CSV.Columns = in.Columns
 	}
-	return readers.Open(ctx, cfg.Input.Path, o)
+	return readers.Open(ctx, in.Path, o)
 }
 
-func createOutputFile(ctx context.Context, cfg *mapping.Config, schema record.Schema, inputCols int, layout *readers.CSVLayout) (writers.Writer, error) {
-	o := writers.Options{Format: cfg.Output.Format}
+func createOutputFile(ctx context.Context, s *config.Settings, schema record.Schema, inputCols int, layout *readers.CSVLayout) (writers.Writer, error) {
+	o := writers.Options{Format: s.Output.Format}
 	if layout != nil {
 		// The input columns come back as they were: BOM, header cells,
 		// line endings, quoting.
 		o.CSV.BOM, o.CSV.Header, o.CSV.HeaderEnd = layout.BOM, layout.Header, layout.HeaderEnd
 	}
-	if cfg.Input.Path != "-" {
-		o.Protect = []string{cfg.Input.Path}
+	if s.Input.Path != "-" {
+		o.Protect = []string{s.Input.Path}
 	}
-	if cfg.Output.Delimiter != "" {
-		o.CSV.Delimiter, _ = utf8.DecodeRuneInString(cfg.Output.Delimiter)
+	if s.Output.Delimiter != "" {
+		o.CSV.Delimiter, _ = utf8.DecodeRuneInString(s.Output.Delimiter)
 	}
 	// Result columns echo customer text: escape spreadsheet formulas in
 	// them by default; input columns only when asked (phone numbers such
 	// as +49… stay untouched otherwise).
-	mode := cfg.Output.EscapeFormulas
+	mode := s.Output.EscapeFormulas
 	if mode == "" {
-		mode = mapping.EscapeResults
+		mode = config.EscapeResults
 	}
-	if mode != mapping.EscapeNone {
+	if mode != config.EscapeNone {
 		o.CSV.Escape = make([]bool, len(schema.Fields))
 		for i := range o.CSV.Escape {
-			o.CSV.Escape[i] = mode == mapping.EscapeAll || i >= inputCols
+			o.CSV.Escape[i] = mode == config.EscapeAll || i >= inputCols
 		}
 	}
-	return writers.Create(cfg.Output.Path, schema, o)
+	return writers.Create(s.Output.Path, schema, o)
 }
 
 // todayEnv names the environment variable that pins the local engine's
 // notion of today (YYYY-MM-DD) for reproducible output.
 const todayEnv = "NAMEPIPE_TODAY"
 
-func newEngineService(ctx context.Context, cfg *mapping.Config, apiKey string, concurrency int) (nameapi.Service, string, error) {
-	switch cfg.Engine.Kind {
-	case mapping.EngineNameAPI:
-		c, err := newRemoteClient(ctx, cfg.Engine.BaseURL, apiKey, cfg.Engine.Timeout)
+func newEngineService(ctx context.Context, eng config.Engine, apiKey string, concurrency int) (nameapi.Service, string, error) {
+	switch eng.Kind {
+	case config.EngineNameAPI:
+		c, err := newRemoteClient(ctx, eng.BaseURL, apiKey, eng.Timeout)
 		if err != nil {
 			return nil, "", err
 		}
 		// The identity of a remote backend is its address.
-		return c, "nameapi/" + strings.TrimRight(cfg.Engine.BaseURL, "/"), nil
-	case mapping.EngineLocal, "":
+		return c, "nameapi/" + strings.TrimRight(eng.BaseURL, "/"), nil
+	case config.EngineLocal, "":
 		var opts []engine.Option
 		if today := os.Getenv(todayEnv); today != "" {
 			// Age checks compare birth dates with today; pinning the day
@@ -118,7 +118,7 @@ func newEngineService(ctx context.Context, cfg *mapping.Config, apiKey string, c
 		// The embedded data ships with the binary: its version is the build's.
 		return e, "local/" + versionString(), nil
 	}
-	return nil, "", fmt.Errorf("unknown engine kind %q", cfg.Engine.Kind)
+	return nil, "", fmt.Errorf("unknown engine kind %q", eng.Kind)
 }
 
 func newRemoteClient(ctx context.Context, baseURL, apiKey string, timeout time.Duration) (nameapi.Service, error) {

@@ -208,3 +208,30 @@ func TestHostileMessages(t *testing.T) {
 		}
 	})
 }
+
+// TestRejectMode: with onMalformed: reject the malformed rows go to the
+// rejects file (committed with the output), the others to the output, and
+// the summary counts them.
+func TestRejectMode(t *testing.T) {
+	in := "id,name\n1,Anna Schmidt\n2,Peter \"P\" Meyer\n3,\"Cy\n4,Bob Jones\n"
+	code, stderr, inPath, out := hostileRun(t, []byte(in), "{fullName: name}", ", onMalformed: reject")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	got := outputRows(t, out)
+	if len(got) != 3 || got[1][1] != "Anna Schmidt" || got[2][1] != "Bob Jones" {
+		t.Fatalf("output rows %q, want Anna and Bob", got)
+	}
+	rej := outputRows(t, out+".rejects.csv")
+	want := [][]string{
+		{"file", "line", "column", "kind", "error", "text"},
+		{inPath, "3", "9", "bare_quote", inPath + `:3:9: quote inside an unquoted field (kept as written; valid CSV quotes the field and doubles the quote: "")`, `2,Peter "P" Meyer`},
+		{inPath, "4", "3", "unterminated_quote", inPath + ":4:3: quote never closed (the row ends with line 4 and is kept as written)", `3,"Cy`},
+	}
+	if fmt.Sprint(rej) != fmt.Sprint(want) {
+		t.Fatalf("rejects\n got: %q\nwant: %q", rej, want)
+	}
+	if !strings.Contains(stderr, "rejected=2") {
+		t.Errorf("stderr does not report the rejected rows: %s", stderr)
+	}
+}

@@ -501,10 +501,12 @@ func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 		dl, col := lineCol(sc.text, r.sc.fields[r.width].start)
 		problems = append(problems, fmt.Sprintf("%s: %d fields, header has %d; the extra fields are kept, as written, in the last column %q", r.where(sc.line+dl, col), nf, r.width, clip(r.schema.Fields[last].Name)))
 	}
+	// One search of the whole row for NUL bytes and invalid UTF-8, then
+	// per cell only when it found some.
+	suspect := strings.IndexByte(sc.text, 0) >= 0 || !utf8.ValidString(sc.text)
 	for i := 0; i < r.width; i++ {
 		if i >= nf {
 			rec.Values[i] = ""
-			rec.Raw[i] = ""
 			continue
 		}
 		f := sc.vals[i]
@@ -513,7 +515,12 @@ func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 			f, raw = sc.text[r.sc.fields[i].start:], ""
 		}
 		rec.Values[i] = f
-		rec.Raw[i] = raw
+		if raw != "" {
+			rec.Raw[i] = raw // the chunk is fresh: "" needs no store
+		}
+		if !suspect {
+			continue
+		}
 		if strings.IndexByte(f, 0) >= 0 {
 			problems = append(problems, fmt.Sprintf("%s:%d: NUL byte in column %q", r.name, rec.Line, clip(r.schema.Fields[i].Name)))
 		}

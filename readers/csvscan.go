@@ -182,7 +182,7 @@ func (s *scanner) next() (*scanned, error) {
 	firstLen := len(s.buf)
 	if len(s.buf) == s.endLen(0) {
 		r.blank = true
-		r.end = string(s.buf)
+		r.end = lineEnding(s.buf)
 		r.vals = append(r.vals, "")
 		r.raws = append(r.raws, "")
 		return r, nil
@@ -213,7 +213,8 @@ func (s *scanner) finish(r *scanned) {
 	content := len(s.buf) - s.endLen(0)
 	text := string(s.buf[:content])
 	r.text = text
-	r.end = string(s.buf[content:])
+	r.end = lineEnding(s.buf[content:])
+	hasCR := strings.IndexByte(text, '\r') >= 0
 	for _, f := range s.fields {
 		raw := text[f.start:f.end]
 		switch {
@@ -231,7 +232,7 @@ func (s *scanner) finish(r *scanned) {
 			} else {
 				r.raws = append(r.raws, raw)
 			}
-		case plainWritesBack(raw):
+		case plainWritesBack(raw, hasCR):
 			r.vals = append(r.vals, raw)
 			r.raws = append(r.raws, "")
 		default:
@@ -241,15 +242,32 @@ func (s *scanner) finish(r *scanned) {
 	}
 }
 
+// lineEnding returns b, a line ending, as a string without allocating.
+func lineEnding(b []byte) string {
+	switch string(b) {
+	case "":
+		return ""
+	case "\n":
+		return "\n"
+	case "\r\n":
+		return "\r\n"
+	case "\r":
+		return "\r"
+	}
+	return string(b)
+}
+
 // plainWritesBack reports whether an unquoted field's text is what a CSV
 // writer writes for it anyway (the writer quotes a value that holds a CR
 // or starts with a space, and `\.`), so that its source text need not be
 // kept.
-func plainWritesBack(v string) bool {
+// hasCR says whether the record holds a CR at all (one search per record
+// rather than one per field).
+func plainWritesBack(v string, hasCR bool) bool {
 	if v == "" {
 		return true
 	}
-	if strings.IndexByte(v, '\r') >= 0 {
+	if hasCR && strings.IndexByte(v, '\r') >= 0 {
 		return false
 	}
 	if c := v[0]; c < utf8.RuneSelf {

@@ -111,7 +111,11 @@ func (w *csvWriter) Write(ctx context.Context, recs []record.Record) error {
 		}
 		for j := range fields {
 			if j > 0 {
-				w.bw.WriteString(w.delim)
+				if len(w.delim) == 1 {
+					w.bw.WriteByte(w.delim[0])
+				} else {
+					w.bw.WriteString(w.delim)
+				}
 			}
 			if j >= len(vals) {
 				continue

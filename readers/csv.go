@@ -241,7 +241,7 @@ func newCSVReader(in *input, opts CSVOptions) (*csvReader, error) {
 	if hdr.issue != nil {
 		return nil, fmt.Errorf("%s: header: %s", r.where(hdr.issue.line, hdr.issue.col), issueText(hdr.issue))
 	}
-	header := hdr.vals
+	header, hdrRaws := hdr.cells()
 	where := r.name + ":" + strconv.FormatInt(hdr.line, 10)
 	for i, h := range header {
 		if strings.IndexByte(h, 0) >= 0 {
@@ -259,7 +259,7 @@ func newCSVReader(in *input, opts CSVOptions) (*csvReader, error) {
 		}
 	}
 	names := append([]string(nil), header...)
-	raws := append([]string(nil), hdr.raws...)
+	raws := hdrRaws
 	// A header that ends with a delimiter (a common export artefact) has
 	// no last column: the empty name is dropped, and so are the empty
 	// fields the rows then end with.
@@ -431,7 +431,7 @@ func (r *csvReader) Read(ctx context.Context, dst []record.Record) (int, error) 
 		if sc.blank {
 			r.stats.BlankLinesKept++
 		}
-		nf := len(sc.vals)
+		nf := sc.n()
 		if nf > r.width && r.trailingOnly(sc) {
 			nf = r.width
 			r.stats.TrailingDelimiters++
@@ -475,8 +475,8 @@ func (r *csvReader) Read(ctx context.Context, dst []record.Record) (int, error) 
 // trailingOnly reports whether the fields beyond the header's width are
 // all empty and unquoted: the row merely ends with delimiters.
 func (r *csvReader) trailingOnly(sc *scanned) bool {
-	for i := r.width; i < len(sc.vals); i++ {
-		if sc.vals[i] != "" || sc.raws[i] != "" {
+	for i := r.width; i < sc.n(); i++ {
+		if f := sc.fields[i]; f.end > f.start {
 			return false
 		}
 	}
@@ -509,8 +509,7 @@ func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 			rec.Values[i] = ""
 			continue
 		}
-		f := sc.vals[i]
-		raw := sc.raws[i]
+		f, raw := sc.cell(i)
 		if i == last && nf > r.width {
 			f, raw = sc.text[r.sc.fields[i].start:], ""
 		}

@@ -52,15 +52,60 @@ type span struct {
 	trimEnd    int  // spaces after the closing quote (lenient)
 }
 
-// scanned is one record.
+// scanned is one record. Its cells are computed on demand (cell), so
+// that a record costs one string, its text, however many fields it has.
 type scanned struct {
-	line  int64  // line the record starts on
-	text  string // source text without the final line ending
-	end   string // the line ending: "\n", "\r\n", "\r" or "" at the end of the input
-	vals  []string
-	raws  []string // source text of each field; "" where it is not needed or cannot be used (see record.Record.Raw)
-	blank bool     // an empty line
-	issue *issue   // the first malformation, or nil
+	line   int64  // line the record starts on
+	text   string // source text without the final line ending
+	end    string // the line ending: "\n", "\r\n", "\r" or "" at the end of the input
+	fields []span // the fields, as offsets into text
+	hasCR  bool   // text holds a CR
+	blank  bool   // an empty line: one empty field
+	issue  *issue // the first malformation, or nil
+}
+
+// n returns the number of fields.
+func (r *scanned) n() int {
+	if r.blank {
+		return 1
+	}
+	return len(r.fields)
+}
+
+// cell returns field i's value and its source text; raw is "" where the
+// source text is not needed (a CSV writer writes the value that way by
+// itself) or cannot be used (a malformed field).
+func (r *scanned) cell(i int) (v, raw string) {
+	if r.blank {
+		return "", ""
+	}
+	f := r.fields[i]
+	raw = r.text[f.start:f.end]
+	switch {
+	case f.literal:
+		return raw, ""
+	case f.quoted:
+		v = raw[1+f.trim : len(raw)-1-f.trimEnd]
+		if f.escaped {
+			v = unescapeQuotes(v)
+		}
+		if f.trim > 0 || f.trimEnd > 0 {
+			return v, ""
+		}
+		return v, raw
+	case plainWritesBack(raw, r.hasCR):
+		return raw, ""
+	}
+	return raw, raw
+}
+
+// cells returns every field's value and source text (see cell).
+func (r *scanned) cells() (vals, raws []string) {
+	for i := range r.n() {
+		v, raw := r.cell(i)
+		vals, raws = append(vals, v), append(raws, raw)
+	}
+	return vals, raws
 }
 
 // issueKind names a malformation; the names are the keys of Stats.Malformed.
@@ -178,13 +223,11 @@ func (s *scanner) next() (*scanned, error) {
 		return nil, io.EOF
 	}
 	r := &s.rec
-	*r = scanned{line: s.line, vals: r.vals[:0], raws: r.raws[:0]}
+	*r = scanned{line: s.line}
 	firstLen := len(s.buf)
 	if len(s.buf) == s.endLen(0) {
 		r.blank = true
 		r.end = lineEnding(s.buf)
-		r.vals = append(r.vals, "")
-		r.raws = append(r.raws, "")
 		return r, nil
 	}
 	iss, err := s.parse()
@@ -208,38 +251,13 @@ func (s *scanner) next() (*scanned, error) {
 	return r, nil
 }
 
-// finish turns s.fields into the record's text, values and source texts.
+// finish sets the record's text, line ending and fields from s.buf.
 func (s *scanner) finish(r *scanned) {
 	content := len(s.buf) - s.endLen(0)
-	text := string(s.buf[:content])
-	r.text = text
+	r.text = string(s.buf[:content])
 	r.end = lineEnding(s.buf[content:])
-	hasCR := strings.IndexByte(text, '\r') >= 0
-	for _, f := range s.fields {
-		raw := text[f.start:f.end]
-		switch {
-		case f.literal:
-			r.vals = append(r.vals, raw)
-			r.raws = append(r.raws, "")
-		case f.quoted:
-			v := raw[1+f.trim : len(raw)-1-f.trimEnd]
-			if f.escaped {
-				v = unescapeQuotes(v)
-			}
-			r.vals = append(r.vals, v)
-			if f.trim > 0 || f.trimEnd > 0 {
-				r.raws = append(r.raws, "")
-			} else {
-				r.raws = append(r.raws, raw)
-			}
-		case plainWritesBack(raw, hasCR):
-			r.vals = append(r.vals, raw)
-			r.raws = append(r.raws, "")
-		default:
-			r.vals = append(r.vals, raw)
-			r.raws = append(r.raws, raw)
-		}
-	}
+	r.hasCR = bytes.IndexByte(s.buf[:content], '\r') >= 0
+	r.fields = s.fields
 }
 
 // lineEnding returns b, a line ending, as a string without allocating.
@@ -317,19 +335,6 @@ func (s *scanner) parse() (*issue, error) {
 	startLine := s.line
 	lineStart := 0
 	contentEnd := len(s.buf) - s.endLen(0)
-	// Fast path: a line without quotes splits at its delimiters.
-	if bytes.IndexByte(s.buf[:contentEnd], '"') < 0 {
-		i := 0
-		for {
-			k := s.indexDelim(i, contentEnd)
-			if k < 0 {
-				s.fields = append(s.fields, span{start: i, end: contentEnd})
-				return nil, nil
-			}
-			s.fields = append(s.fields, span{start: i, end: k})
-			i = k + len(s.delim)
-		}
-	}
 	i := 0
 	for {
 		if i < contentEnd && s.buf[i] == '"' {

@@ -51,7 +51,7 @@ func scoreDelimiter(sample []byte, d rune, complete bool, term byte) (width, con
 		if rec.blank {
 			continue
 		}
-		counts = append(counts, len(rec.vals))
+		counts = append(counts, rec.n())
 	}
 	if !complete && len(counts) > 1 {
 		counts = counts[:len(counts)-1]
@@ -77,7 +77,7 @@ func countFields(sample []byte, d rune, term byte) int {
 			return 0
 		}
 		if !rec.blank {
-			return len(rec.vals)
+			return rec.n()
 		}
 	}
 }

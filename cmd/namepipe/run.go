@@ -231,12 +231,19 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		for _, n := range in.Malformed {
 			malformed += n
 		}
-		if malformed > 0 || in.BlankLinesSkipped > 0 {
-			attrs := []any{"file", cfg.Input.Path, "malformed_rows", malformed, "blank_lines_skipped", in.BlankLinesSkipped}
-			if rejects != nil {
-				attrs = append(attrs, "rejected", in.Rejected, "rejects", rejects.path)
+		switch {
+		case rejects != nil:
+			if malformed == 0 || runErr != nil {
+				break // the rejects file is discarded with the output
 			}
-			logger.Warn("input: malformed rows or blank lines (see the error column and the summary)", attrs...)
+			logger.Warn("input: malformed rows written to the rejects file, not to the output", "file", cfg.Input.Path,
+				"rejected", in.Rejected, "rejects", rejects.path)
+		case malformed > 0:
+			logger.Warn("input: malformed rows kept as written and flagged in the error column", "file", cfg.Input.Path, "malformed_rows", malformed)
+		}
+		if in.BlankLinesSkipped > 0 {
+			logger.Warn("input: blank lines skipped (a file with several columns has no empty rows)", "file", cfg.Input.Path,
+				"blank_lines", in.BlankLinesSkipped)
 		}
 	}
 

@@ -3,5 +3,5 @@
 // server, checked against the same expectations as the client's golden
 // tests, the public examples of the service, and a strict validator of the
 // raw JSON answers that implements what the official clients require of a
-// server (see PROTOCOL-NOTES.md, "What real clients require of a server").
+// server (docs/protocol.md, "What a server must always send").
 package conformance

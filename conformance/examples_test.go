@@ -213,7 +213,8 @@ func emailNameIs(r *nameapi.EmailNameParserResult, given, surname string) bool {
 }
 
 // TestPublicExamplesThroughServe checks the examples the official clients
-// use (PROTOCOL-NOTES.md, "Small facts") through the whole stack.
+// use (docs/protocol.md, "Examples the public clients use") through the
+// whole stack.
 func TestPublicExamplesThroughServe(t *testing.T) {
 	s := newStack(t, server.Options{}, "")
 	ctx := context.Background()

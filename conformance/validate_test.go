@@ -8,8 +8,8 @@ import (
 	"slices"
 )
 
-// The enumerations of PROTOCOL-NOTES.md: a value outside these lists makes
-// the official clients reject the answer.
+// The closed enumerations of the answers (docs/protocol.md, "JSON shapes"):
+// a value outside these lists makes the official clients reject the answer.
 var (
 	enumGender          = []string{"MALE", "FEMALE", "NEUTRAL", "UNKNOWN", "INDETERMINABLE", "CONFLICT"}
 	enumPersonType      = []string{"NATURAL", "MULTIPLE", "FAMILY", "LEGAL"}

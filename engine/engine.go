@@ -1,6 +1,12 @@
 // Package engine is namepipe's offline implementation of the name service:
 // every operation of nameapi.Service, answered from name dictionaries and
 // domain lists embedded in the binary. It needs no key and no network.
+//
+// Engine composes the operations of its sub-packages (parse, genderize,
+// risk, email, match, format, over text and one lexicon.Lexicon), checks
+// the context and the request, and keeps a private memo of recent parses
+// and name checks (memo.go). Failures are typed: a *nameapi.Error with a
+// nameapi.Kind and no HTTP status (package server maps kinds to faults).
 package engine
 
 import (
@@ -10,67 +16,36 @@ import (
 	"time"
 
 	"github.com/namepipe/namepipe/engine/dict"
+	"github.com/namepipe/namepipe/engine/email"
+	"github.com/namepipe/namepipe/engine/genderize"
+	"github.com/namepipe/namepipe/engine/lexicon"
+	"github.com/namepipe/namepipe/engine/parse"
+	"github.com/namepipe/namepipe/engine/risk"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
 // Lexicon is what the operations need from the embedded name and domain
-// data. Lookups are case-insensitive and accept names with or without
-// diacritics.
-type Lexicon interface {
-	// MaleProportion returns the share (0..1) of male bearers of a given
-	// name for an ISO 3166 country or ISO 639-1 language code (""
-	// = all data), and ok=false when the data does not know the name
-	// there (callers then fall back to "").
-	MaleProportion(given, placeOrLang string) (p float64, ok bool)
-	// IsGivenName reports whether the data knows s as a given name.
-	IsGivenName(s string) bool
-	// IsSurname reports whether the data knows s as a surname.
-	IsSurname(s string) bool
-	// IsDisposableDomain reports whether mail at domain (or a parent
-	// domain listed as wildcard) is disposable.
-	IsDisposableDomain(domain string) bool
-	// IsFreemailDomain reports whether domain is a free-mail provider.
-	IsFreemailDomain(domain string) bool
-}
-
-// GenderVoter is an optional Lexicon extension: MaleProportion plus the
-// number of source votes behind the answer, which the genderizer uses to
-// make its confidence honest. dict.Dict implements it.
-type GenderVoter interface {
-	GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool)
-}
-
-// GivenVoter is an optional Lexicon extension: IsGivenName and the votes
-// of GenderVotes(s, "") in one lookup (votes is 0 when the data knows the
-// name without a sex). The parser and the risk detector ask both for every
-// name word. dict.Dict implements it.
-type GivenVoter interface {
-	GivenVotes(s string) (votes int, known bool)
-}
-
-// ISPClassifier is an optional Lexicon extension: whether a domain is the
-// mail domain of an internet access provider. dict.Dict implements it.
-type ISPClassifier interface {
-	IsISPDomain(domain string) bool
-}
+// data; dict.Dict implements it, and tests pass fakes with WithLexicon.
+type Lexicon = lexicon.Lexicon
 
 var (
 	_ nameapi.Service = (*Engine)(nil)
-
-	_ Lexicon       = (*dict.Dict)(nil)
-	_ GenderVoter   = (*dict.Dict)(nil)
-	_ GivenVoter    = (*dict.Dict)(nil)
-	_ ISPClassifier = (*dict.Dict)(nil)
+	_ Lexicon         = (*dict.Dict)(nil)
 )
 
 // Engine answers every operation of nameapi.Service offline. It is safe for
 // concurrent use. Create it with New.
 type Engine struct {
-	lex Lexicon
-	now func() time.Time
+	lex    Lexicon
+	now    func() time.Time
+	gz     *genderize.Genderizer
+	parser *parse.Parser
+	email  *email.Checker
+	risk   *risk.Detector
 
 	memoSize int
-	memo     *parseMemo // recent parses, shared by parse, genderize and risk; nil = off
+	parses   *memo[parsed]     // recent parses (see memo.go); nil = off
+	names    *memo[risk.Names] // the risk detector's recent name checks; nil = off
 
 	mu  sync.Mutex // guards rnd
 	rnd *rand.Rand
@@ -85,10 +60,10 @@ func WithLexicon(l Lexicon) Option { return func(e *Engine) { e.lex = l } }
 // WithClock sets the clock used for age checks (default time.Now).
 func WithClock(now func() time.Time) Option { return func(e *Engine) { e.now = now } }
 
-// WithParseMemo sets how many recent name parses the engine remembers so
-// that parse, genderize and risk calls for the same name (as a pipeline
-// makes them, one after the other) parse it once. 0 turns the memo off.
-// The default is DefaultParseMemo.
+// WithParseMemo sets how many recent names the engine remembers (their
+// parses, and the risk detector's name checks) so that parse, genderize
+// and risk calls for the same name, in any order, parse and check it once.
+// 0 turns the memo off. The default is DefaultParseMemo.
 func WithParseMemo(entries int) Option { return func(e *Engine) { e.memoSize = entries } }
 
 // WithSeed makes the exception thrower's chance deterministic.
@@ -97,13 +72,14 @@ func WithSeed(seed uint64) Option {
 }
 
 // New returns an Engine over the embedded data (loaded once per process,
-// on the first call, in well under a second).
+// on the first call; BenchmarkStartup measures it).
 func New(opts ...Option) (*Engine, error) {
 	e := &Engine{now: time.Now, memoSize: DefaultParseMemo}
 	for _, o := range opts {
 		o(e)
 	}
-	e.memo = newParseMemo(e.memoSize)
+	e.parses = newMemo[parsed](e.memoSize)
+	e.names = newMemo[risk.Names](e.memoSize)
 	if e.rnd == nil {
 		e.rnd = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
@@ -114,5 +90,9 @@ func New(opts ...Option) (*Engine, error) {
 		}
 		e.lex = d
 	}
+	e.gz = genderize.New(e.lex)
+	e.parser = parse.New(e.lex, e.gz)
+	e.email = email.New(e.lex)
+	e.risk = risk.New(e.lex, e.now)
 	return e, nil
 }

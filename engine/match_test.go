@@ -87,23 +87,6 @@ func TestMatchPersonsInvalid(t *testing.T) {
 	}
 }
 
-func TestStringDistances(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		d    int
-	}{{"", "", 0}, {"abc", "", 3}, {"muller", "muler", 1}, {"peter", "petre", 1}, {"ca", "abc", 3}, {"kitten", "sitting", 3}} {
-		if got := damerauLevenshtein(tt.a, tt.b); got != tt.d {
-			t.Errorf("DL(%q,%q) = %d, want %d", tt.a, tt.b, got, tt.d)
-		}
-	}
-	if jw := jaroWinkler("martha", "marhta"); jw < 0.96 || jw > 0.962 {
-		t.Errorf("JW(martha, marhta) = %v, want 0.961", jw)
-	}
-	if jaroWinkler("abc", "xyz") != 0 || jaroWinkler("same", "same") != 1 {
-		t.Error("JW bounds wrong")
-	}
-}
-
 // TestMatchPersonsPunctuationOnly is a regression test: name fields of
 // punctuation only (".") fold to nothing and made the matcher index an
 // empty initials list (a panic, served as 500). Found by the conformance

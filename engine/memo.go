@@ -5,131 +5,106 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/namepipe/namepipe/engine/risk"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
-// The pipeline calls parse, genderize and risk back to back for each row,
-// with separate request values that carry the same name. All three need
-// the parse of that name (genderize for a FULLNAME, risk for its name
-// checks), so the engine keeps the most recent parses in a small memo and
-// parses each name once.
+// The engine remembers recent work in two memos, so that calls for the same
+// name (a pipeline makes parse, genderize and risk calls for each row, with
+// separate request values that carry the same name) parse and check it
+// once, whatever the order of the calls:
 //
-// A memo entry is keyed by the person type and the name fields (types and
-// texts, in order): everything the parser's terms, likeliness and
-// confidence depend on. The gender it computes, and the GENDER disputes,
-// depend in addition on the input gender and the culture hints (context
-// place and language, correspondence and native languages,
-// nationalities); the entry records those as attrs. A full parser result
-// is reused only when attrs match too; the genderizer, which recomputes the
-// gender from the best match's terms, reuses any entry of the name.
+//   - parses: the parse of a name. An entry is keyed by the person type and
+//     the name fields (types and texts, in order): everything the parser's
+//     terms, likeliness and confidence depend on. The gender it computes,
+//     and the GENDER disputes, depend in addition on the input gender and
+//     the culture hints (context place and language, correspondence and
+//     native languages, nationalities); the entry records those as attrs.
+//     A full parser result is reused only when attrs match too; the
+//     genderizer and the risk detector, which read only the best match's
+//     terms, reuse any entry of the name.
+//   - names: the risk detector's name checks (risk.Names), under the same
+//     key: they depend only on the terms and the person type.
 //
-// Stored results are never handed out and never modified: ParsePersonName
+// Stored values are never handed out and never modified: ParsePersonName
 // returns a deep copy (see cloneParse), internal readers only read.
 
-// DefaultParseMemo is the default number of parses the engine remembers
+// DefaultParseMemo is the default number of names the engine remembers
 // (see WithParseMemo): enough for the rows that a pipeline with many
-// workers has in flight, a few MB of memory.
+// workers has in flight.
 const DefaultParseMemo = 4096
 
 const memoShards = 32
 
-// parseMemo is a bounded, concurrency-safe map from a name to its parse.
-// It is split into shards with their own lock; a full shard drops a random
-// entry to make room.
-type parseMemo struct {
+// memo is a bounded, concurrency-safe map from a name key to V. It is split
+// into shards with their own lock; a full shard drops a random entry to
+// make room. A nil *memo is off: it stores nothing.
+type memo[V any] struct {
 	seed     maphash.Seed
 	perShard int
-	shards   [memoShards]memoShard
+	shards   [memoShards]memoShard[V]
 }
 
-type memoShard struct {
+type memoShard[V any] struct {
 	mu sync.Mutex
-	m  map[string]memoEntry
+	m  map[string]V
 }
 
-type memoEntry struct {
+// parsed is an entry of the parse memo: a parse and the attrs it was
+// computed with.
+type parsed struct {
 	attrs string
 	res   *nameapi.PersonNameParserResult
-	name  nameRiskMemo // the risk detector's name checks, once made (they do not depend on attrs)
 }
 
-// newParseMemo returns a memo of about size entries, or nil (no memo) for
-// size <= 0.
-func newParseMemo(size int) *parseMemo {
+// newMemo returns a memo of about size entries, or nil (off) for size <= 0.
+func newMemo[V any](size int) *memo[V] {
 	if size <= 0 {
 		return nil
 	}
 	per := (size + memoShards - 1) / memoShards
-	m := &parseMemo{seed: maphash.MakeSeed(), perShard: per}
+	m := &memo[V]{seed: maphash.MakeSeed(), perShard: per}
 	for i := range m.shards {
-		m.shards[i].m = make(map[string]memoEntry, per)
+		m.shards[i].m = make(map[string]V, per)
 	}
 	return m
 }
 
-func (m *parseMemo) shard(key []byte) *memoShard {
+func (m *memo[V]) shard(key []byte) *memoShard[V] {
 	return &m.shards[maphash.Bytes(m.seed, key)%memoShards]
 }
 
-// get returns the stored parse of key; with anyAttrs false only when it
-// was computed with the same attrs.
-func (m *parseMemo) get(key []byte, attrs string, anyAttrs bool) *nameapi.PersonNameParserResult {
+// get returns the value stored under key.
+func (m *memo[V]) get(key []byte) (v V, ok bool) {
 	if m == nil {
-		return nil
+		return v, false
 	}
 	s := m.shard(key)
 	s.mu.Lock()
-	e, ok := s.m[string(key)] // no allocation
+	v, ok = s.m[string(key)] // no allocation
 	s.mu.Unlock()
-	if !ok || (!anyAttrs && e.attrs != attrs) {
-		return nil
-	}
-	return e.res
+	return v, ok
 }
 
-// put stores res, which the caller must not modify afterwards. The name
-// checks of an entry it replaces are kept.
-func (m *parseMemo) put(key []byte, attrs string, res *nameapi.PersonNameParserResult) {
+// put stores v under key; the caller must not modify v afterwards.
+func (m *memo[V]) put(key []byte, v V) {
 	if m == nil {
 		return
 	}
 	s := m.shard(key)
 	s.mu.Lock()
-	old, ok := s.m[string(key)]
-	if !ok && len(s.m) >= m.perShard {
+	if _, ok := s.m[string(key)]; !ok && len(s.m) >= m.perShard {
 		for k := range s.m { // map iteration starts at a random entry
 			delete(s.m, k)
 			break
 		}
 	}
-	s.m[string(key)] = memoEntry{attrs: attrs, res: res, name: old.name}
-	s.mu.Unlock()
-}
-
-// getNames returns the stored parse of key (any attrs) and its name
-// checks (done false when not made yet), and the shard for putNames.
-func (m *parseMemo) getNames(key []byte) (*nameapi.PersonNameParserResult, nameRiskMemo, *memoShard) {
-	s := m.shard(key)
-	s.mu.Lock()
-	e := s.m[string(key)]
-	s.mu.Unlock()
-	return e.res, e.name, s
-}
-
-// putNames stores the name checks of key (in s, the shard getNames
-// returned), which the caller must not modify afterwards, when the memo
-// still holds the entry.
-func (m *parseMemo) putNames(s *memoShard, key []byte, nr nameRiskMemo) {
-	s.mu.Lock()
-	if e, ok := s.m[string(key)]; ok {
-		e.name = nr
-		s.m[string(key)] = e
-	}
+	s.m[string(key)] = v
 	s.mu.Unlock()
 }
 
 // reset forgets every entry.
-func (m *parseMemo) reset() {
+func (m *memo[V]) reset() {
 	if m == nil {
 		return
 	}
@@ -139,6 +114,12 @@ func (m *parseMemo) reset() {
 		clear(s.m)
 		s.mu.Unlock()
 	}
+}
+
+// resetMemos forgets every remembered parse and name check.
+func (e *Engine) resetMemos() {
+	e.parses.reset()
+	e.names.reset()
 }
 
 // memoKeyBuf is the size of the stack buffer for memo keys; longer keys
@@ -194,8 +175,8 @@ func memoAttrs(c *nameapi.Context, p *nameapi.InputPerson) string {
 // one computed with the same attrs (or any attrs, for callers that only
 // read the terms). The result is shared: callers must not modify it.
 func (e *Engine) parseShared(c *nameapi.Context, p *nameapi.InputPerson, anyAttrs bool) *nameapi.PersonNameParserResult {
-	if e.memo == nil || p.PersonName == nil {
-		return e.parsePerson(c, p)
+	if e.parses == nil || p.PersonName == nil {
+		return e.parser.Person(c, p)
 	}
 	var buf [memoKeyBuf]byte
 	key := memoKey(buf[:0], p)
@@ -203,15 +184,32 @@ func (e *Engine) parseShared(c *nameapi.Context, p *nameapi.InputPerson, anyAttr
 	if !anyAttrs {
 		attrs = memoAttrs(c, p)
 	}
-	if r := e.memo.get(key, attrs, anyAttrs); r != nil {
-		return r
+	if v, ok := e.parses.get(key); ok && (anyAttrs || v.attrs == attrs) {
+		return v.res
 	}
 	if anyAttrs {
 		attrs = memoAttrs(c, p)
 	}
-	r := e.parsePerson(c, p)
-	e.memo.put(key, attrs, r)
+	r := e.parser.Person(c, p)
+	e.parses.put(key, parsed{attrs: attrs, res: r})
 	return r
+}
+
+// nameChecks returns the risk detector's checks of p's name, from the memo
+// when it holds them.
+func (e *Engine) nameChecks(c *nameapi.Context, p *nameapi.InputPerson) risk.Names {
+	parse := func() *nameapi.PersonNameParserResult { return e.parseShared(c, p, true) }
+	if e.names == nil || p.PersonName == nil {
+		return e.risk.CheckNames(p, parse)
+	}
+	var buf [memoKeyBuf]byte
+	key := memoKey(buf[:0], p)
+	if n, ok := e.names.get(key); ok {
+		return n
+	}
+	n := e.risk.CheckNames(p, parse)
+	e.names.put(key, n)
+	return n
 }
 
 // cloneParse returns a deep copy of r that shares no mutable memory with

@@ -57,10 +57,10 @@ func TestParseMemoSameAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plain.memo != nil || memo.memo == nil {
+	if plain.parses != nil || plain.names != nil || memo.parses == nil || memo.names == nil {
 		t.Fatal("WithParseMemo not applied")
 	}
-	orders := []string{"pgr", "rgp", "gpr", "prgp"}
+	orders := []string{"pgr", "rgp", "gpr", "prgp", "r", "g", "rp", "grp", "rr"}
 	for i := range recs {
 		order := orders[i%len(orders)]
 		want := fourResults(t, plain, &recs[i], order)
@@ -136,16 +136,13 @@ func TestParseMemoNoAliasing(t *testing.T) {
 
 // TestParseMemoBounded checks the memo's size limit and concurrent use.
 func TestParseMemoBounded(t *testing.T) {
-	m := newParseMemo(100)
+	m := newMemo[parsed](100)
 	r := &nameapi.PersonNameParserResult{}
 	for i := range 50 {
 		k := []byte(fmt.Sprint(i))
-		m.put(k, "a", r)
-		if m.get(k, "a", false) != r || m.get(k, "b", true) != r {
+		m.put(k, parsed{attrs: "a", res: r})
+		if v, ok := m.get(k); !ok || v.res != r || v.attrs != "a" {
 			t.Fatalf("%s: just stored, not found", k)
-		}
-		if m.get(k, "b", false) != nil {
-			t.Fatalf("%s: found with other attrs", k)
 		}
 	}
 	// Concurrent writers and readers (run with -race); entries may be
@@ -157,8 +154,8 @@ func TestParseMemoBounded(t *testing.T) {
 			defer wg.Done()
 			for i := range 2000 {
 				k := []byte(fmt.Sprint(g, "/", i))
-				m.put(k, "", r)
-				if got := m.get(k, "", true); got != nil && got != r {
+				m.put(k, parsed{res: r})
+				if v, ok := m.get(k); ok && v.res != r {
 					t.Errorf("%s: wrong entry", k)
 					return
 				}
@@ -174,10 +171,15 @@ func TestParseMemoBounded(t *testing.T) {
 		t.Errorf("memo holds %d entries, limit %d", n, limit)
 	}
 	m.reset()
-	if m.get([]byte("0/1999"), "", true) != nil {
+	if _, ok := m.get([]byte("0/1999")); ok {
 		t.Error("reset kept an entry")
 	}
-	if newParseMemo(0) != nil {
+	if newMemo[parsed](0) != nil {
 		t.Error("size 0 should disable the memo")
+	}
+	var off *memo[parsed]
+	off.put([]byte("x"), parsed{res: r})
+	if _, ok := off.get([]byte("x")); ok {
+		t.Error("a nil memo stored an entry")
 	}
 }

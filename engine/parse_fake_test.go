@@ -27,9 +27,27 @@ func newFakeLex() *fakeLex {
 	return l
 }
 
-func (l *fakeLex) MaleProportion(given, _ string) (float64, bool) {
+// GenderVotes counts one vote for every name it knows.
+func (l *fakeLex) GenderVotes(given, _ string) (float64, int, bool) {
 	p, ok := l.given[strings.ToLower(given)]
-	return p, ok
+	return p, 1, ok
+}
+
+// GivenVotes gives every known name (a hyphenated one when each part is
+// known) the votes of a name that many sources list.
+func (l *fakeLex) GivenVotes(s string) (int, bool) {
+	if l.IsGivenName(s) {
+		return 5, true
+	}
+	if !strings.Contains(s, "-") {
+		return 0, false
+	}
+	for _, p := range strings.Split(s, "-") {
+		if !l.IsGivenName(p) {
+			return 0, false
+		}
+	}
+	return 5, true
 }
 func (l *fakeLex) IsGivenName(s string) bool { _, ok := l.given[strings.ToLower(s)]; return ok }
 func (l *fakeLex) IsSurname(s string) bool   { return l.surnames[strings.ToLower(s)] }
@@ -37,3 +55,4 @@ func (l *fakeLex) IsDisposableDomain(d string) bool {
 	return d == "10minutemail.com" || strings.HasSuffix(d, ".10minutemail.com") || d == "mailinator.com"
 }
 func (l *fakeLex) IsFreemailDomain(d string) bool { return d == "gmail.com" || d == "web.de" }
+func (l *fakeLex) IsISPDomain(d string) bool      { return d == "t-online.de" }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/namepipe/namepipe/engine/genderize"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -72,21 +73,6 @@ func TestParseConfidenceCalibration(t *testing.T) {
 	}
 }
 
-func TestSurnameShaped(t *testing.T) {
-	tests := []struct {
-		in   string
-		want bool
-	}{
-		{"McDonald", true}, {"MacKenzie", true}, {"O'Neill", true}, {"O’Brien", true}, {"FitzGerald", true},
-		{"Mack", false}, {"Macy", false}, {"Mcx", false}, {"MCDONALD", false}, {"Oscar", false}, {"Fitz", false},
-	}
-	for _, tt := range tests {
-		if got := surnameShaped(tt.in); got != tt.want {
-			t.Errorf("surnameShaped(%q) = %v, want %v", tt.in, got, tt.want)
-		}
-	}
-}
-
 // TestParseRepairsDisguisedTyping checks that spaced and stuttered typing
 // is read as the name meant, with a dispute and a lower confidence, and
 // that initials and ordinary names are left alone.
@@ -135,24 +121,6 @@ func TestParseRepairsDisguisedTyping(t *testing.T) {
 	}
 }
 
-func TestDespace(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"P e t e r  M ü l l e r", "Peter Müller"},
-		{"P e t e r M ü l l e r", "Peter Müller"},
-		{"J o h n Smith", "John Smith"},
-		{"A B C D", "ABCD"},
-		{"J R R Tolkien", "J R R Tolkien"},
-		{"J. R. R. Tolkien", "J. R. R. Tolkien"},
-		{"Li Na", "Li Na"},
-		{"x", "x"},
-	}
-	for _, tt := range tests {
-		if got, _ := despace(tt.in); got != tt.want {
-			t.Errorf("despace(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
 // TestFakePersonGenderConfidence checks that placeholder, fictional and
 // joke names get no confident gender, in the parser and the genderizer,
 // while real people with the same given names keep theirs.
@@ -182,8 +150,8 @@ func TestFakePersonGenderConfidence(t *testing.T) {
 				if g == nil {
 					t.Fatalf("match %d: no gender", i)
 				}
-				if tt.fake && g.Confidence > fakeGenderConfidence {
-					t.Errorf("match %d: parser gender %s confidence %.2f, want at most %.2f", i, g.Gender, g.Confidence, fakeGenderConfidence)
+				if tt.fake && g.Confidence > genderize.FakeConfidence {
+					t.Errorf("match %d: parser gender %s confidence %.2f, want at most %.2f", i, g.Gender, g.Confidence, genderize.FakeConfidence)
 				}
 				if !tt.fake && i == 0 && g.Confidence < 0.6 {
 					t.Errorf("parser gender %s confidence %.2f, want a confident gender", g.Gender, g.Confidence)
@@ -193,8 +161,8 @@ func TestFakePersonGenderConfidence(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tt.fake && g.Confidence > fakeGenderConfidence {
-				t.Errorf("genderizer %s confidence %.2f, want at most %.2f", g.Gender, g.Confidence, fakeGenderConfidence)
+			if tt.fake && g.Confidence > genderize.FakeConfidence {
+				t.Errorf("genderizer %s confidence %.2f, want at most %.2f", g.Gender, g.Confidence, genderize.FakeConfidence)
 			}
 			if !tt.fake && g.Confidence < 0.6 {
 				t.Errorf("genderizer %s confidence %.2f, want a confident gender", g.Gender, g.Confidence)
@@ -282,23 +250,6 @@ func TestGenderAccentedSpellings(t *testing.T) {
 		}
 		if g.Gender != tt.want || g.Confidence < tt.minConf {
 			t.Errorf("%s: %s %.2f, want %s with confidence ≥ %.2f", tt.in, g.Gender, g.Confidence, tt.want, tt.minConf)
-		}
-	}
-}
-
-// TestAppendFoldedWords checks the allocation-free fold against foldSpace.
-func TestAppendFoldedWords(t *testing.T) {
-	for _, s := range []string{"Santa Claus", "MAX Mustermann", "Jürgen", "Ærø Straße", "O'Neill", "Jean-Luc", "Ørsted", "İlker"} {
-		var buf [128]byte
-		got, ok := appendFoldedWords(buf[:0], s)
-		if !ok || string(got) != foldSpace(s) {
-			t.Errorf("appendFoldedWords(%q) = %q, %v; want %q", s, got, ok, foldSpace(s))
-		}
-	}
-	for _, s := range []string{"", " a", "a ", "a  b", "J. Doe", "Doe, John", "a\tb"} {
-		var buf [128]byte
-		if _, ok := appendFoldedWords(buf[:0], s); ok {
-			t.Errorf("appendFoldedWords(%q) ok, want fallback", s)
 		}
 	}
 }

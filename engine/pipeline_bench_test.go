@@ -233,7 +233,7 @@ func BenchmarkPipelineFour(b *testing.B) {
 				i++
 				if i == len(recs) {
 					i = 0
-					e.memo.reset()
+					e.resetMemos()
 				}
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "records/s")

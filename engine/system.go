@@ -3,16 +3,18 @@ package engine
 import (
 	"context"
 	"fmt"
-	"net/http"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
 
 // Operation names of the system services, as in their REST paths.
-const (
-	opPing      = "system/ping"
-	opThrower   = "system/exceptionthrower"
-	opGenderize = "genderizer/persongenderizer"
+//
+// The thrower's errors keep the name "system/exceptionthrower" although its
+// REST path is development/exceptionthrower: changing it would change the
+// text of answers that clients may match on.
+var (
+	opPing    = nameapi.EndpointPing.Name()
+	opThrower = "system/exceptionthrower"
 )
 
 // Ping answers the ping service: nil ("pong") unless ctx is done.
@@ -24,15 +26,14 @@ func (e *Engine) Ping(ctx context.Context) error {
 }
 
 // ThrowException implements the exception thrower: with probability
-// chance/100 it returns the requested error, a *nameapi.Error with the full
-// fault body the service sends:
+// chance/100 it returns the requested error, a *nameapi.Error of the
+// matching kind with the details of the fault the service sends (the
+// server adds the HTTP status, fault cause and blame of the kind):
 //
-//   - InvalidInput: HTTP 400, faultCause BadRequest, blame CLIENT,
-//     retrySameLocation NO;
-//   - AccessDeniedNoSuchAccount: HTTP 401, faultCause AccessDenied, blame
-//     CLIENT, retrySameLocation NO;
-//   - InternalServerError: HTTP 500, faultCause InternalServerError, blame
-//     SERVER, no retrySameLocation.
+//   - InvalidInput: KindInvalidInput, retrySameLocation NO;
+//   - AccessDeniedNoSuchAccount: KindAccessDenied, applicationErrorCode
+//     1201, retrySameLocation and retryOtherLocations NO;
+//   - InternalServerError: KindInternal, no retrySameLocation.
 //
 // The two disabled types (AccessDeniedRequestLimitExceeded,
 // AccessDeniedTooManyConcurrentRequests), unknown types and a chance
@@ -45,15 +46,15 @@ func (e *Engine) ThrowException(ctx context.Context, exceptionType string, chanc
 	switch exceptionType {
 	case nameapi.ExceptionInvalidInput, nameapi.ExceptionAccessDeniedNoSuchAccount, nameapi.ExceptionInternalServerError:
 	case nameapi.ExceptionAccessDeniedRequestLimitExceeded, nameapi.ExceptionAccessDeniedTooManyConcurrentRequests:
-		return nameapi.NewInvalidInputError(opThrower, "exceptionType %s is disabled", exceptionType)
+		return nameapi.NewInputError(opThrower, "exceptionType %s is disabled", exceptionType)
 	case "":
-		return nameapi.NewInvalidInputError(opThrower, "exceptionType is missing")
+		return nameapi.NewInputError(opThrower, "exceptionType is missing")
 	default:
-		return nameapi.NewInvalidInputError(opThrower, "unknown exceptionType %q (want %s, %s or %s)", exceptionType,
+		return nameapi.NewInputError(opThrower, "unknown exceptionType %q (want %s, %s or %s)", exceptionType,
 			nameapi.ExceptionInvalidInput, nameapi.ExceptionAccessDeniedNoSuchAccount, nameapi.ExceptionInternalServerError)
 	}
 	if chance < 0 || chance > 100 {
-		return nameapi.NewInvalidInputError(opThrower, "exceptionChance %d outside 0..100", chance)
+		return nameapi.NewInputError(opThrower, "exceptionChance %d outside 0..100", chance)
 	}
 	if chance == 0 {
 		return nil
@@ -72,21 +73,21 @@ func (e *Engine) ThrowException(ctx context.Context, exceptionType string, chanc
 func thrownError(exceptionType, incident string) *nameapi.Error {
 	no := &nameapi.RetryInfo{RetryType: nameapi.RetryNo}
 	f := &nameapi.Fault{IncidentID: incident}
+	var kind nameapi.Kind
 	switch exceptionType {
 	case nameapi.ExceptionInvalidInput:
-		f.FaultCause, f.Blame, f.HTTPStatusCode = nameapi.FaultBadRequest, nameapi.BlameClient, http.StatusBadRequest
+		kind = nameapi.KindInvalidInput
 		f.Message = "Invalid input, thrown on request by the exception thrower."
 		f.RetrySameLocation = no
 	case nameapi.ExceptionAccessDeniedNoSuchAccount:
-		f.FaultCause, f.Blame, f.HTTPStatusCode = nameapi.FaultAccessDenied, nameapi.BlameClient, http.StatusUnauthorized
+		kind = nameapi.KindAccessDenied
 		f.Message = "No such account, thrown on request by the exception thrower."
 		f.ApplicationErrorCode = "1201"
 		f.RetrySameLocation = no
 		f.RetryOtherLocations = &nameapi.RetryInfo{RetryType: nameapi.RetryNo}
 	default: // InternalServerError
-		f.FaultCause, f.Blame, f.HTTPStatusCode = nameapi.FaultInternalServerError, nameapi.BlameServer, http.StatusInternalServerError
+		kind = nameapi.KindInternal
 		f.Message = "Internal server error, thrown on request by the exception thrower."
 	}
-	f.HTTPStatusMeaning = http.StatusText(f.HTTPStatusCode)
-	return &nameapi.Error{Op: opThrower, HTTPStatus: f.HTTPStatusCode, Fault: f}
+	return &nameapi.Error{Op: opThrower, Kind: kind, Fault: f}
 }

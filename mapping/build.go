@@ -1,9 +1,6 @@
 package mapping
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -33,36 +30,25 @@ type Request struct {
 	Emails OpEmails
 }
 
-// OpEmails holds the email address each email operation uses (a struct
-// rather than a map: no allocation per row).
-type OpEmails struct {
-	Disposable, EmailName, Classify string
+// OpEmails holds the email address each email operation of the row uses,
+// in plan order.
+type OpEmails []OpEmail
+
+// OpEmail is the email address one operation uses.
+type OpEmail struct {
+	Op      Op
+	Address string
 }
 
 // Of returns the address op uses: "" for none, or for an operation that
 // takes no email address.
-func (e *OpEmails) Of(op Op) string {
-	switch op {
-	case OpDisposable:
-		return e.Disposable
-	case OpEmailName:
-		return e.EmailName
-	case OpClassify:
-		return e.Classify
+func (e OpEmails) Of(op Op) string {
+	for _, x := range e {
+		if x.Op == op {
+			return x.Address
+		}
 	}
 	return ""
-}
-
-// set stores the address of an email operation; other ops are ignored.
-func (e *OpEmails) set(op Op, addr string) {
-	switch op {
-	case OpDisposable:
-		e.Disposable = addr
-	case OpEmailName:
-		e.EmailName = addr
-	case OpClassify:
-		e.Classify = addr
-	}
 }
 
 // RowError is a problem with one row's input, found by Build. The row is
@@ -190,7 +176,7 @@ func (p *Plan) Build(rec *record.Record) (*Request, error) {
 		if s := strings.ToLower(strings.TrimSpace(r.text(p.marital))); s != "" {
 			person.MaritalStatus = p.maritalMap[s]
 		}
-		person.Nationalities = splitCodes(r.text(p.nationalty), strings.ToUpper)
+		person.Nationalities = splitCodes(r.text(p.nationality), strings.ToUpper)
 		person.NativeLanguages = splitCodes(r.text(p.nativeLang), strings.ToLower)
 		person.Religion = strings.TrimSpace(r.text(p.religion))
 	}
@@ -201,9 +187,10 @@ func (p *Plan) Build(rec *record.Record) (*Request, error) {
 	if p.rowContext(r, &blk.ctx) {
 		req.Context = &blk.ctx
 	}
+	req.Emails = blk.emails[:0]
 	for _, op := range p.ops {
 		if c, ok := p.opEmail[op]; ok {
-			req.Emails.set(op, strings.TrimSpace(r.text(c)))
+			req.Emails = append(req.Emails, OpEmail{Op: op, Address: strings.TrimSpace(r.text(c))})
 		}
 	}
 	if len(r.errs) > 0 {
@@ -265,12 +252,13 @@ func (p *Plan) rowContext(r *rowCtx, c *nameapi.Context) bool {
 	return true
 }
 
-// requestBlock holds a row's request, person and context, allocated
-// together.
+// requestBlock holds a row's request, person, context and room for the
+// email addresses of three operations, allocated together.
 type requestBlock struct {
 	req    Request
 	person nameapi.InputPerson
 	ctx    nameapi.Context
+	emails [3]OpEmail
 }
 
 // structuredAddr holds the parts of a structured address, allocated
@@ -544,157 +532,46 @@ func (r *Request) hasName() bool {
 // operations do not apply; no name → parse, genderize and format do not
 // apply). An operation that does not apply is skipped; its columns stay empty.
 func (r *Request) Applies(op Op) bool {
-	if r == nil {
+	return r.applies(lookup(op))
+}
+
+// applies is Applies for a table entry (false for nil).
+func (r *Request) applies(d operation) bool {
+	if r == nil || d == nil {
 		return false
 	}
-	switch op {
-	case OpParse, OpGenderize, OpFormat:
+	switch d.input() {
+	case NameInput:
 		return r.hasName()
-	case OpRisk:
+	case PersonInput:
 		pp := r.Person
 		return pp != nil && (r.hasName() || len(pp.EmailAddresses) > 0 || len(pp.TelNumbers) > 0 || len(pp.Addresses) > 0 || !pp.Age.Empty())
-	case OpDisposable, OpEmailName, OpClassify:
-		return r.Emails.Of(op) != ""
+	case EmailInput:
+		return r.Emails.Of(d.name()) != ""
 	}
 	return false
 }
 
 // namePerson returns the part of the person the name operations need: type,
 // name, and the culture hints (nationalities, languages), plus the stored
-// gender for parse and format (the parser reports a GENDER dispute when it
-// contradicts the name). genderize does not get the stored gender, so that
-// its answer is an independent check of it. Contact data, addresses and
-// age are left out (less data sent, better de-duplication).
-func (r *Request) namePerson(op Op) *nameapi.InputPerson {
-	np := r.namePersonValue(op)
+// gender when withGender (the parser reports a GENDER dispute when it
+// contradicts the name). Contact data, addresses and age are left out (less
+// data sent, better de-duplication).
+func (r *Request) namePerson(withGender bool) *nameapi.InputPerson {
+	np := r.namePersonValue(withGender)
 	return &np
 }
 
 // namePersonValue is namePerson by value (no allocation for a key).
-func (r *Request) namePersonValue(op Op) nameapi.InputPerson {
+func (r *Request) namePersonValue(withGender bool) nameapi.InputPerson {
 	pp := r.Person
 	np := nameapi.InputPerson{
 		Type: pp.Type, PersonName: pp.PersonName, Gender: pp.Gender,
 		Nationalities: pp.Nationalities, NativeLanguages: pp.NativeLanguages,
 		CorrespondenceLanguage: pp.CorrespondenceLanguage,
 	}
-	if op == OpGenderize {
+	if !withGender {
 		np.Gender = ""
 	}
 	return np
-}
-
-// Payload returns the request body op sends for this row: an
-// *nameapi.InputWithPerson (parse, genderize, risk), *nameapi.InputWithEmail
-// (emailname), *nameapi.PersonNameFormatterInput (format), or an
-// EmailOnly (disposable, classify, which send only the address).
-func (r *Request) Payload(op Op) any {
-	switch op {
-	case OpParse, OpGenderize:
-		return &nameapi.InputWithPerson{Context: r.Context, InputPerson: r.namePerson(op)}
-	case OpRisk:
-		return &nameapi.InputWithPerson{Context: r.Context, InputPerson: r.Person}
-	case OpFormat:
-		return &nameapi.PersonNameFormatterInput{Context: r.Context, InputPerson: r.namePerson(op)}
-	case OpEmailName:
-		return &nameapi.InputWithEmail{Context: r.Context, EmailAddress: r.Emails.Of(op)}
-	case OpDisposable, OpClassify:
-		return &EmailOnly{EmailAddress: r.Emails.Of(op)}
-	}
-	return nil
-}
-
-// EmailOnly is the input of the operations that take just an address.
-type EmailOnly struct {
-	EmailAddress string `json:"emailAddress"`
-}
-
-// keyVersion changes when the normalisation below changes, so that a
-// persistent cache never mixes keys of two schemes.
-const keyVersion = "k2"
-
-// Key is a normalised, deterministic key of op's input for de-duplication
-// and caching: the same input gives the same key, different inputs give
-// different keys. It is "<op>:k2:<sha256 hex>" and holds no personal data.
-// Normalisation, where the operation's answer cannot depend on it:
-//   - parse, format: name texts with blank runs collapsed and trimmed
-//     (case is kept: the answer echoes the text);
-//   - genderize: name texts also case-folded;
-//   - risk: nothing (padding and odd spacing are risks in themselves);
-//   - disposable: the address trimmed and lower-cased;
-//   - emailname: trimmed, the domain lower-cased (the local part is echoed);
-//   - classify: only the lower-cased domain.
-func (r *Request) Key(op Op) string {
-	e := r.encodeKey(op)
-	sum := sha256.Sum256(e.b)
-	if cap(e.b) <= 64<<10 {
-		keyEncPool.Put(e)
-	}
-	var hx [2 * sha256.Size]byte
-	hex.Encode(hx[:], sum[:])
-	var k strings.Builder
-	k.Grow(len(op) + len(keyVersion) + 2 + len(hx))
-	k.WriteString(string(op))
-	k.WriteByte(':')
-	k.WriteString(keyVersion)
-	k.WriteByte(':')
-	k.Write(hx[:])
-	return k.String()
-}
-
-// RunKey is a key of op's input for de-duplication within one process:
-// the canonical encoding that Key hashes, unhashed. Two requests have the
-// same RunKey exactly when they have the same Key (same op), but RunKey
-// may hold personal data and is not stable across versions: never store
-// it. It skips the hashing, a third of Key's cost.
-func (r *Request) RunKey(op Op) string {
-	e := r.encodeKey(op)
-	k := string(e.b)
-	if cap(e.b) <= 64<<10 {
-		keyEncPool.Put(e)
-	}
-	return k
-}
-
-// encodeKey writes the canonical encoding of op's input into a pooled
-// encoder; the caller returns it to keyEncPool.
-func (r *Request) encodeKey(op Op) *keyEnc {
-	e := keyEncPool.Get().(*keyEnc)
-	e.b = e.b[:0]
-	switch op {
-	case OpParse, OpFormat, OpGenderize:
-		norm := nameCollapse
-		if op == OpGenderize {
-			norm = nameFold
-		}
-		e.context(r.Context)
-		np := r.namePersonValue(op)
-		e.person(&np, norm)
-	case OpRisk:
-		e.context(r.Context)
-		e.person(r.Person, nameAsIs)
-	case OpDisposable:
-		e.str(strings.ToLower(strings.TrimSpace(r.Emails.Of(op))))
-	case OpEmailName:
-		addr := strings.TrimSpace(r.Emails.Of(op))
-		if i := strings.LastIndexByte(addr, '@'); i >= 0 {
-			addr = addr[:i] + strings.ToLower(addr[i:])
-		}
-		e.context(r.Context)
-		e.str(addr)
-	case OpClassify:
-		addr := strings.ToLower(strings.TrimSpace(r.Emails.Of(op)))
-		if i := strings.LastIndexByte(addr, '@'); i >= 0 {
-			addr = addr[i+1:]
-		}
-		e.str(addr)
-	default:
-		// An operation without a canonical encoding: its JSON payload.
-		b, err := json.Marshal(r.Payload(op))
-		if err != nil {
-			b = []byte(fmt.Sprintf("%#v", r.Payload(op)))
-		}
-		e.b = append(e.b, b...)
-	}
-	return e
 }

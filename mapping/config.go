@@ -13,23 +13,6 @@ import (
 	"github.com/namepipe/namepipe/nameapi"
 )
 
-// Op names one operation of the service that a run performs.
-type Op string
-
-// The operations a config can list under "operations".
-const (
-	OpParse      Op = "parse"      // PersonNameParser
-	OpGenderize  Op = "genderize"  // PersonGenderizer
-	OpRisk       Op = "risk"       // RiskDetector
-	OpDisposable Op = "disposable" // DisposableEmailDetector (first email column unless the op names one)
-	OpEmailName  Op = "emailname"  // EmailNameParser
-	OpFormat     Op = "format"     // PersonNameFormatter
-	OpClassify   Op = "classify"   // EmailDomainClassifier
-)
-
-// AllOps lists every operation in canonical order.
-var AllOps = []Op{OpParse, OpGenderize, OpRisk, OpDisposable, OpEmailName, OpFormat, OpClassify}
-
 // DefaultDateLayout is the layout of person.birthDate when none is given.
 const DefaultDateLayout = time.DateOnly
 
@@ -363,7 +346,8 @@ func (c *Config) checkOperations(p *config.Problems) {
 		key := fmt.Sprintf("operations[%d]", i)
 		op := Op(strings.ToLower(strings.TrimSpace(string(o.Op))))
 		c.Operations[i].Op = op
-		if !slices.Contains(AllOps, op) {
+		d := lookup(op)
+		if d == nil {
 			p.Add(key, "unknown operation %q: must be one of %s", o.Op, opNames())
 			continue
 		}
@@ -372,17 +356,16 @@ func (c *Config) checkOperations(p *config.Problems) {
 			continue
 		}
 		seen[op] = i
-		switch op {
-		case OpParse, OpGenderize, OpRisk, OpFormat:
+		if d.input() == EmailInput {
+			if len(pc.Email) == 0 && o.Column == "" {
+				p.Add(key, "%s needs an email column: set person.email (or column: on the operation)", op)
+			}
+		} else {
 			if !hasName {
 				p.Add(key, "%s needs a name column: set person.fullName, person.givenName/surname, person.legalName or person.names", op)
 			}
 			if o.Column != "" {
-				p.Add(key+".column", "applies only to the email operations (disposable, emailname, classify)")
-			}
-		case OpDisposable, OpEmailName, OpClassify:
-			if len(pc.Email) == 0 && o.Column == "" {
-				p.Add(key, "%s needs an email column: set person.email (or column: on the operation)", op)
+				p.Add(key+".column", "applies only to the email operations (%s)", opNamesOf(EmailInput))
 			}
 		}
 		known := fieldNames(op)
@@ -398,9 +381,9 @@ func (c *Config) checkOperations(p *config.Problems) {
 }
 
 func opNames() string {
-	s := make([]string, len(AllOps))
-	for i, o := range AllOps {
-		s[i] = string(o)
+	s := make([]string, len(operations))
+	for i, d := range operations {
+		s[i] = string(d.name())
 	}
 	return strings.Join(s, ", ")
 }

@@ -1,13 +1,13 @@
 package mapping
 
 import (
-	"github.com/namepipe/namepipe/config"
-
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/record"
 )
 
@@ -93,7 +93,7 @@ func (p *Plan) Describe(w io.Writer, recs []record.Record) error {
 	for _, x := range []struct {
 		n string
 		c colRef
-	}{{"gender", p.gender}, {"marital status", p.marital}, {"nationalities", p.nationalty},
+	}{{"gender", p.gender}, {"marital status", p.marital}, {"nationalities", p.nationality},
 		{"native languages", p.nativeLang}, {"correspondence language", p.corrLang}, {"religion", p.religion},
 		{"context place (per row)", p.placeCol}, {"context language (per row)", p.langCol}} {
 		if x.c.ok() {
@@ -131,16 +131,20 @@ func (p *Plan) Describe(w io.Writer, recs []record.Record) error {
 			fmt.Fprintf(&b, "  error (no operation runs): %s\n", p.clean(err.Error()))
 			continue
 		}
-		for _, op := range p.ops {
+		for i, op := range p.ops {
 			if !req.Applies(op) {
 				fmt.Fprintf(&b, "  %s: skipped (no input in this row)\n", op)
 				continue
 			}
-			j, err := json.MarshalIndent(req.Payload(op), "    ", "  ")
+			var j bytes.Buffer
+			payload, err := p.opDesc[i].payloadJSON(req)
+			if err == nil {
+				err = json.Indent(&j, payload, "    ", "  ")
+			}
 			if err != nil {
 				return fmt.Errorf("describe row %d %s: %w", rec.Index+1, op, err)
 			}
-			fmt.Fprintf(&b, "  %s sends:\n    %s\n", op, j)
+			fmt.Fprintf(&b, "  %s sends:\n    %s\n", op, j.Bytes())
 		}
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {

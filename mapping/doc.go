@@ -18,10 +18,19 @@
 // cell) is a *RowError naming the row and column, and the row is kept.
 // Request.Applies says whether an operation has input in the row,
 // Request.Key gives its de-duplication/cache key, Call runs it against a
-// nameapi.Service, EncodeResult/DecodeResult store results, and Plan.Apply
-// turns the outcomes into the appended columns (typed per OutputSchema,
+// nameapi.Service and returns a typed Result, EncodeResult/DecodeResult
+// store results, and Plan.Apply turns the outcomes into the appended columns (typed per OutputSchema,
 // errors joined in the last column). Plan.Describe prints the plan and the
 // JSON each operation would send, for `namepipe validate`.
+//
+// # Operations
+//
+// Each operation is one entry of the table in operations.go: an
+// Operation[In, Out] naming its config name, its nameapi.Endpoint (wire
+// identity and typed call), which rows it applies to (Input), how a
+// Request becomes its input, its key normalisation and its result columns.
+// Nothing else in the package names an operation; adding one is an entry
+// there plus the Service method behind its endpoint.
 //
 // # Config keys
 //

@@ -1,7 +1,6 @@
 package mapping
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -74,7 +73,7 @@ func FuzzBuild(f *testing.F) {
 			if !req.Applies(op) {
 				continue
 			}
-			if _, err := json.Marshal(req.Payload(op)); err != nil {
+			if _, err := lookup(op).payloadJSON(req); err != nil {
 				t.Fatalf("%s payload: %v", op, err)
 			}
 			again, err := p.Build(rec)

@@ -164,8 +164,8 @@ func TestRunKeyMatchesKey(t *testing.T) {
 		{Person: &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, "Petra Müller ")}}}, Context: ctxDE},
 		{Person: &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, Gender: "FEMALE", PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, "Petra Müller")}}}},
 		{Person: &nameapi.InputPerson{Type: nameapi.TypeLegalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldLegalName, "Petra Müller")}}}},
-		{Person: &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson}, Emails: OpEmails{Disposable: "P@Mailinator.com", EmailName: "P@Mailinator.com", Classify: "p@mailinator.com"}},
-		{Person: &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson}, Emails: OpEmails{Disposable: "p@mailinator.com", EmailName: "p@mailinator.com", Classify: "q@MAILINATOR.com"}},
+		{Person: &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson}, Emails: OpEmails{{OpDisposable, "P@Mailinator.com"}, {OpEmailName, "P@Mailinator.com"}, {OpClassify, "p@mailinator.com"}}},
+		{Person: &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson}, Emails: OpEmails{{OpDisposable, "p@mailinator.com"}, {OpEmailName, "p@mailinator.com"}, {OpClassify, "q@MAILINATOR.com"}}},
 	}
 	for _, op := range []Op{OpParse, OpGenderize, OpRisk, OpDisposable, OpEmailName, OpFormat, OpClassify} {
 		sameKeys := 0

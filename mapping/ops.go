@@ -1,94 +1,15 @@
 package mapping
 
 import (
-	"context"
-	"encoding/json"
-	"fmt"
 	"strings"
 
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/record"
 )
 
-// Call performs op for the request against svc. The result is the
-// operation's result type as a pointer (*nameapi.PersonNameParserResult,
-// *nameapi.GenderizerResult, *nameapi.RiskDetectorResult,
-// *nameapi.DisposableEmailAddressDetectorResult,
-// *nameapi.EmailNameParserResult, *nameapi.FormatterResult,
-// *nameapi.EmailDomainTypeClassifierResult).
-func Call(ctx context.Context, svc nameapi.Service, op Op, r *Request) (any, error) {
-	if svc == nil {
-		return nil, fmt.Errorf("mapping: %s: no service", op)
-	}
-	if !r.Applies(op) {
-		return nil, fmt.Errorf("mapping: %s does not apply to this row (no input)", op)
-	}
-	switch op {
-	case OpParse:
-		return svc.ParsePersonName(ctx, r.Payload(op).(*nameapi.InputWithPerson))
-	case OpGenderize:
-		return svc.GenderizePerson(ctx, r.Payload(op).(*nameapi.InputWithPerson))
-	case OpRisk:
-		return svc.DetectRisk(ctx, r.Payload(op).(*nameapi.InputWithPerson))
-	case OpDisposable:
-		return svc.DetectDisposableEmail(ctx, r.Emails.Of(op))
-	case OpEmailName:
-		return svc.ParseEmailName(ctx, r.Payload(op).(*nameapi.InputWithEmail))
-	case OpFormat:
-		return svc.FormatPersonName(ctx, r.Payload(op).(*nameapi.PersonNameFormatterInput))
-	case OpClassify:
-		return svc.ClassifyEmailDomain(ctx, r.Emails.Of(op))
-	}
-	return nil, fmt.Errorf("mapping: unknown operation %q", op)
-}
-
-// EncodeResult encodes a result of op (as returned by Call or
-// DecodeResult) as JSON for the persistent cache.
-func EncodeResult(op Op, v any) ([]byte, error) {
-	if v == nil {
-		return nil, fmt.Errorf("mapping: encode %s: nil result", op)
-	}
-	if _, ok := resultFields[op]; !ok {
-		return nil, fmt.Errorf("mapping: encode: unknown operation %q", op)
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return nil, fmt.Errorf("mapping: encode %s result: %w", op, err)
-	}
-	return b, nil
-}
-
-// DecodeResult decodes what EncodeResult wrote, into the same pointer type
-// that Call returns.
-func DecodeResult(op Op, data []byte) (any, error) {
-	var v any
-	switch op {
-	case OpParse:
-		v = new(nameapi.PersonNameParserResult)
-	case OpGenderize:
-		v = new(nameapi.GenderizerResult)
-	case OpRisk:
-		v = new(nameapi.RiskDetectorResult)
-	case OpDisposable:
-		v = new(nameapi.DisposableEmailAddressDetectorResult)
-	case OpEmailName:
-		v = new(nameapi.EmailNameParserResult)
-	case OpFormat:
-		v = new(nameapi.FormatterResult)
-	case OpClassify:
-		v = new(nameapi.EmailDomainTypeClassifierResult)
-	default:
-		return nil, fmt.Errorf("mapping: decode: unknown operation %q", op)
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		return nil, fmt.Errorf("mapping: decode %s result: %w", op, err)
-	}
-	return v, nil
-}
-
 // Outcome is the result or the error of one op for one row.
 type Outcome struct {
-	Value any
+	Value Result
 	Err   error
 }
 
@@ -119,7 +40,7 @@ func (p *Plan) ApplyInto(dst []record.Value, outcomes []Outcome, rowErr error) {
 	for i, f := range p.cols {
 		dst[i] = nil
 		if o := outcomes[p.colOp[i]]; o.Err == nil && o.Value != nil {
-			dst[i] = f.get(o.Value)
+			dst[i] = p.opDesc[p.colOp[i]].column(o.Value, f.k)
 		}
 	}
 	dst[len(p.cols)] = nil
@@ -140,7 +61,7 @@ func (p *Plan) ApplyInto(dst []record.Value, outcomes []Outcome, rowErr error) {
 // clean puts an error text on one line and redacts the API key.
 func (p *Plan) clean(s string) string {
 	if p.secret != "" {
-		s = strings.ReplaceAll(s, p.secret, "[REDACTED]")
+		s = strings.ReplaceAll(s, p.secret, nameapi.RedactedKey)
 	}
 	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' }), " ")
 }

@@ -20,6 +20,7 @@ type Plan struct {
 	in     record.Schema
 	prefix string
 	ops    []Op
+	opDesc []operation // the table entry of each op
 	opCfg  map[Op]OperationConfig
 	cols   []ResultField // emitted result fields, in output order
 	colOp  []int         // index in ops of each column's operation
@@ -31,27 +32,27 @@ type Plan struct {
 	defLegal   bool
 	fixedLegal bool
 
-	names      []nameCol
-	emails     []colRef
-	phones     []colRef
-	birthDate  colRef
-	layouts    []string
-	birthYear  colRef
-	ageRange   colRef
-	yearStart  colRef
-	yearEnd    colRef
-	addresses  []addrCols
-	gender     colRef
-	genderMap  map[string]string
-	marital    colRef
-	maritalMap map[string]string
-	nationalty colRef
-	nativeLang colRef
-	corrLang   colRef
-	religion   colRef
-	placeCol   colRef
-	langCol    colRef
-	opEmail    map[Op]colRef
+	names       []nameCol
+	emails      []colRef
+	phones      []colRef
+	birthDate   colRef
+	layouts     []string
+	birthYear   colRef
+	ageRange    colRef
+	yearStart   colRef
+	yearEnd     colRef
+	addresses   []addrCols
+	gender      colRef
+	genderMap   map[string]string
+	marital     colRef
+	maritalMap  map[string]string
+	nationality colRef
+	nativeLang  colRef
+	corrLang    colRef
+	religion    colRef
+	placeCol    colRef
+	langCol     colRef
+	opEmail     map[Op]colRef
 
 	baseCtx *nameapi.Context
 	maxLen  int
@@ -118,7 +119,7 @@ func NewPlan(cfg *Config, in record.Schema, opts ...PlanOption) (*Plan, error) {
 		cfg: cfg, in: in, prefix: cfg.Output.ColumnPrefix(),
 		opCfg: map[Op]OperationConfig{}, opEmail: map[Op]colRef{},
 		typeCol: noCol, birthDate: noCol, birthYear: noCol, ageRange: noCol, yearStart: noCol, yearEnd: noCol,
-		gender: noCol, marital: noCol, nationalty: noCol, nativeLang: noCol, corrLang: noCol, religion: noCol,
+		gender: noCol, marital: noCol, nationality: noCol, nativeLang: noCol, corrLang: noCol, religion: noCol,
 		placeCol: noCol, langCol: noCol, maxLen: cfg.Run.MaxValueBytes,
 		skipInvalid: cfg.Run.InvalidValues == config.InvalidSkip,
 	}
@@ -235,7 +236,7 @@ func NewPlan(cfg *Config, in record.Schema, opts ...PlanOption) (*Plan, error) {
 		p.marital = res(valueMapKey(cfg, "person.maritalStatus"), m.Column, textTypes, "text")
 		p.maritalMap = buildValueMap(builtinMarital, m.Values)
 	}
-	p.nationalty = res("person.nationality", pc.Nationality, textTypes, "text")
+	p.nationality = res("person.nationality", pc.Nationality, textTypes, "text")
 	p.nativeLang = res("person.nativeLanguage", pc.NativeLanguage, textTypes, "text")
 	p.corrLang = res("person.correspondenceLanguage", pc.CorrespondenceLanguage, textTypes, "text")
 	p.religion = res("person.religion", pc.Religion, textTypes, "text")
@@ -244,10 +245,11 @@ func NewPlan(cfg *Config, in record.Schema, opts ...PlanOption) (*Plan, error) {
 
 	// operations and result columns
 	for i, oc := range cfg.Operations {
+		d := lookup(oc.Op)
 		p.ops = append(p.ops, oc.Op)
+		p.opDesc = append(p.opDesc, d)
 		p.opCfg[oc.Op] = oc
-		switch oc.Op {
-		case OpDisposable, OpEmailName, OpClassify:
+		if d.input() == EmailInput {
 			if oc.Column != "" {
 				p.opEmail[oc.Op] = res(fmt.Sprintf("operations[%d].column", i), oc.Column, textTypes, "text")
 			} else if len(p.emails) > 0 {
@@ -256,7 +258,7 @@ func NewPlan(cfg *Config, in record.Schema, opts ...PlanOption) (*Plan, error) {
 				p.opEmail[oc.Op] = noCol
 			}
 		}
-		for _, f := range resultFields[oc.Op] {
+		for _, f := range d.fields() {
 			if len(oc.Fields) == 0 || slices.Contains(oc.Fields, f.Name) {
 				p.cols = append(p.cols, f)
 				p.colOp = append(p.colOp, i)

@@ -364,7 +364,7 @@ func TestBuildHostileValues(t *testing.T) {
 				}
 				return
 			}
-			if _, err := json.Marshal(req.Payload(OpParse)); err != nil {
+			if _, err := json.Marshal(Parser.PayloadFor(req)); err != nil {
 				t.Fatalf("payload does not marshal: %v", err)
 			}
 			if req.Key(OpParse) == "" {
@@ -566,7 +566,7 @@ func TestCallApplyEncode(t *testing.T) {
 	if !strings.HasPrefix(e, "risk: nameapi riskdetector: HTTP 400 BadRequest: bad input | format: ") {
 		t.Errorf("error column %q", e)
 	}
-	if strings.Contains(e, secret) || !strings.Contains(e, "[REDACTED]") || strings.Contains(e, "\n") {
+	if strings.Contains(e, secret) || !strings.Contains(e, nameapi.RedactedKey) || strings.Contains(e, "\n") {
 		t.Errorf("error column not cleaned: %q", e)
 	}
 	// ApplyInto gives the same values from outcomes indexed like Ops(),
@@ -629,7 +629,7 @@ func TestApplyMultiplePeople(t *testing.T) {
 			{OutputPersonName: &nameapi.OutputPersonName{Terms: []nameapi.Term{{String: "Peter", TermType: "GIVENNAME"}, {String: "Meyer", TermType: "SURNAME"}}}},
 			{OutputPersonName: &nameapi.OutputPersonName{Terms: []nameapi.Term{{String: "Daniela", TermType: "GIVENNAME"}, {String: "Meyer", TermType: "SURNAME"}}}},
 		}}}}}
-	vals := p.Apply(map[Op]Outcome{OpParse: {Value: *res}}, nil)
+	vals := p.Apply(map[Op]Outcome{OpParse: {Value: Parser.Result(res)}}, nil)
 	if vals[0] != "Peter; Daniela" || vals[2] != "Meyer" {
 		t.Errorf("given %v surname %v", vals[0], vals[2])
 	}
@@ -682,10 +682,10 @@ func TestGenderizeGetsNoStoredGender(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g := req.Payload(OpGenderize).(*nameapi.InputWithPerson).InputPerson.Gender; g != "" {
+	if g := Genderizer.PayloadFor(req).InputPerson.Gender; g != "" {
 		t.Errorf("genderize gets stored gender %q", g)
 	}
-	if g := req.Payload(OpParse).(*nameapi.InputWithPerson).InputPerson.Gender; g != "MALE" {
+	if g := Parser.PayloadFor(req).InputPerson.Gender; g != "MALE" {
 		t.Errorf("parse gets gender %q, want MALE", g)
 	}
 	other, _ := p.Build(row("Andrea Rossi", "f"))
@@ -715,7 +715,7 @@ func TestRiskColumns(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			res := &nameapi.RiskDetectorResult{Score: 0.5, Risks: tc.risks}
-			vals := p.Apply(map[Op]Outcome{OpRisk: {Value: res}}, nil)
+			vals := p.Apply(map[Op]Outcome{OpRisk: {Value: RiskDetector.Result(res)}}, nil)
 			if len(vals) != 5 {
 				t.Fatalf("%d values, want 5 (4 columns and the error column): %v", len(vals), vals)
 			}

@@ -29,22 +29,9 @@ const (
 	DefaultUserAgent = "namepipe-nameapi-client/1"
 )
 
-// REST endpoint paths, relative to the REST base URL (which ends in the
-// version segment, such as /rest/v5.3).
-const (
-	PathPing                    = "/system/ping"
-	PathPersonNameParser        = "/parser/personnameparser"
-	PathPersonGenderizer        = "/genderizer/persongenderizer"
-	PathPersonMatcher           = "/matcher/personmatcher"
-	PathPersonNameFormatter     = "/formatter/personnameformatter"
-	PathEmailNameParser         = "/email/emailnameparser"
-	PathDisposableEmailDetector = "/email/disposableemailaddressdetector"
-	PathRiskDetector            = "/riskdetector/person"
-	PathExceptionThrower        = "/development/exceptionthrower"
-)
-
-// redactedKey replaces the API key wherever it would appear in text.
-const redactedKey = "REDACTED"
+// RedactedKey replaces the API key wherever it would appear in text (in
+// this package's errors and logs, and in the error column of a run).
+const RedactedKey = "REDACTED"
 
 // ClientConfig configures a Client. The zero value (plus an APIKey) talks
 // to the public service.
@@ -211,122 +198,83 @@ func (c *Client) Close() error {
 // Ping calls GET /system/ping and returns nil when the service answered
 // "pong" (as text or as the JSON string "pong").
 func (c *Client) Ping(ctx context.Context) error {
-	const op = "system/ping"
-	body, err := c.do(ctx, op, http.MethodGet, PathPing, nil, false, nil)
+	e := EndpointPing
+	body, err := c.do(ctx, e.Name(), e.Method, e.Path, nil, e.EnvelopeParam, nil)
 	if err != nil {
 		return err
 	}
 	if s := textAnswer(body); s != "pong" {
-		return &Error{Op: op, HTTPStatus: http.StatusOK, Err: fmt.Errorf("unexpected answer %q, want pong", c.snippet(body))}
+		return &Error{Op: e.Name(), HTTPStatus: http.StatusOK, Err: fmt.Errorf("unexpected answer %q, want pong", c.snippet(body))}
 	}
 	return nil
 }
 
 // ParsePersonName calls POST /parser/personnameparser.
 func (c *Client) ParsePersonName(ctx context.Context, in *InputWithPerson) (*PersonNameParserResult, error) {
-	const op = "parser/personnameparser"
-	if in == nil {
-		return nil, NewInvalidInputError(op, "no input")
-	}
-	var out PersonNameParserResult
-	if err := c.postJSON(ctx, op, PathPersonNameParser, in, false, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return post(ctx, c, EndpointPersonNameParser, in)
 }
 
 // GenderizePerson calls POST /genderizer/persongenderizer.
 func (c *Client) GenderizePerson(ctx context.Context, in *InputWithPerson) (*GenderizerResult, error) {
-	const op = "genderizer/persongenderizer"
-	if in == nil {
-		return nil, NewInvalidInputError(op, "no input")
-	}
-	var out GenderizerResult
-	if err := c.postJSON(ctx, op, PathPersonGenderizer, in, false, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return post(ctx, c, EndpointPersonGenderizer, in)
 }
 
 // MatchPersons calls POST /matcher/personmatcher.
 func (c *Client) MatchPersons(ctx context.Context, in *InputWithTwoPeople) (*PersonMatcherResult, error) {
-	const op = "matcher/personmatcher"
-	if in == nil {
-		return nil, NewInvalidInputError(op, "no input")
-	}
-	var out PersonMatcherResult
-	if err := c.postJSON(ctx, op, PathPersonMatcher, in, false, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return post(ctx, c, EndpointPersonMatcher, in)
 }
 
 // FormatPersonName calls POST /formatter/personnameformatter.
 func (c *Client) FormatPersonName(ctx context.Context, in *PersonNameFormatterInput) (*FormatterResult, error) {
-	const op = "formatter/personnameformatter"
-	if in == nil {
-		return nil, NewInvalidInputError(op, "no input")
-	}
-	var out FormatterResult
-	if err := c.postJSON(ctx, op, PathPersonNameFormatter, in, false, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return post(ctx, c, EndpointPersonNameFormatter, in)
 }
 
 // ParseEmailName calls POST /email/emailnameparser (envelope=false is
 // always sent: the interface requires it on this endpoint).
 func (c *Client) ParseEmailName(ctx context.Context, in *InputWithEmail) (*EmailNameParserResult, error) {
-	const op = "email/emailnameparser"
-	if in == nil {
-		return nil, NewInvalidInputError(op, "no input")
-	}
-	var out EmailNameParserResult
-	if err := c.postJSON(ctx, op, PathEmailNameParser, in, true, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return post(ctx, c, EndpointEmailNameParser, in)
 }
 
 // ParseEmailNameGET calls GET /email/emailnameparser?emailAddress=…, the
 // variant without a body (and without a context).
 func (c *Client) ParseEmailNameGET(ctx context.Context, emailAddress string) (*EmailNameParserResult, error) {
-	const op = "email/emailnameparser"
-	q := url.Values{"emailAddress": {emailAddress}}
-	body, err := c.do(ctx, op, http.MethodGet, PathEmailNameParser, q, false, nil)
-	if err != nil {
-		return nil, err
-	}
-	var out EmailNameParserResult
-	if err := c.decode(op, body, &out); err != nil {
-		return nil, err
-	}
-	return &out, nil
+	return get[EmailNameParserResult](ctx, c, &EndpointEmailNameParser.Wire, emailAddress)
 }
 
 // DetectDisposableEmail calls GET /email/disposableemailaddressdetector?emailAddress=….
 func (c *Client) DetectDisposableEmail(ctx context.Context, emailAddress string) (*DisposableEmailAddressDetectorResult, error) {
-	const op = "email/disposableemailaddressdetector"
-	q := url.Values{"emailAddress": {emailAddress}}
-	body, err := c.do(ctx, op, http.MethodGet, PathDisposableEmailDetector, q, false, nil)
-	if err != nil {
-		return nil, err
+	return get[DisposableEmailAddressDetectorResult](ctx, c, &EndpointDisposableEmailDetector.Wire, emailAddress)
+}
+
+// DetectRisk calls POST /riskdetector/person.
+func (c *Client) DetectRisk(ctx context.Context, in *InputWithPerson) (*RiskDetectorResult, error) {
+	return post(ctx, c, EndpointRiskDetector, in)
+}
+
+// post sends in as the JSON body of e's POST call and decodes the answer.
+func post[In, Out any](ctx context.Context, c *Client, e *Endpoint[*In, Out], in *In) (*Out, error) {
+	op := e.Name()
+	if in == nil {
+		return nil, NewInvalidInputError(op, "no input")
 	}
-	var out DisposableEmailAddressDetectorResult
-	if err := c.decode(op, body, &out); err != nil {
+	var out Out
+	if err := c.postJSON(ctx, op, e.Path, in, e.EnvelopeParam, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
 }
 
-// DetectRisk calls POST /riskdetector/person.
-func (c *Client) DetectRisk(ctx context.Context, in *InputWithPerson) (*RiskDetectorResult, error) {
-	const op = "riskdetector/person"
-	if in == nil {
-		return nil, NewInvalidInputError(op, "no input")
+// get sends value as w's query parameter in a GET call and decodes the
+// answer. A POST endpoint's GET form sends no envelope parameter.
+func get[Out any](ctx context.Context, c *Client, w *Wire, value string) (*Out, error) {
+	op := w.Name()
+	q := url.Values{w.Query: {value}}
+	body, err := c.do(ctx, op, http.MethodGet, w.Path, q, w.EnvelopeParam && w.Method == http.MethodGet, nil)
+	if err != nil {
+		return nil, err
 	}
-	var out RiskDetectorResult
-	if err := c.postJSON(ctx, op, PathRiskDetector, in, false, &out); err != nil {
+	var out Out
+	if err := c.decode(op, body, &out); err != nil {
 		return nil, err
 	}
 	return &out, nil
@@ -335,7 +283,8 @@ func (c *Client) DetectRisk(ctx context.Context, in *InputWithPerson) (*RiskDete
 // ThrowException calls GET /development/exceptionthrower. It returns nil
 // when the service answered "OK", else the service's error.
 func (c *Client) ThrowException(ctx context.Context, exceptionType string, chance int) error {
-	const op = "development/exceptionthrower"
+	e := EndpointExceptionThrower
+	op := e.Name()
 	if chance < 0 || chance > 100 {
 		return NewInvalidInputError(op, "exceptionChance %d out of range 0..100", chance)
 	}
@@ -343,7 +292,7 @@ func (c *Client) ThrowException(ctx context.Context, exceptionType string, chanc
 		"exceptionType":   {exceptionType},
 		"exceptionChance": {strconv.Itoa(chance)},
 	}
-	body, err := c.do(ctx, op, http.MethodGet, PathExceptionThrower, q, true, nil)
+	body, err := c.do(ctx, op, e.Method, e.Path, q, e.EnvelopeParam, nil)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,7 @@ import (
 
 func asError(err error, e **Error) bool { return errors.As(err, e) }
 
-// Fault bodies of the exception thrower, as in PROTOCOL-NOTES.
+// Fault bodies of the exception thrower, as docs/protocol.md describes them.
 const (
 	faultInvalidInput = `{"faultCause":"BadRequest","blame":"CLIENT","message":"Invalid input: the exception thrower was asked to throw.","applicationErrorCode":"1100","incidentId":"inc-400","retrySameLocation":{"retryType":"NO"},"retryOtherLocations":{"retryType":"NO"},"httpStatusCode":400,"httpStatusMeaning":"Bad Request"}`
 	faultNoAccount    = `{"faultCause":"AccessDenied","blame":"CLIENT","message":"No such account: >>>` + testKey + `<<<!","applicationErrorCode":"1201","incidentId":"inc-401","retrySameLocation":{"retryType":"NO"},"retryOtherLocations":{"retryType":"NO","retryInSeconds":30},"httpStatusCode":401,"httpStatusMeaning":"Unauthorized"}`

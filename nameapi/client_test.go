@@ -106,7 +106,7 @@ func newTestClient(t *testing.T, base string, cfg ClientConfig) *Client {
 func realtime() *Context { return &Context{Priority: PriorityRealtime} }
 
 // The representative inputs of the golden tests; the golden request files
-// were written by hand from the interface document and PROTOCOL-NOTES.
+// were written by hand from the interface document and docs/protocol.md.
 func parserInput() *InputWithPerson {
 	p := NewNaturalPerson(Field(FieldGivenname, "Petra"), Field(FieldSurname, "Müller"))
 	p.Gender = StorageGenderFemale

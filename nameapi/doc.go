@@ -10,6 +10,11 @@
 // the constants below name every discriminator value. Constructors such as
 // NewNaturalPerson and NewBirthDate build values with the discriminator set.
 //
+// Each operation's wire identity (REST path, method, SOAP path) and typed
+// call on Service is one Endpoint in endpoints.go; the Client, the server
+// package and the engine read paths and names from there, and
+// docs/protocol.md describes the interface.
+//
 // Enumerations are plain strings: values the server sends that this package
 // does not know are kept as they are, never rejected.
 package nameapi

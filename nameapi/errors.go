@@ -43,11 +43,40 @@ type RetryInfo struct {
 	RetryInSeconds *int   `json:"retryInSeconds,omitempty"`
 }
 
+// Kind is what went wrong, whatever the transport. A backend that answers
+// in-process (the offline engine) reports it without an HTTP status; a
+// server maps it to a status and fault (package server).
+type Kind uint8
+
+// The kinds of error a backend reports.
+const (
+	KindUnknown      Kind = iota // no kind given (see HTTPStatus, Fault)
+	KindInvalidInput             // the input cannot be accepted: HTTP 400 BadRequest
+	KindAccessDenied             // the caller is refused: HTTP 401 AccessDenied
+	KindInternal                 // the backend failed: HTTP 500 InternalServerError
+)
+
+// String returns the kind in words ("invalid input").
+func (k Kind) String() string {
+	switch k {
+	case KindInvalidInput:
+		return "invalid input"
+	case KindAccessDenied:
+		return "access denied"
+	case KindInternal:
+		return "internal error"
+	}
+	return "unknown"
+}
+
 // Error is the error of every failed operation, from the remote service or
 // from a local backend. It says whether a retry can help (Retryable).
 type Error struct {
 	// Op is the operation or endpoint, such as "parser/personnameparser".
 	Op string
+	// Kind is what went wrong, as a local backend reports it (without
+	// HTTPStatus); KindUnknown for errors that came over the wire.
+	Kind Kind
 	// HTTPStatus is the HTTP status code, 0 when no answer arrived.
 	HTTPStatus int
 	// Fault is the server's fault body, when it sent one.
@@ -81,6 +110,8 @@ func (e *Error) Error() string {
 		}
 	case e.SOAPFault != "":
 		fmt.Fprintf(&b, ": SOAP fault %s", e.SOAPFault)
+	case e.Kind != KindUnknown:
+		fmt.Fprintf(&b, ": %s", e.Kind)
 	case e.Timeout:
 		b.WriteString(": timeout")
 	case e.Network:
@@ -105,8 +136,8 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Retryable reports whether the same request may succeed when sent again:
 // the server's retrySameLocation when present, else true for timeouts,
-// network failures, 429 and 5xx, and false for everything else (400, 401,
-// 403, invalid input, access denied).
+// network failures, 429, 5xx and KindInternal, and false for everything
+// else (400, 401, 403, invalid input, access denied).
 func (e *Error) Retryable() bool {
 	if e.Fault != nil && e.Fault.RetrySameLocation != nil && e.Fault.RetrySameLocation.RetryType != "" {
 		return e.Fault.RetrySameLocation.RetryType != RetryNo
@@ -117,12 +148,15 @@ func (e *Error) Retryable() bool {
 	if e.Timeout || e.Network {
 		return true
 	}
+	if e.HTTPStatus == 0 && e.Kind != KindUnknown {
+		return e.Kind == KindInternal
+	}
 	return e.HTTPStatus == http.StatusTooManyRequests || e.HTTPStatus >= 500
 }
 
 // InvalidInput reports whether the error is the service's invalid-input error.
 func (e *Error) InvalidInput() bool {
-	return e.HTTPStatus == http.StatusBadRequest ||
+	return e.HTTPStatus == http.StatusBadRequest || e.Kind == KindInvalidInput ||
 		(e.Fault != nil && e.Fault.FaultCause == FaultBadRequest) ||
 		e.SOAPFault == SOAPFaultInvalidInput
 }
@@ -132,7 +166,7 @@ func (e *Error) InvalidInput() bool {
 // limit), or the SOAP access-denied fault. No request of the same caller
 // can succeed until that changes.
 func (e *Error) AccessDenied() bool {
-	return e.HTTPStatus == http.StatusUnauthorized || e.HTTPStatus == http.StatusForbidden ||
+	return e.HTTPStatus == http.StatusUnauthorized || e.HTTPStatus == http.StatusForbidden || e.Kind == KindAccessDenied ||
 		(e.Fault != nil && e.Fault.FaultCause == FaultAccessDenied) ||
 		e.SOAPFault == SOAPFaultAccessDenied
 }
@@ -158,6 +192,21 @@ func NewInvalidInputError(op, format string, args ...any) *Error {
 			RetrySameLocation: &RetryInfo{RetryType: RetryNo},
 			HTTPStatusCode:    http.StatusBadRequest,
 			HTTPStatusMeaning: http.StatusText(http.StatusBadRequest),
+		},
+	}
+}
+
+// NewInputError returns the invalid-input error of a backend that answers
+// in-process: KindInvalidInput, not retryable, with msg (fmt.Sprintf of
+// format and args) as its fault message and no HTTP status. A server
+// answers it with HTTP 400 BadRequest.
+func NewInputError(op, format string, args ...any) *Error {
+	return &Error{
+		Op:   op,
+		Kind: KindInvalidInput,
+		Fault: &Fault{
+			Message:           fmt.Sprintf(format, args...),
+			RetrySameLocation: &RetryInfo{RetryType: RetryNo},
 		},
 	}
 }

@@ -32,7 +32,7 @@ func keyForms(key string) []string {
 
 // redactQueryString replaces the value of every apiKey parameter in s.
 func redactQueryString(s string) string {
-	return apiKeyParam.ReplaceAllString(s, "${1}"+redactedKey)
+	return apiKeyParam.ReplaceAllString(s, "${1}"+RedactedKey)
 }
 
 // redact removes the API key from s: every apiKey parameter's value and
@@ -40,7 +40,7 @@ func redactQueryString(s string) string {
 func (c *Client) redact(s string) string {
 	s = redactQueryString(s)
 	for _, f := range c.keyForms {
-		s = strings.ReplaceAll(s, f, redactedKey)
+		s = strings.ReplaceAll(s, f, RedactedKey)
 	}
 	return s
 }

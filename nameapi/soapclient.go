@@ -18,9 +18,10 @@ import (
 // *Error with SOAPFault set; only InternalServerErrorWebServiceException is
 // retryable.
 func (c *Client) ClassifyEmailDomain(ctx context.Context, emailAddress string) (*EmailDomainTypeClassifierResult, error) {
-	const op = "soap/email/emaildomaintypeclassifier"
+	e := EndpointEmailDomainTypeClassifier
+	op := e.SOAPName()
 	env := SOAPEnvelope{Body: SOAPBody{Classify: &SOAPClassify{EmailAddress: emailAddress}}}
-	resp, err := c.soapCall(ctx, op, SOAPClassifierPath, &env)
+	resp, err := c.soapCall(ctx, op, e.SOAPPath, &env)
 	if err != nil {
 		return nil, err
 	}
@@ -35,9 +36,9 @@ func (c *Client) ClassifyEmailDomain(ctx context.Context, emailAddress string) (
 // PingSOAP calls the ping operation of /soap/v4.0/system/pinger and returns
 // nil when the service answered "pong".
 func (c *Client) PingSOAP(ctx context.Context) error {
-	const op = "soap/system/pinger"
+	op := EndpointSOAPPinger.SOAPName()
 	env := SOAPEnvelope{Body: SOAPBody{Ping: &SOAPPing{}}}
-	resp, err := c.soapCall(ctx, op, SOAPPingerPath, &env)
+	resp, err := c.soapCall(ctx, op, EndpointSOAPPinger.SOAPPath, &env)
 	if err != nil {
 		return err
 	}

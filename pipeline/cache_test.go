@@ -119,6 +119,12 @@ func TestCacheKey(t *testing.T) {
 	if !bytes.Equal(a, CacheKey("local", "parse", "ann")) {
 		t.Error("key not deterministic")
 	}
+	// Pinned: a cache file written by an earlier build must still be read
+	// (mapping's TestKeysPinned pins the request key itself).
+	const want = "70617273650098fe6d037d85e68db88036b2d9cbaed9d2913cb5f301a59b5be83650504d02e3"
+	if got := fmt.Sprintf("%x", CacheKey("local", "parse", "parse:k2:a2c25940145cfdec1b191830ad9da869fe1d944265ac659c8a436fedc6981720")); got != want {
+		t.Errorf("CacheKey = %s, want %s", got, want)
+	}
 }
 
 // errCache fails every operation: the run goes on without it.

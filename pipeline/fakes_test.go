@@ -157,13 +157,18 @@ func (p *fakePlan) ApplyInto(out []record.Value, outcomes []Outcome, rowErr erro
 	}
 }
 
-func (p *fakePlan) EncodeResult(op Op, v any) ([]byte, error) { return json.Marshal(v) }
+func (p *fakePlan) EncodeResult(op Op, v Result) ([]byte, error) { return json.Marshal(v) }
 
-func (p *fakePlan) DecodeResult(op Op, data []byte) (any, error) {
+func (p *fakePlan) DecodeResult(op Op, data []byte) (Result, error) {
 	var s string
 	err := json.Unmarshal(data, &s)
-	return s, err
+	return fakeResult(s), err
 }
+
+// fakeResult is the fake plan's Result: the call's answer as text.
+type fakeResult string
+
+func (f fakeResult) MarshalJSON() ([]byte, error) { return json.Marshal(string(f)) }
 
 func (r *fakeRequest) Applies(op Op) bool {
 	if op == "disposable" {
@@ -181,8 +186,15 @@ func (r *fakeRequest) Key(op Op) string {
 
 func (r *fakeRequest) RunKey(op Op) string { return "run:" + r.Key(op) }
 
-func (r *fakeRequest) Call(ctx context.Context, svc nameapi.Service, op Op) (any, error) {
-	return r.p.call(ctx, op, r.Key(op))
+func (r *fakeRequest) Call(ctx context.Context, svc nameapi.Service, op Op) (Result, error) {
+	v, err := r.p.call(ctx, op, r.Key(op))
+	switch x := v.(type) {
+	case nil:
+		return nil, err
+	case Result:
+		return x, err
+	}
+	return fakeResult(fmt.Sprint(v)), err
 }
 
 // nopService satisfies nameapi.Service; the fake plan never uses it.

@@ -56,7 +56,7 @@ func TestLRU(t *testing.T) {
 				op, k := int((x>>4)%2), fmt.Sprint("k", (x>>16)%11)
 				rk := fmt.Sprint(op, "/", k)
 				if (x>>8)%3 == 0 {
-					v := Outcome{Value: step}
+					v := Outcome{Value: fakeResult(fmt.Sprint(step))}
 					c.add(op, k, v)
 					ref.add(rk, v)
 				} else {
@@ -85,7 +85,7 @@ func BenchmarkLRU(b *testing.B) {
 	for b.Loop() {
 		k := keys[i%len(keys)]
 		if _, ok := c.get(0, k); !ok {
-			c.add(0, k, Outcome{Value: i})
+			c.add(0, k, Outcome{Value: fakeResult("x")})
 		}
 		i += 3
 	}

@@ -14,6 +14,10 @@ type Op = mapping.Op
 // Outcome is the result or the error of one operation for one row.
 type Outcome = mapping.Outcome
 
+// Result is the answer of one operation for one row. The pipeline passes
+// it from the service (or the persistent cache) to the plan unopened.
+type Result = mapping.Result
+
 // Plan is what the pipeline needs of a column mapping: the operations, how
 // a row becomes a request, and how results become columns. It must be safe
 // for concurrent use. FromMapping adapts a *mapping.Plan; tests use fakes.
@@ -37,8 +41,8 @@ type Plan interface {
 	ApplyInto(dst []record.Value, outcomes []Outcome, rowErr error)
 	// EncodeResult and DecodeResult convert a result of op for the
 	// persistent cache.
-	EncodeResult(op Op, v any) ([]byte, error)
-	DecodeResult(op Op, data []byte) (any, error)
+	EncodeResult(op Op, v Result) ([]byte, error)
+	DecodeResult(op Op, data []byte) (Result, error)
 }
 
 // Request is what one row asks of the service.
@@ -54,7 +58,7 @@ type Request interface {
 	// stored.
 	RunKey(op Op) string
 	// Call performs op for the request against svc.
-	Call(ctx context.Context, svc nameapi.Service, op Op) (any, error)
+	Call(ctx context.Context, svc nameapi.Service, op Op) (Result, error)
 }
 
 // FromMapping adapts a mapping plan to the pipeline.
@@ -70,14 +74,14 @@ func (m mappingPlan) Build(rec *record.Record) (Request, error) {
 	return mappingRequest{r}, err
 }
 
-func (mappingPlan) EncodeResult(op Op, v any) ([]byte, error) { return mapping.EncodeResult(op, v) }
+func (mappingPlan) EncodeResult(op Op, v Result) ([]byte, error) { return mapping.EncodeResult(op, v) }
 
-func (mappingPlan) DecodeResult(op Op, data []byte) (any, error) {
+func (mappingPlan) DecodeResult(op Op, data []byte) (Result, error) {
 	return mapping.DecodeResult(op, data)
 }
 
 type mappingRequest struct{ *mapping.Request }
 
-func (r mappingRequest) Call(ctx context.Context, svc nameapi.Service, op Op) (any, error) {
+func (r mappingRequest) Call(ctx context.Context, svc nameapi.Service, op Op) (Result, error) {
 	return mapping.Call(ctx, svc, op, r.Request)
 }

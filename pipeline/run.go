@@ -604,7 +604,7 @@ func (r *runner) call(req Request, op Op) Outcome {
 
 // attempt makes one call with the per-request timeout. A timeout that the
 // backend reports as a bare context error becomes a retryable timeout.
-func (r *runner) attempt(req Request, op Op, n int) (v any, err error) {
+func (r *runner) attempt(req Request, op Op, n int) (v Result, err error) {
 	r.st.calls.Add(1)
 	for {
 		m := r.st.maxAttempts.Load()

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
 )
@@ -131,19 +132,12 @@ func (s *Summary) count(rw *row, ops []Op) {
 			}
 			continue
 		}
-		switch v := o.Value.(type) {
-		case *nameapi.GenderizerResult:
-			if v != nil {
-				s.Gender[v.Gender]++
-			}
-		case *nameapi.RiskDetectorResult:
-			if v != nil {
-				s.addRisk(v.Score)
-			}
-		case *nameapi.DisposableEmailAddressDetectorResult:
-			if v != nil {
-				s.Disposable[v.Disposable]++
-			}
+		if v, ok := mapping.Genderizer.Value(o.Value); ok && v != nil {
+			s.Gender[v.Gender]++
+		} else if v, ok := mapping.RiskDetector.Value(o.Value); ok && v != nil {
+			s.addRisk(v.Score)
+		} else if v, ok := mapping.DisposableDetector.Value(o.Value); ok && v != nil {
+			s.Disposable[v.Disposable]++
 		}
 	}
 	if bad {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
 )
@@ -25,14 +26,14 @@ func TestSummaryDistributions(t *testing.T) {
 		}
 		switch op {
 		case "genderize":
-			return &nameapi.GenderizerResult{Gender: genders[i%len(genders)]}, nil
+			return mapping.Genderizer.Result(&nameapi.GenderizerResult{Gender: genders[i%len(genders)]}), nil
 		case "risk":
-			return &nameapi.RiskDetectorResult{Score: scores[i%len(scores)]}, nil
+			return mapping.RiskDetector.Result(&nameapi.RiskDetectorResult{Score: scores[i%len(scores)]}), nil
 		case "disposable":
 			if i%4 == 0 {
-				return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableYes}, nil
+				return mapping.DisposableDetector.Result(&nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableYes}), nil
 			}
-			return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableNo}, nil
+			return mapping.DisposableDetector.Result(&nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableNo}), nil
 		}
 		return nil, fmt.Errorf("unexpected op %s", op)
 	}

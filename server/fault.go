@@ -89,8 +89,14 @@ func (s *Server) internalError(r *http.Request, op string, err error) answer {
 	return answer{status: http.StatusInternalServerError, fault: f, soapFault: nameapi.SOAPFaultInternalServerError}
 }
 
+// nameapiErrorAnswer answers an error of the service: its HTTP status, or
+// for an error a local backend reports by kind (without a status) the
+// status of the kind, with the fault filled in to match.
 func (s *Server) nameapiErrorAnswer(r *http.Request, op string, e *nameapi.Error) answer {
 	status := e.HTTPStatus
+	if status == 0 {
+		status = statusForKind(e.Kind)
+	}
 	if e.Fault != nil {
 		f := *e.Fault
 		if status == 0 {
@@ -147,6 +153,19 @@ func (s *Server) nameapiErrorAnswer(r *http.Request, op string, e *nameapi.Error
 		a.soapFault = soapFaultFor(status, f.FaultCause)
 	}
 	return a
+}
+
+// statusForKind is the HTTP status of an error kind, 0 for KindUnknown.
+func statusForKind(k nameapi.Kind) int {
+	switch k {
+	case nameapi.KindInvalidInput:
+		return http.StatusBadRequest
+	case nameapi.KindAccessDenied:
+		return http.StatusUnauthorized
+	case nameapi.KindInternal:
+		return http.StatusInternalServerError
+	}
+	return 0
 }
 
 func statusForCause(cause string) int {

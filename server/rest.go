@@ -56,27 +56,26 @@ func (s *Server) buildRoutes() map[string]*route {
 		return map[string]opFunc{http.MethodGet: f, http.MethodHead: f}
 	}
 	post := func(f opFunc) map[string]opFunc { return map[string]opFunc{http.MethodPost: f} }
-	rest := func(op string, methods map[string]opFunc) { add(s.prefix+"/"+op, op, false, methods) }
+	rest := func(e *nameapi.Wire, methods map[string]opFunc) { add(s.prefix+e.Path, e.Name(), false, methods) }
+	soap := func(e *nameapi.Wire, f opFunc) {
+		add(e.SOAPPath, e.SOAPName(), true, map[string]opFunc{http.MethodPost: f, http.MethodGet: nil, http.MethodHead: nil})
+	}
 
-	rest("system/ping", get(s.ping))
-	rest("parser/personnameparser", post(s.parse))
-	rest("genderizer/persongenderizer", post(s.genderize))
-	rest("riskdetector/person", post(s.risk))
-	rest("matcher/personmatcher", post(s.match))
-	rest("formatter/personnameformatter", post(s.format))
-	rest("email/disposableemailaddressdetector", get(s.disposable))
+	rest(nameapi.EndpointPing, get(s.ping))
+	rest(&nameapi.EndpointPersonNameParser.Wire, post(withBody(s, nameapi.EndpointPersonNameParser, false)))
+	rest(&nameapi.EndpointPersonGenderizer.Wire, post(withBody(s, nameapi.EndpointPersonGenderizer, false)))
+	rest(&nameapi.EndpointRiskDetector.Wire, post(withBody(s, nameapi.EndpointRiskDetector, false)))
+	rest(&nameapi.EndpointPersonMatcher.Wire, post(withBody(s, nameapi.EndpointPersonMatcher, false)))
+	rest(&nameapi.EndpointPersonNameFormatter.Wire, post(withBody(s, nameapi.EndpointPersonNameFormatter, false)))
+	rest(&nameapi.EndpointDisposableEmailDetector.Wire, get(withQuery(s, nameapi.EndpointDisposableEmailDetector)))
 	emailGet := get(s.emailNameGet)
-	emailGet[http.MethodPost] = s.emailNamePost
-	rest("email/emailnameparser", emailGet)
-	rest("email/emaildomaintypeclassifier", get(s.classifyREST))
-	rest("development/exceptionthrower", get(s.throw))
+	emailGet[http.MethodPost] = withBody(s, nameapi.EndpointEmailNameParser, true)
+	rest(&nameapi.EndpointEmailNameParser.Wire, emailGet)
+	rest(&nameapi.EndpointEmailDomainTypeClassifier.Wire, get(withQuery(s, nameapi.EndpointEmailDomainTypeClassifier)))
+	rest(nameapi.EndpointExceptionThrower, get(s.throw))
 
-	add(nameapi.SOAPClassifierPath, "soap/emaildomaintypeclassifier", true, map[string]opFunc{
-		http.MethodPost: s.soapClassify, http.MethodGet: nil, http.MethodHead: nil,
-	})
-	add(nameapi.SOAPPingerPath, "soap/pinger", true, map[string]opFunc{
-		http.MethodPost: s.soapPing, http.MethodGet: nil, http.MethodHead: nil,
-	})
+	soap(&nameapi.EndpointEmailDomainTypeClassifier.Wire, s.soapClassify)
+	soap(nameapi.EndpointSOAPPinger, s.soapPing)
 	return rt
 }
 
@@ -373,65 +372,31 @@ func (s *Server) ping(r *http.Request) (any, error) {
 	return "pong", nil
 }
 
-func (s *Server) parse(r *http.Request) (any, error) {
-	var in nameapi.InputWithPerson
-	if err := decodeBody(r, &in, false); err != nil {
-		return nil, err
+// withBody serves e with its input decoded from the JSON body (which may
+// be empty unless required).
+func withBody[In, Out any](s *Server, e *nameapi.Endpoint[*In, Out], required bool) opFunc {
+	return func(r *http.Request) (any, error) {
+		var in In
+		if err := decodeBody(r, &in, required); err != nil {
+			return nil, err
+		}
+		return nonNil(e.Call(s.svc, r.Context(), &in))
 	}
-	return nonNil(s.svc.ParsePersonName(r.Context(), &in))
 }
 
-func (s *Server) genderize(r *http.Request) (any, error) {
-	var in nameapi.InputWithPerson
-	if err := decodeBody(r, &in, false); err != nil {
-		return nil, err
+// withQuery serves e with its input taken from its query parameter.
+func withQuery[Out any](s *Server, e *nameapi.Endpoint[string, Out]) opFunc {
+	return func(r *http.Request) (any, error) {
+		return nonNil(e.Call(s.svc, r.Context(), r.URL.Query().Get(e.Query)))
 	}
-	return nonNil(s.svc.GenderizePerson(r.Context(), &in))
 }
 
-func (s *Server) risk(r *http.Request) (any, error) {
-	var in nameapi.InputWithPerson
-	if err := decodeBody(r, &in, false); err != nil {
-		return nil, err
-	}
-	return nonNil(s.svc.DetectRisk(r.Context(), &in))
-}
-
-func (s *Server) match(r *http.Request) (any, error) {
-	var in nameapi.InputWithTwoPeople
-	if err := decodeBody(r, &in, false); err != nil {
-		return nil, err
-	}
-	return nonNil(s.svc.MatchPersons(r.Context(), &in))
-}
-
-func (s *Server) format(r *http.Request) (any, error) {
-	var in nameapi.PersonNameFormatterInput
-	if err := decodeBody(r, &in, false); err != nil {
-		return nil, err
-	}
-	return nonNil(s.svc.FormatPersonName(r.Context(), &in))
-}
-
-func (s *Server) disposable(r *http.Request) (any, error) {
-	return nonNil(s.svc.DetectDisposableEmail(r.Context(), r.URL.Query().Get("emailAddress")))
-}
-
+// emailNameGet serves the GET form of the email name parser: the address
+// in the query, no context.
 func (s *Server) emailNameGet(r *http.Request) (any, error) {
-	in := &nameapi.InputWithEmail{EmailAddress: r.URL.Query().Get("emailAddress")}
-	return nonNil(s.svc.ParseEmailName(r.Context(), in))
-}
-
-func (s *Server) emailNamePost(r *http.Request) (any, error) {
-	var in nameapi.InputWithEmail
-	if err := decodeBody(r, &in, true); err != nil {
-		return nil, err
-	}
-	return nonNil(s.svc.ParseEmailName(r.Context(), &in))
-}
-
-func (s *Server) classifyREST(r *http.Request) (any, error) {
-	return nonNil(s.svc.ClassifyEmailDomain(r.Context(), r.URL.Query().Get("emailAddress")))
+	e := nameapi.EndpointEmailNameParser
+	in := &nameapi.InputWithEmail{EmailAddress: r.URL.Query().Get(e.Query)}
+	return nonNil(e.Call(s.svc, r.Context(), in))
 }
 
 func (s *Server) throw(r *http.Request) (any, error) {

@@ -244,6 +244,10 @@ func TestServiceErrors(t *testing.T) {
 	}{
 		{"invalid input", nameapi.NewInvalidInputError("parse", "the name is empty"), 400, nameapi.FaultBadRequest, nameapi.BlameClient, "", ""},
 		{"wrapped invalid input", fmt.Errorf("engine: %w", nameapi.NewInvalidInputError("parse", "bad")), 400, nameapi.FaultBadRequest, nameapi.BlameClient, "", ""},
+		{"engine invalid input (kind)", fmt.Errorf("engine: %w", nameapi.NewInputError("parse", "bad")), 400, nameapi.FaultBadRequest, nameapi.BlameClient, "", ""},
+		{"engine access denied (kind)", &nameapi.Error{Kind: nameapi.KindAccessDenied, Fault: &nameapi.Fault{Message: "No such account"}}, 401, nameapi.FaultAccessDenied, nameapi.BlameClient, "", ""},
+		{"engine internal (kind)", &nameapi.Error{Kind: nameapi.KindInternal, Fault: &nameapi.Fault{Message: "thrown"}}, 500, nameapi.FaultInternalServerError, nameapi.BlameServer, "", ""},
+		{"kind without fault", &nameapi.Error{Kind: nameapi.KindInvalidInput, Err: errors.New("bad")}, 400, nameapi.FaultBadRequest, nameapi.BlameClient, "", ""},
 		{"fault with retry-after", &nameapi.Error{HTTPStatus: 429, RetryAfter: 3 * time.Second, Fault: &nameapi.Fault{FaultCause: nameapi.FaultTooManyRequests, Blame: nameapi.BlameClient, Message: "slow down",
 			RetrySameLocation: &nameapi.RetryInfo{RetryType: nameapi.RetryLater, RetryInSeconds: &retryIn}}}, 429, nameapi.FaultTooManyRequests, nameapi.BlameClient, "3", ""},
 		{"access denied fault without status", &nameapi.Error{Fault: &nameapi.Fault{FaultCause: nameapi.FaultAccessDenied, Blame: nameapi.BlameClient, Message: "No such account"}}, 401, nameapi.FaultAccessDenied, nameapi.BlameClient, "", ""},

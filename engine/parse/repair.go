@@ -1,10 +1,12 @@
-package engine
+package parse
 
 import (
 	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/engine/lexicon"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -35,7 +37,7 @@ func (rp repair) apply(res *nameapi.PersonNameParserResult) {
 // that the parser reads the name that was meant. The risk detector still
 // reports the disguise: it looks at the name as typed. ok is false when
 // nothing was changed (the common case, decided without allocating).
-func (e *Engine) repairName(s string) (string, repair, bool) {
+func (e *Parser) repairName(s string) (string, repair, bool) {
 	rp := repair{factor: 1}
 	changed := false
 	if d, ok := despace(s); ok {
@@ -153,7 +155,7 @@ func despace(s string) (string, bool) {
 // a row by the spelling the data knows, with such runs shortened to two
 // letters ("Aaaaron" → "Aaron") or else to one ("Joooohn" → "John").
 // Words the data knows in neither spelling stay as typed.
-func (e *Engine) destutter(s string) (string, bool) {
+func (e *Parser) destutter(s string) (string, bool) {
 	if !hasTripleLetter(s) {
 		return s, false
 	}
@@ -166,7 +168,7 @@ func (e *Engine) destutter(s string) (string, bool) {
 		for _, keep := range [...]int{2, 1} {
 			c := collapseRuns(w, keep)
 			core := strings.Trim(c, ".,;:\"'()")
-			if e.isGiven(core) || e.isSurname(core) {
+			if lexicon.IsGiven(e.lex, core) || lexicon.IsSurname(e.lex, core) {
 				words[i], changed = c, true
 				break
 			}

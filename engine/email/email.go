@@ -1,28 +1,39 @@
-package engine
+// Package email holds the engine's email operations: the disposable-address
+// detector, the domain-type classifier and the email-name parser, which
+// reads a person's name from an address's local part.
+package email
 
 import (
-	"context"
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
+// Checker answers the email operations from a Lexicon. Create it with
+// New.
+type Checker struct {
+	lex lexicon.Lexicon
+}
+
+// New returns a Checker over lex.
+func New(lex lexicon.Lexicon) *Checker { return &Checker{lex: lex} }
+
 // Operation names of the email services, as in their REST paths.
-const (
-	opDisposable = "email/disposableemailaddressdetector"
-	opEmailName  = "email/emailnameparser"
-	opClassify   = "email/emaildomaintypeclassifier"
+var (
+	OpDisposable = nameapi.EndpointDisposableEmailDetector.Name()
+	OpEmailName  = nameapi.EndpointEmailNameParser.Name()
+	OpClassify   = nameapi.EndpointEmailDomainTypeClassifier.Name()
 )
 
-// emSplit checks the syntax of an email address and returns its local
+// split checks the syntax of an email address and returns its local
 // part and its lower-case domain. It accepts the dot-atom form of RFC 5322
 // (no quoted local parts, no IP-literal domains), internationalised
 // domain and local parts, surrounding blanks and angle brackets, and a
 // "mailto:" prefix.
-func emSplit(addr string) (local, domain string, ok bool) {
+func split(addr string) (local, domain string, ok bool) {
 	s := strings.TrimSpace(addr)
 	s = strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(s, "<"), ">"), "mailto:")
 	at := strings.LastIndexByte(s, '@')
@@ -30,13 +41,13 @@ func emSplit(addr string) (local, domain string, ok bool) {
 		return "", "", false
 	}
 	local, domain = s[:at], strings.ToLower(strings.TrimSuffix(s[at+1:], "."))
-	if len(local) > 64 || len(domain) > 253 || !emValidLocal(local) || !emValidDomain(domain) {
+	if len(local) > 64 || len(domain) > 253 || !validLocal(local) || !validDomain(domain) {
 		return "", "", false
 	}
 	return local, domain, true
 }
 
-func emValidLocal(l string) bool {
+func validLocal(l string) bool {
 	if l == "" || l[0] == '.' || l[len(l)-1] == '.' || strings.Contains(l, "..") {
 		return false
 	}
@@ -52,7 +63,7 @@ func emValidLocal(l string) bool {
 	return true
 }
 
-func emValidDomain(d string) bool {
+func validDomain(d string) bool {
 	nLabels := strings.Count(d, ".") + 1
 	if nLabels < 2 {
 		return false
@@ -85,57 +96,50 @@ func emValidDomain(d string) bool {
 	return true
 }
 
-// DetectDisposableEmail tells whether an address belongs to a disposable
+// DetectDisposable tells whether an address belongs to a disposable
 // (throwaway) mail service: YES when its domain or a parent domain is on
 // the embedded disposable lists, NO for every other valid address, UNKNOWN
 // for a syntactically invalid address.
-func (e *Engine) DetectDisposableEmail(ctx context.Context, emailAddress string) (*nameapi.DisposableEmailAddressDetectorResult, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("engine %s: %w", opDisposable, err)
-	}
-	_, domain, ok := emSplit(emailAddress)
+func (e *Checker) DetectDisposable(emailAddress string) *nameapi.DisposableEmailAddressDetectorResult {
+	_, domain, ok := split(emailAddress)
 	switch {
 	case !ok:
-		return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableUnknown}, nil
+		return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableUnknown}
 	case e.lex.IsDisposableDomain(domain):
-		return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableYes}, nil
+		return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableYes}
 	default:
-		return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableNo}, nil
+		return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableNo}
 	}
 }
 
-// ClassifyEmailDomain classifies the domain of an email address (a bare
+// ClassifyDomain classifies the domain of an email address (a bare
 // domain is accepted too): DISPOSABLE when on a disposable list (this
 // wins), ISP for the mail domains of big internet access providers,
 // FREEMAIL for free-mail providers and ORGANIZATION for every other valid
 // domain. An empty or malformed address is invalid input (the service's
 // InvalidInputWebServiceException over SOAP, 400 over REST), as the
 // interface lists for classify.
-func (e *Engine) ClassifyEmailDomain(ctx context.Context, emailAddress string) (*nameapi.EmailDomainTypeClassifierResult, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("engine %s: %w", opClassify, err)
-	}
+func (e *Checker) ClassifyDomain(emailAddress string) (*nameapi.EmailDomainTypeClassifierResult, error) {
 	var domain string
 	switch {
 	case strings.TrimSpace(emailAddress) == "":
-		return nil, nameapi.NewInvalidInputError(opClassify, "emailAddress is missing")
+		return nil, nameapi.NewInputError(OpClassify, "emailAddress is missing")
 	case strings.Contains(emailAddress, "@"):
 		var ok bool
-		if _, domain, ok = emSplit(emailAddress); !ok {
-			return nil, nameapi.NewInvalidInputError(opClassify, "emailAddress is not a valid email address")
+		if _, domain, ok = split(emailAddress); !ok {
+			return nil, nameapi.NewInputError(OpClassify, "emailAddress is not a valid email address")
 		}
 	default:
 		domain = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(emailAddress), "."))
-		if !emValidDomain(domain) {
-			return nil, nameapi.NewInvalidInputError(opClassify, "emailAddress is neither an email address nor a domain")
+		if !validDomain(domain) {
+			return nil, nameapi.NewInputError(OpClassify, "emailAddress is neither an email address nor a domain")
 		}
 	}
 	t := nameapi.DomainOrganization
-	isp, hasISP := e.lex.(ISPClassifier)
 	switch {
 	case e.lex.IsDisposableDomain(domain):
 		t = nameapi.DomainDisposable
-	case hasISP && isp.IsISPDomain(domain):
+	case e.lex.IsISPDomain(domain):
 		t = nameapi.DomainISP
 	case e.lex.IsFreemailDomain(domain):
 		t = nameapi.DomainFreemail

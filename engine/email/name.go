@@ -1,17 +1,16 @@
-package engine
+package email
 
 import (
-	"context"
-	"fmt"
+	"math"
 	"sort"
 	"strings"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
 
-// emFunctional are mailbox names of roles and departments, not people
+// functional are mailbox names of roles and departments, not people
 // ("info@", "noreply@"). Compared after removing separators and digits.
-var emFunctional = emSet(`
+var functional = wordSet(`
 info information infos kontakt contact contacts contactus hello hi hallo hey office buero bureau
 admin administrator administration root sysadmin webmaster postmaster hostmaster abuse security
 noreply donotreply dontreply reply mailer mailerdaemon daemon bounce bounces notifications notification alerts alert
@@ -28,16 +27,16 @@ management manager ceo cfo cto board direction direktion geschaeftsfuehrung gf l
 events event partner partners partnership affiliate affiliates investors ir
 `)
 
-// emPlaceholders are local parts that are no name at all.
-var emPlaceholders = emSet(`
+// placeholders are local parts that are no name at all.
+var placeholders = wordSet(`
 test tester testing asdf asdfgh asdfasdf qwerty qwertz qwer yxcv zxcv abc abcd abcdef xyz xxx xxxx foo bar foobar baz
 dummy example sample null none nil nobody noname anonymous anon fake spam junk trash temp tmp nomail nospam
 user username name firstname lastname vorname nachname me myself mail email someone somebody whatever
 `)
 
-// emPseudoWords are words that nicknames are built from ("darkknight99",
+// pseudoWords are words that nicknames are built from ("darkknight99",
 // "sweetangel"), in English and German.
-var emPseudoWords = emSet(`
+var pseudoWords = wordSet(`
 dark knight shadow dragon ninja killer gamer game games gaming cool crazy sexy super hot lil big little baby angel devil demon
 master lord king queen prince princess star stars rock rocker wolf lion tiger eagle hawk fire ice storm thunder night death
 black white red blue green silver gold golden magic mystic lucky happy sweet cute pretty funny mad bad evil bloody ghost
@@ -48,13 +47,13 @@ the my real official bat spider captain doctor mister miss sir fly flying speed 
 schatz maus mausi hase baer engel teufel drache ritter
 `)
 
-// emTitles are dropped from a local part ("dr.mueller").
-var emTitles = emSet(`dr prof professor ing dipl mag mr mrs ms herr frau`)
+// titles are dropped from a local part ("dr.mueller").
+var titles = wordSet(`dr prof professor ing dipl mag mr mrs ms herr frau`)
 
-// emParticles join the following word to a surname ("jan.van.der.berg").
-var emParticles = emSet(`van von vom der den de da di del della dos das du le la ten ter zu zum zur mac st bin ibn al el`)
+// particles join the following word to a surname ("jan.van.der.berg").
+var particles = wordSet(`van von vom der den de da di del della dos das du le la ten ter zu zum zur mac st bin ibn al el`)
 
-func emSet(s string) map[string]bool {
+func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
 	for f := range strings.FieldsSeq(s) {
 		m[f] = true
@@ -62,18 +61,18 @@ func emSet(s string) map[string]bool {
 	return m
 }
 
-// emToken is one word of a local part.
-type emToken struct {
+// token is one word of a local part.
+type token struct {
 	s      string
 	digits bool // digits were attached to the word
 }
 
-// emTokens splits a lower-case local part on separators and digits.
-func emTokens(local string) (toks []emToken, digits bool) {
+// tokens splits a lower-case local part on separators and digits.
+func tokens(local string) (toks []token, digits bool) {
 	var cur strings.Builder
 	flush := func(d bool) {
 		if cur.Len() > 0 {
-			toks = append(toks, emToken{s: cur.String(), digits: d})
+			toks = append(toks, token{s: cur.String(), digits: d})
 			cur.Reset()
 		}
 	}
@@ -92,40 +91,36 @@ func emTokens(local string) (toks []emToken, digits bool) {
 	return toks, digits
 }
 
-// emUmlautVariant returns s with German transliterations ae/oe/ue/ss
+// umlautVariant returns s with German transliterations ae/oe/ue/ss
 // turned back into umlauts, for lookups ("mueller" → "müller").
-func emUmlautVariant(s string) string {
+func umlautVariant(s string) string {
 	if !strings.Contains(s, "ae") && !strings.Contains(s, "oe") && !strings.Contains(s, "ue") {
 		return ""
 	}
 	return strings.NewReplacer("ae", "ä", "oe", "ö", "ue", "ü").Replace(s)
 }
 
-func (e *Engine) emIsGiven(s string) bool {
+func (e *Checker) isGiven(s string) bool {
 	if len(s) < 2 {
 		return false
 	}
 	if e.lex.IsGivenName(s) {
 		return true
 	}
-	v := emUmlautVariant(s)
+	v := umlautVariant(s)
 	return v != "" && e.lex.IsGivenName(v)
 }
 
-// emGivenStrength is 0 for a word that is no given name, 0.3 for a given
+// givenStrength is 0 for a word that is no given name, 0.3 for a given
 // name without known sex, and up to 1 for a name many sources list.
-func (e *Engine) emGivenStrength(s string) float64 {
-	if !e.emIsGiven(s) {
+func (e *Checker) givenStrength(s string) float64 {
+	if !e.isGiven(s) {
 		return 0
 	}
-	gv, ok := e.lex.(GenderVoter)
-	if !ok {
-		return 1
-	}
-	_, v, known := gv.GenderVotes(s, "")
+	_, v, known := e.lex.GenderVotes(s, "")
 	if !known {
-		if u := emUmlautVariant(s); u != "" {
-			_, v, known = gv.GenderVotes(u, "")
+		if u := umlautVariant(s); u != "" {
+			_, v, known = e.lex.GenderVotes(u, "")
 		}
 	}
 	if !known {
@@ -134,19 +129,19 @@ func (e *Engine) emGivenStrength(s string) float64 {
 	return min(1, 0.5+0.1*float64(v))
 }
 
-func (e *Engine) emIsSurname(s string) bool {
+func (e *Checker) isSurname(s string) bool {
 	if len(s) < 2 {
 		return false
 	}
 	if e.lex.IsSurname(s) {
 		return true
 	}
-	v := emUmlautVariant(s)
+	v := umlautVariant(s)
 	return v != "" && e.lex.IsSurname(v)
 }
 
-// emName builds a NameFromEmailAddress.
-func emName(s string) nameapi.NameFromEmailAddress {
+// nameOf builds a NameFromEmailAddress.
+func nameOf(s string) nameapi.NameFromEmailAddress {
 	t := nameapi.EmailNameTypeName
 	if len([]rune(s)) == 1 {
 		t = nameapi.EmailNameTypeInitial
@@ -154,35 +149,35 @@ func emName(s string) nameapi.NameFromEmailAddress {
 	return nameapi.NameFromEmailAddress{Name: s, NameType: t}
 }
 
-// emReading is one candidate reading of a local part.
-type emReading struct {
+// reading is one candidate reading of a local part.
+type reading struct {
 	given, surname []string
 	conf           float64
 }
 
-func (r emReading) match() nameapi.EmailNameParserMatch {
+func (r reading) match() nameapi.EmailNameParserMatch {
 	m := nameapi.EmailNameParserMatch{
 		GivenNames: make([]nameapi.NameFromEmailAddress, 0, len(r.given)),
 		Surnames:   make([]nameapi.NameFromEmailAddress, 0, len(r.surname)),
-		Confidence: gzRound(r.conf),
+		Confidence: round3(r.conf),
 	}
 	for _, g := range r.given {
-		m.GivenNames = append(m.GivenNames, emName(g))
+		m.GivenNames = append(m.GivenNames, nameOf(g))
 	}
 	for _, s := range r.surname {
-		m.Surnames = append(m.Surnames, emName(s))
+		m.Surnames = append(m.Surnames, nameOf(s))
 	}
 	return m
 }
 
 // hasInitial reports whether the main parts of the reading (the first
 // given name, the surname) are initials; a middle initial does not count.
-func (r emReading) hasInitial() bool {
+func (r reading) hasInitial() bool {
 	return len(r.given) > 0 && len([]rune(r.given[0])) == 1 ||
 		len(r.surname) > 0 && len([]rune(r.surname[len(r.surname)-1])) == 1
 }
 
-// ParseEmailName reads a person's name from the local part of an email
+// ParseName reads a person's name from the local part of an email
 // address: "john.smith@" → PERSON_NAME (given john, surname smith; the
 // order is decided by the name dictionaries, so "smith.john@" reads the
 // same); "jsmith@", "j.smith@" → INITIALS (given initial j, surname
@@ -192,21 +187,18 @@ func (r emReading) hasInitial() bool {
 // ("asdf@", "test@") → NOT_A_NAME; anything else → UNKNOWN. Alternative
 // readings follow the best one, each with its confidence. A malformed
 // address gives UNKNOWN with no matches; a missing one is invalid input.
-func (e *Engine) ParseEmailName(ctx context.Context, in *nameapi.InputWithEmail) (*nameapi.EmailNameParserResult, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("engine %s: %w", opEmailName, err)
-	}
+func (e *Checker) ParseName(in *nameapi.InputWithEmail) (*nameapi.EmailNameParserResult, error) {
 	if in == nil || strings.TrimSpace(in.EmailAddress) == "" {
-		return nil, nameapi.NewInvalidInputError(opEmailName, "emailAddress is missing")
+		return nil, nameapi.NewInputError(OpEmailName, "emailAddress is missing")
 	}
-	local, _, ok := emSplit(in.EmailAddress)
+	local, _, ok := split(in.EmailAddress)
 	if !ok {
-		return emResult(nameapi.EmailResultUnknown), nil
+		return result(nameapi.EmailResultUnknown), nil
 	}
 	return e.parseLocalPart(strings.ToLower(local)), nil
 }
 
-func emResult(t string, rs ...emReading) *nameapi.EmailNameParserResult {
+func result(t string, rs ...reading) *nameapi.EmailNameParserResult {
 	res := &nameapi.EmailNameParserResult{ResultType: t, NameMatches: make([]nameapi.EmailNameParserMatch, 0, len(rs))}
 	for _, r := range rs {
 		res.NameMatches = append(res.NameMatches, r.match())
@@ -215,15 +207,15 @@ func emResult(t string, rs ...emReading) *nameapi.EmailNameParserResult {
 }
 
 // parseLocalPart classifies a lower-case local part.
-func (e *Engine) parseLocalPart(local string) *nameapi.EmailNameParserResult {
+func (e *Checker) parseLocalPart(local string) *nameapi.EmailNameParserResult {
 	if i := strings.IndexByte(local, '+'); i > 0 {
 		local = local[:i] // sub-address: "john+news"
 	}
-	toks, digits := emTokens(local)
+	toks, digits := tokens(local)
 	if len(toks) == 0 {
-		return emResult(nameapi.EmailResultNotAName) // only digits
+		return result(nameapi.EmailResultNotAName) // only digits
 	}
-	for len(toks) > 1 && emTitles[toks[0].s] {
+	for len(toks) > 1 && titles[toks[0].s] {
 		toks = toks[1:]
 	}
 	joined := make([]string, len(toks))
@@ -233,51 +225,51 @@ func (e *Engine) parseLocalPart(local string) *nameapi.EmailNameParserResult {
 	all := strings.Join(joined, "")
 
 	// Role mailboxes.
-	if emFunctional[all] || emFunctional[toks[0].s] && !e.emIsGiven(toks[0].s) {
-		return emResult(nameapi.EmailResultFunctional)
+	if functional[all] || functional[toks[0].s] && !e.isGiven(toks[0].s) {
+		return result(nameapi.EmailResultFunctional)
 	}
 	nameless := true
 	for _, t := range toks {
-		if e.emIsGiven(t.s) {
+		if e.isGiven(t.s) {
 			nameless = false
 			break
 		}
 	}
 	if nameless {
 		for _, t := range toks {
-			if emFunctional[t.s] {
-				return emResult(nameapi.EmailResultFunctional)
+			if functional[t.s] {
+				return result(nameapi.EmailResultFunctional)
 			}
 		}
 	}
-	if emPlaceholders[all] || emPlaceholders[toks[0].s] && len(toks) <= 2 && nameless {
-		return emResult(nameapi.EmailResultNotAName)
+	if placeholders[all] || placeholders[toks[0].s] && len(toks) <= 2 && nameless {
+		return result(nameapi.EmailResultNotAName)
 	}
 
 	// Nicknames made of common words: "sweet.angel", "dark_knight".
-	if len(toks) >= 2 || digits && !e.emIsGiven(toks[0].s) {
+	if len(toks) >= 2 || digits && !e.isGiven(toks[0].s) {
 		pseudo := true
 		for _, t := range toks {
-			if !emPseudoWords[t.s] {
+			if !pseudoWords[t.s] {
 				pseudo = false
 				break
 			}
 		}
 		if pseudo {
-			return emResult(nameapi.EmailResultPseudonym)
+			return result(nameapi.EmailResultPseudonym)
 		}
 	}
 
-	var rs []emReading
+	var rs []reading
 	if len(toks) == 1 {
-		rs = e.emSingle(toks[0].s)
+		rs = e.single(toks[0].s)
 		if rs == nil {
-			return e.emNoName(all, digits)
+			return e.noName(all, digits)
 		}
 	} else {
-		rs = e.emMulti(joined)
+		rs = e.multi(joined)
 		if rs == nil {
-			return e.emNoName(all, digits)
+			return e.noName(all, digits)
 		}
 	}
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].conf > rs[j].conf })
@@ -285,30 +277,30 @@ func (e *Engine) parseLocalPart(local string) *nameapi.EmailNameParserResult {
 	if rs[0].hasInitial() {
 		t = nameapi.EmailResultInitials
 	}
-	return emResult(t, rs...)
+	return result(t, rs...)
 }
 
-// emNoName tells a pseudonym from random typing among local parts that
+// noName tells a pseudonym from random typing among local parts that
 // hold no name.
-func (e *Engine) emNoName(all string, digits bool) *nameapi.EmailNameParserResult {
-	if n := emPseudoSegments(all); n >= 2 || n == 1 && digits {
-		return emResult(nameapi.EmailResultPseudonym)
+func (e *Checker) noName(all string, digits bool) *nameapi.EmailNameParserResult {
+	if n := pseudoSegments(all); n >= 2 || n == 1 && digits {
+		return result(nameapi.EmailResultPseudonym)
 	}
-	if emLooksRandom(all) {
-		return emResult(nameapi.EmailResultNotAName)
+	if looksRandom(all) {
+		return result(nameapi.EmailResultNotAName)
 	}
-	return emResult(nameapi.EmailResultUnknown)
+	return result(nameapi.EmailResultUnknown)
 }
 
-// emPseudoSegments returns into how many nickname words s splits entirely
+// pseudoSegments returns into how many nickname words s splits entirely
 // (0 when it does not).
-func emPseudoSegments(s string) int {
+func pseudoSegments(s string) int {
 	// best[i] = fewest words covering s[:i], -1 = impossible
 	best := make([]int, len(s)+1)
 	for i := 1; i <= len(s); i++ {
 		best[i] = -1
 		for j := max(0, i-10); j < i; j++ {
-			if best[j] >= 0 && emPseudoWords[s[j:i]] && (best[i] < 0 || best[j]+1 < best[i]) {
+			if best[j] >= 0 && pseudoWords[s[j:i]] && (best[i] < 0 || best[j]+1 < best[i]) {
 				best[i] = best[j] + 1
 			}
 		}
@@ -316,13 +308,13 @@ func emPseudoSegments(s string) int {
 	return max(best[len(s)], 0)
 }
 
-// emKeyboardRows are runs of adjacent keys (QWERTY, QWERTZ, AZERTY).
-var emKeyboardRows = []string{"qwertyuiop", "asdfghjkl", "zxcvbnm", "qwertzuiop", "yxcvbnm", "azertyuiop", "qsdfghjklm", "wxcvbn", "abcdefghijklmnopqrstuvwxyz"}
+// keyboardRows are runs of adjacent keys (QWERTY, QWERTZ, AZERTY).
+var keyboardRows = []string{"qwertyuiop", "asdfghjkl", "zxcvbnm", "qwertzuiop", "yxcvbnm", "azertyuiop", "qsdfghjklm", "wxcvbn", "abcdefghijklmnopqrstuvwxyz"}
 
-// emLooksRandom reports keyboard runs, missing vowels and stutters.
-func emLooksRandom(s string) bool {
+// looksRandom reports keyboard runs, missing vowels and stutters.
+func looksRandom(s string) bool {
 	if len(s) >= 4 {
-		for _, row := range emKeyboardRows {
+		for _, row := range keyboardRows {
 			for i := 0; i+4 <= len(s); i++ {
 				if strings.Contains(row, s[i:i+4]) {
 					return true
@@ -355,29 +347,29 @@ func emLooksRandom(s string) bool {
 	return len(s) >= 4 && vowels == 0 || maxRun >= 3 || len(s) >= 6 && float64(vowels)/float64(len([]rune(s))) < 0.15
 }
 
-// emSingle reads a local part of one word: a whole name, initial +
+// single reads a local part of one word: a whole name, initial +
 // surname ("jsmith"), given + surname ("johnsmith"), surname + initial
 // ("smithj"), or initials only ("jfk"). It returns nil when it finds no
 // name.
-func (e *Engine) emSingle(w string) []emReading {
+func (e *Checker) single(w string) []reading {
 	n := len([]rune(w))
 	sur := func(x string) float64 { // surname strength: a strong given name is a weak surname
-		if !e.emIsSurname(x) {
+		if !e.isSurname(x) {
 			return 0
 		}
-		return 1 - 0.5*e.emGivenStrength(x)
+		return 1 - 0.5*e.givenStrength(x)
 	}
-	var rs []emReading
-	if emPseudoSegments(w) >= 2 && !e.emIsGiven(w) {
+	var rs []reading
+	if pseudoSegments(w) >= 2 && !e.isGiven(w) {
 		return nil // "darkknight": a nickname
 	}
 	if n >= 3 {
-		gw, sw := e.emGivenStrength(w), sur(w)
+		gw, sw := e.givenStrength(w), sur(w)
 		switch {
 		case gw > 0 && gw >= sw:
-			rs = append(rs, emReading{given: []string{w}, conf: 0.5 + 0.25*gw - 0.1*sw})
+			rs = append(rs, reading{given: []string{w}, conf: 0.5 + 0.25*gw - 0.1*sw})
 		case sw > 0:
-			rs = append(rs, emReading{surname: []string{w}, conf: 0.45 + 0.15*sw})
+			rs = append(rs, reading{surname: []string{w}, conf: 0.45 + 0.15*sw})
 		}
 	}
 	if n < 4 && len(rs) == 0 {
@@ -388,14 +380,14 @@ func (e *Engine) emSingle(w string) []emReading {
 			for _, x := range r[:len(r)-1] {
 				g = append(g, string(x))
 			}
-			return []emReading{{given: g, surname: []string{string(r[len(r)-1])}, conf: 0.4}}
+			return []reading{{given: g, surname: []string{string(r[len(r)-1])}, conf: 0.4}}
 		}
 		return nil
 	}
 	// Splits.
 	runes := []rune(w)
-	var best *emReading
-	consider := func(r emReading) {
+	var best *reading
+	consider := func(r reading) {
 		if best == nil || r.conf > best.conf {
 			c := r
 			best = &c
@@ -406,27 +398,27 @@ func (e *Engine) emSingle(w string) []emReading {
 		la, lb := i, len(runes)-i
 		if la == 1 && lb >= 3 {
 			if sb := sur(b); sb > 0 {
-				consider(emReading{given: []string{a}, surname: []string{b}, conf: 0.65 + 0.2*sb})
+				consider(reading{given: []string{a}, surname: []string{b}, conf: 0.65 + 0.2*sb})
 			}
 			continue
 		}
 		if lb == 1 && la >= 3 {
 			if sa := sur(a); sa > 0 {
-				consider(emReading{given: []string{b}, surname: []string{a}, conf: 0.45 + 0.15*sa})
+				consider(reading{given: []string{b}, surname: []string{a}, conf: 0.45 + 0.15*sa})
 			}
-			if ga := e.emGivenStrength(a); ga > 0 {
-				consider(emReading{given: []string{a}, surname: []string{b}, conf: 0.45 + 0.1*ga})
+			if ga := e.givenStrength(a); ga > 0 {
+				consider(reading{given: []string{a}, surname: []string{b}, conf: 0.45 + 0.1*ga})
 			}
 			continue
 		}
 		if la < 3 || lb < 3 {
 			continue
 		}
-		if ga, sb := e.emGivenStrength(a), sur(b); ga > 0 && sb > 0 {
-			consider(emReading{given: []string{a}, surname: []string{b}, conf: 0.55 + 0.15*ga + 0.15*sb})
+		if ga, sb := e.givenStrength(a), sur(b); ga > 0 && sb > 0 {
+			consider(reading{given: []string{a}, surname: []string{b}, conf: 0.55 + 0.15*ga + 0.15*sb})
 		}
-		if gb, sa := e.emGivenStrength(b), sur(a); gb > 0 && sa > 0 {
-			consider(emReading{given: []string{b}, surname: []string{a}, conf: 0.45 + 0.15*gb + 0.15*sa})
+		if gb, sa := e.givenStrength(b), sur(a); gb > 0 && sa > 0 {
+			consider(reading{given: []string{b}, surname: []string{a}, conf: 0.45 + 0.15*gb + 0.15*sa})
 		}
 	}
 	if best != nil {
@@ -434,26 +426,26 @@ func (e *Engine) emSingle(w string) []emReading {
 			// The whole word is a name too: keep it first unless the
 			// split is clearly better.
 			if best.conf > rs[0].conf+0.1 {
-				return []emReading{*best, rs[0]}
+				return []reading{*best, rs[0]}
 			}
 			best.conf = min(best.conf, rs[0].conf-0.05)
 			return append(rs, *best)
 		}
-		return []emReading{*best}
+		return []reading{*best}
 	}
 	return rs
 }
 
-// emMulti reads a local part of several words ("john.smith",
+// multi reads a local part of several words ("john.smith",
 // "smith.john", "j.smith", "john.f.kennedy", "jan.van.der.berg").
-func (e *Engine) emMulti(words []string) []emReading {
+func (e *Checker) multi(words []string) []reading {
 	// Join particles to the word after them.
 	var chunks []string
 	for i := 0; i < len(words); i++ {
 		w := words[i]
-		if i > 0 && i < len(words)-1 && emParticles[w] {
+		if i > 0 && i < len(words)-1 && particles[w] {
 			j := i
-			for j < len(words)-1 && emParticles[words[j]] {
+			for j < len(words)-1 && particles[words[j]] {
 				j++
 			}
 			chunks = append(chunks, strings.Join(words[i:j+1], " "))
@@ -463,44 +455,44 @@ func (e *Engine) emMulti(words []string) []emReading {
 		chunks = append(chunks, w)
 	}
 	if len(chunks) == 1 {
-		return e.emSingle(chunks[0])
+		return e.single(chunks[0])
 	}
 	if len(chunks) > 2 {
 		first, last := chunks[0], chunks[len(chunks)-1]
 		c := 0.6
-		if e.emIsGiven(first) || len([]rune(first)) == 1 {
+		if e.isGiven(first) || len([]rune(first)) == 1 {
 			c += 0.15
 		}
-		if e.emIsSurname(last) || strings.Contains(last, " ") {
+		if e.isSurname(last) || strings.Contains(last, " ") {
 			c += 0.1
 		}
-		return []emReading{{given: chunks[:len(chunks)-1], surname: []string{last}, conf: c}}
+		return []reading{{given: chunks[:len(chunks)-1], surname: []string{last}, conf: c}}
 	}
 	a, b := chunks[0], chunks[1]
 	la, lb := len([]rune(a)), len([]rune(b))
 	switch {
 	case la == 1 && lb == 1:
-		return []emReading{{given: []string{a}, surname: []string{b}, conf: 0.45}}
+		return []reading{{given: []string{a}, surname: []string{b}, conf: 0.45}}
 	case la == 1:
 		c := 0.6
-		if e.emIsSurname(b) {
+		if e.isSurname(b) {
 			c = 0.8
 		}
-		return []emReading{{given: []string{a}, surname: []string{b}, conf: c}}
+		return []reading{{given: []string{a}, surname: []string{b}, conf: c}}
 	case lb == 1:
-		if e.emIsSurname(a) && !e.emIsGiven(a) {
-			return []emReading{{given: []string{b}, surname: []string{a}, conf: 0.65}}
+		if e.isSurname(a) && !e.isGiven(a) {
+			return []reading{{given: []string{b}, surname: []string{a}, conf: 0.65}}
 		}
-		return []emReading{{given: []string{a}, surname: []string{b}, conf: 0.65}}
+		return []reading{{given: []string{a}, surname: []string{b}, conf: 0.65}}
 	}
 	// A word's strength as a given name (how much data calls it one), and
 	// as a surname (a strong given name is a weak surname).
-	gs := func(x string) float64 { return e.emGivenStrength(x) }
+	gs := func(x string) float64 { return e.givenStrength(x) }
 	sur := func(x string) float64 {
 		if strings.Contains(x, " ") {
 			return 1 // with a particle: "van der berg"
 		}
-		if !e.emIsSurname(x) {
+		if !e.isSurname(x) {
 			return 0
 		}
 		return 1 - 0.5*gs(x)
@@ -508,21 +500,23 @@ func (e *Engine) emMulti(words []string) []emReading {
 	score := func(g, s string) float64 { return gs(g) + sur(s) }
 	fwd, rev := score(a, b), score(b, a)
 	if fwd == 0 && rev == 0 {
-		if emLooksRandom(a) || emLooksRandom(b) || emPseudoSegments(a+b) >= 2 {
+		if looksRandom(a) || looksRandom(b) || pseudoSegments(a+b) >= 2 {
 			return nil
 		}
-		return []emReading{{given: []string{a}, surname: []string{b}, conf: 0.4}}
+		return []reading{{given: []string{a}, surname: []string{b}, conf: 0.4}}
 	}
 	conf := func(v float64) float64 { return 0.45 + 0.25*v } // 2 → 0.95
-	first := emReading{given: []string{a}, surname: []string{b}, conf: conf(fwd)}
-	second := emReading{given: []string{b}, surname: []string{a}, conf: conf(rev)}
+	first := reading{given: []string{a}, surname: []string{b}, conf: conf(fwd)}
+	second := reading{given: []string{b}, surname: []string{a}, conf: conf(rev)}
 	if rev > fwd {
 		first, second = second, first
 	} else {
 		second.conf = min(second.conf, first.conf-0.05) // ties: given name first, the usual order
 	}
 	if second.conf >= 0.5 {
-		return []emReading{first, second}
+		return []reading{first, second}
 	}
-	return []emReading{first}
+	return []reading{first}
 }
+
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }

@@ -1,9 +1,9 @@
-package engine
+package text
 
-// damerauLevenshtein is the optimal-string-alignment edit distance between
+// DamerauLevenshtein is the optimal-string-alignment edit distance between
 // a and b (insertions, deletions, substitutions and transpositions of
 // adjacent letters each cost 1), counted in runes.
-func damerauLevenshtein(a, b string) int {
+func DamerauLevenshtein(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	n, m := len(ra), len(rb)
 	if n == 0 {
@@ -37,8 +37,8 @@ func damerauLevenshtein(a, b string) int {
 	return prev[m]
 }
 
-// jaroWinkler is the Jaro-Winkler similarity of a and b in [0, 1].
-func jaroWinkler(a, b string) float64 {
+// JaroWinkler is the Jaro-Winkler similarity of a and b in [0, 1].
+func JaroWinkler(a, b string) float64 {
 	ra, rb := []rune(a), []rune(b)
 	n, m := len(ra), len(rb)
 	if n == 0 && m == 0 {

@@ -1,4 +1,4 @@
-package engine
+package text
 
 import (
 	"strings"
@@ -6,61 +6,61 @@ import (
 	"unicode/utf8"
 )
 
-// tokKind is the kind of a name token.
-type tokKind uint8
+// TokenKind is the kind of a name token.
+type TokenKind uint8
 
 const (
-	tokWord  tokKind = iota // a name word, title, initial, ...
-	tokComma                // ',' or ';'
-	tokConj                 // '&', '+', "and", "und", ...
-	tokNick                 // text in quotes or parentheses: a nickname
+	TokWord  TokenKind = iota // a name word, title, initial, ...
+	TokComma                  // ',' or ';'
+	TokConj                   // '&', '+', "and", "und", ...
+	TokNick                   // text in quotes or parentheses: a nickname
 )
 
-// token is one lexical unit of a name string.
-type token struct {
-	text string // as written (for tokNick: the inner text)
-	key  string // nkey(text)
-	kind tokKind
-	pos  int // index in the token list, for keeping input order
+// Token is one lexical unit of a name string.
+type Token struct {
+	Text string // as written (for tokNick: the inner text)
+	Key  string // NKey(Text)
+	Kind TokenKind
+	Pos  int // index in the token list, for keeping input order
 }
 
-// tokFlags are oddities noticed while tokenizing (reported as SYNTAX
+// TokFlags are oddities noticed while tokenizing (reported as SYNTAX
 // disputes by the parser).
-type tokFlags struct {
-	oddChars   bool // digits or symbols that do not belong in a name
-	unbalanced bool // an opening quote or parenthesis without its end
+type TokFlags struct {
+	OddChars   bool // digits or symbols that do not belong in a name
+	Unbalanced bool // an opening quote or parenthesis without its end
 }
 
-// conjunctions joins two people in one name field. Ambiguous short words
+// Conjunctions joins two people in one name field. Ambiguous short words
 // ("y", "e", "i") are not listed: they are surname particles or initials
 // too often.
-var conjunctions = map[string]bool{"and": true, "und": true, "et": true, "en": true, "och": true, "og": true, "&": true, "+": true}
+var Conjunctions = map[string]bool{"and": true, "und": true, "et": true, "en": true, "och": true, "og": true, "&": true, "+": true}
 
 // closers maps opening quote and bracket characters to their closers.
 var closers = map[rune]rune{'"': '"', '“': '”', '„': '“', '«': '»', '»': '«', '(': ')', '[': ']', '\'': '\'', '‘': '’', '‚': '‘'}
 
-// tokenize splits a name string into tokens.
-func tokenize(s string) ([]token, tokFlags) {
-	return tokenizeInto(make([]token, 0, 8), s)
+// Tokenize splits a name string into tokens.
+func Tokenize(s string) ([]Token, TokFlags) {
+	return TokenizeInto(make([]Token, 0, 8), s)
 }
 
-// tokenizeInto is tokenize appending to toks (callers pass a buffer on
+// TokenizeInto is tokenize appending to toks (callers pass a buffer on
 // their stack).
-func tokenizeInto(toks []token, s string) ([]token, tokFlags) {
-	var fl tokFlags
-	l := lists()
+func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
+	var fl TokFlags
+	l := Lists()
 	// For an ASCII name, the keys of plain words are slices of the name in
 	// lower case: one allocation per name instead of one per word.
 	low := ""
-	if isASCII(s) {
+	if IsASCII(s) {
 		low = strings.ToLower(s)
 	}
 	word := func(part string, k string) {
-		if conjunctions[k] && (k == "and" || k == "und" || part == k) {
-			toks = append(toks, token{text: part, key: k, kind: tokConj})
+		if Conjunctions[k] && (k == "and" || k == "und" || part == k) {
+			toks = append(toks, Token{Text: part, Key: k, Kind: TokConj})
 			return
 		}
-		toks = append(toks, token{text: part, key: k, kind: tokWord})
+		toks = append(toks, Token{Text: part, Key: k, Kind: TokWord})
 	}
 	// emitWord emits the word s[a:b].
 	emitWord := func(a, b int) {
@@ -73,19 +73,19 @@ func tokenizeInto(toks []token, s string) ([]token, tokFlags) {
 			case low != "":
 				word(text, low[a:b-1])
 			default:
-				word(text, nkey(text))
+				word(text, NKey(text))
 			}
 			return
 		}
-		for _, part := range splitDotted(text, l) {
-			word(part, nkey(part))
+		for _, part := range SplitDotted(text, l) {
+			word(part, NKey(part))
 		}
 	}
-	emit := func(text string, kind tokKind) {
+	emit := func(text string, kind TokenKind) {
 		if text == "" {
 			return
 		}
-		toks = append(toks, token{text: text, key: nkey(text), kind: kind})
+		toks = append(toks, Token{Text: text, Key: NKey(text), Kind: kind})
 	}
 	start := -1 // start of the current word
 	for i := 0; i < len(s); {
@@ -101,13 +101,13 @@ func tokenizeInto(toks []token, s string) ([]token, tokFlags) {
 				emitWord(start, i)
 				start = -1
 			}
-			toks = append(toks, token{text: ",", key: ",", kind: tokComma})
+			toks = append(toks, Token{Text: ",", Key: ",", Kind: TokComma})
 		case r == '&' || r == '+':
 			if start >= 0 {
 				emitWord(start, i)
 				start = -1
 			}
-			toks = append(toks, token{text: string(r), key: string(r), kind: tokConj})
+			toks = append(toks, Token{Text: string(r), Key: string(r), Kind: TokConj})
 		case start < 0 && closers[r] != 0:
 			// A quote or bracket opening a word: find its closer.
 			cl := closers[r]
@@ -121,21 +121,21 @@ func tokenizeInto(toks []token, s string) ([]token, tokFlags) {
 			}
 			if j < 0 {
 				if r != '\'' {
-					fl.unbalanced = true
+					fl.Unbalanced = true
 				}
 				i += size
 				continue
 			}
 			inner := strings.TrimSpace(s[i+size : i+size+j])
-			emit(inner, tokNick)
+			emit(inner, TokNick)
 			i += size + j + utf8.RuneLen(cl)
 			continue
 		default:
 			if start < 0 {
 				start = i
 			}
-			if !isNameRune(r) {
-				fl.oddChars = true
+			if !IsNameRune(r) {
+				fl.OddChars = true
 			}
 		}
 		i += size
@@ -146,39 +146,39 @@ func tokenizeInto(toks []token, s string) ([]token, tokFlags) {
 	// Strip stray closing quotes/brackets and remember them as oddities.
 	out := toks[:0]
 	for _, t := range toks {
-		if t.kind == tokWord {
-			trimmed := strings.TrimFunc(t.text, func(r rune) bool {
+		if t.Kind == TokWord {
+			trimmed := strings.TrimFunc(t.Text, func(r rune) bool {
 				return r == '"' || r == ')' || r == ']' || r == '”' || r == '“' || r == '»' || r == '«' || r == '(' || r == '['
 			})
-			if trimmed != t.text {
-				fl.unbalanced = true
+			if trimmed != t.Text {
+				fl.Unbalanced = true
 				if trimmed == "" {
 					continue
 				}
-				t.text, t.key = trimmed, nkey(trimmed)
+				t.Text, t.Key = trimmed, NKey(trimmed)
 			}
 		}
-		t.pos = len(out)
+		t.Pos = len(out)
 		out = append(out, t)
 	}
 	return out, fl
 }
 
-// isNameRune reports whether r may appear inside a name word.
-func isNameRune(r rune) bool {
+// IsNameRune reports whether r may appear inside a name word.
+func IsNameRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) || r == '.' || r == '-' || r == '\'' || r == '’' || r == '/' || r == '‐'
 }
 
-// splitDotted splits "Dr.Peter" and "J.Smith" into "Dr." "Peter" and "J."
+// SplitDotted splits "Dr.Peter" and "J.Smith" into "Dr." "Peter" and "J."
 // "Smith", but keeps initials ("J.R.R."), known abbreviations ("Ph.D.",
 // "Dipl.-Ing.") and words with a single trailing dot together.
-func splitDotted(w string, l *wordLists) []string {
+func SplitDotted(w string, l *WordLists) []string {
 	i := strings.IndexByte(w, '.')
 	if i < 0 || i == len(w)-1 {
 		return []string{w}
 	}
-	k := nkey(w)
-	if l.titles[k] || l.qualifiers[k].termType != "" || l.salutations[k] != "" || l.legalForms[k] != "" {
+	k := NKey(w)
+	if l.Titles[k] || l.Qualifiers[k].TermType != "" || l.Salutations[k] != "" || l.LegalForms[k] != "" {
 		return []string{w}
 	}
 	parts := strings.SplitAfter(w, ".")
@@ -201,9 +201,9 @@ func splitDotted(w string, l *wordLists) []string {
 	return out
 }
 
-// isInitial reports whether w is an initial: one letter, optionally
+// IsInitial reports whether w is an initial: one letter, optionally
 // followed by a dot ("T", "T."), or a run of dotted initials ("J.R.").
-func isInitial(w string) bool {
+func IsInitial(w string) bool {
 	n := 0
 	for _, r := range w {
 		if r == '.' {
@@ -224,8 +224,8 @@ func isInitial(w string) bool {
 	return strings.Count(w, ".") >= n
 }
 
-// splitInitials splits "J.R.R." into "J.", "R.", "R.".
-func splitInitials(w string) []string {
+// SplitInitials splits "J.R.R." into "J.", "R.", "R.".
+func SplitInitials(w string) []string {
 	if utf8.RuneCountInString(strings.ReplaceAll(w, ".", "")) <= 1 {
 		return []string{w}
 	}
@@ -238,9 +238,9 @@ func splitInitials(w string) []string {
 	return out
 }
 
-// isAllUpper reports whether w has at least two letters and no lower-case
+// IsAllUpper reports whether w has at least two letters and no lower-case
 // letter ("MÜLLER").
-func isAllUpper(w string) bool {
+func IsAllUpper(w string) bool {
 	n := 0
 	for _, r := range w {
 		if unicode.IsLower(r) {
@@ -253,7 +253,7 @@ func isAllUpper(w string) bool {
 	return n >= 2
 }
 
-func isASCII(s string) bool {
+func IsASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {
 			return false

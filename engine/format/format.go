@@ -1,37 +1,36 @@
-package engine
+// Package format is the engine's person-name formatter: proper letter case
+// and order of a parsed name.
+package format
 
 import (
-	"context"
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/namepipe/namepipe/engine/text"
+
 	"github.com/namepipe/namepipe/nameapi"
 )
 
-// FormatPersonName formats the name of in.InputPerson: proper letter case
+// Person formats the name of in.InputPerson, parsed with parse: proper letter case
 // from any input case ("petra MÜLLER" → "Petra Müller", "mcdonald" →
 // "McDonald", "o'neill" → "O'Neill", "LUDWIG VAN BEETHOVEN" → "Ludwig van
 // Beethoven", "jean-pierre" → "Jean-Pierre") and the order "Title Given
-// Middle Surname Qualifier" ("Müller, Petra" → "Petra Müller"). Words the
+// Middle Surname text.Qualifier" ("Müller, Petra" → "Petra Müller"). Words the
 // user cased deliberately ("DeVito", "MacLeod") are kept. Legal persons
 // keep the canonical spelling of their legal form ("acme gmbh" → "Acme
 // GmbH"). Unknown is true when the input was not understood as a name (no
 // name words found, or only with very low confidence); the formatter then
 // still returns its best attempt. A missing person or name formats to ""
 // with Unknown set.
-func (e *Engine) FormatPersonName(ctx context.Context, in *nameapi.PersonNameFormatterInput) (*nameapi.FormatterResult, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("format person name: %w", err)
-	}
+func Person(in *nameapi.PersonNameFormatterInput, parse func(c *nameapi.Context, p *nameapi.InputPerson) *nameapi.PersonNameParserResult) *nameapi.FormatterResult {
 	if in == nil || in.InputPerson == nil || in.InputPerson.PersonName == nil || len(in.InputPerson.PersonName.NameFields) == 0 {
-		return &nameapi.FormatterResult{Formatted: "", Unknown: true}, nil
+		return &nameapi.FormatterResult{Formatted: "", Unknown: true}
 	}
-	res := e.parsePerson(in.Context, in.InputPerson)
+	res := parse(in.Context, in.InputPerson)
 	m := res.Best()
 	if m == nil {
-		return &nameapi.FormatterResult{Unknown: true}, nil
+		return &nameapi.FormatterResult{Unknown: true}
 	}
 	pp := m.ParsedPerson
 	var out string
@@ -57,7 +56,7 @@ func (e *Engine) FormatPersonName(ctx context.Context, in *nameapi.PersonNameFor
 		}
 		out = strings.Join(raw, " ")
 	}
-	return &nameapi.FormatterResult{Formatted: out, Unknown: unknown}, nil
+	return &nameapi.FormatterResult{Formatted: out, Unknown: unknown}
 }
 
 func hasNameTerm(pp *nameapi.ParsedPerson) bool {
@@ -138,7 +137,7 @@ func formatGroup(people []nameapi.ParsedPerson) string {
 // formatLegal writes a business name with its legal form in canonical
 // spelling.
 func formatLegal(pp *nameapi.ParsedPerson) string {
-	l := lists()
+	l := text.Lists()
 	var words []string
 	for _, t := range pp.OutputPersonName.Terms {
 		switch t.TermType {
@@ -150,7 +149,7 @@ func formatLegal(pp *nameapi.ParsedPerson) string {
 				words = append(words, w)
 			}
 		case nameapi.TermBusinessLegalForm:
-			if c, ok := l.legalForms[nkey(t.String)]; ok {
+			if c, ok := l.LegalForms[text.NKey(t.String)]; ok {
 				words = append(words, c)
 			} else {
 				words = append(words, t.String)
@@ -162,16 +161,16 @@ func formatLegal(pp *nameapi.ParsedPerson) string {
 
 // caseTermWord gives one word of a term its proper case.
 func caseTermWord(w, typ string, first bool) string {
-	l := lists()
-	k := nkey(w)
+	l := text.Lists()
+	k := text.NKey(w)
 	switch typ {
 	case nameapi.TermTitle:
-		if c, ok := l.titleCanon[k]; ok {
+		if c, ok := l.TitleCanon[k]; ok {
 			return c
 		}
 	case nameapi.TermQualifier, nameapi.TermSuffix:
-		if q, ok := l.qualifiers[k]; ok {
-			return q.canonical
+		if q, ok := l.Qualifiers[k]; ok {
+			return q.Canonical
 		}
 		return strings.ToUpper(w)
 	case nameapi.TermGivennameInitial, nameapi.TermMiddlenameInitial, nameapi.TermSurnameInitial:
@@ -184,7 +183,7 @@ func caseTermWord(w, typ string, first bool) string {
 	if !needsRecase(w) {
 		return w
 	}
-	if l.particles[k] && !first {
+	if l.Particles[k] && !first {
 		return strings.ToLower(w)
 	}
 	return caseName(w, first)
@@ -204,7 +203,7 @@ func needsRecase(w string) bool {
 	if up == 0 || low == 0 {
 		return true
 	}
-	return oddCase(w)
+	return text.OddCase(w)
 }
 
 // caseName cases a name word: each hyphen part capitalised, with the

@@ -1,16 +1,23 @@
-package engine
+// Package match is the engine's person matcher: it compares two people by
+// name (typos, transliteration, initials, nicknames, order), gender and age.
+package match
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"strings"
 	"time"
 
+	"github.com/namepipe/namepipe/engine/text"
+
 	"github.com/namepipe/namepipe/nameapi"
 )
 
-const opMatch = "matcher/personmatcher"
+// Op is the matcher's operation name, as in its REST path.
+var Op = nameapi.EndpointPersonMatcher.Name()
+
+// ParseFunc parses a person's name (c may be nil); it never fails.
+type ParseFunc func(c *nameapi.Context, p *nameapi.InputPerson) *nameapi.PersonNameParserResult
 
 // mName is one person's name reduced for comparison: folded given names
 // (given and middle), initials, surname parts, qualifier and gender.
@@ -24,7 +31,7 @@ type mName struct {
 	legal    string // folded business name for legal persons
 }
 
-// MatchPersons compares two people by name (typos, transliteration such
+// Persons compares two people, parsing their names with parse, by name (typos, transliteration such
 // as ü = ue, initials, nicknames such as Bill = William, swapped order),
 // gender and age.
 //
@@ -38,24 +45,21 @@ type mName struct {
 // (month 13, day 32, 31 February): the matcher compares ages and cannot
 // compare a date that does not exist (the risk detector reports such dates
 // as risks instead).
-func (e *Engine) MatchPersons(ctx context.Context, in *nameapi.InputWithTwoPeople) (*nameapi.PersonMatcherResult, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("match persons: %w", err)
-	}
+func Persons(in *nameapi.InputWithTwoPeople, parse ParseFunc) (*nameapi.PersonMatcherResult, error) {
 	if in == nil || in.InputPerson1 == nil || in.InputPerson2 == nil {
-		return nil, nameapi.NewInvalidInputError(opMatch, "inputPerson1 and inputPerson2 are required")
+		return nil, nameapi.NewInputError(Op, "inputPerson1 and inputPerson2 are required")
 	}
 	for i, p := range []*nameapi.InputPerson{in.InputPerson1, in.InputPerson2} {
 		if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
-			return nil, nameapi.NewInvalidInputError(opMatch, "inputPerson%d has no name fields", i+1)
+			return nil, nameapi.NewInputError(Op, "inputPerson%d has no name fields", i+1)
 		}
 		if err := validateAge(p.Age); err != nil {
-			return nil, nameapi.NewInvalidInputError(opMatch, "inputPerson%d: %v", i+1, err)
+			return nil, nameapi.NewInputError(Op, "inputPerson%d: %v", i+1, err)
 		}
 	}
-	a := e.matchName(in.Context, in.InputPerson1)
-	b := e.matchName(in.Context, in.InputPerson2)
-	nameType, extraA, extraB, relation := compareNames(a, b, lists())
+	a := matchName(parse, in.Context, in.InputPerson1)
+	b := matchName(parse, in.Context, in.InputPerson2)
+	nameType, extraA, extraB, relation := compareNames(a, b, text.Lists())
 	res := &nameapi.PersonMatcherResult{
 		PersonNameMatcherResult: nameapi.PersonNameMatcherResult{MatchType: nameType},
 		GenderMatcherResult:     compareGender(a.gender, b.gender),
@@ -108,8 +112,8 @@ func (e *Engine) MatchPersons(ctx context.Context, in *nameapi.InputWithTwoPeopl
 }
 
 // matchName parses p and reduces the best reading for comparison.
-func (e *Engine) matchName(c *nameapi.Context, p *nameapi.InputPerson) mName {
-	r := e.parsePerson(c, p)
+func matchName(parse ParseFunc, c *nameapi.Context, p *nameapi.InputPerson) mName {
+	r := parse(c, p)
 	m := r.Best()
 	pp := m.ParsedPerson
 	if len(pp.People) > 0 {
@@ -117,29 +121,29 @@ func (e *Engine) matchName(c *nameapi.Context, p *nameapi.InputPerson) mName {
 	}
 	n := mName{gender: pp.Gender, conf: m.Confidence}
 	if pp.PersonType == nameapi.PersonTypeLegal {
-		n.legal = foldSpace(pp.OutputPersonName.First(nameapi.TermBusinessName))
+		n.legal = text.FoldSpace(pp.OutputPersonName.First(nameapi.TermBusinessName))
 		return n
 	}
-	l := lists()
+	l := text.Lists()
 	for _, t := range pp.OutputPersonName.Terms {
 		switch t.TermType {
 		case nameapi.TermGivenname, nameapi.TermMiddlename:
 			// A term of punctuation only (".") folds to nothing.
-			if f := foldSpace(t.String); f != "" {
+			if f := text.FoldSpace(t.String); f != "" {
 				n.given = append(n.given, f)
 			}
 		case nameapi.TermGivennameInitial, nameapi.TermMiddlenameInitial:
-			if f := fold(t.String); f != "" {
+			if f := text.Fold(t.String); f != "" {
 				n.initials = append(n.initials, f[0])
 			}
 		case nameapi.TermSurname:
-			for _, part := range strings.FieldsFunc(fold(t.String), func(r rune) bool { return r == ' ' || r == '-' }) {
-				if !l.particles[nkey(part)] {
+			for _, part := range strings.FieldsFunc(text.Fold(t.String), func(r rune) bool { return r == ' ' || r == '-' }) {
+				if !l.Particles[text.NKey(part)] {
 					n.surnames = append(n.surnames, part)
 				}
 			}
 		case nameapi.TermQualifier:
-			n.qual = nkey(t.String)
+			n.qual = text.NKey(t.String)
 		}
 	}
 	return n
@@ -155,7 +159,7 @@ const (
 	relEqual
 )
 
-func compareWords(a, b string, l *wordLists) wordRel {
+func compareWords(a, b string, l *text.WordLists) wordRel {
 	if a == b {
 		return relEqual
 	}
@@ -164,15 +168,15 @@ func compareWords(a, b string, l *wordLists) wordRel {
 		strings.ReplaceAll(strings.ReplaceAll(a, "ae", "a"), "oe", "o") == strings.ReplaceAll(strings.ReplaceAll(b, "ae", "a"), "oe", "o") {
 		return relEqual
 	}
-	for _, n := range l.nicknames[a] {
+	for _, n := range l.Nicknames[a] {
 		if n == b {
 			return relCompatible
 		}
 	}
 	la, lb := len([]rune(a)), len([]rune(b))
 	if min(la, lb) >= 4 {
-		d := damerauLevenshtein(a, b)
-		if d == 1 || (d == 2 && min(la, lb) >= 7) || jaroWinkler(a, b) >= 0.94 {
+		d := text.DamerauLevenshtein(a, b)
+		if d == 1 || (d == 2 && min(la, lb) >= 7) || text.JaroWinkler(a, b) >= 0.94 {
 			return relSimilar
 		}
 	}
@@ -182,7 +186,7 @@ func compareWords(a, b string, l *wordLists) wordRel {
 // compareNames compares two reduced names. extraA/extraB say whether a
 // side has name parts the other lacks; relation is true for the same
 // surname with other given names or other generational qualifiers.
-func compareNames(a, b mName, l *wordLists) (typ string, extraA, extraB, relation bool) {
+func compareNames(a, b mName, l *text.WordLists) (typ string, extraA, extraB, relation bool) {
 	if a.legal != "" || b.legal != "" {
 		switch {
 		case a.legal == b.legal:
@@ -222,7 +226,7 @@ func compareNames(a, b mName, l *wordLists) (typ string, extraA, extraB, relatio
 
 // compareSurnames compares surname parts: equal sets are equal; one set
 // inside the other ("Müller" and "Mueller-Meyer") is compatible.
-func compareSurnames(a, b []string, l *wordLists) (wordRel, bool, bool) {
+func compareSurnames(a, b []string, l *text.WordLists) (wordRel, bool, bool) {
 	if len(a) == 0 || len(b) == 0 {
 		return relCompatible, len(a) > 0, len(b) > 0
 	}
@@ -261,7 +265,7 @@ func compareSurnames(a, b []string, l *wordLists) (wordRel, bool, bool) {
 }
 
 // compareGiven compares given names and initials.
-func compareGiven(a, b mName, l *wordLists) (wordRel, bool, bool) {
+func compareGiven(a, b mName, l *text.WordLists) (wordRel, bool, bool) {
 	na, nb := len(a.given)+len(a.initials), len(b.given)+len(b.initials)
 	if na == 0 || nb == 0 {
 		return relCompatible, na > 0, nb > 0
@@ -435,3 +439,5 @@ func compareAge(a, b *nameapi.AgeInfo) string {
 	}
 	return nameapi.MatchPartial
 }
+
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }

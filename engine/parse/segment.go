@@ -1,9 +1,13 @@
-package engine
+package parse
 
 import (
 	"math"
 	"strings"
 	"unicode"
+
+	"github.com/namepipe/namepipe/engine/lexicon"
+
+	"github.com/namepipe/namepipe/engine/text"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -12,7 +16,7 @@ func isUpperRune(r rune) bool { return unicode.IsUpper(r) }
 
 // wordInfo is what the parser knows about one core word of a name.
 type wordInfo struct {
-	tok      token
+	tok      text.Token
 	given    float64 // how strongly the data knows it as a given name (0..1)
 	surname  bool    // known surname
 	initial  bool
@@ -24,41 +28,41 @@ type wordInfo struct {
 // best first. inGroup is true when the segment is one of several people in
 // one field: a lone word is then read as a given name ("Peter and Maria
 // Meyer").
-func (e *Engine) parseSegment(toks []token, inGroup bool) []candidate {
-	l := lists()
+func (e *Parser) parseSegment(toks []text.Token, inGroup bool) []candidate {
+	l := text.Lists()
 	var terms []nameTerm
-	var wsBuf [12]token
+	var wsBuf [12]text.Token
 	ws := wsBuf[:0] // words and commas, nicknames removed
 	for _, t := range toks {
-		switch t.kind {
-		case tokNick:
-			terms = append(terms, nameTerm{t.text, nameapi.TermNickname, t.pos})
-		case tokWord, tokComma:
+		switch t.Kind {
+		case text.TokNick:
+			terms = append(terms, nameTerm{t.Text, nameapi.TermNickname, t.Pos})
+		case text.TokWord, text.TokComma:
 			ws = append(ws, t)
 		}
 	}
 	// Leading salutations and titles.
 	i := 0
-	for i < len(ws) && ws[i].kind == tokWord {
+	for i < len(ws) && ws[i].Kind == text.TokWord {
 		t := ws[i]
 		rest := countWords(ws[i+1:])
-		if _, ok := l.salutations[t.key]; ok && (rest > 0 || inGroup) {
+		if _, ok := l.Salutations[t.Key]; ok && (rest > 0 || inGroup) {
 			// "Don Johnson": an ambiguous salutation that is also a given
 			// name needs two more words to count as salutation.
-			if rest < 2 && !inGroup && e.isGiven(t.text) {
+			if rest < 2 && !inGroup && lexicon.IsGiven(e.lex, t.Text) {
 				break
 			}
-			terms = append(terms, nameTerm{t.text, nameapi.TermSalutation, t.pos})
+			terms = append(terms, nameTerm{t.Text, nameapi.TermSalutation, t.Pos})
 			i++
 			continue
 		}
-		if l.titles[t.key] && (rest > 0 || inGroup) {
+		if l.Titles[t.Key] && (rest > 0 || inGroup) {
 			// A title written out as a word ("Major", "Judge") needs two
 			// more words, since it is also a name.
-			if !strings.HasSuffix(t.text, ".") && len(t.key) > 4 && rest < 2 {
+			if !strings.HasSuffix(t.Text, ".") && len(t.Key) > 4 && rest < 2 {
 				break
 			}
-			terms = appendTitle(terms, t.text, t.pos)
+			terms = appendTitle(terms, t.Text, t.Pos)
 			i++
 			continue
 		}
@@ -69,36 +73,36 @@ func (e *Engine) parseSegment(toks []token, inGroup bool) []candidate {
 	j := len(ws)
 	for j > i {
 		t := ws[j-1]
-		if t.kind == tokComma {
+		if t.Kind == text.TokComma {
 			j--
 			continue
 		}
-		q, ok := l.qualifiers[t.key]
+		q, ok := l.Qualifiers[t.Key]
 		if !ok {
 			break
 		}
 		before := countWords(ws[i : j-1])
-		afterComma := j-2 >= i && ws[j-2].kind == tokComma
-		if before == 0 || (q.termType == nameapi.TermSuffix && before < 2 && !afterComma) {
+		afterComma := j-2 >= i && ws[j-2].Kind == text.TokComma
+		if before == 0 || (q.TermType == nameapi.TermSuffix && before < 2 && !afterComma) {
 			break
 		}
-		if q.termType == nameapi.TermQualifier && t.key == "sen" && !afterComma && before < 2 {
+		if q.TermType == nameapi.TermQualifier && t.Key == "sen" && !afterComma && before < 2 {
 			break
 		}
-		terms = append(terms, nameTerm{t.text, q.termType, t.pos})
+		terms = append(terms, nameTerm{t.Text, q.TermType, t.Pos})
 		j--
 	}
 	// Trailing titles after a comma ("Müller, Petra, Dr.").
 	core := ws[i:j]
-	for len(core) > 2 && core[len(core)-2].kind == tokComma && l.titles[core[len(core)-1].key] {
-		terms = appendTitle(terms, core[len(core)-1].text, core[len(core)-1].pos)
+	for len(core) > 2 && core[len(core)-2].Kind == text.TokComma && l.Titles[core[len(core)-1].Key] {
+		terms = appendTitle(terms, core[len(core)-1].Text, core[len(core)-1].Pos)
 		core = core[:len(core)-2]
 	}
 	// Trim commas at the ends.
-	for len(core) > 0 && core[0].kind == tokComma {
+	for len(core) > 0 && core[0].Kind == text.TokComma {
 		core = core[1:]
 	}
-	for len(core) > 0 && core[len(core)-1].kind == tokComma {
+	for len(core) > 0 && core[len(core)-1].Kind == text.TokComma {
 		core = core[:len(core)-1]
 	}
 	if c := indexComma(core); c >= 0 {
@@ -107,19 +111,19 @@ func (e *Engine) parseSegment(toks []token, inGroup bool) []candidate {
 	return e.parseWords(terms, core, inGroup)
 }
 
-func countWords(ts []token) int {
+func countWords(ts []text.Token) int {
 	n := 0
 	for _, t := range ts {
-		if t.kind == tokWord {
+		if t.Kind == text.TokWord {
 			n++
 		}
 	}
 	return n
 }
 
-func indexComma(ts []token) int {
+func indexComma(ts []text.Token) int {
 	for i, t := range ts {
-		if t.kind == tokComma {
+		if t.Kind == text.TokComma {
 			return i
 		}
 	}
@@ -127,17 +131,17 @@ func indexComma(ts []token) int {
 }
 
 // parseCommaForm parses "Surname, Given Middle".
-func (e *Engine) parseCommaForm(terms []nameTerm, left, right []token) candidate {
-	l := lists()
+func (e *Parser) parseCommaForm(terms []nameTerm, left, right []text.Token) candidate {
+	l := text.Lists()
 	left = words(left)
 	right = words(right)
 	// Salutations and titles after the comma: "Müller, Dr. Petra".
 	for len(right) > 1 {
-		k := right[0].key
-		if _, ok := l.salutations[k]; ok {
-			terms = append(terms, nameTerm{right[0].text, nameapi.TermSalutation, right[0].pos})
-		} else if l.titles[k] {
-			terms = appendTitle(terms, right[0].text, right[0].pos)
+		k := right[0].Key
+		if _, ok := l.Salutations[k]; ok {
+			terms = append(terms, nameTerm{right[0].Text, nameapi.TermSalutation, right[0].Pos})
+		} else if l.Titles[k] {
+			terms = appendTitle(terms, right[0].Text, right[0].Pos)
 		} else {
 			break
 		}
@@ -148,25 +152,25 @@ func (e *Engine) parseCommaForm(terms []nameTerm, left, right []token) candidate
 		total++
 		parts := make([]string, len(left))
 		for i, t := range left {
-			parts[i] = t.text
+			parts[i] = t.Text
 		}
 		typ := nameapi.TermSurname
-		if len(left) == 1 && isInitial(left[0].text) {
+		if len(left) == 1 && text.IsInitial(left[0].Text) {
 			typ = nameapi.TermSurnameInitial
 		}
-		terms = append(terms, nameTerm{strings.Join(parts, " "), typ, left[0].pos})
-		if e.isSurname(left[len(left)-1].text) {
+		terms = append(terms, nameTerm{strings.Join(parts, " "), typ, left[0].Pos})
+		if lexicon.IsSurname(e.lex, left[len(left)-1].Text) {
 			known++
 		}
 	}
 	for i, t := range right {
-		if isInitial(t.text) {
-			for k, in := range splitInitials(t.text) {
+		if text.IsInitial(t.Text) {
+			for k, in := range text.SplitInitials(t.Text) {
 				typ := nameapi.TermMiddlenameInitial
 				if i == 0 && k == 0 {
 					typ = nameapi.TermGivennameInitial
 				}
-				terms = append(terms, nameTerm{in, typ, t.pos})
+				terms = append(terms, nameTerm{in, typ, t.Pos})
 			}
 			continue
 		}
@@ -174,11 +178,11 @@ func (e *Engine) parseCommaForm(terms []nameTerm, left, right []token) candidate
 		if i == 0 {
 			typ = nameapi.TermGivenname
 			total++
-			if e.isGiven(t.text) {
+			if lexicon.IsGiven(e.lex, t.Text) {
 				known++
 			}
 		}
-		terms = append(terms, nameTerm{t.text, typ, t.pos})
+		terms = append(terms, nameTerm{t.Text, typ, t.Pos})
 	}
 	conf := 0.75
 	if total > 0 {
@@ -189,8 +193,8 @@ func (e *Engine) parseCommaForm(terms []nameTerm, left, right []token) candidate
 
 // parseWords parses the core words of a name without a comma, deciding
 // between "Given Middle Surname" and "Surname Given Middle".
-func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []candidate {
-	l := lists()
+func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) []candidate {
+	l := text.Lists()
 	if indexComma(core) >= 0 {
 		core = words(core)
 	}
@@ -216,22 +220,22 @@ func (e *Engine) parseWords(terms []nameTerm, core []token, inGroup bool) []cand
 	// words, so that the answer does not depend on the case of the input.
 	allLower := true
 	for _, t := range core {
-		if t.text != strings.ToLower(t.text) {
+		if t.Text != strings.ToLower(t.Text) {
 			allLower = false
 			break
 		}
 	}
 	for k, t := range core {
-		w := wordInfo{tok: t, initial: isInitial(t.text)}
-		w.upper = !w.initial && isAllUpper(t.text)
+		w := wordInfo{tok: t, initial: text.IsInitial(t.Text)}
+		w.upper = !w.initial && text.IsAllUpper(t.Text)
 		if !w.initial {
-			w.given = e.givenStrength(t.text)
-			w.surname = e.isSurname(t.text)
+			w.given = lexicon.GivenStrength(e.lex, t.Text)
+			w.surname = lexicon.IsSurname(e.lex, t.Text)
 			// A capitalised particle that is also a given name ("Al",
 			// "Della") is a particle after the first word unless the data
 			// knows it well as a given name ("Ben").
-			w.particle = l.particles[t.key] && k < n-1 &&
-				((!allLower && t.text == strings.ToLower(t.text)) || w.given < 0.5 || (k > 0 && w.given < 1))
+			w.particle = l.Particles[t.Key] && k < n-1 &&
+				((!allLower && t.Text == strings.ToLower(t.Text)) || w.given < 0.5 || (k > 0 && w.given < 1))
 		}
 		info[k] = w
 	}
@@ -415,54 +419,8 @@ func surnameScore(w wordInfo, damp bool) float64 {
 // givenFirstPrior is the score bonus of the given-first order.
 const givenFirstPrior = 0.5
 
-// givenStrength is how strongly the data knows w as a given name: 1 for a
-// name backed by many sources, less for one that a single source lists
-// (the data lists many surnames as rare given names too), 0 for unknown.
-func (e *Engine) givenStrength(w string) float64 {
-	if e.lex == nil {
-		return 0
-	}
-	if gv, ok := e.lex.(GivenVoter); ok {
-		t := strings.Trim(w, ".'’")
-		if t == "" {
-			return 0
-		}
-		votes, known := gv.GivenVotes(t)
-		if !known {
-			if e.isGiven(t) { // "Jean-Pierre": every part a given name
-				return 0.5
-			}
-			return 0
-		}
-		return strengthOfVotes(votes, true)
-	}
-	if !e.isGiven(w) {
-		return 0
-	}
-	gv, ok := e.lex.(GenderVoter)
-	if !ok {
-		return 1
-	}
-	_, votes, ok := gv.GenderVotes(strings.Trim(w, ".'’"), "")
-	return strengthOfVotes(votes, ok)
-}
-
-// strengthOfVotes maps the source votes behind a known given name to its
-// strength (see givenStrength); ok=false or 0 votes: known without a sex.
-func strengthOfVotes(votes int, ok bool) float64 {
-	switch {
-	case !ok || votes == 0:
-		return 0.5
-	case votes >= 5:
-		return 1
-	case votes >= 3:
-		return 0.7
-	}
-	return 0.3
-}
-
 // parseOneWord reads a single name word.
-func (e *Engine) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []candidate {
+func (e *Parser) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []candidate {
 	hasSal := false
 	for _, t := range terms {
 		if t.typ == nameapi.TermSalutation || t.typ == nameapi.TermTitle {
@@ -470,7 +428,7 @@ func (e *Engine) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []cand
 		}
 	}
 	mk := func(typ string, like, conf float64) candidate {
-		ts := append(append([]nameTerm(nil), terms...), nameTerm{w.tok.text, typ, w.tok.pos})
+		ts := append(append([]nameTerm(nil), terms...), nameTerm{w.tok.Text, typ, w.tok.Pos})
 		return candidate{terms: ts, likeliness: like, confidence: conf}
 	}
 	switch {
@@ -523,12 +481,12 @@ func assignSurnameFirst(terms []nameTerm, info []wordInfo, s int) candidate {
 
 func appendGivenPart(ts []nameTerm, w wordInfo, first bool) []nameTerm {
 	if w.initial {
-		for k, in := range splitInitials(w.tok.text) {
+		for k, in := range text.SplitInitials(w.tok.Text) {
 			typ := nameapi.TermMiddlenameInitial
 			if first && k == 0 {
 				typ = nameapi.TermGivennameInitial
 			}
-			ts = append(ts, nameTerm{in, typ, w.tok.pos})
+			ts = append(ts, nameTerm{in, typ, w.tok.Pos})
 		}
 		return ts
 	}
@@ -536,7 +494,7 @@ func appendGivenPart(ts []nameTerm, w wordInfo, first bool) []nameTerm {
 	if first {
 		typ = nameapi.TermGivenname
 	}
-	return append(ts, nameTerm{w.tok.text, typ, w.tok.pos})
+	return append(ts, nameTerm{w.tok.Text, typ, w.tok.Pos})
 }
 
 func appendSurname(ts []nameTerm, ws []wordInfo) []nameTerm {
@@ -548,120 +506,14 @@ func appendSurname(ts []nameTerm, ws []wordInfo) []nameTerm {
 		if ws[0].initial {
 			typ = nameapi.TermSurnameInitial
 		}
-		return append(ts, nameTerm{ws[0].tok.text, typ, ws[0].tok.pos})
+		return append(ts, nameTerm{ws[0].tok.Text, typ, ws[0].tok.Pos})
 	}
 	var b strings.Builder
 	for k, w := range ws {
 		if k > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(w.tok.text)
+		b.WriteString(w.tok.Text)
 	}
-	return append(ts, nameTerm{b.String(), nameapi.TermSurname, ws[0].tok.pos})
-}
-
-// parseMultiple parses several people in one field ("Peter and Maria
-// Meyer", "Mr. & Mrs. J. Smith", "John Smith and Jane Doe"). People
-// without a surname share the surname of the last person that has one.
-func (e *Engine) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs [][]token, fl tokFlags) nameapi.ParsedPersonMatch {
-	cands := make([]candidate, len(segs))
-	for i, s := range segs {
-		cands[i] = e.parseSegment(s, true)[0]
-	}
-	// "Mr. and Mrs. John Smith": by convention the given name is the
-	// husband's.
-	if len(cands) == 2 && onlySalutations(cands[0].terms) {
-		if g0, g1 := salutationGenderOfTerms(cands[0].terms), salutationGenderOfTerms(cands[1].terms); g0 == nameapi.GenderMale && g1 == nameapi.GenderFemale {
-			var keep []nameTerm
-			for _, t := range cands[1].terms {
-				switch t.typ {
-				case nameapi.TermGivenname, nameapi.TermMiddlename, nameapi.TermGivennameInitial, nameapi.TermMiddlenameInitial:
-					cands[0].terms = append(cands[0].terms, t)
-				default:
-					keep = append(keep, t)
-				}
-			}
-			cands[1].terms = keep
-		}
-	}
-	shared := ""
-	sharedPos := 0
-	for i := len(cands) - 1; i >= 0; i-- {
-		for _, t := range cands[i].terms {
-			if t.typ == nameapi.TermSurname {
-				shared, sharedPos = t.text, t.pos
-				break
-			}
-		}
-		if shared != "" {
-			break
-		}
-	}
-	group := &nameapi.ParsedPerson{PersonType: nameapi.PersonTypeMultiple, PersonRole: nameapi.RoleGroup}
-	var disputes []nameapi.ParserDispute
-	like, conf := 1.0, 1.0
-	genders := map[string]bool{}
-	allSame := true
-	for i := range cands {
-		if shared != "" && firstOf(cands[i].terms, nameapi.TermSurname) == "" {
-			cands[i].terms = append(cands[i].terms, nameTerm{shared, nameapi.TermSurname, sharedPos})
-		}
-		pp, d := e.naturalPerson(c, nil, cands[i].terms)
-		disputes = append(disputes, cands[i].disputes...)
-		disputes = append(disputes, d...)
-		group.People = append(group.People, *pp)
-		like = math.Min(like, cands[i].likeliness)
-		conf = math.Min(conf, cands[i].confidence)
-		if pp.Gender != nil {
-			genders[pp.Gender.Gender] = true
-		}
-		if pp.AddressingSurname != group.People[0].AddressingSurname {
-			allSame = false
-		}
-	}
-	if allSame {
-		group.AddressingSurname = group.People[0].AddressingSurname
-	}
-	if len(genders) == 1 {
-		for g := range genders {
-			group.Gender = &nameapi.GenderizerResult{Gender: g, Confidence: round3(conf)}
-		}
-	} else {
-		group.Gender = &nameapi.GenderizerResult{Gender: nameapi.GenderIndeterminable, Confidence: round3(conf)}
-	}
-	disputes = append(disputes, syntaxDisputes(fl, nil)...)
-	if disputes == nil {
-		disputes = []nameapi.ParserDispute{}
-	}
-	_ = p
-	return nameapi.ParsedPersonMatch{
-		ParsedPerson:   group,
-		ParserDisputes: disputes,
-		Likeliness:     round3(math.Max(0.6, like*0.95)),
-		Confidence:     round3(conf * 0.9),
-	}
-}
-
-func onlySalutations(ts []nameTerm) bool {
-	if len(ts) == 0 {
-		return false
-	}
-	for _, t := range ts {
-		if t.typ != nameapi.TermSalutation && t.typ != nameapi.TermTitle {
-			return false
-		}
-	}
-	return true
-}
-
-// salutationGenderOfTerms returns the gender implied by the first salutation in
-// ts, or "".
-func salutationGenderOfTerms(ts []nameTerm) string {
-	l := lists()
-	for _, t := range ts {
-		if t.typ == nameapi.TermSalutation {
-			return l.salutations[nkey(t.text)]
-		}
-	}
-	return ""
+	return append(ts, nameTerm{b.String(), nameapi.TermSurname, ws[0].tok.Pos})
 }

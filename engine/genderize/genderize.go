@@ -1,29 +1,42 @@
-package engine
+// Package genderize is the engine's genderizer: the gender of a person
+// from given names looked up by place and language, the salutation and the
+// input gender field.
+package genderize
 
 import (
-	"context"
-	"fmt"
 	"iter"
 	"math"
 	"strings"
 	"unicode"
 
+	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
+// Op is the genderizer's operation name, as in its REST path.
+var Op = nameapi.EndpointPersonGenderizer.Name()
+
+// Genderizer answers the genderizer from a Lexicon. Create it with New.
+type Genderizer struct {
+	lex lexicon.Lexicon
+}
+
+// New returns a genderizer over lex.
+func New(lex lexicon.Lexicon) *Genderizer { return &Genderizer{lex: lex} }
+
 // Thresholds of the genderizer: a combined male proportion at or above
-// gzMaleAt is MALE, at or below gzFemaleAt FEMALE, in between NEUTRAL.
+// maleAt is MALE, at or below femaleAt FEMALE, in between NEUTRAL.
 const (
-	gzMaleAt   = 0.8
-	gzFemaleAt = 0.2
-	// gzStrong is the name confidence from which a salutation or input
+	maleAt   = 0.8
+	femaleAt = 0.2
+	// strong is the name confidence from which a salutation or input
 	// gender that disagrees gives CONFLICT instead of overriding the names.
-	gzStrong = 0.8
+	strong = 0.8
 )
 
-// gzSalutations maps salutations (lower case, dots removed) to the gender
+// salutations maps salutations (lower case, dots removed) to the gender
 // they imply. Gender-free forms (Mx, Dr) are absent.
-var gzSalutations = map[string]string{
+var salutations = map[string]string{
 	// English
 	"mr": nameapi.GenderMale, "mister": nameapi.GenderMale, "sir": nameapi.GenderMale, "lord": nameapi.GenderMale,
 	"mrs": nameapi.GenderFemale, "missus": nameapi.GenderFemale, "ms": nameapi.GenderFemale, "miss": nameapi.GenderFemale,
@@ -51,21 +64,21 @@ var gzSalutations = map[string]string{
 	"pan": nameapi.GenderMale, "pani": nameapi.GenderFemale, "pán": nameapi.GenderMale, "paní": nameapi.GenderFemale,
 }
 
-// salutationGender returns the gender a salutation implies, or "".
+// SalutationGender returns the gender a salutation implies, or "".
 // "Mr. & Mrs." and other combined forms imply none.
-func salutationGender(s string) string {
+func SalutationGender(s string) string {
 	k := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(s, ".", "")))
 	if k == "" {
 		return ""
 	}
-	if g, ok := gzSalutations[k]; ok {
+	if g, ok := salutations[k]; ok {
 		return g
 	}
 	// "Sehr geehrter Herr", "Dear Mrs": the last word decides, when every
 	// salutation word agrees.
 	g := ""
 	for f := range strings.FieldsSeq(k) {
-		if x, ok := gzSalutations[f]; ok {
+		if x, ok := salutations[f]; ok {
 			if g != "" && g != x {
 				return ""
 			}
@@ -75,11 +88,11 @@ func salutationGender(s string) string {
 	return g
 }
 
-// gzScopes returns where to look a name up, most specific first: the
+// scopes returns where to look a name up, most specific first: the
 // context's place, the person's correspondence language, the context's
 // language, the person's nationalities and native languages. The caller
 // falls back to all data ("") after these.
-func gzScopes(c *nameapi.Context, p *nameapi.InputPerson) []string {
+func scopes(c *nameapi.Context, p *nameapi.InputPerson) []string {
 	var out []string
 	add := func(s string, upper bool) {
 		s = strings.TrimSpace(s)
@@ -118,18 +131,11 @@ func gzScopes(c *nameapi.Context, p *nameapi.InputPerson) []string {
 	return out
 }
 
-// gzLookup returns the male proportion and votes of one name, from the
+// lookup returns the male proportion and votes of one name, from the
 // first scope that knows it, and whether that was a specific scope (not
 // the all-data fallback).
-func (e *Engine) gzLookup(name string, scopes []string) (p float64, votes int, specific, ok bool) {
-	gv, hasVotes := e.lex.(GenderVoter)
-	look := func(scope string) (float64, int, bool) {
-		if hasVotes {
-			return gv.GenderVotes(name, scope)
-		}
-		p, ok := e.lex.MaleProportion(name, scope)
-		return p, 1, ok
-	}
+func (e *Genderizer) lookup(name string, scopes []string) (p float64, votes int, specific, ok bool) {
+	look := func(scope string) (float64, int, bool) { return e.lex.GenderVotes(name, scope) }
 	for _, s := range scopes {
 		if p, v, ok := look(s); ok {
 			return p, v, true, true
@@ -139,16 +145,16 @@ func (e *Engine) gzLookup(name string, scopes []string) (p float64, votes int, s
 	return p, v, false, ok
 }
 
-// gzNameParts yields the names to look up in a list of given-name
+// nameParts yields the names to look up in a list of given-name
 // strings, word by word: hyphenated names whole ("Hans-Peter"); their
 // parts are the fallback (see statsForNames). Initials ("J.", "J") carry no
 // gender and are skipped.
-func gzNameParts(given []string) iter.Seq[string] {
+func nameParts(given []string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for _, g := range given {
 			for w := range strings.FieldsSeq(g) {
 				w = strings.Trim(w, ".,;:()\"'")
-				if !gzLongEnough(w) || !gzHasLetter(w) {
+				if !longEnough(w) || !hasLetter(w) {
 					continue
 				}
 				if !yield(w) {
@@ -159,9 +165,9 @@ func gzNameParts(given []string) iter.Seq[string] {
 	}
 }
 
-// gzLongEnough reports whether w has more than one rune besides dots (is
+// longEnough reports whether w has more than one rune besides dots (is
 // not an initial).
-func gzLongEnough(w string) bool {
+func longEnough(w string) bool {
 	n := 0
 	for _, r := range w {
 		if r != '.' {
@@ -174,7 +180,7 @@ func gzLongEnough(w string) bool {
 	return false
 }
 
-func gzHasLetter(s string) bool {
+func hasLetter(s string) bool {
 	for _, r := range s {
 		if unicode.IsLetter(r) {
 			return true
@@ -183,8 +189,8 @@ func gzHasLetter(s string) bool {
 	return false
 }
 
-// gzStat is the statistical answer from the names alone.
-type gzStat struct {
+// stat is the statistical answer from the names alone.
+type stat struct {
 	known    bool
 	p        float64 // combined male proportion
 	votes    int     // source votes behind the dominant name
@@ -194,17 +200,17 @@ type gzStat struct {
 // statsForNames combines the names: the first known name dominates (weight
 // up to 5 when it is decisive), every further known name adds weight 1. A hyphenated name is looked
 // up whole, else its known parts count, the first one dominating.
-func (e *Engine) statsForNames(given []string, scopes []string) gzStat {
-	var st gzStat
+func (e *Genderizer) statsForNames(given []string, scopes []string) stat {
+	var st stat
 	var sum, wsum float64
-	for name := range gzNameParts(given) {
-		p, v, spec, ok := e.gzLookup(name, scopes)
+	for name := range nameParts(given) {
+		p, v, spec, ok := e.lookup(name, scopes)
 		if !ok && strings.Contains(name, "-") {
 			// Hyphenated, unknown as a whole: combine the parts like
 			// separate names.
 			var ps, pw float64
 			for a := range strings.SplitSeq(name, "-") {
-				if ap, av, as, aok := e.gzLookup(a, scopes); aok {
+				if ap, av, as, aok := e.lookup(a, scopes); aok {
 					w := 1.0
 					if pw == 0 {
 						w = 3
@@ -239,9 +245,9 @@ func (e *Engine) statsForNames(given []string, scopes []string) gzStat {
 	return st
 }
 
-// gzConfidence is how sure the statistics are of their gender call: the
+// confidence is how sure the statistics are of their gender call: the
 // skew of the proportion times how much data backs it.
-func gzConfidence(st gzStat, gender string) float64 {
+func confidence(st stat, gender string) float64 {
 	if !st.known {
 		return 0
 	}
@@ -258,37 +264,37 @@ func gzConfidence(st gzStat, gender string) float64 {
 	default: // NEUTRAL: sure when the proportion is near one half
 		c = 0.35 + 0.5*(1-skew/0.6)*data
 	}
-	return gzRound(c)
+	return round(c)
 }
 
-func gzRound(f float64) float64 { return math.Round(f*1000) / 1000 }
+func round(f float64) float64 { return math.Round(f*1000) / 1000 }
 
-// genderForNames is the statistical genderizer: given names (several
+// ForNames is the statistical genderizer: given names (several
 // combine, the first dominates; initials are ignored), looked up in the
 // context's place, then the correspondence and context languages, then
 // all data; then the salutation and the input person's gender field
 // override weak data and give CONFLICT against strong data or each other.
 // c and p may be nil. It never returns nil.
-func (e *Engine) genderForNames(given []string, salutation string, c *nameapi.Context, p *nameapi.InputPerson) *nameapi.GenderizerResult {
-	st := e.statsForNames(given, gzScopes(c, p))
+func (e *Genderizer) ForNames(given []string, salutation string, c *nameapi.Context, p *nameapi.InputPerson) *nameapi.GenderizerResult {
+	st := e.statsForNames(given, scopes(c, p))
 
 	res := &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
 	if st.known {
 		switch {
-		case st.p >= gzMaleAt:
+		case st.p >= maleAt:
 			res.Gender = nameapi.GenderMale
-		case st.p <= gzFemaleAt:
+		case st.p <= femaleAt:
 			res.Gender = nameapi.GenderFemale
 		default:
 			res.Gender = nameapi.GenderNeutral
-			mp := gzRound(st.p)
+			mp := round(st.p)
 			res.MaleProportion = &mp
 		}
-		res.Confidence = gzConfidence(st, res.Gender)
+		res.Confidence = confidence(st, res.Gender)
 	}
 
 	// Declared evidence: the salutation, and the input gender field.
-	sal := salutationGender(salutation)
+	sal := SalutationGender(salutation)
 	declared := ""
 	if p != nil && !p.IsLegal() {
 		switch strings.ToUpper(strings.TrimSpace(p.Gender)) {
@@ -314,25 +320,27 @@ func (e *Engine) genderForNames(given []string, salutation string, c *nameapi.Co
 	}
 	switch res.Gender {
 	case claim:
-		res.Confidence = gzRound(math.Max(claimConf, 1-(1-claimConf)*(1-res.Confidence)))
+		res.Confidence = round(math.Max(claimConf, 1-(1-claimConf)*(1-res.Confidence)))
 		return res
 	case nameapi.GenderMale, nameapi.GenderFemale:
-		if res.Confidence >= gzStrong && !e.gzMixedAcrossPlaces(given) {
+		if res.Confidence >= strong && !e.mixedAcrossPlaces(given) {
 			// Strong name data says the other sex.
-			return &nameapi.GenderizerResult{Gender: nameapi.GenderConflict, Confidence: gzRound(math.Min(claimConf, res.Confidence))}
+			return &nameapi.GenderizerResult{Gender: nameapi.GenderConflict, Confidence: round(math.Min(claimConf, res.Confidence))}
 		}
 		// Weak name data: the declaration wins, less sure.
-		return &nameapi.GenderizerResult{Gender: claim, Confidence: gzRound(claimConf * (1 - res.Confidence/2))}
+		return &nameapi.GenderizerResult{Gender: claim, Confidence: round(claimConf * (1 - res.Confidence/2))}
 	default:
 		// Unknown or neutral names: the declaration decides.
 		return &nameapi.GenderizerResult{Gender: claim, Confidence: claimConf}
 	}
 }
 
-// GenderizePerson detects a natural person's gender from the given names
+// Person detects a natural person's gender from the given names
 // (found by the name parser when the name is a FULLNAME), the salutation
 // and the person's gender field, in the context's place and language (see
-// genderForNames).
+// ForNames). parse returns the parse of the person's name; it is called
+// only when the name needs the parser (a FULLNAME, prefixes, legal or
+// Arabic fields).
 //
 // A nil person is invalid input, and so is a person without name fields
 // and without a gender. A legal person (or a name the parser reads as a
@@ -340,12 +348,9 @@ func (e *Engine) genderForNames(given []string, salutation string, c *nameapi.Co
 // error, so that mixed customer lists genderize without failures. Several
 // people in one name ("Peter and Maria Meyer") give their common gender
 // when they share one, else INDETERMINABLE.
-func (e *Engine) GenderizePerson(ctx context.Context, in *nameapi.InputWithPerson) (*nameapi.GenderizerResult, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("engine %s: %w", opGenderize, err)
-	}
+func (e *Genderizer) Person(in *nameapi.InputWithPerson, parse func() *nameapi.PersonNameParserResult) (*nameapi.GenderizerResult, error) {
 	if in == nil || in.InputPerson == nil {
-		return nil, nameapi.NewInvalidInputError(opGenderize, "inputPerson is missing")
+		return nil, nameapi.NewInputError(Op, "inputPerson is missing")
 	}
 	p := in.InputPerson
 	switch p.Type {
@@ -353,7 +358,7 @@ func (e *Engine) GenderizePerson(ctx context.Context, in *nameapi.InputWithPerso
 	case nameapi.TypeLegalInputPerson:
 		return &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}, nil
 	default:
-		return nil, nameapi.NewInvalidInputError(opGenderize, "inputPerson has unknown type %q", p.Type)
+		return nil, nameapi.NewInputError(Op, "inputPerson has unknown type %q", p.Type)
 	}
 	var given []string
 	sal := ""
@@ -378,22 +383,22 @@ func (e *Engine) GenderizePerson(ctx context.Context, in *nameapi.InputWithPerso
 		}
 	}
 	if !needParser {
-		if len(given) == 0 && sal == "" && strings.TrimSpace(p.Gender) == "" && !gzHasSurname(p) {
-			return nil, nameapi.NewInvalidInputError(opGenderize, "inputPerson has no name fields and no gender")
+		if len(given) == 0 && sal == "" && strings.TrimSpace(p.Gender) == "" && !hasSurname(p) {
+			return nil, nameapi.NewInputError(Op, "inputPerson has no name fields and no gender")
 		}
-		return e.genderForNames(given, sal, in.Context, p), nil
+		return e.ForNames(given, sal, in.Context, p), nil
 	}
 	// The terms of the best match do not depend on the input gender or
 	// the culture hints, so any memoised parse of the name will do.
-	best := e.parseShared(in.Context, p, true).Best()
+	best := parse().Best()
 	if best == nil || best.ParsedPerson == nil {
 		return &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}, nil
 	}
-	return e.gzOfParsed(best.ParsedPerson, in.Context, p), nil
+	return e.ofParsed(best.ParsedPerson, in.Context, p), nil
 }
 
-// gzHasSurname reports whether p has a non-empty name field.
-func gzHasSurname(p *nameapi.InputPerson) bool {
+// hasSurname reports whether p has a non-empty name field.
+func hasSurname(p *nameapi.InputPerson) bool {
 	if p.PersonName == nil {
 		return false
 	}
@@ -405,10 +410,10 @@ func gzHasSurname(p *nameapi.InputPerson) bool {
 	return false
 }
 
-// gzOfParsed returns the gender of a parsed person from its terms (given
+// ofParsed returns the gender of a parsed person from its terms (given
 // and middle names, salutation), or for a group the common gender of its
 // people.
-func (e *Engine) gzOfParsed(pp *nameapi.ParsedPerson, c *nameapi.Context, p *nameapi.InputPerson) *nameapi.GenderizerResult {
+func (e *Genderizer) ofParsed(pp *nameapi.ParsedPerson, c *nameapi.Context, p *nameapi.InputPerson) *nameapi.GenderizerResult {
 	if pp.PersonType == nameapi.PersonTypeLegal {
 		return &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
 	}
@@ -416,12 +421,12 @@ func (e *Engine) gzOfParsed(pp *nameapi.ParsedPerson, c *nameapi.Context, p *nam
 		// A group: the input gender field cannot apply to every member.
 		var common *nameapi.GenderizerResult
 		for i := range pp.People {
-			g := e.gzOfParsed(&pp.People[i], c, nil)
+			g := e.ofParsed(&pp.People[i], c, nil)
 			switch {
 			case common == nil:
 				common = g
 			case common.Gender != g.Gender:
-				return &nameapi.GenderizerResult{Gender: nameapi.GenderIndeterminable, Confidence: gzRound(math.Max(common.Confidence, g.Confidence))}
+				return &nameapi.GenderizerResult{Gender: nameapi.GenderIndeterminable, Confidence: round(math.Max(common.Confidence, g.Confidence))}
 			case g.Confidence < common.Confidence:
 				common = g
 			}
@@ -442,16 +447,16 @@ func (e *Engine) gzOfParsed(pp *nameapi.ParsedPerson, c *nameapi.Context, p *nam
 			}
 		}
 	}
-	g := e.genderForNames(given, sal, c, p)
-	return capFakeGender(g, pp.AddressingGivenName, pp.AddressingSurname)
+	g := e.ForNames(given, sal, c, p)
+	return CapFake(g, pp.AddressingGivenName, pp.AddressingSurname)
 }
 
-// gzMixedAcrossPlaces reports whether the given names are borne by both
+// mixedAcrossPlaces reports whether the given names are borne by both
 // sexes when all places are taken together ("Andrea": female in Germany,
 // male in Italy). A salutation or input gender that contradicts the
 // place's answer for such a name is believed ("Herr Andrea Conti" in
 // Germany) instead of reported as a conflict.
-func (e *Engine) gzMixedAcrossPlaces(given []string) bool {
+func (e *Genderizer) mixedAcrossPlaces(given []string) bool {
 	st := e.statsForNames(given, nil)
 	return st.known && st.p > 0.15 && st.p < 0.85
 }

@@ -1,0 +1,137 @@
+// Package lexicon says what the engine's operations need from the embedded
+// name and domain data (the Lexicon interface, which dict.Dict implements
+// and tests fake), and holds the name lookups built on it that the parser,
+// the risk detector and the email-name parser share.
+package lexicon
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Lexicon is the name and domain data. Lookups are case-insensitive and
+// accept names with or without diacritics.
+type Lexicon interface {
+	// GenderVotes returns the share (0..1) of male bearers of a given
+	// name for an ISO 3166 country or ISO 639-1 language code (""
+	// = all data), and the number of source votes behind that answer;
+	// ok=false when the data does not know the name there with a sex.
+	GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool)
+	// GivenVotes is IsGivenName and the votes of GenderVotes(s, "") in
+	// one lookup (votes is 0 when the data knows the name without a sex).
+	GivenVotes(s string) (votes int, known bool)
+	// IsGivenName reports whether the data knows s as a given name.
+	IsGivenName(s string) bool
+	// IsSurname reports whether the data knows s as a surname.
+	IsSurname(s string) bool
+	// IsDisposableDomain reports whether mail at domain (or a parent
+	// domain listed as wildcard) is disposable.
+	IsDisposableDomain(domain string) bool
+	// IsFreemailDomain reports whether domain is a free-mail provider.
+	IsFreemailDomain(domain string) bool
+	// IsISPDomain reports whether domain is the mail domain of an
+	// internet access provider.
+	IsISPDomain(domain string) bool
+}
+
+// IsGiven reports whether w (or, for "Jean-Pierre", each of its parts) is a
+// known given name.
+func IsGiven(lex Lexicon, w string) bool {
+	w = strings.Trim(w, ".'’")
+	if w == "" {
+		return false
+	}
+	if lex.IsGivenName(w) {
+		return true
+	}
+	if strings.ContainsRune(w, '-') {
+		parts := strings.Split(w, "-")
+		for _, p := range parts {
+			if p == "" || !lex.IsGivenName(p) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// IsSurname is IsGiven for surnames; "Mueller-Meyer" counts when any part
+// is a known surname.
+func IsSurname(lex Lexicon, w string) bool {
+	w = strings.Trim(w, ".'’")
+	if w == "" {
+		return false
+	}
+	if lex.IsSurname(w) || surnameShaped(w) {
+		return true
+	}
+	if strings.ContainsRune(w, '-') {
+		for _, p := range strings.Split(w, "-") {
+			if p != "" && (lex.IsSurname(p) || surnameShaped(p)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// surnameShaped reports whether w has the shape of a Gaelic surname:
+// "McDonald", "MacKenzie", "O'Neill", "FitzGerald" (a prefix followed by
+// an upper-case letter and at least two more letters). The lists hold
+// only a few of them.
+func surnameShaped(w string) bool {
+	for _, pre := range [...]string{"Mc", "Mac", "O'", "O’", "Fitz"} {
+		rest, ok := strings.CutPrefix(w, pre)
+		if !ok || utf8.RuneCountInString(rest) < 3 {
+			continue
+		}
+		r, _ := utf8.DecodeRuneInString(rest)
+		if !unicode.IsUpper(r) {
+			continue
+		}
+		lower := 0
+		for _, c := range rest {
+			if unicode.IsLower(c) {
+				lower++
+			}
+		}
+		if lower >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// GivenStrength is how strongly the data knows w as a given name: 1 for a
+// name backed by many sources, less for one that a single source lists
+// (the data lists many surnames as rare given names too), 0 for unknown.
+func GivenStrength(lex Lexicon, w string) float64 {
+	t := strings.Trim(w, ".'’")
+	if t == "" {
+		return 0
+	}
+	votes, known := lex.GivenVotes(t)
+	if !known {
+		if IsGiven(lex, t) { // "Jean-Pierre": every part a given name
+			return 0.5
+		}
+		return 0
+	}
+	return strengthOfVotes(votes, true)
+}
+
+// strengthOfVotes maps the source votes behind a known given name to its
+// strength (see GivenStrength); ok=false or 0 votes: known without a sex.
+func strengthOfVotes(votes int, ok bool) float64 {
+	switch {
+	case !ok || votes == 0:
+		return 0.5
+	case votes >= 5:
+		return 1
+	case votes >= 3:
+		return 0.7
+	}
+	return 0.3
+}

@@ -1,0 +1,27 @@
+package parse
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// parsedGender computes the gender of a parsed person from its given names
+// and salutation (and the input person's gender field), and reports a
+// GENDER dispute when these contradict each other.
+func (e *Parser) parsedGender(c *nameapi.Context, p *nameapi.InputPerson, given []string, salutation string) (*nameapi.GenderizerResult, []nameapi.ParserDispute) {
+	g := e.gz.ForNames(given, salutation, c, p)
+	if g.Gender != nameapi.GenderConflict {
+		return g, nil
+	}
+	what := "the input gender"
+	if salutation != "" {
+		what = fmt.Sprintf("the salutation %q", salutation)
+	}
+	msg := fmt.Sprintf("The given name %q contradicts %s.", strings.Join(given, " "), what)
+	if len(given) == 0 {
+		msg = fmt.Sprintf("The salutation %q contradicts the input gender.", salutation)
+	}
+	return g, []nameapi.ParserDispute{{DisputeType: nameapi.DisputeGender, Message: msg}}
+}

@@ -1,0 +1,371 @@
+// Package parse is the engine's person-name parser: it reads a person's
+// name fields (a FULLNAME or separate fields) into terms, for natural
+// people, couples and groups, and for companies with their legal forms.
+//
+// At about 1,500 lines it is the engine's largest part; its files (the
+// whole-string and structured readings, segments, groups, legal forms, the
+// repair of disguised typing) share the term and candidate types, and
+// splitting them further would export those for no other user.
+package parse
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/namepipe/namepipe/engine/genderize"
+	"github.com/namepipe/namepipe/engine/lexicon"
+
+	"github.com/namepipe/namepipe/engine/text"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// Op is the parser's operation name, as in its REST path.
+var Op = nameapi.EndpointPersonNameParser.Name()
+
+// Parser parses person names with a Lexicon. Create it with New.
+type Parser struct {
+	lex lexicon.Lexicon
+	gz  *genderize.Genderizer // the gender of parsed natural people
+}
+
+// New returns a parser over lex that genderizes the people it parses with
+// gz.
+func New(lex lexicon.Lexicon, gz *genderize.Genderizer) *Parser {
+	return &Parser{lex: lex, gz: gz}
+}
+
+// nameTerm is a parsed term with the position of its first token, so that
+// terms can be put back into input order.
+type nameTerm struct {
+	text string
+	typ  string
+	pos  int
+}
+
+// candidate is one reading of one person's name.
+type candidate struct {
+	terms      []nameTerm
+	likeliness float64
+	confidence float64
+	disputes   []nameapi.ParserDispute
+}
+
+// Person parses p's name (c may be nil); it never fails.
+func (e *Parser) Person(c *nameapi.Context, p *nameapi.InputPerson) *nameapi.PersonNameParserResult {
+	f := collectFields(p)
+	if p.IsLegal() || f.legalName != "" || f.legalForm != "" {
+		return &nameapi.PersonNameParserResult{Matches: []nameapi.ParsedPersonMatch{e.parseLegalFields(f)}}
+	}
+	if f.given == "" && f.surname == "" && f.middle == "" {
+		full := strings.TrimSpace(f.prefix + " " + f.full + " " + f.suffix)
+		if m, ok := e.parseLegalString(full, false); ok {
+			return &nameapi.PersonNameParserResult{Matches: []nameapi.ParsedPersonMatch{m}}
+		}
+		return e.parseFullname(c, p, full, f.nick)
+	}
+	// Spaced or stuttered typing in the separate fields.
+	rp := repair{factor: 1}
+	fixed := false
+	for _, fld := range []*string{&f.given, &f.middle, &f.surname} {
+		if s, r, ok := e.repairName(*fld); ok {
+			*fld = s
+			rp.factor *= r.factor
+			rp.disputes = append(rp.disputes, r.disputes...)
+			fixed = true
+		}
+	}
+	res := e.parseStructured(c, p, f)
+	if fixed {
+		rp.apply(res)
+	}
+	return res
+}
+
+// fields are a person's name fields, gathered by role.
+type fields struct {
+	full, given, middle, surname, prefix, suffix, nick string
+	legalName, legalForm                               string
+}
+
+func collectFields(p *nameapi.InputPerson) fields {
+	var f fields
+	add := func(dst *string, s string) {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return
+		}
+		if *dst == "" {
+			*dst = s
+		} else {
+			*dst += " " + s
+		}
+	}
+	if p.PersonName == nil {
+		return f
+	}
+	for _, nf := range p.PersonName.NameFields {
+		switch strings.ToUpper(nf.FieldType) {
+		case nameapi.FieldFullname:
+			add(&f.full, nf.String)
+		case nameapi.FieldGivenname, nameapi.FieldIsm:
+			add(&f.given, nf.String)
+		case nameapi.FieldMiddlename, nameapi.FieldAdditionalName:
+			add(&f.middle, nf.String)
+		case nameapi.FieldSurname, nameapi.FieldNasab, nameapi.FieldNisbah, nameapi.FieldLaqab, nameapi.FieldMaidenSurname:
+			add(&f.surname, nf.String)
+		case nameapi.FieldNamePrefix, nameapi.FieldSalutation, nameapi.FieldTitle:
+			add(&f.prefix, nf.String)
+		case nameapi.FieldNameSuffix, nameapi.FieldQualifier:
+			add(&f.suffix, nf.String)
+		case nameapi.FieldNickname, nameapi.FieldKunya:
+			add(&f.nick, nf.String)
+		case nameapi.FieldLegalName:
+			add(&f.legalName, nf.String)
+		case nameapi.FieldLegalForm:
+			add(&f.legalForm, nf.String)
+		default:
+			add(&f.full, nf.String)
+		}
+	}
+	return f
+}
+
+// ---------------------------------------------------------------------------
+// Lexicon helpers
+
+// ---------------------------------------------------------------------------
+// Natural persons
+
+// parseFullname parses a natural person's name from one string.
+func (e *Parser) parseFullname(c *nameapi.Context, p *nameapi.InputPerson, full, nick string) *nameapi.PersonNameParserResult {
+	fixed, rp, ok := e.repairName(full)
+	if !ok {
+		return e.parseFullnameAsIs(c, p, full, nick)
+	}
+	res := e.parseFullnameAsIs(c, p, fixed, nick)
+	rp.apply(res)
+	return res
+}
+
+// parseFullnameAsIs is parseFullname without repairing the string first.
+func (e *Parser) parseFullnameAsIs(c *nameapi.Context, p *nameapi.InputPerson, full, nick string) *nameapi.PersonNameParserResult {
+	var tokBuf [12]text.Token
+	toks, fl := text.TokenizeInto(tokBuf[:0], full)
+	var extra []nameTerm
+	if nick != "" {
+		extra = append(extra, nameTerm{text: nick, typ: nameapi.TermNickname, pos: len(toks)})
+	}
+	seg := toks
+	if hasConj(toks) {
+		// The segments are kept on the heap so that toks (the stack
+		// buffer) does not escape.
+		segs := splitSegments(slices.Clone(toks))
+		if len(segs) > 1 {
+			return &nameapi.PersonNameParserResult{Matches: []nameapi.ParsedPersonMatch{e.parseMultiple(c, p, segs, fl)}}
+		}
+		seg = nil
+		if len(segs) == 1 {
+			seg = segs[0]
+		}
+	}
+	cands := e.parseSegment(seg, false)
+	res := &nameapi.PersonNameParserResult{Matches: make([]nameapi.ParsedPersonMatch, 0, len(cands))}
+	for _, cd := range cands {
+		cd.terms = append(cd.terms, extra...)
+		cd.disputes = append(cd.disputes, syntaxDisputes(fl, toks)...)
+		res.Matches = append(res.Matches, e.naturalMatch(c, p, cd))
+	}
+	return res
+}
+
+// splitSegments splits tokens at conjunctions into one slice per person.
+// A conjunction at the start or end, or next to another, is dropped.
+func splitSegments(toks []text.Token) [][]text.Token {
+	var segs [][]text.Token
+	start := 0
+	for i, t := range toks {
+		if t.Kind != text.TokConj {
+			continue
+		}
+		if i > start {
+			segs = append(segs, toks[start:i])
+		}
+		start = i + 1
+	}
+	if start < len(toks) {
+		segs = append(segs, toks[start:])
+	}
+	return segs
+}
+
+// hasConj reports whether toks holds a conjunction.
+func hasConj(toks []text.Token) bool {
+	for _, t := range toks {
+		if t.Kind == text.TokConj {
+			return true
+		}
+	}
+	return false
+}
+
+// syntaxDisputes reports odd characters and punctuation.
+func syntaxDisputes(fl text.TokFlags, toks []text.Token) []nameapi.ParserDispute {
+	var d []nameapi.ParserDispute
+	if fl.OddChars {
+		d = append(d, nameapi.ParserDispute{DisputeType: nameapi.DisputeSyntax, Message: "The name contains digits or symbols that do not belong in a name."})
+	}
+	if fl.Unbalanced {
+		d = append(d, nameapi.ParserDispute{DisputeType: nameapi.DisputeSyntax, Message: "The name contains an unbalanced quote or parenthesis."})
+	}
+	commas := 0
+	l := text.Lists()
+	for i, t := range toks {
+		if t.Kind != text.TokComma {
+			continue
+		}
+		// "Smith, John, Jr.": a comma before a qualifier or title is usual.
+		if i+1 < len(toks) && (l.Qualifiers[toks[i+1].Key].TermType != "" || l.Titles[toks[i+1].Key]) {
+			continue
+		}
+		commas++
+	}
+	if commas > 1 {
+		d = append(d, nameapi.ParserDispute{DisputeType: nameapi.DisputeSyntax, Message: "The name contains more than one comma."})
+	}
+	return d
+}
+
+func hasKey(m map[string]string, k string) bool { _, ok := m[k]; return ok }
+
+func tokenizeWords(s string) []string {
+	if s == "" {
+		return nil
+	}
+	toks, _ := text.Tokenize(s)
+	var out []string
+	for _, t := range toks {
+		if t.Kind == text.TokWord || t.Kind == text.TokNick {
+			out = append(out, t.Text)
+		}
+	}
+	return out
+}
+
+func words(toks []text.Token) []text.Token {
+	var out []text.Token
+	for _, t := range toks {
+		if t.Kind == text.TokWord {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func nickTokens(toks []text.Token) []string {
+	var out []string
+	for _, t := range toks {
+		if t.Kind == text.TokNick {
+			out = append(out, t.Text)
+		}
+	}
+	return out
+}
+
+// appendTitle adds a title, merging it into a directly preceding title
+// ("Prof." "Dr." → "Prof. Dr.").
+func appendTitle(terms []nameTerm, text string, pos int) []nameTerm {
+	if n := len(terms); n > 0 && terms[n-1].typ == nameapi.TermTitle && terms[n-1].pos == pos-1 {
+		terms[n-1].text += " " + text
+		terms[n-1].pos = pos
+		return terms
+	}
+	return append(terms, nameTerm{text, nameapi.TermTitle, pos})
+}
+
+func firstOf(terms []nameTerm, typ string) string {
+	for _, t := range terms {
+		if t.typ == typ {
+			return t.text
+		}
+	}
+	return ""
+}
+
+// sortMatches orders matches by likeliness, then confidence, best first.
+func sortMatches(m []nameapi.ParsedPersonMatch) {
+	// A stable insertion sort: there are a handful of matches.
+	better := func(a, b *nameapi.ParsedPersonMatch) bool {
+		if a.Likeliness != b.Likeliness {
+			return a.Likeliness > b.Likeliness
+		}
+		return a.Confidence > b.Confidence
+	}
+	for i := 1; i < len(m); i++ {
+		for j := i; j > 0 && better(&m[j], &m[j-1]); j-- {
+			m[j], m[j-1] = m[j-1], m[j]
+		}
+	}
+}
+
+// sortTermsByPos orders terms by position, stably (insertion sort: a name
+// has a handful of terms, mostly in order already).
+func sortTermsByPos(terms []nameTerm) {
+	for i := 1; i < len(terms); i++ {
+		for j := i; j > 0 && terms[j].pos < terms[j-1].pos; j-- {
+			terms[j], terms[j-1] = terms[j-1], terms[j]
+		}
+	}
+}
+
+// naturalMatch turns a candidate into a match with a NATURAL person.
+func (e *Parser) naturalMatch(c *nameapi.Context, p *nameapi.InputPerson, cd candidate) nameapi.ParsedPersonMatch {
+	pp, disputes := e.naturalPerson(c, p, cd.terms)
+	d := append(cd.disputes, disputes...)
+	if d == nil {
+		d = []nameapi.ParserDispute{}
+	}
+	return nameapi.ParsedPersonMatch{
+		ParsedPerson:   pp,
+		ParserDisputes: d,
+		Likeliness:     round3(cd.likeliness),
+		Confidence:     round3(cd.confidence),
+	}
+}
+
+// naturalPerson builds a NATURAL/PRIMARY parsed person from terms, with
+// addressing names and gender.
+func (e *Parser) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms []nameTerm) (*nameapi.ParsedPerson, []nameapi.ParserDispute) {
+	sortTermsByPos(terms)
+	out := make([]nameapi.Term, len(terms))
+	var givenBuf [4]string
+	given := givenBuf[:0]
+	sal := ""
+	for i, t := range terms {
+		out[i] = nameapi.Term{String: t.text, TermType: t.typ}
+		switch t.typ {
+		case nameapi.TermGivenname, nameapi.TermMiddlename:
+			given = append(given, t.text)
+		case nameapi.TermSalutation:
+			if sal == "" {
+				sal = t.text
+			}
+		}
+	}
+	pp := &nameapi.ParsedPerson{
+		PersonType:          nameapi.PersonTypeNatural,
+		PersonRole:          nameapi.RolePrimary,
+		AddressingGivenName: firstOf(terms, nameapi.TermGivenname),
+		AddressingSurname:   firstOf(terms, nameapi.TermSurname),
+		OutputPersonName:    &nameapi.OutputPersonName{Terms: out},
+	}
+	if pp.AddressingGivenName == "" {
+		pp.AddressingGivenName = firstOf(terms, nameapi.TermNickname)
+	}
+	g, disputes := e.parsedGender(c, p, given, sal)
+	pp.Gender = genderize.CapFake(g, pp.AddressingGivenName, pp.AddressingSurname)
+	return pp, disputes
+}
+
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }

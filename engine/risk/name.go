@@ -1,0 +1,279 @@
+package risk
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/engine/lexicon"
+	"github.com/namepipe/namepipe/engine/text"
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// Names is what the name checks found for a person's name: the risks, the
+// good evidence and the folded given name and surname, which the email
+// checks compare with the address. It depends only on the person type and
+// the name fields, so a caller may keep it for a name that comes again. The
+// zero Names is a person without a name.
+type Names struct {
+	risks          []nameapi.DetectedRisk
+	good           float64
+	given, surname string
+}
+
+// CheckNames checks p's name; parse returns the parse of p's name (any
+// culture hints will do: only the terms and the person type are used) and
+// is called only when p has a name.
+func (e *Detector) CheckNames(p *nameapi.InputPerson, parse func() *nameapi.PersonNameParserResult) Names {
+	if p.PersonName == nil || len(p.PersonName.NameFields) == 0 {
+		return Names{}
+	}
+	rawAll := rawName(p.PersonName.NameFields)
+	if rawAll == "" {
+		return Names{}
+	}
+	var rs riskSet
+	given, surname := e.checkName(rawAll, parse(), &rs)
+	return Names{risks: rs.risks, good: rs.good, given: given, surname: surname}
+}
+
+// checkName checks the name rawAll (the name fields joined) and
+// its parse res.
+func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult, rs *riskSet) (given, surname string) {
+	l := text.Lists()
+
+	// Disguise checks work on the text as typed.
+	disguiseRisks(e, rawAll, rs)
+
+	pp := res.Best().ParsedPerson
+	// shown: the name words without salutation, title, qualifiers; full:
+	// shown folded (text.AppendFoldSpace fed the words one after the other
+	// folds as it would fold shown whole). Both are built on the stack and
+	// copied to the heap in one string.
+	var buf, fbuf [256]byte
+	sb, fb := buf[:0], fbuf[:0]
+	pending := false
+	collect := func(pp *nameapi.ParsedPerson) {
+		if pp.OutputPersonName == nil {
+			return
+		}
+		for _, t := range pp.OutputPersonName.Terms {
+			switch t.TermType {
+			case nameapi.TermGivenname, nameapi.TermMiddlename, nameapi.TermSurname, nameapi.TermGivennameInitial,
+				nameapi.TermMiddlenameInitial, nameapi.TermSurnameInitial, nameapi.TermNickname, nameapi.TermBusinessName:
+				if len(sb) > 0 {
+					sb = append(sb, ' ')
+					fb, pending = text.AppendFoldSpace(fb, pending, " ")
+				}
+				sb = append(sb, t.String...)
+				fb, pending = text.AppendFoldSpace(fb, pending, t.String)
+			}
+		}
+	}
+	if len(pp.People) > 0 {
+		for i := range pp.People {
+			collect(&pp.People[i])
+		}
+	} else {
+		collect(pp)
+	}
+	var shown, full string
+	if n := len(sb); n > 0 {
+		both := string(append(sb, fb...))
+		shown, full = both[:n], both[n:]
+	} else {
+		shown = strings.Join(strings.Fields(rawAll), " ")
+		full = text.FoldSpace(shown)
+	}
+	gp := pp
+	if len(pp.People) > 0 {
+		gp = &pp.People[0]
+	}
+	g := gp.OutputPersonName.First(nameapi.TermGivenname)
+	sn := gp.OutputPersonName.First(nameapi.TermSurname)
+	if fg := foldFields(g); fg > 0 && foldFields(sn) > 0 && len(shown) == len(g)+1+len(sn) &&
+		strings.HasPrefix(shown, g) && shown[len(g)] == ' ' && strings.HasSuffix(shown, sn) {
+		// shown is "given surname": fold (per rune) keeps the fields
+		// apart, so the folded parts are the first fg words of full and
+		// the rest.
+		cut := nthBlank(full, fg)
+		given, surname = full[:cut], full[cut+1:]
+	} else {
+		given, surname = text.FoldSpace(g), text.FoldSpace(sn)
+	}
+	noMiddle := surname
+	switch {
+	case given != "" && surname != "":
+		if len(full) == len(given)+1+len(surname) && strings.HasPrefix(full, given) && full[len(given)] == ' ' && strings.HasSuffix(full, surname) {
+			noMiddle = full
+		} else {
+			noMiddle = given + " " + surname
+		}
+	case given != "":
+		noMiddle = given
+	}
+
+	for i, k := range [2]string{full, noMiddle} {
+		if k == "" || i == 1 && k == full {
+			continue // the same lookups would add nothing new
+		}
+		if t, ok := l.Placeholders[k]; ok {
+			rs.add(nameapi.DataItemName, t, 0.9, "%q is a well-known placeholder name.", shown)
+		}
+		if l.Fictional[k] {
+			rs.add(nameapi.DataItemName, nameapi.RiskFictional, 0.85, "%q is the name of a fictional character or place.", shown)
+		}
+		if l.Famous[k] {
+			rs.add(nameapi.DataItemName, nameapi.RiskFamous, 0.7, "%q is the name of a famous person.", shown)
+		}
+		if l.Humorous[k] {
+			rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.8, "%q is a joke name.", shown)
+		}
+	}
+	// Word-level placeholders and refusals: all words ("test test", "xxx")
+	// or some ("Peter Test").
+	// full is folded with single blanks: its words are split at ' '.
+	nPlace, nWords := 0, 0
+	first := ""
+	for w := range strings.SplitSeq(full, " ") {
+		if w == "" {
+			continue
+		}
+		if nWords == 0 {
+			first = w
+		}
+		nWords++
+		if t, ok := l.NameWords[w]; ok {
+			nPlace++
+			score := 0.55
+			if t == nameapi.RiskInvalid {
+				score = 0.8
+			}
+			rs.add(nameapi.DataItemName, t, score, "The name contains %q, a placeholder or refusal word.", w)
+		}
+	}
+	if nPlace > 0 && nPlace == nWords {
+		t := l.NameWords[first]
+		rs.add(nameapi.DataItemName, t, 0.95, "The name %q consists only of placeholder words.", shown)
+	}
+	// Random typing.
+	for w := range strings.SplitSeq(full, " ") {
+		if w == "" {
+			continue
+		}
+		if why := randomTyping(w, l); why != "" {
+			rs.add(nameapi.DataItemName, nameapi.RiskRandomTyping, 0.8, "The name word %q looks like random typing (%s).", w, why)
+		}
+	}
+	// Given name equal or almost equal to the surname.
+	if given != "" && surname != "" && len(pp.People) == 0 {
+		switch {
+		case given == surname:
+			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, "The given name and the surname are both %q.", given)
+		case len(given) >= 4 && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
+			oneEdit(given, surname):
+			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.5, "The given name %q and the surname %q are almost the same.", given, surname)
+		}
+	}
+	// Good evidence: a known given name and a known surname.
+	if len(rs.risks) == 0 && pp.PersonType == nameapi.PersonTypeNatural {
+		g := pp.OutputPersonName.First(nameapi.TermGivenname)
+		s := pp.OutputPersonName.First(nameapi.TermSurname)
+		if g != "" && lexicon.GivenStrength(e.lex, g) >= 0.5 {
+			rs.good += 0.2
+		}
+		if s != "" && lexicon.IsSurname(e.lex, text.LastWord(s)) {
+			rs.good += 0.2
+		}
+	}
+	return given, surname
+}
+
+// oneEdit reports whether text.DamerauLevenshtein(a, b) == 1: one rune
+// replaced, inserted or deleted, or two neighbours swapped. It needs no
+// allocation for ASCII strings.
+func oneEdit(a, b string) bool {
+	if !text.IsASCII(a) || !text.IsASCII(b) {
+		return text.DamerauLevenshtein(a, b) == 1
+	}
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	if len(a)-len(b) > 1 || a == b {
+		return false
+	}
+	// Without the common prefix and suffix, what is left must be one
+	// edit.
+	i := 0
+	for i < len(b) && a[i] == b[i] {
+		i++
+	}
+	ja, jb := len(a), len(b)
+	for jb > i && a[ja-1] == b[jb-1] {
+		ja--
+		jb--
+	}
+	switch ra, rb := ja-i, jb-i; {
+	case ra == 1 && rb <= 1:
+		return true
+	case ra == 2 && rb == 2:
+		return a[i] == b[i+1] && a[i+1] == b[i]
+	}
+	return false
+}
+
+// foldFields is the number of words text.FoldSpace(s) has: runs between white
+// space, dots and commas (fold maps every other rune to letters).
+func foldFields(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		if unicode.IsSpace(r) || r == '.' || r == ',' {
+			in = false
+			continue
+		}
+		if !in {
+			n++
+			in = true
+		}
+	}
+	return n
+}
+
+// nthBlank returns the index of the n-th ' ' in s (len(s) if fewer).
+func nthBlank(s string, n int) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' {
+			n--
+			if n == 0 {
+				return i
+			}
+		}
+	}
+	return len(s)
+}
+
+// rawName joins the non-blank name fields, trimmed, with single blanks
+// between them (without copying for a single field).
+func rawName(fs []nameapi.NameField) string {
+	out := ""
+	for i, f := range fs {
+		s := strings.TrimSpace(f.String)
+		if s == "" {
+			continue
+		}
+		if out == "" {
+			out = s
+			continue
+		}
+		var b strings.Builder
+		b.WriteString(out)
+		for _, g := range fs[i:] {
+			if t := strings.TrimSpace(g.String); t != "" {
+				b.WriteByte(' ')
+				b.WriteString(t)
+			}
+		}
+		return b.String()
+	}
+	return out
+}

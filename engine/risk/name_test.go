@@ -1,0 +1,77 @@
+package risk
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/namepipe/namepipe/engine/parse"
+
+	"github.com/namepipe/namepipe/engine/dict"
+	"github.com/namepipe/namepipe/engine/genderize"
+	"github.com/namepipe/namepipe/engine/text"
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// TestNameRisksFoldedParts checks that the folded given name and surname
+// that CheckNames returns (sliced from the folded full name when it is
+// "given surname") equal FoldSpace of the parsed terms.
+func TestNameRisksFoldedParts(t *testing.T) {
+	d, err := dict.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(d, time.Now)
+	parser := parse.New(d, genderize.New(d))
+	for _, full := range []string{
+		"Peter Müller", "JÖRG Weiß", "Anne-Marie  O'Neill", "Müller, Jörg", "Dr. Hans Peter Schmidt",
+		"Peter and Maria Meyer", "José María García López", "Ærø Łukasz", "Mr. Smith", "Petra",
+	} {
+		p := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson,
+			PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, full)}}}
+		res := parser.Person(nil, p)
+		n := e.CheckNames(p, func() *nameapi.PersonNameParserResult { return res })
+		given, surname := n.given, n.surname
+		pp := res.Best().ParsedPerson
+		if len(pp.People) > 0 {
+			pp = &pp.People[0]
+		}
+		wantG := text.FoldSpace(pp.OutputPersonName.First(nameapi.TermGivenname))
+		wantS := text.FoldSpace(pp.OutputPersonName.First(nameapi.TermSurname))
+		if given != wantG || surname != wantS {
+			t.Errorf("%q: got %q %q, want %q %q", full, given, surname, wantG, wantS)
+		}
+	}
+}
+
+// TestOneEdit checks oneEdit against text.DamerauLevenshtein on random pairs of
+// similar words.
+func TestOneEdit(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	letters := []string{"a", "b", "c", "ä"}
+	word := func() string {
+		var b strings.Builder
+		for range rnd.IntN(6) {
+			b.WriteString(letters[rnd.IntN(len(letters))])
+		}
+		return b.String()
+	}
+	ones := 0
+	for range 200000 {
+		a, b := word(), word()
+		if rnd.IntN(2) == 0 { // ASCII only, more often close
+			a, b = strings.ReplaceAll(a, "ä", "c"), strings.ReplaceAll(b, "ä", "c")
+		}
+		want := text.DamerauLevenshtein(a, b) == 1
+		if got := oneEdit(a, b); got != want {
+			t.Fatalf("oneEdit(%q, %q) = %v, want %v", a, b, got, want)
+		}
+		if want {
+			ones++
+		}
+	}
+	if ones < 1000 {
+		t.Fatalf("only %d pairs one edit apart", ones)
+	}
+}

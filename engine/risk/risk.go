@@ -1,0 +1,126 @@
+// Package risk is the engine's risk detector: it tells whether a person's
+// data looks fake or disguised, with one file of checks per data item
+// (name, email, age, phone, address).
+package risk
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/namepipe/namepipe/engine/lexicon"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// Op is the risk detector's operation name, as in its REST path.
+var Op = nameapi.EndpointRiskDetector.Name()
+
+// Detector answers the risk detector from a Lexicon. Create it with New.
+type Detector struct {
+	lex lexicon.Lexicon
+	now func() time.Time // the clock of the age checks
+}
+
+// New returns a Detector over lex whose age checks take the date from now.
+func New(lex lexicon.Lexicon, now func() time.Time) *Detector {
+	return &Detector{lex: lex, now: now}
+}
+
+// riskSet collects detected risks and evidence that the record is good.
+type riskSet struct {
+	risks []nameapi.DetectedRisk
+	good  float64 // sum of positive evidence, 0..1
+}
+
+// add records a risk; the reason is fmt.Sprintf(format, args...). There is
+// one risk per data item and type: a second one raises the score (and
+// takes the reason) when it is higher.
+func (r *riskSet) add(item, typ string, score float64, format string, args ...any) {
+	for i := range r.risks {
+		k := &r.risks[i]
+		if k.DataItem != item || string(k.RiskType) != typ {
+			continue
+		}
+		if k.RiskScore < score {
+			k.RiskScore = round3(score)
+			k.Reason = fmt.Sprintf(format, args...)
+		}
+		return
+	}
+	r.risks = append(r.risks, nameapi.DetectedRisk{
+		DataItem:  item,
+		RiskType:  nameapi.RiskType(typ),
+		RiskScore: round3(score),
+		Reason:    fmt.Sprintf(format, args...),
+	})
+}
+
+// Detect tells whether the person's data looks fake or disguised.
+//
+// It checks the name (placeholders such as "John Doe" and "test test",
+// random keyboard typing, fictional, famous and joke names, refusals and
+// vulgar words, given name equal to surname; spaced, stuttered and padded
+// typing, mixed case and leetspeak), the email addresses (disposable
+// providers, placeholder local parts and domains), the age (impossible
+// dates such as 31 February, birth in the future or more than 120 years
+// ago, placeholder dates such as 1900-01-01), the phone numbers (1234567,
+// 0000000, repeated digits) and the addresses ("Musterstraße 1", "123
+// Main St", "Sesame Street").
+//
+// Impossible dates are reported as AGE risks, not as invalid input: the
+// risk detector's purpose is to judge such data. names are the name checks
+// of p (see CheckNames).
+//
+// The score is in [-1, 1]: 1-Π(1-riskScore) over the risks when there are
+// any; otherwise negative when the record looks good (known given name and
+// surname, an email that matches the name, a plausible age) and 0 when
+// there is nothing to say.
+func (e *Detector) Detect(p *nameapi.InputPerson, names Names) *nameapi.RiskDetectorResult {
+	var rs riskSet
+	if len(names.risks) > 0 {
+		rs.risks = append(rs.risks, names.risks...) // a copy: names may be shared
+	}
+	rs.good = names.good
+	e.emailRisks(p, names.given, names.surname, &rs)
+	e.ageRisks(p, &rs)
+	telRisks(p, &rs)
+	addressRisks(p, &rs)
+	return rs.result()
+}
+
+func (r *riskSet) result() *nameapi.RiskDetectorResult {
+	res := &nameapi.RiskDetectorResult{Risks: r.risks}
+	if res.Risks == nil {
+		res.Risks = []nameapi.DetectedRisk{}
+	}
+	if len(r.risks) > 0 {
+		sort.SliceStable(res.Risks, func(i, j int) bool { return res.Risks[i].RiskScore > res.Risks[j].RiskScore })
+		keep := 1.0
+		for _, k := range r.risks {
+			keep *= 1 - k.RiskScore
+		}
+		res.Score = round3(math.Max(0.001, 1-keep))
+		return res
+	}
+	res.Score = -round3(math.Min(0.9, r.good))
+	if res.Score == 0 {
+		res.Score = 0 // no negative zero
+	}
+	return res
+}
+
+// ---------------------------------------------------------------------------
+// Names
+
+// ---------------------------------------------------------------------------
+// Emails
+
+// ---------------------------------------------------------------------------
+// Age
+
+// ---------------------------------------------------------------------------
+// Phone numbers
+
+func round3(f float64) float64 { return math.Round(f*1000) / 1000 }

@@ -1,0 +1,33 @@
+package text
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestTokenKeys checks that every token's key is NKey of its text (the
+// tokenizer takes ASCII keys from the lower-cased name).
+func TestTokenKeys(t *testing.T) {
+	inputs := []string{"Dr. Peter T. Johnson jr", "MÜLLER, Petra", "Mr. & Mrs. J. Smith", "J.R.R. Tolkien",
+		"Prof.Dr.Hans Meyer", "Peter AND Maria Meyer", "O'Neill, Sean (Bobby)", "DE LA CRUZ Maria", "x.", "A.B. C"}
+	// The first column of the engine's name evaluation set.
+	data, err := os.ReadFile("../testdata/names_eval.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l := range strings.Lines(string(data)) {
+		if l = strings.TrimRight(l, "\r\n"); l != "" && !strings.HasPrefix(l, "#") {
+			in, _, _ := strings.Cut(l, "\t")
+			inputs = append(inputs, in)
+		}
+	}
+	for _, in := range inputs {
+		toks, _ := Tokenize(in)
+		for _, tk := range toks {
+			if tk.Kind != TokComma && tk.Key != NKey(tk.Text) {
+				t.Errorf("%q: token %q has key %q, want %q", in, tk.Text, tk.Key, NKey(tk.Text))
+			}
+		}
+	}
+}

@@ -420,7 +420,12 @@ func (r *csvReader) Read(ctx context.Context, dst []record.Record) (int, error) 
 			r.err = fmt.Errorf("%s:%d: reading: %w", r.name, r.sc.line+1, err)
 			break
 		}
-		if sc.blank && r.width > 1 {
+		if sc.text == "\x1a" && sc.end == "" {
+			// The last line is a DOS end-of-file mark (Ctrl-Z): not a row.
+			r.stats.Notes = append(r.stats.Notes, "the file ends with a DOS end-of-file mark (Ctrl-Z), which is not a row")
+			continue
+		}
+				if sc.blank && r.width > 1 {
 			r.stats.BlankLinesSkipped++
 			continue
 		}

@@ -74,6 +74,8 @@ func TestHostileCSV(t *testing.T) {
 			names: []string{"id", "name"}, vals: [][]string{{"1", "A"}}, raw: map[[2]int]string{{0, 0}: `"1"`, {0, 1}: `"A"`}},
 		{name: "header only, no line break", in: "id,name", names: []string{"id", "name"}},
 		{name: "last line without line break", in: "id,name\n1,A", vals: [][]string{{"1", "A"}}, ends: []string{""}},
+		{name: "DOS end-of-file mark", in: "a,b\r\n1,2\r\n\x1a",
+			vals: [][]string{{"1", "2"}}, stats: Stats{Notes: []string{"the file ends with a DOS end-of-file mark (Ctrl-Z), which is not a row"}}},
 		{name: "leading space keeps its source text", in: "a,b\n x,\\.\n",
 			vals: [][]string{{" x", `\.`}}, raw: map[[2]int]string{{0, 0}: " x", {0, 1}: `\.`}},
 		{name: "fail mode keeps field-count flags", in: "a,b\n1\n", opts: CSVOptions{OnMalformed: MalformedFail},

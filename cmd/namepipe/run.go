@@ -115,9 +115,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return fail(stderr, exitInput, fmt.Errorf("input: %w", err))
 	}
 	defer rd.Close()
+	openNotes := 0 // notes about the input printed when it was opened
 	if sr, ok := rd.(readers.StatsReader); ok {
 		for _, note := range sr.Stats().Notes {
 			logger.Warn("input: "+note, "file", cfg.Input.Path)
+			openNotes++
 		}
 	}
 	var planOpts []mapping.PlanOption
@@ -241,7 +243,10 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		case malformed > 0:
 			logger.Warn("input: malformed rows kept as written and flagged in the error column", "file", cfg.Input.Path, "malformed_rows", malformed)
 		}
-		if in.BlankLinesSkipped > 0 {
+		for _, note := range in.Notes[min(openNotes, len(in.Notes)):] {
+			logger.Warn("input: "+note, "file", cfg.Input.Path)
+		}
+				if in.BlankLinesSkipped > 0 {
 			logger.Warn("input: blank lines skipped (a file with several columns has no empty rows)", "file", cfg.Input.Path,
 				"blank_lines", in.BlankLinesSkipped)
 		}

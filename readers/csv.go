@@ -425,7 +425,7 @@ func (r *csvReader) Read(ctx context.Context, dst []record.Record) (int, error) 
 			r.stats.Notes = append(r.stats.Notes, "the file ends with a DOS end-of-file mark (Ctrl-Z), which is not a row")
 			continue
 		}
-				if sc.blank && r.width > 1 {
+		if sc.blank && r.width > 1 {
 			r.stats.BlankLinesSkipped++
 			continue
 		}

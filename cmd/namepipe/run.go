@@ -246,7 +246,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		for _, note := range in.Notes[min(openNotes, len(in.Notes)):] {
 			logger.Warn("input: "+note, "file", cfg.Input.Path)
 		}
-				if in.BlankLinesSkipped > 0 {
+		if in.BlankLinesSkipped > 0 {
 			logger.Warn("input: blank lines skipped (a file with several columns has no empty rows)", "file", cfg.Input.Path,
 				"blank_lines", in.BlankLinesSkipped)
 		}

@@ -54,8 +54,11 @@ var fuzzDelimSet = []rune{0, ',', ';', '\t', '|', '§'}
 // mode) and writes the rows back with the CSV writer, as `namepipe run`
 // does with its input columns. It never panics; reading the output back
 // gives every row's values again; and when the reader met nothing
-// malformed and skipped nothing, the output is the input byte for byte
-// (plus a final line break where the input had none).
+// malformed and skipped nothing (no blank line, trailing delimiter, sep=
+// line or Ctrl-Z), the output is the input byte for byte (plus a final
+// line break where the input had none). Malformed rows are not written
+// back as they were on purpose: their cells are quoted so that the
+// output is valid CSV.
 func FuzzCSVRoundTrip(f *testing.F) {
 	for _, s := range hostileSeeds {
 		for i := range fuzzDelimSet {
@@ -142,7 +145,11 @@ func FuzzCSVRoundTrip(f *testing.F) {
 
 		// Byte for byte when nothing was malformed or skipped.
 		clean := len(stats.Malformed) == 0 && stats.BlankLinesSkipped == 0 && stats.TrailingDelimiters == 0 &&
-			len(stats.Notes) == 0 && layout.Delimiter != 0
+			layout.Delimiter != 0
+		for _, n := range stats.Notes {
+			// Notes that change nothing written: CR-only line endings.
+			clean = clean && strings.HasPrefix(n, "line endings are CR only")
+		}
 		for _, n := range stats.Malformed {
 			clean = clean && n == 0
 		}

@@ -29,8 +29,9 @@ import (
 type Lexicon = lexicon.Lexicon
 
 var (
-	_ nameapi.Service = (*Engine)(nil)
-	_ Lexicon         = (*dict.Dict)(nil)
+	_ nameapi.Service   = (*Engine)(nil)
+	_ nameapi.InProcess = (*Engine)(nil)
+	_ Lexicon           = (*dict.Dict)(nil)
 )
 
 // Engine answers every operation of nameapi.Service offline. It is safe for
@@ -50,6 +51,10 @@ type Engine struct {
 	mu  sync.Mutex // guards rnd
 	rnd *rand.Rand
 }
+
+// InProcess implements nameapi.InProcess: the engine answers in the
+// calling goroutine, without I/O.
+func (*Engine) InProcess() {}
 
 // Option configures an Engine.
 type Option func(*Engine)

@@ -70,6 +70,17 @@ const (
 	ExceptionAccessDeniedTooManyConcurrentRequests = "AccessDeniedTooManyConcurrentRequests"
 )
 
+// InProcess is implemented by a Service that computes its answers in the
+// calling goroutine, without I/O (the embedded engine): a call cannot hang
+// on a network, and calling costs less than queueing it. The pipeline
+// checks for it to run such a service on its local path (no per-call
+// timeout, whole batches of rows per worker). A remote client must not
+// implement it.
+type InProcess interface {
+	// InProcess marks the service; it does nothing.
+	InProcess()
+}
+
 // Service is every operation of the service. The pipeline, the server and
 // the CLI depend on it (or on the single-operation interfaces above), never
 // on a concrete backend.

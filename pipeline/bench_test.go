@@ -6,6 +6,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/record"
 )
 
@@ -44,21 +45,28 @@ var names = func() []string {
 
 // BenchmarkPipelineOverhead measures the pipeline's own cost per row with a
 // service that answers at once: two ops per row, every request distinct
-// (nothing cached), so each row is built, queued twice, called twice,
-// reassembled, applied and written.
+// (nothing cached), so each row is built, called twice, applied and
+// written — on the remote path also queued twice as tasks and reassembled,
+// on the local path computed by one worker with the rest of its batch.
 func BenchmarkPipelineOverhead(b *testing.B) {
-	for _, conc := range []int{1, 8} {
-		b.Run(fmt.Sprint("concurrency=", conc), func(b *testing.B) {
-			b.ReportAllocs()
-			o := Options{
-				Reader: &loopReader{n: b.N}, Writer: discardWriter{}, Service: nopService{},
-				Plan:        &fakePlan{ops: []Op{"parse", "genderize"}, call: func(ctx context.Context, op Op, key string) (any, error) { return "x", nil }},
-				Concurrency: conc, LogEvery: -1, MemoryCacheSize: -1,
-			}
-			b.ResetTimer()
-			if _, err := Run(context.Background(), o); err != nil {
-				b.Fatal(err)
-			}
-		})
+	for _, path := range []string{"remote", "local"} {
+		for _, conc := range []int{1, 8} {
+			b.Run(fmt.Sprintf("path=%s/concurrency=%d", path, conc), func(b *testing.B) {
+				b.ReportAllocs()
+				var svc nameapi.Service = nopService{}
+				if path == "local" {
+					svc = inProcessService{}
+				}
+				o := Options{
+					Reader: &loopReader{n: b.N}, Writer: discardWriter{}, Service: svc,
+					Plan:        &fakePlan{ops: []Op{"parse", "genderize"}, call: func(ctx context.Context, op Op, key string) (any, error) { return "x", nil }},
+					Concurrency: conc, LogEvery: -1, MemoryCacheSize: -1,
+				}
+				b.ResetTimer()
+				if _, err := Run(context.Background(), o); err != nil {
+					b.Fatal(err)
+				}
+			})
+		}
 	}
 }

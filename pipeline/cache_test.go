@@ -11,7 +11,9 @@ import (
 	"time"
 )
 
-func TestPersistentCacheSecondRun(t *testing.T) {
+func TestPersistentCacheSecondRun(t *testing.T) { forEachPath(t, testPersistentCacheSecondRun) }
+
+func testPersistentCacheSecondRun(t *testing.T, local bool) {
 	path := filepath.Join(t.TempDir(), "out.csv.namepipe-cache")
 	run := func(engineID string, failing bool) (*Summary, *memWriter, *counter) {
 		t.Helper()
@@ -31,7 +33,7 @@ func TestPersistentCacheSecondRun(t *testing.T) {
 		}
 		rd := newMemReader(50, func(i int) string { return fmt.Sprint("P", i%20) })
 		w := &memWriter{}
-		o := newOpts(rd, w, &fakePlan{ops: []Op{"parse", "disposable"}, call: cnt.wrap(call)})
+		o := newOpts(rd, w, &fakePlan{ops: []Op{"parse", "disposable"}, call: cnt.wrap(call)}, local)
 		o.Cache, o.EngineID = c, engineID
 		sum, err := Run(context.Background(), o)
 		if err != nil {
@@ -134,10 +136,12 @@ func (errCache) Get([]byte) ([]byte, bool, error) { return nil, false, errors.Ne
 func (errCache) Put(_, _ []byte) error            { return errors.New("io error") }
 func (errCache) Flush() error                     { return nil }
 
-func TestBrokenCacheDoesNotFailRun(t *testing.T) {
+func TestBrokenCacheDoesNotFailRun(t *testing.T) { forEachPath(t, testBrokenCacheDoesNotFailRun) }
+
+func testBrokenCacheDoesNotFailRun(t *testing.T, local bool) {
 	rd := newMemReader(10, func(i int) string { return fmt.Sprint("P", i) })
 	w := &memWriter{}
-	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: echo})
+	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: echo}, local)
 	o.Cache = errCache{}
 	sum, err := Run(context.Background(), o)
 	if err != nil || len(w.rows) != 10 || sum.RowsWithErrors != 0 || sum.CacheErrors != 20 {

@@ -3,18 +3,33 @@
 //
 // # Shape
 //
-// One goroutine reads batches, numbers the rows, builds each row's request
-// (Plan.Build) and queues one task per applicable operation. Concurrency
-// workers resolve tasks: first the in-memory LRU of recent results, then an
-// identical request already in flight (the task waits on it without holding
-// a worker), then the persistent cache, then the service — each attempt
-// after a shared x/time/rate limiter, with a per-attempt timeout and
-// retries of retryable errors (exponential backoff with full jitter, at
-// least the server's Retry-After, at most MaxAttempts attempts in all). One
-// emitter goroutine writes rows in input order as they complete, in
-// batches. At most Window rows are between reading and writing: the reader
+// One goroutine reads batches of BatchSize rows and numbers them. A batch
+// is the unit that travels: it holds its rows, their outcomes and their
+// output rows, goes through each channel once, and is recycled after it is
+// written. At most Window rows are between reading and writing: the reader
 // blocks beyond it, so memory is bounded whatever the concurrency or the
-// file size.
+// file size. One emitter goroutine writes the batches in input order as
+// they complete.
+//
+// Between reading and writing, a batch takes one of two paths:
+//
+//   - Remote (remote.go), for a service over the network or any run with a
+//     persistent cache: the reader builds each row's request (Plan.Build)
+//     and queues one task per applicable operation. Concurrency workers
+//     resolve tasks: first the in-memory LRU of recent results, then an
+//     identical request already in flight (the task waits on it without
+//     holding a worker), then the persistent cache, then the service —
+//     each attempt after a shared x/time/rate limiter, with a per-attempt
+//     timeout and retries of retryable errors (exponential backoff with
+//     full jitter, at least the server's Retry-After, at most MaxAttempts
+//     attempts in all). The task that completes a batch fills its output.
+//   - Local (local.go), for a service that implements nameapi.InProcess
+//     (the embedded engine) when there is no persistent cache: a worker
+//     takes the whole batch, builds and computes every row back to back
+//     and fills the output. Each worker has its own memo of recent
+//     results, so nothing is locked or queued per row. Calls still go
+//     through the same limiter, retries and stop rules, without a
+//     per-call timeout (a computation cannot hang on a network).
 //
 // Every row read is written exactly once: the input values unchanged, then
 // the result columns and the error column. A Build error, a reader-flagged

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"testing"
 	"time"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -238,12 +239,36 @@ func (s *sleepRecorder) sleep(ctx context.Context, d time.Duration) error {
 	return ctx.Err()
 }
 
-// inProcessTests makes newOpts set Options.InProcess, so that
-// TestInProcessRowPath re-runs the run tests on the in-process row path.
-var inProcessTests bool
+// inProcessService is a nopService that says it runs in-process, so that
+// Run takes the local path when there is no persistent cache.
+type inProcessService struct{ nopService }
 
-func newOpts(rd *memReader, w *memWriter, p *fakePlan) Options {
-	return Options{Reader: rd, Writer: w, Plan: p, Service: nopService{}, Concurrency: 4, LogEvery: -1, InProcess: inProcessTests}
+func (inProcessService) InProcess() {}
+
+// newOpts returns options for a run of the fake plan; local makes the
+// service in-process.
+func newOpts(rd *memReader, w *memWriter, p *fakePlan, local bool) Options {
+	var svc nameapi.Service = nopService{}
+	if local {
+		svc = inProcessService{}
+	}
+	return Options{Reader: rd, Writer: w, Plan: p, Service: svc, Concurrency: 4, LogEvery: -1}
+}
+
+// forEachPath runs test on the remote path and on the local path (an
+// in-process service), in parallel.
+func forEachPath(t *testing.T, test func(t *testing.T, local bool)) {
+	t.Parallel()
+	for _, local := range []bool{false, true} {
+		name := "remote"
+		if local {
+			name = "local"
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			test(t, local)
+		})
+	}
 }
 
 // str returns the cell as a string ("" for nil).

@@ -37,7 +37,10 @@ type Options struct {
 	Writer writers.Writer
 	// Plan maps rows to requests and results to columns.
 	Plan Plan
-	// Service answers the operations (remote client or local engine).
+	// Service answers the operations (remote client or local engine). A
+	// service that implements nameapi.InProcess runs on the local path
+	// when there is no Cache: whole batches per worker, no per-call
+	// timeout, no task queue (see the package doc).
 	Service nameapi.Service
 
 	// Concurrency is the number of requests in flight (default
@@ -57,12 +60,6 @@ type Options struct {
 	BackoffBase, BackoffMax time.Duration
 	// Timeout bounds each request attempt (default config.DefaultTimeout).
 	Timeout time.Duration
-	// InProcess says that Service computes its answers in the calling
-	// goroutine without I/O (the embedded engine): a call cannot hang on
-	// the network, so no per-call timeout timer is set (it cost 6 % of a
-	// local run's CPU and could not interrupt a computation anyway).
-	// Cancelling the run still reaches the service through the context.
-	InProcess bool
 	// MaxConsecutiveFailures stops the run when that many calls in a row
 	// failed (the service appears down); 0 never stops (as in the config,
 	// whose default is config.DefaultMaxConsecutiveFailures). Invalid-input
@@ -85,20 +82,10 @@ type Options struct {
 	// EngineID identifies the backend and its data version in cache keys,
 	// such as "local/2024-06" or a base URL; never an API key.
 	EngineID string
-	// MemoryCacheSize bounds the in-memory LRU of recent results (default
-	// 50,000 entries; negative = none).
+	// MemoryCacheSize bounds the in-memory cache of recent results
+	// (default 50,000 entries; negative = none): the LRU shared by the
+	// remote path's workers, or the local path's per-worker memos.
 	MemoryCacheSize int
-	// Recompute lists operations that are computed for every row that
-	// needs them: their requests are not keyed, not de-duplicated and not
-	// kept in the in-memory cache. It pays for an in-process service when
-	// an operation costs less than computing its key and looking it up
-	// (a disposable-domain lookup), or when identical inputs are too rare
-	// to pay for the lookups (risk detection gets the whole person,
-	// contact data included, so rows almost never repeat). Every such
-	// call still counts as a request and a call in the summary. Ignored
-	// when Cache is set: the persistent cache needs the keys.
-	Recompute []Op
-
 	// Progress receives a progress bar; nil = no bar.
 	Progress io.Writer
 	// ProgressTotalUnit names the unit of Reader.Progress, "bytes" or

@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/sync/semaphore"
 	"golang.org/x/time/rate"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -18,47 +18,30 @@ import (
 	"github.com/namepipe/namepipe/record"
 )
 
-// row is one input row on its way through the run.
-type row struct {
-	seq    int64
-	rec    record.Record
-	req    Request
-	rowErr error // reader problem and/or Build error
-	// badInput is set when Build reported unusable values (whether or not
-	// the rest of the row could still be sent).
-	badInput bool
-	// ran has bit i set when op i applies and a task was queued for it.
-	ran      uint64
-	outcomes []Outcome // indexed like runner.ops; nil when no op ran
-	pending  atomic.Int32
-	// out is the output row's values (input, results, error column), set
-	// by finish before finished is.
-	out []record.Value
-	// finished is set when out is ready; then runner.ready is signalled.
-	// (A flag and one shared signal instead of a channel per row.)
-	finished atomic.Bool
-	// few holds the outcomes of a row with few operations, saving an
-	// allocation per row.
-	few [4]Outcome
+// batch is the rows of one Read on their way through the run: read
+// together, computed (all of them by one local worker, or one task per
+// operation of each row by the remote workers), and written together, in
+// input order. Batches are recycled: in steady state a run allocates no
+// batch, no outcome and no output row.
+type batch struct {
+	recs     []record.Record // the rows read
+	rowErrs  []error         // per row: reader problem and/or Build error
+	bad      []bool          // per row: Build reported unusable values
+	outcomes []Outcome       // row i's operation j at i*len(ops)+j; zero = did not run
+	reqs     []Request       // remote path: each row's request (nil = nothing to send)
+	out      []record.Record // the output rows, set by fill
+	vals     []record.Value  // backing array of the output rows' values
+	// pending counts the tasks of the remote path not yet complete, plus
+	// one while the dispatcher is still queueing them; the task that
+	// brings it to zero fills the batch.
+	pending atomic.Int64
+	// done (capacity 1) receives one value when out is ready.
+	done chan struct{}
 }
 
-// task is one operation of one row.
-type task struct {
-	r  *row
-	op int
-}
-
-// flightKey identifies a distinct request: the operation's index and the
-// request's key.
-type flightKey struct {
-	op  int
-	key string
-}
-
-// flight is a request being resolved; identical requests that arrive
-// meanwhile wait on it without holding a worker.
-type flight struct {
-	waiters []task
+// rowOutcomes returns row i's outcomes, indexed like the run's ops.
+func (b *batch) rowOutcomes(i, nops int) []Outcome {
+	return b.outcomes[i*nops : (i+1)*nops : (i+1)*nops]
 }
 
 type stopInfo struct {
@@ -66,14 +49,11 @@ type stopInfo struct {
 	err    error
 }
 
-// rowPool recycles rows once written: a row is referenced by nothing
-// after the emitter is done with it.
-var rowPool = sync.Pool{New: func() any { return new(row) }}
-
 type runner struct {
 	o       Options
 	ops     []Op
 	limiter *rate.Limiter
+	nres    int // result columns appended to each row
 
 	stopCtx     context.Context // cancelled when the run stops taking work
 	stopCancel  context.CancelFunc
@@ -84,22 +64,19 @@ type runner struct {
 
 	consecutive atomic.Int64
 
-	tasks chan task
-	rows  chan *row // in-process: rows to build and resolve in a worker
-	order chan *row
-	sem   chan struct{}
-	// ready is signalled (without blocking; one pending signal is enough)
-	// whenever a row finishes, for the emitter waiting on the oldest row.
-	ready chan struct{}
+	// inProcess is set for a service that implements nameapi.InProcess.
+	inProcess bool
+	// local computes whole batches for an in-process service without a
+	// persistent cache (see local.go); nil for the remote path.
+	local *local
+	// remote resolves one task per operation of each row (see remote.go);
+	// nil on the local path.
+	remote *remote
 
-	mu         sync.Mutex
-	inflight   map[flightKey]*flight
-	mem        *lru
-	nres       int       // result columns appended to each row
-	noOutcomes []Outcome // zero outcomes of a row where no op ran
-	// recompute has bit i set when op i is computed for every row,
-	// without key, de-duplication or in-memory cache (Options.Recompute).
-	recompute uint64
+	// window holds a token per row between reading and writing.
+	window *semaphore.Weighted
+	order  chan *batch // batches in input order, to the emitter
+	free   chan *batch // written batches, for re-use
 
 	st          stats
 	cacheWarned atomic.Bool
@@ -133,28 +110,19 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	}
 	start := o.Now()
 	r := &runner{
-		o:        o,
-		ops:      o.Plan.Ops(),
-		tasks:    make(chan task, o.Concurrency*4),
-		order:    make(chan *row, o.Window),
-		sem:      make(chan struct{}, o.Window),
-		ready:    make(chan struct{}, 1),
-		inflight: make(map[flightKey]*flight),
-		mem:      newLRU(o.MemoryCacheSize),
-		nres:     o.Plan.ResultColumns(),
+		o:      o,
+		ops:    o.Plan.Ops(),
+		nres:   o.Plan.ResultColumns(),
+		window: semaphore.NewWeighted(int64(o.Window)),
+		order:  make(chan *batch, o.Window/o.BatchSize+1),
+		free:   make(chan *batch, o.Window/o.BatchSize+1),
 	}
-	r.noOutcomes = make([]Outcome, len(r.ops))
-	if o.InProcess {
-		r.rows = make(chan *row, o.Concurrency*4)
-	}
-	if len(r.ops) > 64 {
-		return &Summary{}, fmt.Errorf("pipeline: %d operations, at most 64", len(r.ops))
-	}
-	if o.Cache == nil {
-		for i, op := range r.ops {
-			if slices.Contains(o.Recompute, op) {
-				r.recompute |= 1 << i
-			}
+	_, r.inProcess = o.Service.(nameapi.InProcess)
+	if r.inProcess && o.Cache == nil {
+		r.local = newLocal(r)
+	} else {
+		if r.remote, err = newRemote(r); err != nil {
+			return &Summary{}, err
 		}
 	}
 	if o.Rate > 0 {
@@ -184,10 +152,10 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	})
 	var workers sync.WaitGroup
 	for range o.Concurrency {
-		if o.InProcess {
-			workers.Go(r.workRows)
+		if r.local != nil {
+			workers.Go(r.local.work)
 		} else {
-			workers.Go(r.work)
+			workers.Go(r.remote.work)
 		}
 	}
 	var writeErr error
@@ -246,7 +214,7 @@ func (r *runner) watchInterrupt(ctx context.Context, finished <-chan struct{}) {
 	case <-ctx.Done():
 	}
 	r.halt(ReasonInterrupted, context.Cause(ctx))
-	if r.o.Grace < 0 {
+	if r.o.Grace <= 0 {
 		r.cancelCalls()
 		return
 	}
@@ -259,25 +227,57 @@ func (r *runner) watchInterrupt(ctx context.Context, finished <-chan struct{}) {
 	}
 }
 
-// dispatch reads rows, builds their requests and queues their tasks. It
-// returns the reader's error, if any.
+// newBatch returns a written batch for re-use, or a new one.
+func (r *runner) newBatch() *batch {
+	select {
+	case b := <-r.free:
+		return b
+	default:
+	}
+	n := r.o.BatchSize
+	return &batch{
+		recs:     make([]record.Record, n),
+		rowErrs:  make([]error, n),
+		bad:      make([]bool, n),
+		outcomes: make([]Outcome, n*len(r.ops)),
+		out:      make([]record.Record, n),
+		done:     make(chan struct{}, 1),
+	}
+}
+
+// dispatch reads batches and hands them to the workers and, in input
+// order, to the emitter. It returns the reader's error, if any.
 func (r *runner) dispatch() (err error) {
 	defer close(r.order)
-	defer close(r.tasks)
-	if r.rows != nil {
-		defer close(r.rows)
+	if r.local != nil {
+		defer close(r.local.batches)
+	} else {
+		defer close(r.remote.tasks)
 	}
+	size := int64(r.o.BatchSize)
 	for r.stopCtx.Err() == nil {
-		buf := make([]record.Record, r.o.BatchSize)
-		n, rerr := r.o.Reader.Read(r.stopCtx, buf)
+		// The emitter always frees the tokens of the rows it writes, so
+		// this wait ends, even when the run is stopping.
+		_ = r.window.Acquire(r.writeCtx, size)
+		b := r.newBatch()
+		n, rerr := r.o.Reader.Read(r.stopCtx, b.recs[:size])
 		done, total := r.o.Reader.Progress()
 		r.st.progDone.Store(done)
 		r.st.progTotal.Store(total)
-		for i := range buf[:n] {
-			// Every row read is admitted, even when the run is stopping:
-			// nothing read is lost. The emitter always frees slots.
-			r.sem <- struct{}{}
-			r.admit(&buf[i])
+		r.window.Release(size - int64(n))
+		if n > 0 {
+			// Every row read is passed on, even when the run is stopping:
+			// nothing read is lost.
+			b.recs = b.recs[:n]
+			r.st.rowsRead.Add(int64(n))
+			r.order <- b
+			if r.local != nil {
+				r.local.batches <- b
+			} else {
+				r.remote.admit(b)
+			}
+		} else {
+			r.recycle(b)
 		}
 		if rerr != nil {
 			if errors.Is(rerr, io.EOF) {
@@ -296,100 +296,22 @@ func (r *runner) dispatch() (err error) {
 	return nil
 }
 
-// admit queues one row. For a remote service it builds the row here and
-// queues a task per operation, so that the workers overlap the calls; for
-// an in-process one it hands the whole row to a worker (see workRows).
-func (r *runner) admit(rec *record.Record) {
-	rw := rowPool.Get().(*row)
-	rw.seq, rw.rec = r.st.rowsRead.Add(1)-1, *rec
-	if r.rows != nil {
-		r.order <- rw
-		r.rows <- rw
-		return
-	}
-	if !r.prepare(rw) {
-		r.finish(rw)
-		r.order <- rw
-		return
-	}
-	// The row may be finished (and recycled) as soon as its last task is
-	// queued: loop over a copy of its operations.
-	ran := rw.ran
-	r.order <- rw
-	for i := range r.ops {
-		if ran&(1<<i) != 0 {
-			r.tasks <- task{r: rw, op: i}
-		}
-	}
-}
-
-// prepare builds the row's request and marks the operations that apply.
-// It reports whether any does; then the row's outcomes and pending count
-// are set, and the row is finished by the last of its operations.
-func (r *runner) prepare(rw *row) bool {
-	rec := &rw.rec
+// prepare builds row i's request and records its error; req is nil when
+// nothing of the row can be sent.
+func (r *runner) prepare(b *batch, i int) (req Request) {
+	rec := &b.recs[i]
+	var rowErr error
 	if rec.Problem != "" {
 		// The reader's problem names its own file:line (and column).
-		rw.rowErr = errors.New(rec.Problem)
+		rowErr = errors.New(rec.Problem)
 	}
 	req, err := r.build(rec)
 	if err != nil {
-		rw.rowErr = errors.Join(rw.rowErr, err)
-		rw.badInput = true
+		rowErr = errors.Join(rowErr, err)
+		b.bad[i] = true
 	}
-	if req == nil {
-		// Nothing of the row can be sent; it is written with its error.
-		return false
-	}
-	rw.req = req
-	var n int32
-	for i, op := range r.ops {
-		if req.Applies(op) {
-			rw.ran |= 1 << i
-			n++
-		}
-	}
-	if n == 0 {
-		return false
-	}
-	if len(r.ops) <= len(rw.few) {
-		rw.outcomes = rw.few[:len(r.ops)]
-	} else {
-		rw.outcomes = make([]Outcome, len(r.ops))
-	}
-	rw.pending.Store(n)
-	return true
-}
-
-// finish computes the row's output values (the input values followed by
-// the result columns) and marks the row finished. The row must not be
-// touched after: the emitter may write and recycle it at once.
-func (r *runner) finish(rw *row) {
-	outcomes := rw.outcomes
-	if outcomes == nil {
-		outcomes = r.noOutcomes
-	}
-	n := len(rw.rec.Values)
-	vals := make([]record.Value, n+r.nres)
-	copy(vals, rw.rec.Values)
-	r.o.Plan.ApplyInto(vals[n:], outcomes, rw.rowErr)
-	rw.out = vals
-	rw.finished.Store(true)
-	select {
-	case r.ready <- struct{}{}:
-	default: // a signal is pending already; the emitter re-checks its row
-	}
-}
-
-// release clears a written row and returns it to the pool.
-func (r *runner) release(rw *row) {
-	few := rw.few[:]
-	clear(few)
-	rw.seq, rw.rec, rw.req, rw.rowErr, rw.badInput = 0, record.Record{}, nil, nil, false
-	rw.ran, rw.outcomes, rw.out = 0, nil, nil
-	rw.pending.Store(0)
-	rw.finished.Store(false)
-	rowPool.Put(rw)
+	b.rowErrs[i] = rowErr
+	return req
 }
 
 // build calls Plan.Build; a panic becomes the row's error.
@@ -406,141 +328,77 @@ func (r *runner) build(rec *record.Record) (req Request, err error) {
 	return req, err
 }
 
-// work runs tasks until the queue is closed.
-func (r *runner) work() {
-	for t := range r.tasks {
-		if o, ok := r.exec(t); ok {
-			r.complete(t, o)
-		}
+// fill computes the batch's output rows (each row's input values followed
+// by its result columns) and hands the batch to the emitter. The batch
+// must not be touched after: the emitter may write and recycle it at once.
+func (r *runner) fill(b *batch) {
+	total := 0
+	for i := range b.recs {
+		total += len(b.recs[i].Values) + r.nres
 	}
+	if cap(b.vals) < total {
+		b.vals = make([]record.Value, total)
+	}
+	vals := b.vals[:total]
+	nops := len(r.ops)
+	for i := range b.recs {
+		rec := &b.recs[i]
+		n := len(rec.Values)
+		row := vals[: n+r.nres : n+r.nres]
+		vals = vals[n+r.nres:]
+		copy(row, rec.Values)
+		r.o.Plan.ApplyInto(row[n:], b.rowOutcomes(i, nops), b.rowErrs[i])
+		// Raw and End: the input cells' source text, so that CSV output
+		// writes them back as they were.
+		b.out[i] = record.Record{Index: rec.Index, Line: rec.Line, Values: row, Problem: rec.Problem, Raw: rec.Raw, End: rec.End}
+	}
+	b.done <- struct{}{}
 }
 
-// workRows builds rows and resolves all their operations back to back,
-// until the queue is closed: for an in-process service, where a task per
-// operation would only add queueing, and the operations of one row share
-// the engine's memo of the parsed name. An operation attached to an
-// identical request in flight is completed by the worker resolving that
-// request, as with tasks.
-func (r *runner) workRows() {
-	for rw := range r.rows {
-		if !r.prepare(rw) {
-			r.finish(rw)
-			continue
+// emit writes batches in input order as they complete and frees their
+// window tokens. After a write error it keeps draining without writing,
+// so that nothing upstream blocks.
+func (r *runner) emit(sum *Summary) error {
+	var werr error
+	nops := len(r.ops)
+	for b := range r.order {
+		<-b.done
+		n := len(b.recs)
+		for i := range n {
+			sum.count(&b.recs[i], b.rowErrs[i], b.bad[i], b.rowOutcomes(i, nops))
 		}
-		// The row may be finished (and recycled) as soon as its last
-		// operation completes: loop over a copy of its operations.
-		ran := rw.ran
-		for i := range r.ops {
-			if ran&(1<<i) != 0 {
-				t := task{r: rw, op: i}
-				if o, ok := r.exec(t); ok {
-					r.complete(t, o)
-				}
+		if werr == nil {
+			if err := r.o.Writer.Write(r.writeCtx, b.out[:n]); err != nil {
+				werr = fmt.Errorf("write output: %w", err)
+				r.halt(ReasonOutput, werr)
+				r.cancelCalls()
+			} else {
+				r.st.rowsWritten.Add(int64(n))
 			}
 		}
+		r.recycle(b)
+		r.window.Release(int64(n))
 	}
+	return werr
 }
 
-// complete records the outcome of a task and finishes its row when it was
-// the last one.
-func (r *runner) complete(t task, o Outcome) {
-	t.r.outcomes[t.op] = o
-	if t.r.pending.Add(-1) == 0 {
-		r.finish(t.r)
+// recycle clears a written batch and keeps it for re-use.
+func (r *runner) recycle(b *batch) {
+	n := len(b.recs)
+	clear(b.recs)
+	b.recs = b.recs[:cap(b.recs)]
+	clear(b.rowErrs[:n])
+	clear(b.bad[:n])
+	clear(b.outcomes[:n*len(r.ops)])
+	if b.reqs != nil {
+		clear(b.reqs[:n])
 	}
-}
-
-// exec resolves a task: memory cache, an identical request in flight,
-// persistent cache, then the service. ok is false when the task was
-// attached to a request in flight, which completes it later.
-func (r *runner) exec(t task) (o Outcome, ok bool) {
-	op := r.ops[t.op]
-	if r.stopCtx.Err() != nil {
-		return Outcome{Err: r.stoppedErr(nil)}, true
+	clear(b.out[:n])
+	clear(b.vals)
+	select {
+	case r.free <- b:
+	default: // enough spare batches
 	}
-	if r.recompute&(1<<t.op) != 0 {
-		return r.call(t.r.req, op), true
-	}
-	key, err := r.key(t.r.req, op)
-	if err != nil {
-		return Outcome{Err: err}, true
-	}
-	mk := flightKey{op: t.op, key: key}
-	r.mu.Lock()
-	if o, hit := r.mem.get(t.op, key); hit {
-		r.mu.Unlock()
-		r.st.memHits.Add(1)
-		return o, true
-	}
-	if f, busy := r.inflight[mk]; busy {
-		f.waiters = append(f.waiters, t)
-		r.mu.Unlock()
-		r.st.dups.Add(1)
-		return Outcome{}, false
-	}
-	f := &flight{}
-	r.inflight[mk] = f
-	r.mu.Unlock()
-
-	o, cacheable := r.resolve(t.r.req, op, key)
-
-	r.mu.Lock()
-	delete(r.inflight, mk)
-	if cacheable {
-		r.mem.add(t.op, key, o)
-	}
-	waiters := f.waiters
-	r.mu.Unlock()
-	for _, w := range waiters {
-		r.complete(w, o)
-	}
-	return o, true
-}
-
-// key calls Request.Key; a panic becomes the task's error.
-func (r *runner) key(req Request, op Op) (k string, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("internal error while keying %s: %v", op, p)
-		}
-	}()
-	if r.o.Cache == nil {
-		return req.RunKey(op), nil
-	}
-	return req.Key(op), nil
-}
-
-// resolve answers one distinct request from the persistent cache or the
-// service, and stores a fresh answer in the cache. cacheable says whether
-// the outcome may be re-used within the run.
-func (r *runner) resolve(req Request, op Op, key string) (Outcome, bool) {
-	var ck []byte
-	if c := r.o.Cache; c != nil {
-		ck = CacheKey(r.o.EngineID, op, key)
-		data, hit, err := c.Get(ck)
-		if err != nil {
-			r.cacheProblem("read", err)
-		} else if hit {
-			if v, err := r.o.Plan.DecodeResult(op, data); err == nil {
-				r.st.persistHits.Add(1)
-				return Outcome{Value: v}, true
-			}
-			// An undecodable entry (older format) is a miss; it is overwritten.
-		}
-	}
-	o := r.call(req, op)
-	if o.Err != nil {
-		var ex *exhaustedError
-		return o, !errors.Is(o.Err, ErrStopped) && !errors.As(o.Err, &ex) && !nameapi.IsRetryable(o.Err)
-	}
-	if ck != nil {
-		if data, err := r.o.Plan.EncodeResult(op, o.Value); err != nil {
-			r.cacheProblem("encode", err)
-		} else if err := r.o.Cache.Put(ck, data); err != nil {
-			r.cacheProblem("write", err)
-		}
-	}
-	return o, true
 }
 
 func (r *runner) cacheProblem(what string, err error) {
@@ -557,146 +415,6 @@ func (r *runner) stoppedErr(last error) error {
 		reason = si.reason
 	}
 	return &stoppedError{reason: reason, last: last}
-}
-
-// call sends one request with rate limiting, a per-attempt timeout and
-// retries of retryable errors, up to o.MaxAttempts attempts in all.
-func (r *runner) call(req Request, op Op) Outcome {
-	r.st.requests.Add(1)
-	var last error
-	for attempt := 1; ; attempt++ {
-		if r.limiter != nil {
-			if err := r.limiter.Wait(r.stopCtx); err != nil {
-				return Outcome{Err: r.stoppedErr(last)}
-			}
-		}
-		if r.stopCtx.Err() != nil && attempt > 1 {
-			return Outcome{Err: r.stoppedErr(last)}
-		}
-		v, err := r.attempt(req, op, attempt)
-		if err == nil {
-			r.consecutive.Store(0)
-			return Outcome{Value: v}
-		}
-		if r.callCtx.Err() != nil {
-			return Outcome{Err: r.stoppedErr(err)}
-		}
-		last = err
-		r.noteFailure(err)
-		if !nameapi.IsRetryable(err) {
-			return Outcome{Err: err}
-		}
-		if attempt >= r.o.MaxAttempts {
-			return Outcome{Err: &exhaustedError{attempts: attempt, err: err}}
-		}
-		var retryAfter time.Duration
-		var ne *nameapi.Error
-		if errors.As(err, &ne) {
-			retryAfter = ne.RetryAfter
-		}
-		wait := Backoff(attempt, r.o.BackoffBase, r.o.BackoffMax, retryAfter, r.o.Jitter)
-		r.st.retries.Add(1)
-		if err := r.o.Sleep(r.stopCtx, wait); err != nil {
-			return Outcome{Err: r.stoppedErr(last)}
-		}
-	}
-}
-
-// attempt makes one call with the per-request timeout. A timeout that the
-// backend reports as a bare context error becomes a retryable timeout.
-func (r *runner) attempt(req Request, op Op, n int) (v Result, err error) {
-	r.st.calls.Add(1)
-	for {
-		m := r.st.maxAttempts.Load()
-		if int64(n) <= m || r.st.maxAttempts.CompareAndSwap(m, int64(n)) {
-			break
-		}
-	}
-	ctx := r.callCtx
-	if !r.o.InProcess {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(r.callCtx, r.o.Timeout)
-		defer cancel()
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			v, err = nil, fmt.Errorf("%s: internal error in the service: %v", op, p)
-		}
-	}()
-	v, err = req.Call(ctx, r.o.Service, op)
-	if err != nil && ctx.Err() == context.DeadlineExceeded && r.callCtx.Err() == nil && !nameapi.IsRetryable(err) {
-		err = &nameapi.Error{Op: string(op), Timeout: true, Err: fmt.Errorf("no answer within %v", r.o.Timeout)}
-	}
-	return v, err
-}
-
-// noteFailure counts consecutive failed calls and stops the run when the
-// service appears down. Invalid-input answers show the service is up. An
-// access-denied answer stops the run at once: every later call would be
-// refused too, and a nightly job must not end "successfully" with every
-// row flagged.
-func (r *runner) noteFailure(err error) {
-	var ne *nameapi.Error
-	isAPI := errors.As(err, &ne)
-	switch {
-	case isAPI && ne.AccessDenied():
-		r.halt(ReasonAccessDenied, err)
-		return
-	case isAPI && ne.InvalidInput():
-		r.consecutive.Store(0)
-		return
-	case nameapi.IsRetryable(err) || isAPI:
-	default:
-		return // a local problem with this request, not the service
-	}
-	n := r.consecutive.Add(1)
-	if r.o.MaxConsecutiveFailures > 0 && n >= int64(r.o.MaxConsecutiveFailures) {
-		r.halt(ReasonServiceDown, err)
-	}
-}
-
-// emit writes rows in input order as they complete, in batches, and frees
-// their window slots. After a write error it keeps draining without
-// writing, so that nothing upstream blocks.
-func (r *runner) emit(sum *Summary) error {
-	batch := make([]record.Record, 0, r.o.BatchSize)
-	var werr error
-	flush := func() {
-		if len(batch) == 0 {
-			return
-		}
-		if werr == nil {
-			if err := r.o.Writer.Write(r.writeCtx, batch); err != nil {
-				werr = fmt.Errorf("write output: %w", err)
-				r.halt(ReasonOutput, werr)
-				r.cancelCalls()
-			} else {
-				r.st.rowsWritten.Add(int64(len(batch)))
-			}
-		}
-		for i := range batch {
-			batch[i] = record.Record{}
-			<-r.sem
-		}
-		batch = batch[:0]
-	}
-	for rw := range r.order {
-		if !rw.finished.Load() {
-			flush() // do not hold finished rows while waiting
-			for !rw.finished.Load() {
-				<-r.ready
-			}
-		}
-		sum.count(rw, r.ops)
-		batch = append(batch, record.Record{Index: rw.rec.Index, Line: rw.rec.Line, Values: rw.out, Problem: rw.rec.Problem,
-			Raw: rw.rec.Raw, End: rw.rec.End}) // the input cells' source text: CSV output writes them back as they were
-		r.release(rw)
-		if len(batch) == cap(batch) {
-			flush()
-		}
-	}
-	flush()
-	return werr
 }
 
 // flushCachePeriodically bounds what a crash can lose to about a second.

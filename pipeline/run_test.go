@@ -92,13 +92,17 @@ func (d *randomDelays) call(ctx context.Context, op Op, key string) (any, error)
 }
 
 func TestOrderedOutputUnderConcurrency(t *testing.T) {
+	forEachPath(t, testOrderedOutputUnderConcurrency)
+}
+
+func testOrderedOutputUnderConcurrency(t *testing.T, local bool) {
 	const n = 600
 	d := newRandomDelays(7)
 	defer close(d.stop)
 	rd := newMemReader(n, func(i int) string { return fmt.Sprintf("Person %d", i) })
 	w := &memWriter{}
 	p := &fakePlan{ops: []Op{"parse", "genderize", "disposable"}, call: d.call}
-	o := newOpts(rd, w, p)
+	o := newOpts(rd, w, p, local)
 	o.Concurrency = 8
 	o.Window = 64
 	o.BatchSize = 16
@@ -130,7 +134,9 @@ func TestOrderedOutputUnderConcurrency(t *testing.T) {
 	}
 }
 
-func TestRowErrorsKeepData(t *testing.T) {
+func TestRowErrorsKeepData(t *testing.T) { forEachPath(t, testRowErrorsKeepData) }
+
+func testRowErrorsKeepData(t *testing.T, local bool) {
 	names := []string{"Ann Lee", "BAD row", "Bo Invalid", "", "Cy Unavailable", "PARTIAL row"}
 	call := func(ctx context.Context, op Op, key string) (any, error) {
 		switch {
@@ -144,7 +150,7 @@ func TestRowErrorsKeepData(t *testing.T) {
 	rd := newMemReader(len(names), func(i int) string { return names[i] })
 	rd.rows[3][1] = "" // no name, no email: nothing applies
 	w := &memWriter{}
-	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse", "genderize"}, call: call})
+	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse", "genderize"}, call: call}, local)
 	o.MaxAttempts = 2
 	o.Sleep = (&sleepRecorder{}).sleep
 	sum, err := Run(context.Background(), o)
@@ -187,7 +193,9 @@ func TestRowErrorsKeepData(t *testing.T) {
 	}
 }
 
-func TestReaderProblemFlagsRow(t *testing.T) {
+func TestReaderProblemFlagsRow(t *testing.T) { forEachPath(t, testReaderProblemFlagsRow) }
+
+func testReaderProblemFlagsRow(t *testing.T, local bool) {
 	rd := &problemReader{}
 	w := &memWriter{}
 	o := Options{Reader: rd, Writer: w, Plan: &fakePlan{ops: []Op{"parse"}, call: echo}, Service: nopService{}, LogEvery: -1}
@@ -217,7 +225,9 @@ func (r *problemReader) Read(ctx context.Context, dst []record.Record) (int, err
 func (r *problemReader) Progress() (int64, int64) { return 0, 0 }
 func (r *problemReader) Close() error             { return nil }
 
-func TestRetries(t *testing.T) {
+func TestRetries(t *testing.T) { forEachPath(t, testRetries) }
+
+func testRetries(t *testing.T, local bool) {
 	retryAfter := &nameapi.Error{Op: "fake", HTTPStatus: http.StatusTooManyRequests, RetryAfter: 7 * time.Second}
 	tests := []struct {
 		name        string
@@ -249,7 +259,7 @@ func TestRetries(t *testing.T) {
 			sl := &sleepRecorder{}
 			rd := newMemReader(1, func(int) string { return "Ann" })
 			w := &memWriter{}
-			o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: call})
+			o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: call}, local)
 			o.MaxAttempts = tc.maxAttempts
 			o.Sleep = sl.sleep
 			o.BackoffBase = time.Second
@@ -320,7 +330,9 @@ func TestBackoff(t *testing.T) {
 	}
 }
 
-func TestServiceDownStopsAndKeepsRows(t *testing.T) {
+func TestServiceDownStopsAndKeepsRows(t *testing.T) { forEachPath(t, testServiceDownStopsAndKeepsRows) }
+
+func testServiceDownStopsAndKeepsRows(t *testing.T, local bool) {
 	var calls atomic.Int64
 	down := func(ctx context.Context, op Op, key string) (any, error) {
 		calls.Add(1)
@@ -328,7 +340,7 @@ func TestServiceDownStopsAndKeepsRows(t *testing.T) {
 	}
 	rd := newMemReader(5000, func(i int) string { return fmt.Sprintf("P%d", i) })
 	w := &memWriter{}
-	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: down})
+	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: down}, local)
 	o.MaxAttempts = 2
 	o.MaxConsecutiveFailures = 10
 	o.Window = 32
@@ -359,7 +371,9 @@ func TestServiceDownStopsAndKeepsRows(t *testing.T) {
 	}
 }
 
-func TestAccessDeniedStopsAtOnce(t *testing.T) {
+func TestAccessDeniedStopsAtOnce(t *testing.T) { forEachPath(t, testAccessDeniedStopsAtOnce) }
+
+func testAccessDeniedStopsAtOnce(t *testing.T, local bool) {
 	for _, denied := range []*nameapi.Error{
 		{Op: "fake", HTTPStatus: http.StatusUnauthorized, Fault: &nameapi.Fault{FaultCause: nameapi.FaultAccessDenied, Blame: nameapi.BlameClient, Message: "No such account"}},
 		{Op: "fake", HTTPStatus: http.StatusForbidden},
@@ -373,7 +387,7 @@ func TestAccessDeniedStopsAtOnce(t *testing.T) {
 			}
 			rd := newMemReader(2000, func(i int) string { return fmt.Sprintf("P%d", i) })
 			w := &memWriter{}
-			o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: call})
+			o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: call}, local)
 			o.MaxConsecutiveFailures = 0 // the access-denied stop does not depend on it
 			o.Window = 32
 			o.Sleep = (&sleepRecorder{}).sleep
@@ -399,7 +413,11 @@ func TestAccessDeniedStopsAtOnce(t *testing.T) {
 	}
 }
 
+// TestDeduplication checks the remote path's de-duplication: identical
+// requests are sent once, those that arrive while it is in flight wait on
+// it. (The local path's memo is checked in TestLocalMemo.)
 func TestDeduplication(t *testing.T) {
+	t.Parallel()
 	c := &counter{}
 	gate := make(chan struct{})
 	var first atomic.Bool
@@ -419,7 +437,7 @@ func TestDeduplication(t *testing.T) {
 		}
 	}
 	w := &memWriter{}
-	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: c.wrap(slowFirst)})
+	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: c.wrap(slowFirst)}, false)
 	o.Concurrency = 4
 	sum, err := Run(context.Background(), o)
 	if err != nil {
@@ -443,7 +461,9 @@ func TestDeduplication(t *testing.T) {
 	}
 }
 
-func TestWindowBoundsRowsInFlight(t *testing.T) {
+func TestWindowBoundsRowsInFlight(t *testing.T) { forEachPath(t, testWindowBoundsRowsInFlight) }
+
+func testWindowBoundsRowsInFlight(t *testing.T, local bool) {
 	for _, window := range []int{1, 7, 64} {
 		t.Run(fmt.Sprint(window), func(t *testing.T) {
 			var inFlight, maxInFlight atomic.Int64
@@ -456,7 +476,7 @@ func TestWindowBoundsRowsInFlight(t *testing.T) {
 				for m := maxInFlight.Load(); v > m && !maxInFlight.CompareAndSwap(m, v); m = maxInFlight.Load() {
 				}
 			}}
-			o := newOpts(rd, w, p)
+			o := newOpts(rd, w, p, local)
 			o.Concurrency = 16
 			o.Window = window
 			if _, err := Run(context.Background(), o); err != nil {
@@ -472,7 +492,9 @@ func TestWindowBoundsRowsInFlight(t *testing.T) {
 	}
 }
 
-func TestCancelReturnsPromptly(t *testing.T) {
+func TestCancelReturnsPromptly(t *testing.T) { forEachPath(t, testCancelReturnsPromptly) }
+
+func testCancelReturnsPromptly(t *testing.T, local bool) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var started atomic.Int64
 	block := func(c context.Context, op Op, key string) (any, error) {
@@ -488,7 +510,7 @@ func TestCancelReturnsPromptly(t *testing.T) {
 	}
 	rd := newMemReader(100000, func(i int) string { return fmt.Sprint("P ", i) })
 	w := &memWriter{}
-	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: block})
+	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: block}, local)
 	o.Grace = 0 // cancel the calls at once
 	done := make(chan struct{})
 	var sum *Summary
@@ -522,12 +544,14 @@ func TestCancelReturnsPromptly(t *testing.T) {
 	}
 }
 
-func TestInputAndOutputErrors(t *testing.T) {
+func TestInputAndOutputErrors(t *testing.T) { forEachPath(t, testInputAndOutputErrors) }
+
+func testInputAndOutputErrors(t *testing.T, local bool) {
 	t.Run("reader fails", func(t *testing.T) {
 		rd := newMemReader(10, func(i int) string { return fmt.Sprint("P", i) })
 		rd.err = errors.New("in.csv:12: unterminated quote")
 		w := &memWriter{}
-		_, err := Run(context.Background(), newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: echo}))
+		_, err := Run(context.Background(), newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: echo}, local))
 		var re *RunError
 		if !errors.As(err, &re) || re.Reason != ReasonInput || !strings.Contains(err.Error(), "in.csv:12") {
 			t.Fatalf("err = %v", err)
@@ -539,7 +563,7 @@ func TestInputAndOutputErrors(t *testing.T) {
 	t.Run("writer fails", func(t *testing.T) {
 		rd := newMemReader(3000, func(i int) string { return fmt.Sprint("P", i) })
 		w := &memWriter{failAt: 2}
-		o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: echo})
+		o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: echo}, local)
 		o.Window, o.BatchSize = 100, 10
 		_, err := Run(context.Background(), o)
 		var re *RunError
@@ -556,7 +580,7 @@ func TestOptionsValidation(t *testing.T) {
 	if _, err := Run(context.Background(), Options{}); err == nil || !strings.Contains(err.Error(), "no reader") {
 		t.Fatalf("err = %v", err)
 	}
-	o := newOpts(newMemReader(1, func(int) string { return "a" }), &memWriter{}, &fakePlan{call: echo})
+	o := newOpts(newMemReader(1, func(int) string { return "a" }), &memWriter{}, &fakePlan{call: echo}, false)
 	o.Rate = -1
 	if _, err := Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), "rate") {
 		t.Fatalf("err = %v", err)

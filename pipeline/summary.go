@@ -14,6 +14,7 @@ import (
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
+	"github.com/namepipe/namepipe/record"
 )
 
 // Summary describes a finished (or stopped) run. Its JSON form is written
@@ -28,7 +29,8 @@ type Summary struct {
 	Errors ErrorCounts `json:"errors"`
 
 	// Requests is the number of requests sent to the service (each
-	// distinct one once; an operation of Options.Recompute once per row);
+	// distinct one once on the remote path; on the local path, each one
+	// a worker's memo did not answer);
 	// Calls counts every attempt, retries included.
 	Requests int64 `json:"requests"`
 	Calls    int64 `json:"calls"`
@@ -106,20 +108,19 @@ func newSummary(ops []Op) *Summary {
 	return s
 }
 
-// count adds one emitted row (called by the single emitter goroutine).
-func (s *Summary) count(rw *row, ops []Op) {
-	bad := rw.rowErr != nil
-	if rw.rec.Problem != "" {
+// count adds one emitted row: its reader problem, Build error and
+// outcomes (zero where an operation did not run). Called by the single
+// emitter goroutine.
+func (s *Summary) count(rec *record.Record, rowErr error, badInput bool, outcomes []Outcome) {
+	bad := rowErr != nil
+	if rec.Problem != "" {
 		s.Errors.ReaderProblem++
 	}
-	if rw.badInput {
+	if badInput {
 		s.Errors.Build++
 	}
-	for i, op := range ops {
-		if rw.ran&(1<<i) == 0 {
-			continue
-		}
-		o := rw.outcomes[i]
+	for i, op := range s.ops {
+		o := outcomes[i]
 		if o.Err != nil {
 			bad = true
 			s.Errors.ByOp[string(op)]++

@@ -14,7 +14,9 @@ import (
 	"github.com/namepipe/namepipe/readers"
 )
 
-func TestSummaryDistributions(t *testing.T) {
+func TestSummaryDistributions(t *testing.T) { forEachPath(t, testSummaryDistributions) }
+
+func testSummaryDistributions(t *testing.T, local bool) {
 	genders := []string{nameapi.GenderMale, nameapi.GenderFemale, nameapi.GenderMale, nameapi.GenderUnknown}
 	scores := []float64{-1, -0.95, 0, 0.5, 1}
 	call := func(ctx context.Context, op Op, key string) (any, error) {
@@ -39,7 +41,7 @@ func TestSummaryDistributions(t *testing.T) {
 	}
 	rd := newMemReader(20, func(i int) string { return fmt.Sprint("P", i) })
 	w := &memWriter{}
-	sum, err := Run(context.Background(), newOpts(rd, w, &fakePlan{ops: []Op{"genderize", "risk", "disposable"}, call: call}))
+	sum, err := Run(context.Background(), newOpts(rd, w, &fakePlan{ops: []Op{"genderize", "risk", "disposable"}, call: call}, local))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +100,7 @@ func TestSummaryInputStats(t *testing.T) {
 	rd := statsReader{memReader: newMemReader(3, func(i int) string { return fmt.Sprint("P", i) }), st: readers.Stats{
 		Malformed: map[string]int64{"bare_quote": 2, "field_count": 1}, BlankLinesSkipped: 4, TrailingDelimiters: 1,
 	}}
-	o := newOpts(rd.memReader, &memWriter{}, &fakePlan{ops: []Op{"parse"}, call: echo})
+	o := newOpts(rd.memReader, &memWriter{}, &fakePlan{ops: []Op{"parse"}, call: echo}, false)
 	o.Reader = rd
 	sum, err := Run(context.Background(), o)
 	if err != nil {

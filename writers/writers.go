@@ -24,7 +24,8 @@ import (
 
 // Writer writes records of one schema to one output.
 type Writer interface {
-	// Write appends records, in the order given.
+	// Write appends records, in the order given. It must not keep recs or
+	// their Values after it returns: the caller re-uses them.
 	Write(ctx context.Context, recs []record.Record) error
 	// Commit flushes, syncs and moves the output to its final name.
 	Commit() error

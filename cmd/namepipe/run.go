@@ -18,7 +18,6 @@ import (
 	"golang.org/x/term"
 
 	"github.com/namepipe/namepipe/config"
-	"github.com/namepipe/namepipe/engine"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/pipeline"
 	"github.com/namepipe/namepipe/readers"
@@ -180,14 +179,6 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if cfg.Input.Format == record.FormatParquet {
 		opts.ProgressTotalUnit = "rows"
-	}
-	if _, local := svc.(*engine.Engine); local {
-		opts.InProcess = true // no network to time out: no timer per call
-		// Computing these costs less than keying and looking them up:
-		// domain lookups, and risk, whose input (the whole person with
-		// contact data) almost never repeats. Only without a persistent
-		// cache (pipeline ignores Recompute with one).
-		opts.Recompute = []pipeline.Op{mapping.OpRisk, mapping.OpDisposable, mapping.OpClassify}
 	}
 	if cache != nil {
 		opts.Cache = cache

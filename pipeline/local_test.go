@@ -1,0 +1,172 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestInProcessSetsNoCallTimeout checks that each call gets a context with
+// the per-call deadline, unless the service is in-process (on the local
+// path, and on the remote path that a persistent cache selects), and that
+// an in-process call still sees the run's cancellation.
+func TestInProcessSetsNoCallTimeout(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name             string
+		inProcess, cache bool
+	}{
+		{"remote", false, false},
+		{"in-process", true, false},
+		{"in-process with a persistent cache", true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var withDeadline, without atomic.Int64
+			p := &fakePlan{ops: []Op{"parse"}, call: func(ctx context.Context, op Op, key string) (any, error) {
+				if d, ok := ctx.Deadline(); ok && time.Until(d) <= time.Minute {
+					withDeadline.Add(1)
+				} else {
+					without.Add(1)
+				}
+				return "ok", nil
+			}}
+			o := newOpts(newMemReader(20, func(i int) string { return fmt.Sprint("n", i) }), &memWriter{}, p, tc.inProcess)
+			o.Timeout = time.Minute
+			if tc.cache {
+				c, err := OpenCache(filepath.Join(t.TempDir(), "cache"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { _ = c.Close() })
+				o.Cache = c
+			}
+			if _, err := Run(context.Background(), o); err != nil {
+				t.Fatal(err)
+			}
+			wantWith, wantWithout := int64(20), int64(0)
+			if tc.inProcess {
+				wantWith, wantWithout = 0, 20
+			}
+			if withDeadline.Load() != wantWith || without.Load() != wantWithout {
+				t.Errorf("%d calls with a deadline, %d without; want %d, %d", withDeadline.Load(), without.Load(), wantWith, wantWithout)
+			}
+		})
+	}
+	t.Run("cancel reaches an in-process call", func(t *testing.T) {
+		t.Parallel()
+		ctx, cancel := context.WithCancel(context.Background())
+		var sawCancel atomic.Bool
+		p := &fakePlan{ops: []Op{"parse"}, call: func(callCtx context.Context, op Op, key string) (any, error) {
+			cancel()
+			select {
+			case <-callCtx.Done():
+				sawCancel.Store(true)
+				return nil, callCtx.Err()
+			case <-time.After(10 * time.Second):
+				return "late", nil
+			}
+		}}
+		o := newOpts(newMemReader(1, func(int) string { return "x" }), &memWriter{}, p, true)
+		o.Grace = 0 // cancel the calls at once
+		_, _ = Run(ctx, o)
+		if !sawCancel.Load() {
+			t.Error("an in-process call did not see the run's cancellation")
+		}
+	})
+}
+
+// TestLocalMemo checks the local path's per-worker memo: a repeated input
+// is computed at most once per worker, an operation whose inputs rarely
+// repeat stops being memoised, no memory cache means every row is
+// computed, and the output is the remote path's either way.
+func TestLocalMemo(t *testing.T) {
+	t.Parallel()
+	const n = 3 * memoProbe
+	run := func(t *testing.T, local bool, memSize int) (*Summary, *memWriter, *counter) {
+		t.Helper()
+		cnt := &counter{}
+		// 7 names repeat; every email is distinct (the memo of
+		// disposable never hits and switches off).
+		rd := newMemReader(n, func(i int) string { return fmt.Sprint("P", i%7) })
+		w := &memWriter{}
+		o := newOpts(rd, w, &fakePlan{ops: []Op{"parse", "disposable"}, call: cnt.wrap(echo)}, local)
+		o.Concurrency = 2
+		o.MemoryCacheSize = memSize
+		sum, err := Run(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sum, w, cnt
+	}
+	calls := func(c *counter, op string) (total int) {
+		for k, v := range c.calls {
+			if len(k) > len(op) && k[:len(op)+1] == op+"|" {
+				total += v
+			}
+		}
+		return total
+	}
+	_, want, _ := run(t, false, 0)
+	for _, tc := range []struct {
+		name               string
+		memSize            int
+		minParse, maxParse int
+	}{
+		{"memo", 0, 7, 7 * 2}, // at most once per worker
+		{"no memory cache", -1, n, n},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sum, w, cnt := run(t, true, tc.memSize)
+			if p := calls(cnt, "parse"); p < tc.minParse || p > tc.maxParse {
+				t.Errorf("parse computed %d times, want %d..%d", p, tc.minParse, tc.maxParse)
+			}
+			if d := calls(cnt, "disposable"); d != n {
+				t.Errorf("disposable computed %d times, want %d", d, n)
+			}
+			if sum.Requests != sum.Calls || sum.Requests+sum.CacheHitsMemory != 2*n || sum.DedupHits != 0 {
+				t.Errorf("requests %d, calls %d, memory hits %d, dedup %d; want requests = calls, requests + hits = %d, no dedup",
+					sum.Requests, sum.Calls, sum.CacheHitsMemory, sum.DedupHits, 2*n)
+			}
+			if !reflect.DeepEqual(w.rows, want.rows) {
+				t.Error("output differs from the remote path's")
+			}
+		})
+	}
+}
+
+// TestMemo checks the two generations and the switch-off.
+func TestMemo(t *testing.T) {
+	t.Parallel()
+	m := newMemo(8, 2, 1) // 2 entries per generation
+	m.put("a", Outcome{Value: fakeResult("A")})
+	m.put("b", Outcome{Value: fakeResult("B")})
+	m.put("c", Outcome{Value: fakeResult("C")}) // a, b become the old generation
+	for _, k := range []string{"a", "b", "c"} {
+		if o, ok := m.get(k); !ok || o.Value != fakeResult(string(k[0]-'a'+'A')) {
+			t.Fatalf("get %q = %v, %v", k, o, ok)
+		}
+	}
+	m.put("d", Outcome{})
+	m.put("e", Outcome{})
+	m.put("f", Outcome{})
+	if _, ok := m.get("a"); ok {
+		t.Error("a survived two generations without a hit")
+	}
+	if !m.on() {
+		t.Fatal("memo off before its probe ended")
+	}
+	for i := range memoProbe {
+		m.get(fmt.Sprint("miss", i))
+	}
+	if m.on() {
+		t.Error("a memo that hit 3 times in its probe is still on")
+	}
+	if off := newMemo(-1, 2, 1); off.on() {
+		t.Error("a memo of size -1 is on")
+	}
+}

@@ -58,6 +58,7 @@ type Dict struct {
 	freemail   map[string]struct{}
 	isp        map[string]struct{}
 	top        []string
+	world      world // indexes over the names in other scripts than Latin
 }
 
 var (
@@ -89,7 +90,12 @@ func Load() (*Dict, error) {
 	// The files load in parallel: the first call is ready sooner.
 	var wg sync.WaitGroup
 	errs := make([]error, 5)
-	wg.Go(func() { d.given, d.stats, errs[0] = loadGiven("data/given.tsv.gz") })
+	wg.Go(func() {
+		d.given, d.stats, errs[0] = loadGiven("data/given.tsv.gz")
+		if errs[0] == nil {
+			d.buildWorld()
+		}
+	})
 	wg.Go(func() { d.surnames, errs[1] = loadSet("data/surnames.txt.gz", 30000) })
 	wg.Go(func() { d.disposable, errs[2] = loadSet("data/disposable.txt.gz", 160000) })
 	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })
@@ -265,6 +271,13 @@ func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound boo
 	w, f := key(s)
 	sp, found = d.given[w]
 	if f == w {
+		if !found || sp.n == 0 {
+			// Not listed, or listed without a sex (faker's Georgian
+			// names): the same name in other spellings and scripts.
+			if tsp, ok := d.translitSpan(w); ok && (!found || tsp.n > 0) {
+				sp, found = tsp, true
+			}
+		}
 		return sp, found, span{}, false
 	}
 	alt, altFound = d.given[f]
@@ -346,7 +359,14 @@ func (d *Dict) MaleProportion(given, placeOrLang string) (float64, bool) {
 // list most names without accents.
 func (d *Dict) GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool) {
 	sp, found, alt, altFound := d.givenSpans(given)
-	if !found {
+	if !found || sp.n == 0 {
+		// A name in another script than Latin that no list holds: the
+		// names of its script ending the same way, as one vote.
+		if placeOrLang == "" && (len(given) == 0 || given[0] >= 0x80) {
+			if p, ok := d.suffixGender(given); ok {
+				return p, 1, true
+			}
+		}
 		return 0, 0, false
 	}
 	p, votes, ok = d.spanGenderVotes(sp, placeOrLang)

@@ -1,0 +1,177 @@
+package dict
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Names in scripts other than Latin. The given-name data holds each
+// locale's names in its own script (faker's ar, fa, he, hy, ka, el, ru, uk,
+// th, ne, ja, ko, zh locales), a few hundred per script. Three indexes,
+// built once at load time from that data, carry it to names it does not
+// list:
+//
+//   - variants: the Latin key (LatinKey) of every non-Latin given name, so
+//     that another spelling of it in its script ("Αικατερινη" for
+//     "Αικατερίνη") is found;
+//   - the Latin key of a name in an alphabetic script is looked up in the
+//     Latin-script data ("Десислава" → "desislava");
+//   - suffixes: how often the names of a script that end in the same one to
+//     four letters are male or female ("…ة" in Arabic, "…ος" in Greek,
+//     "…子" in Japanese), for the sex of names no list holds.
+
+// greekTonos maps the accented Greek vowels to plain ones: the sources
+// write some names with accents and some without.
+var greekTonos = strings.NewReplacer("ά", "α", "έ", "ε", "ή", "η", "ί", "ι", "ό", "ο", "ύ", "υ", "ώ", "ω", "ϊ", "ι", "ϋ", "υ", "ΐ", "ι", "ΰ", "υ", "ς", "σ")
+
+// suffixKey returns the form of a lower-case name whose endings the suffix
+// model counts: Greek without accents and final sigma.
+func suffixKey(lower string, sc Script) string {
+	if sc == ScriptGreek {
+		return greekTonos.Replace(lower)
+	}
+	return lower
+}
+
+// suffixMax is the longest name ending, in runes, the suffix model keeps.
+const suffixMax = 4
+
+// sexVotes counts votes (weighted by source votes) for male and female.
+type sexVotes struct{ m, f float32 }
+
+// world holds the indexes over the non-Latin names.
+type world struct {
+	variants map[string]span     // LatinKey → best-backed non-Latin given name
+	suffixes map[string]sexVotes // name ending (lower case, in its script) → votes
+	totals   map[Script]sexVotes // all votes of each script's names
+}
+
+// buildWorld indexes the non-Latin given names of d.
+func (d *Dict) buildWorld() {
+	w := world{variants: map[string]span{}, suffixes: map[string]sexVotes{}, totals: map[Script]sexVotes{}}
+	best := map[string]int{}
+	for name, sp := range d.given {
+		if name == "" || name[0] < utf8.RuneSelf {
+			continue
+		}
+		sc := ScriptOf(name)
+		if sc == ScriptLatin || sc == ScriptNone {
+			continue
+		}
+		votes := d.spanVotes(sp)
+		if k := LatinKey(name); k != "" && sc.alphabetic() {
+			if v, seen := best[k]; !seen || votes > v {
+				best[k] = votes
+				w.variants[k] = sp
+			}
+		}
+		if votes == 0 {
+			continue
+		}
+		var sv sexVotes
+		for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+			m := float32(st.male) / 100 * float32(st.votes)
+			sv.m += m
+			sv.f += float32(st.votes) - m
+		}
+		t := w.totals[sc]
+		t.m += sv.m
+		t.f += sv.f
+		w.totals[sc] = t
+		// Every ending shorter than the name itself.
+		name := suffixKey(name, sc)
+		n := utf8.RuneCountInString(name)
+		i := len(name)
+		for k := 1; k <= suffixMax && k < n; k++ {
+			_, size := utf8.DecodeLastRuneInString(name[:i])
+			i -= size
+			suf := name[i:]
+			a := w.suffixes[suf]
+			a.m += sv.m
+			a.f += sv.f
+			w.suffixes[suf] = a
+		}
+	}
+	d.world = w
+}
+
+// translitSpan looks up a non-Latin name (lower case) by its Latin key:
+// first among the names of other scripts, then, for alphabetic scripts,
+// among the Latin-script names.
+func (d *Dict) translitSpan(lower string) (span, bool) {
+	sc := ScriptOf(lower)
+	if sc == ScriptLatin || sc == ScriptNone {
+		return span{}, false
+	}
+	k := LatinKey(lower)
+	if k == "" {
+		return span{}, false
+	}
+	// Only where every vowel is written: the abjads' keys are consonant
+	// skeletons that different names share ("zhr": Zahra, Zaher).
+	if !sc.alphabetic() {
+		return span{}, false
+	}
+	if sp, ok := d.world.variants[k]; ok {
+		return sp, true
+	}
+	sp, ok := d.given[k]
+	return sp, ok
+}
+
+// suffix model thresholds: the longest ending seen on at least
+// suffixMinVotes votes decides when one sex has suffixMinShare of them
+// (after weighing by the script's totals).
+const (
+	suffixMinVotes = 3
+	suffixMinShare = 0.8
+)
+
+// suffixGender guesses the sex of a non-Latin given name the data does not
+// list from the names of its script that end the same way. It returns the
+// male proportion and ok=false when no ending is seen often enough or the
+// longest one seen is not clearly of one sex.
+func (d *Dict) suffixGender(name string) (p float64, ok bool) {
+	lower := strings.ToLower(strings.TrimSpace(name))
+	if lower == "" || lower[0] < utf8.RuneSelf {
+		return 0, false
+	}
+	sc := ScriptOf(lower)
+	if sc == ScriptLatin || sc == ScriptNone {
+		return 0, false
+	}
+	// The votes of an ending are weighed against the script's totals, so
+	// that a script whose data lists far more names of one sex (Arabic:
+	// 331 male, 10 female) does not make every ending look male.
+	tot := d.world.totals[sc]
+	if tot.m == 0 || tot.f == 0 {
+		return 0, false
+	}
+	lower = suffixKey(lower, sc)
+	n := utf8.RuneCountInString(lower)
+	// Endings from the longest (at most suffixMax runes, shorter than the
+	// name) to one rune.
+	start := len(lower)
+	cuts := make([]int, 0, suffixMax)
+	for k := 1; k <= suffixMax && k < n; k++ {
+		_, size := utf8.DecodeLastRuneInString(lower[:start])
+		start -= size
+		cuts = append(cuts, start)
+	}
+	if n == 1 { // a one-letter name (Chinese 伟): the letter itself
+		cuts = append(cuts, 0)
+	}
+	for i := len(cuts) - 1; i >= 0; i-- {
+		v, seen := d.world.suffixes[lower[cuts[i]:]]
+		if !seen || v.m+v.f < suffixMinVotes {
+			continue
+		}
+		m, f := v.m/tot.m, v.f/tot.f
+		share := float64(m / (m + f))
+		if share >= suffixMinShare || share <= 1-suffixMinShare {
+			return share, true
+		}
+		return 0, false
+	}
+	return 0, false
+}

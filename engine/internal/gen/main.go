@@ -32,6 +32,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/namepipe/namepipe/engine/dict"
 	"github.com/namepipe/namepipe/engine/dict/fold"
 )
 
@@ -271,6 +272,10 @@ type votes struct{ m, f int }
 type fakerLocale struct {
 	Male, Female, Generic []string
 	Last                  []string
+	// LastMale and LastFemale are the surnames the locale lists by sex
+	// (Russian Иванов / Иванова, Czech Novák / Nováková); they are in Last
+	// too.
+	LastMale, LastFemale []string
 }
 
 const fakerScript = `
@@ -283,6 +288,7 @@ for (const [k, v] of Object.entries(m.allLocales)) {
   out[k] = {
     Male: fn.male || [], Female: fn.female || [], Generic: fn.generic || [],
     Last: [...(ln.generic || []), ...(ln.male || []), ...(ln.female || [])],
+    LastMale: ln.male || [], LastFemale: ln.female || [],
   };
 }
 process.stdout.write(JSON.stringify(out));
@@ -664,7 +670,52 @@ func buildNames(out string, dirs map[string]string) error {
 		return err
 	}
 	hdr = fmt.Sprintf("surnames: %s %s (person.last_name of every locale). Diacritics-folded spellings added. MIT licensed, see NOTICE.", pkgFaker, verFaker)
-	return writeLines(filepath.Join(out, "surnames.txt.gz"), hdr, keys(surnames))
+	if err := writeLines(filepath.Join(out, "surnames.txt.gz"), hdr, keys(surnames)); err != nil {
+		return err
+	}
+	return buildSurnameSex(out, faker)
+}
+
+// buildSurnameSex writes the surnames that faker lists by sex, as written,
+// diacritics-folded and, for other scripts than Latin, by their Latin key
+// (dict.LatinKey: "Иванова" → "ivanova"), each with the share of male
+// listings: name TAB malePercent.
+func buildSurnameSex(out string, faker map[string]fakerLocale) error {
+	v := map[string]votes{}
+	add := func(n string, male bool) {
+		if n = normName(n); n == "" {
+			return
+		}
+		forms := map[string]bool{n: true, fold.String(n): true}
+		if dict.ScriptOf(n) != dict.ScriptLatin {
+			if k := dict.LatinKey(n); k != "" {
+				forms[k] = true
+			}
+		}
+		for f := range forms {
+			a := v[f]
+			if male {
+				a.m++
+			} else {
+				a.f++
+			}
+			v[f] = a
+		}
+	}
+	for _, l := range faker {
+		for _, n := range l.LastMale {
+			add(n, true)
+		}
+		for _, n := range l.LastFemale {
+			add(n, false)
+		}
+	}
+	lines := make([]string, 0, len(v))
+	for n, x := range v {
+		lines = append(lines, fmt.Sprintf("%s\t%d", n, (200*x.m+(x.m+x.f))/(2*(x.m+x.f))))
+	}
+	hdr := fmt.Sprintf("surnames by sex: name TAB malePercent, from %s %s (person.last_name.male/female of the locales that list them: ru, uk, mk, cs_CZ, sk, lv, az, uz, ...), as written, folded and by Latin key. MIT licensed, see NOTICE.", pkgFaker, verFaker)
+	return writeLines(filepath.Join(out, "surname-sex.tsv.gz"), hdr, lines)
 }
 
 // ---------------------------------------------------------------------------

@@ -197,9 +197,15 @@ func (d *Dict) suffixGender(name string) (p float64, ok bool) {
 	if n == 1 { // a one-letter name (Chinese 伟): the letter itself
 		cuts = append(cuts, 0)
 	}
+	minVotes := float32(suffixMinVotes)
+	if sc == ScriptHan || sc == ScriptHangul {
+		// A character or syllable is a word of its own: two names
+		// ending in it are evidence.
+		minVotes = 2
+	}
 	for i := len(cuts) - 1; i >= 0; i-- {
 		v, seen := d.world.suffixes[lower[cuts[i]:]]
-		if !seen || v.m+v.f < suffixMinVotes {
+		if !seen || v.m+v.f < minVotes {
 			continue
 		}
 		m, f := v.m/tot.m, v.f/tot.f

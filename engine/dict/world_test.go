@@ -124,3 +124,28 @@ func TestSurnameMaleProportion(t *testing.T) {
 		}
 	}
 }
+
+func TestSplitSurnameFirst(t *testing.T) {
+	t.Parallel()
+	d := mustDict(t)
+	tests := []struct{ in, sur, given string }{
+		{"王小明", "王", "小明"},
+		{"李娜", "李", "娜"},
+		{"欧阳娜娜", "欧阳", "娜娜"},
+		{"佐藤太郎", "佐藤", "太郎"},
+		{"山口さくら", "山口", "さくら"},
+		{"김민준", "김", "민준"},
+		{"이서연", "이", "서연"},
+	}
+	for _, tt := range tests {
+		s, g, ok := d.SplitSurnameFirst(tt.in)
+		if !ok || s != tt.sur || g != tt.given {
+			t.Errorf("SplitSurnameFirst(%q) = %q, %q, %v; want %q, %q", tt.in, s, g, ok, tt.sur, tt.given)
+		}
+	}
+	for _, in := range []string{"Peter", "王", "王 小明", "Олена"} {
+		if s, g, ok := d.SplitSurnameFirst(in); ok {
+			t.Errorf("SplitSurnameFirst(%q) = %q, %q; want not ok", in, s, g)
+		}
+	}
+}

@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -360,6 +361,57 @@ func romanize(dirs map[string]string) (map[string]fakerLocale, error) {
 //go:embed ka-sex.txt
 var kaSex string
 
+// latinLocale returns the given names of l that are written in an
+// alphabetic script other than Latin, by their dict.LatinKey. The abjads
+// (Arabic, Hebrew) and Thai are left out: their keys lose vowels.
+func latinLocale(l fakerLocale, latin map[string]votes) fakerLocale {
+	conv := func(ns []string, male, female bool) []string {
+		var out []string
+		for _, n := range ns {
+			switch dict.ScriptOf(n) {
+			case dict.ScriptCyrillic, dict.ScriptGreek, dict.ScriptArmenian, dict.ScriptGeorgian, dict.ScriptDevanagari:
+				k := dict.LatinKey(n)
+				v := latin[k]
+				if k == "" || male && v.f > 2*v.m || female && v.m > 2*v.f {
+					continue
+				}
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	return fakerLocale{Male: conv(l.Male, true, false), Female: conv(l.Female, false, true), Generic: conv(l.Generic, false, false)}
+}
+
+// latinVotes counts, over every source, the male and female listings of
+// each Latin-script given name (lower case).
+func latinVotes(faker map[string]fakerLocale, gd map[string]map[string]votes) map[string]votes {
+	out := map[string]votes{}
+	add := func(n string, m, f int) {
+		if n = normName(n); n == "" || dict.ScriptOf(n) != dict.ScriptLatin {
+			return
+		}
+		a := out[n]
+		a.m += m
+		a.f += f
+		out[n] = a
+	}
+	for _, l := range faker {
+		for _, n := range l.Male {
+			add(n, 1, 0)
+		}
+		for _, n := range l.Female {
+			add(n, 0, 1)
+		}
+	}
+	for _, m := range gd {
+		for n, v := range m {
+			add(n, v.m, v.f)
+		}
+	}
+	return out
+}
+
 // arSex lists Arabic women's names, which faker's ar locale hardly has.
 //
 //go:embed ar-sex.txt
@@ -462,6 +514,7 @@ func buildNames(out string, dirs map[string]string) error {
 	for k, v := range roman {
 		faker[k] = v
 	}
+
 	ka, err := parseSexList("ka-sex.txt", kaSex)
 	if err != nil {
 		return err
@@ -475,6 +528,17 @@ func buildNames(out string, dirs map[string]string) error {
 	gd, err := loadGDFN(dirs[pkgGender])
 	if err != nil {
 		return err
+	}
+	// The names of the alphabetic scripts (Cyrillic, Greek, Armenian,
+	// Georgian, Devanagari) also by their Latin key ("Никита" → "nikita"),
+	// so that their Latin spellings know the sex their culture gives them —
+	// except where the Latin-script sources give the spelling the other
+	// sex (Macedonian "Јане" is a man, English "Jane" a woman).
+	latin := latinVotes(faker, gd)
+	for _, k := range slices.Sorted(maps.Keys(faker)) {
+		if l := latinLocale(faker[k], latin); len(l.Male)+len(l.Female)+len(l.Generic) > 0 {
+			faker[k+"_Latn"] = l
+		}
 	}
 
 	// Faker's evidence: per language, how many locales list the name male

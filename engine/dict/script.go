@@ -158,3 +158,51 @@ func LatinKey(s string) string {
 	}
 	return k
 }
+
+// skeletonPairs are the letter pairs that transliterations spell one way or
+// another, reduced to one letter after the vowels are gone.
+var skeletonPairs = strings.NewReplacer("kh", "k", "sh", "s", "zh", "z", "th", "t", "dh", "d", "gh", "g", "ph", "f", "ts", "s", "dz", "z")
+
+// MatchKey returns a key under which one name written in two scripts
+// meets: the consonants of its Latin key, with the letters transliterations
+// spell differently made one (c, q, k; w, v; kh, k …), h and doubled
+// letters dropped, and the Arabic article "ال" at the start of an Arabic
+// word dropped ("المصري" and "Masri" both give "msr", "حسّان" and "Hassan"
+// "sn", "כהן" and "Cohen" "kn"). Abjads write no short vowels, so the key
+// keeps none; it is for telling whether two names in different scripts can
+// be the same name, not for telling names apart.
+func MatchKey(s string) string {
+	s = strings.TrimSpace(s)
+	if sc := ScriptOf(s); sc == ScriptArabic || sc == ScriptHebrew {
+		s = strings.Map(dropMark, s) // vowel points and shadda
+		if r := strings.TrimPrefix(s, "ال"); utf8.RuneCountInString(r) >= 2 {
+			s = r
+		}
+	}
+	k := LatinKey(s)
+	var b strings.Builder
+	b.Grow(len(k))
+	for i := 0; i < len(k); i++ {
+		switch c := k[i]; c {
+		case 'a', 'e', 'i', 'o', 'u', 'y':
+		case 'c', 'q':
+			b.WriteByte('k')
+		case 'w':
+			b.WriteByte('v')
+		case 'x':
+			b.WriteString("ks")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	k = strings.ReplaceAll(skeletonPairs.Replace(b.String()), "h", "")
+	b.Reset()
+	var prev byte
+	for i := 0; i < len(k); i++ {
+		if k[i] != prev {
+			b.WriteByte(k[i])
+		}
+		prev = k[i]
+	}
+	return b.String()
+}

@@ -149,3 +149,33 @@ func TestSplitSurnameFirst(t *testing.T) {
 		}
 	}
 }
+
+func TestMatchKey(t *testing.T) {
+	t.Parallel()
+	same := [][2]string{
+		{"Hassan", "حسّان"},
+		{"Masri", "المصري"},
+		{"Aziz", "العزيز"},
+		{"Cohen", "כהן"},
+		{"Tamar", "תמר"},
+		{"Anahit", "Անահիտ"},
+		{"Hovhannisyan", "Հովհաննիսյան"},
+		{"Ivan", "Иван"},
+		{"Shevchenko", "Шевченко"},
+		{"Giorgos", "Γιώργος"},
+		{"Papadopoulos", "Παπαδόπουλος"},
+		{"Nino", "ნინო"},
+		{"Beridze", "ბერიძე"},
+		{"Mohammed", "Muhammad"},
+	}
+	for _, p := range same {
+		if a, b := MatchKey(p[0]), MatchKey(p[1]); a != b || a == "" {
+			t.Errorf("MatchKey(%q) = %q, MatchKey(%q) = %q; want equal", p[0], a, p[1], b)
+		}
+	}
+	for _, p := range [][2]string{{"Ivan", "Сергей"}, {"Anahit", "Արամ"}, {"Fatima", "عمر"}} {
+		if MatchKey(p[0]) == MatchKey(p[1]) {
+			t.Errorf("MatchKey(%q) == MatchKey(%q) = %q; want different", p[0], p[1], MatchKey(p[0]))
+		}
+	}
+}

@@ -3,6 +3,8 @@ package dict
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/engine/script"
 )
 
 // cjkSurnameMax is the longest surname, in characters, looked for at the
@@ -18,7 +20,7 @@ const cjkSurnameMax = 3
 // when s is not a name of those scripts or has fewer than two characters.
 func (d *Dict) SplitSurnameFirst(s string) (surname, given string, ok bool) {
 	s = strings.TrimSpace(s)
-	sc := ScriptOf(s)
+	sc := script.Of(s)
 	if !sc.SurnameFirst() || strings.ContainsAny(s, " \u3000") {
 		return "", "", false
 	}
@@ -48,7 +50,7 @@ func (d *Dict) SplitSurnameFirst(s string) (surname, given string, ok bool) {
 	}
 	if best < 0 {
 		best = cuts[0]
-		if sc == ScriptKana && n >= 4 && len(cuts) > 1 {
+		if sc == script.Kana && n >= 4 && len(cuts) > 1 {
 			best = cuts[1]
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/engine/dict/fold"
+	"github.com/namepipe/namepipe/engine/script"
 )
 
 // Surnames that carry their bearer's sex: Russian Иванов / Иванова, Czech
@@ -78,8 +79,8 @@ func (d *Dict) SurnameMaleProportion(surname string) (p float64, ok bool) {
 		return 0, false
 	}
 	forms := []string{lower, fold.String(lower)}
-	if sc := ScriptOf(lower); sc != ScriptLatin && sc != ScriptNone {
-		forms = append(forms, LatinKey(lower))
+	if sc := script.Of(lower); sc != script.Latin && sc != script.None {
+		forms = append(forms, script.LatinKey(lower))
 	}
 	for _, f := range forms {
 		for _, e := range maleEndings {

@@ -2,8 +2,9 @@ package dict
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/engine/script"
 )
 
 // Names in scripts other than Latin. The given-name data holds each
@@ -23,37 +24,21 @@ import (
 
 // variantKey returns the key under which the spellings of one name in a
 // script meet: the Latin key for the alphabetic scripts, the Arabic letters
-// folded (arabicFold) for Arabic and Persian, Hebrew without its vowel
+// folded (script.ArabicFold) for Arabic and Persian, Hebrew without its vowel
 // points. It returns "" for the other scripts. The Latin key of an abjad
 // is not used: it is a consonant skeleton that different names share
 // ("zhr": Zahra, Zaher).
-func variantKey(lower string, sc Script) string {
+func variantKey(lower string, sc script.Script) string {
 	switch {
-	case sc.alphabetic():
-		return LatinKey(lower)
-	case sc == ScriptArabic:
-		return arabicFold(lower)
-	case sc == ScriptHebrew:
-		return strings.Map(dropMark, lower)
+	case sc.Alphabetic():
+		return script.LatinKey(lower)
+	case sc == script.Arabic:
+		return script.ArabicFold(lower)
+	case sc == script.Hebrew:
+		return strings.Map(script.DropMark, lower)
 	}
 	return ""
 }
-
-func dropMark(r rune) rune {
-	if unicode.Is(unicode.Mn, r) || r == 'ـ' { // marks and the Arabic tatweel
-		return -1
-	}
-	return r
-}
-
-// arabicLetters folds the letters that Arabic and Persian write differently
-// or that writers use interchangeably: Persian and Arabic yeh and kaf,
-// alef with hamza or madda, teh marbuta and heh.
-var arabicLetters = strings.NewReplacer("ي", "ی", "ى", "ی", "ئ", "ی", "ك", "ک", "أ", "ا", "إ", "ا", "آ", "ا", "ٱ", "ا", "ؤ", "و", "ة", "ه")
-
-// arabicFold returns an Arabic-script name without vowel marks and with
-// arabicLetters folded: "فاطمة" and Persian "فاطمه" meet.
-func arabicFold(s string) string { return arabicLetters.Replace(strings.Map(dropMark, s)) }
 
 // greekTonos maps the accented Greek vowels to plain ones: the sources
 // write some names with accents and some without.
@@ -61,12 +46,12 @@ var greekTonos = strings.NewReplacer("ά", "α", "έ", "ε", "ή", "η", "ί", "
 
 // suffixKey returns the form of a lower-case name whose endings the suffix
 // model counts: Greek without accents and final sigma.
-func suffixKey(lower string, sc Script) string {
+func suffixKey(lower string, sc script.Script) string {
 	switch sc {
-	case ScriptGreek:
+	case script.Greek:
 		return greekTonos.Replace(lower)
-	case ScriptArabic:
-		return arabicFold(lower)
+	case script.Arabic:
+		return script.ArabicFold(lower)
 	}
 	return lower
 }
@@ -79,21 +64,21 @@ type sexVotes struct{ m, f float32 }
 
 // world holds the indexes over the non-Latin names.
 type world struct {
-	variants map[string]span     // LatinKey → best-backed non-Latin given name
-	suffixes map[string]sexVotes // name ending (lower case, in its script) → votes
-	totals   map[Script]sexVotes // all votes of each script's names
+	variants map[string]span            // LatinKey → best-backed non-Latin given name
+	suffixes map[string]sexVotes        // name ending (lower case, in its script) → votes
+	totals   map[script.Script]sexVotes // all votes of each script's names
 }
 
 // buildWorld indexes the non-Latin given names of d.
 func (d *Dict) buildWorld() {
-	w := world{variants: map[string]span{}, suffixes: map[string]sexVotes{}, totals: map[Script]sexVotes{}}
+	w := world{variants: map[string]span{}, suffixes: map[string]sexVotes{}, totals: map[script.Script]sexVotes{}}
 	best := map[string]int{}
 	for name, sp := range d.given {
 		if name == "" || name[0] < utf8.RuneSelf {
 			continue
 		}
-		sc := ScriptOf(name)
-		if sc == ScriptLatin || sc == ScriptNone {
+		sc := script.Of(name)
+		if sc == script.Latin || sc == script.None {
 			continue
 		}
 		votes := d.spanVotes(sp)
@@ -137,8 +122,8 @@ func (d *Dict) buildWorld() {
 // first among the names of other scripts, then, for alphabetic scripts,
 // among the Latin-script names.
 func (d *Dict) translitSpan(lower string) (span, bool) {
-	sc := ScriptOf(lower)
-	if sc == ScriptLatin || sc == ScriptNone {
+	sc := script.Of(lower)
+	if sc == script.Latin || sc == script.None {
 		return span{}, false
 	}
 	k := variantKey(lower, sc)
@@ -148,7 +133,7 @@ func (d *Dict) translitSpan(lower string) (span, bool) {
 	if sp, ok := d.world.variants[k]; ok {
 		return sp, true
 	}
-	if !sc.alphabetic() {
+	if !sc.Alphabetic() {
 		return span{}, false
 	}
 	sp, ok := d.given[k]
@@ -172,8 +157,8 @@ func (d *Dict) suffixGender(name string) (p float64, ok bool) {
 	if lower == "" || lower[0] < utf8.RuneSelf {
 		return 0, false
 	}
-	sc := ScriptOf(lower)
-	if sc == ScriptLatin || sc == ScriptNone {
+	sc := script.Of(lower)
+	if sc == script.Latin || sc == script.None {
 		return 0, false
 	}
 	// The votes of an ending are weighed against the script's totals, so
@@ -198,7 +183,7 @@ func (d *Dict) suffixGender(name string) (p float64, ok bool) {
 		cuts = append(cuts, 0)
 	}
 	minVotes := float32(suffixMinVotes)
-	if sc == ScriptHan || sc == ScriptHangul {
+	if sc == script.Han || sc == script.Hangul {
 		// A character or syllable is a word of its own: two names
 		// ending in it are evidence.
 		minVotes = 2

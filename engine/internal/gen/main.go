@@ -33,8 +33,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/namepipe/namepipe/engine/dict"
 	"github.com/namepipe/namepipe/engine/dict/fold"
+	"github.com/namepipe/namepipe/engine/script"
 )
 
 // Pinned package versions. Change a version here and rerun the generator to
@@ -368,9 +368,9 @@ func latinLocale(l fakerLocale, latin map[string]votes) fakerLocale {
 	conv := func(ns []string, male, female bool) []string {
 		var out []string
 		for _, n := range ns {
-			switch dict.ScriptOf(n) {
-			case dict.ScriptCyrillic, dict.ScriptGreek, dict.ScriptArmenian, dict.ScriptGeorgian, dict.ScriptDevanagari:
-				k := dict.LatinKey(n)
+			switch script.Of(n) {
+			case script.Cyrillic, script.Greek, script.Armenian, script.Georgian, script.Devanagari:
+				k := script.LatinKey(n)
 				v := latin[k]
 				if k == "" || male && v.f > 2*v.m || female && v.m > 2*v.f {
 					continue
@@ -388,7 +388,7 @@ func latinLocale(l fakerLocale, latin map[string]votes) fakerLocale {
 func latinVotes(faker map[string]fakerLocale, gd map[string]map[string]votes) map[string]votes {
 	out := map[string]votes{}
 	add := func(n string, m, f int) {
-		if n = normName(n); n == "" || dict.ScriptOf(n) != dict.ScriptLatin {
+		if n = normName(n); n == "" || script.Of(n) != script.Latin {
 			return
 		}
 		a := out[n]
@@ -751,8 +751,8 @@ func buildSurnameSex(out string, faker map[string]fakerLocale) error {
 			return
 		}
 		forms := map[string]bool{n: true, fold.String(n): true}
-		if dict.ScriptOf(n) != dict.ScriptLatin {
-			if k := dict.LatinKey(n); k != "" {
+		if script.Of(n) != script.Latin {
+			if k := script.LatinKey(n); k != "" {
 				forms[k] = true
 			}
 		}

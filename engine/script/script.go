@@ -1,4 +1,8 @@
-package dict
+// Package script tells the writing system of a name (Latin, Cyrillic,
+// Arabic, Han, Hangul …), knows which scripts are written surname first or
+// have letter case, and spells names of other scripts in Latin letters
+// (go-unidecode) for look-ups and for matching across scripts.
+package script
 
 import (
 	"strings"
@@ -11,23 +15,23 @@ import (
 // Script is the writing system a name is written in.
 type Script uint8
 
-// The scripts the engine tells apart. ScriptOther is any other script with
-// letters; ScriptNone is text without letters.
+// The scripts the engine tells apart. Other is any other script with
+// letters; None is text without letters.
 const (
-	ScriptNone Script = iota
-	ScriptLatin
-	ScriptCyrillic
-	ScriptGreek
-	ScriptArmenian
-	ScriptGeorgian
-	ScriptHebrew
-	ScriptArabic
-	ScriptThai
-	ScriptDevanagari
-	ScriptHan
-	ScriptHangul
-	ScriptKana
-	ScriptOther
+	None Script = iota
+	Latin
+	Cyrillic
+	Greek
+	Armenian
+	Georgian
+	Hebrew
+	Arabic
+	Thai
+	Devanagari
+	Han
+	Hangul
+	Kana
+	Other
 )
 
 var scriptNames = [...]string{"None", "Latin", "Cyrillic", "Greek", "Armenian", "Georgian", "Hebrew", "Arabic", "Thai", "Devanagari", "Han", "Hangul", "Kana", "Other"}
@@ -42,26 +46,26 @@ func (s Script) String() string {
 
 // SurnameFirst reports whether names in the script are written surname
 // first (Chinese, Japanese and Korean).
-func (s Script) SurnameFirst() bool { return s == ScriptHan || s == ScriptHangul || s == ScriptKana }
+func (s Script) SurnameFirst() bool { return s == Han || s == Hangul || s == Kana }
 
 // Cased reports whether the script has upper and lower case letters.
 func (s Script) Cased() bool {
 	switch s {
-	case ScriptLatin, ScriptCyrillic, ScriptGreek, ScriptArmenian:
+	case Latin, Cyrillic, Greek, Armenian:
 		return true
 	}
 	return false
 }
 
-// alphabetic reports whether go-unidecode spells the script's names as a
+// Alphabetic reports whether go-unidecode spells the script's names as a
 // reader of Latin letters would (every vowel written): Cyrillic "Олена" →
 // "olena", Armenian "Անահիտ" → "anahit", Devanagari "प्रिया" → "priya". The
 // abjads (Arabic, Hebrew) and Thai lose vowels or tone marks, and Han reads
 // as Mandarin syllables, so their Latin keys are not looked up in the Latin
 // name data.
-func (s Script) alphabetic() bool {
+func (s Script) Alphabetic() bool {
 	switch s {
-	case ScriptCyrillic, ScriptGreek, ScriptArmenian, ScriptGeorgian, ScriptDevanagari:
+	case Cyrillic, Greek, Armenian, Georgian, Devanagari:
 		return true
 	}
 	return false
@@ -71,44 +75,44 @@ func (s Script) alphabetic() bool {
 func runeScript(r rune) Script {
 	switch {
 	case r < 0x250 || unicode.Is(unicode.Latin, r):
-		return ScriptLatin
+		return Latin
 	case unicode.Is(unicode.Cyrillic, r):
-		return ScriptCyrillic
+		return Cyrillic
 	case unicode.Is(unicode.Greek, r):
-		return ScriptGreek
+		return Greek
 	case unicode.Is(unicode.Armenian, r):
-		return ScriptArmenian
+		return Armenian
 	case unicode.Is(unicode.Georgian, r):
-		return ScriptGeorgian
+		return Georgian
 	case unicode.Is(unicode.Hebrew, r):
-		return ScriptHebrew
+		return Hebrew
 	case unicode.Is(unicode.Arabic, r):
-		return ScriptArabic
+		return Arabic
 	case unicode.Is(unicode.Thai, r):
-		return ScriptThai
+		return Thai
 	case unicode.Is(unicode.Devanagari, r):
-		return ScriptDevanagari
+		return Devanagari
 	case unicode.Is(unicode.Hangul, r):
-		return ScriptHangul
+		return Hangul
 	case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || r == 'ー':
-		return ScriptKana
+		return Kana
 	case unicode.Is(unicode.Han, r) || r == '々':
-		return ScriptHan
+		return Han
 	}
-	return ScriptOther
+	return Other
 }
 
-// ScriptOf returns the script of the letters of s: the script of its first
-// letter, except that Han text with kana in it is Japanese (ScriptKana).
+// Of returns the script of the letters of s: the script of its first
+// letter, except that Han text with kana in it is Japanese (Kana).
 // ASCII text returns without decoding.
-func ScriptOf(s string) Script {
-	first := ScriptNone
+func Of(s string) Script {
+	first := None
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			i++
-			if first == ScriptNone && (c|0x20 >= 'a' && c|0x20 <= 'z') {
-				return ScriptLatin
+			if first == None && (c|0x20 >= 'a' && c|0x20 <= 'z') {
+				return Latin
 			}
 			continue
 		}
@@ -119,13 +123,13 @@ func ScriptOf(s string) Script {
 		}
 		sc := runeScript(r)
 		switch {
-		case first == ScriptNone:
+		case first == None:
 			first = sc
-			if sc != ScriptHan {
+			if sc != Han {
 				return sc
 			}
-		case sc == ScriptKana:
-			return ScriptKana
+		case sc == Kana:
+			return Kana
 		}
 	}
 	return first
@@ -153,7 +157,7 @@ func LatinKey(s string) string {
 		prev = c
 	}
 	k := b.String()
-	if ScriptOf(s) == ScriptArmenian {
+	if Of(s) == Armenian {
 		k = strings.ReplaceAll(k, "ow", "u")
 	}
 	return k
@@ -173,8 +177,8 @@ var skeletonPairs = strings.NewReplacer("kh", "k", "sh", "s", "zh", "z", "th", "
 // be the same name, not for telling names apart.
 func MatchKey(s string) string {
 	s = strings.TrimSpace(s)
-	if sc := ScriptOf(s); sc == ScriptArabic || sc == ScriptHebrew {
-		s = strings.Map(dropMark, s) // vowel points and shadda
+	if sc := Of(s); sc == Arabic || sc == Hebrew {
+		s = strings.Map(DropMark, s) // vowel points and shadda
 		if r := strings.TrimPrefix(s, "ال"); utf8.RuneCountInString(r) >= 2 {
 			s = r
 		}
@@ -206,3 +210,22 @@ func MatchKey(s string) string {
 	}
 	return b.String()
 }
+
+// DropMark is a strings.Map function that drops combining marks (Arabic
+// and Hebrew vowel points, shadda) and the Arabic tatweel.
+func DropMark(r rune) rune {
+	if unicode.Is(unicode.Mn, r) || r == 'ـ' {
+		return -1
+	}
+	return r
+}
+
+// arabicLetters folds the letters that Arabic and Persian write differently
+// or that writers use interchangeably: Persian and Arabic yeh and kaf,
+// alef with hamza or madda, teh marbuta and heh.
+var arabicLetters = strings.NewReplacer("ي", "ی", "ى", "ی", "ئ", "ی", "ك", "ک", "أ", "ا", "إ", "ا", "آ", "ا", "ٱ", "ا", "ؤ", "و", "ة", "ه")
+
+// ArabicFold returns an Arabic-script name without vowel marks and with
+// the letters Arabic and Persian spell differently folded: "فاطمة" and
+// Persian "فاطمه" meet.
+func ArabicFold(s string) string { return arabicLetters.Replace(strings.Map(DropMark, s)) }

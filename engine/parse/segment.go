@@ -199,6 +199,9 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 		core = words(core)
 	}
 	n := len(core)
+	if cd, ok := e.parseSurnameFirst(terms, core); ok {
+		return []candidate{cd}
+	}
 	if n == 0 {
 		conf := 0.0
 		switch {

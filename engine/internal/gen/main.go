@@ -740,6 +740,11 @@ func buildNames(out string, dirs map[string]string) error {
 	return buildSurnameSex(out, faker)
 }
 
+// surnameSexLocales are the faker locales whose surnames by sex are forms
+// of one surname (Иванов / Иванова, Novák / Nováková). Indonesian (id_ID)
+// and Dhivehi (dv) list men's and women's names as surnames instead.
+var surnameSexLocales = map[string]bool{"ru": true, "uk": true, "mk": true, "cs_CZ": true, "sk": true, "lv": true, "az": true, "uz_UZ_latin": true}
+
 // buildSurnameSex writes the surnames that faker lists by sex, as written,
 // diacritics-folded and, for other scripts than Latin, by their Latin key
 // (dict.LatinKey: "Иванова" → "ivanova"), each with the share of male
@@ -766,7 +771,10 @@ func buildSurnameSex(out string, faker map[string]fakerLocale) error {
 			v[f] = a
 		}
 	}
-	for _, l := range faker {
+	for loc, l := range faker {
+		if !surnameSexLocales[loc] {
+			continue
+		}
 		for _, n := range l.LastMale {
 			add(n, true)
 		}
@@ -778,7 +786,7 @@ func buildSurnameSex(out string, faker map[string]fakerLocale) error {
 	for n, x := range v {
 		lines = append(lines, fmt.Sprintf("%s\t%d", n, (200*x.m+(x.m+x.f))/(2*(x.m+x.f))))
 	}
-	hdr := fmt.Sprintf("surnames by sex: name TAB malePercent, from %s %s (person.last_name.male/female of the locales that list them: ru, uk, mk, cs_CZ, sk, lv, az, uz, ...), as written, folded and by Latin key. MIT licensed, see NOTICE.", pkgFaker, verFaker)
+	hdr := fmt.Sprintf("surnames by sex: name TAB malePercent, from %s %s (person.last_name.male/female of ru, uk, mk, cs_CZ, sk, lv, az, uz_UZ_latin), as written, folded and by Latin key. MIT licensed, see NOTICE.", pkgFaker, verFaker)
 	return writeLines(filepath.Join(out, "surname-sex.tsv.gz"), hdr, lines)
 }
 

@@ -318,22 +318,24 @@ func loadFaker(dir string) (map[string]fakerLocale, error) {
 
 // romanizeScript writes, for the Korean and Chinese locales, their names in
 // Latin letters: Hangul by the Revised Romanization (hangul-romanization),
-// Han in toneless pinyin (pinyin-pro, surnames read as surnames).
+// Han in toneless pinyin (pinyin-pro).
 const romanizeScript = `
 const m = await import(process.argv[1]);
 const hrm = await import(process.argv[2]); const hr = hrm.convert ? hrm : hrm.default;
 const ppm = await import(process.argv[3]); const pp = ppm.pinyin ? ppm : ppm.default;
-const py = (s, surname) => pp.pinyin(s, {toneType: 'none', type: 'array', surname: surname ? 'head' : 'off'}).join('');
+const py = (s) => pp.pinyin(s, {toneType: 'none', type: 'array'}).join('');
 const out = {};
 for (const loc of ['ko', 'zh_CN', 'zh_TW']) {
   const p = m.allLocales[loc].person;
   const fn = p.first_name || {}, ln = p.last_name || {};
-  const conv = loc === 'ko' ? (s) => hr.convert(s) : (s) => py(s, false);
+  const conv = loc === 'ko' ? (s) => hr.convert(s) : py;
   out[loc + '_Latn'] = {
     Male: (fn.male || []).map(conv), Female: (fn.female || []).map(conv), Generic: (fn.generic || []).map(conv),
-    // Korean surnames keep their customary spellings (Kim, Lee, Park), which
-    // the Revised Romanization does not give (Gim, I, Bak): only Chinese ones.
-    Last: loc === 'ko' ? [] : [...(ln.generic || []), ...(ln.male || []), ...(ln.female || [])].map((s) => py(s, true)),
+    // No surnames: Korean ones keep their customary spellings (Kim, Lee,
+    // Park), which the Revised Romanization does not give (Gim, I, Bak),
+    // and Chinese ones in pinyin are syllables that other names are made of
+    // ("Min-jun" would read as the surnames Min and Jun).
+    Last: [],
   };
 }
 process.stdout.write(JSON.stringify(out));

@@ -11,6 +11,7 @@ import (
 
 	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/engine/script"
+	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -143,7 +144,24 @@ func (e *Genderizer) lookup(name string, scopes []string) (p float64, votes int,
 		}
 	}
 	p, v, ok := look("")
-	return p, v, false, ok
+	if ok {
+		return p, v, false, true
+	}
+	// A short form or spelling the data lacks ("Mohd."): the names the
+	// nickname list gives for it, when they agree.
+	var sum float64
+	n := 0
+	for _, full := range text.Lists().Nicknames[text.NKey(name)] {
+		if fp, _, fok := e.lex.GenderVotes(full, ""); fok {
+			sum += fp
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0, false, false
+	}
+	p = sum / float64(n)
+	return p, 1, false, p >= 0.9 || p <= 0.1
 }
 
 // nameParts yields the names to look up in a list of given-name

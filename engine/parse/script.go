@@ -1,6 +1,8 @@
 package parse
 
 import (
+	"strings"
+
 	"github.com/namepipe/namepipe/engine/script"
 	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
@@ -35,4 +37,69 @@ func (e *Parser) parseSurnameFirst(terms []nameTerm, core []text.Token) (candida
 		ts = append(ts, nameTerm{t.Text, typ, t.Pos})
 	}
 	return candidate{terms: ts, likeliness: 0.9, confidence: 0.8}, true
+}
+
+// arabicCompoundHeads are the words that form one given name with the word
+// after them in Arabic names: "Abdul Aziz", "Abd al-Rahman", "Abu Bakr"
+// ("servant of", "father of"). Written for namepipe from Arabic naming
+// usage.
+var arabicCompoundHeads = map[string]bool{"abd": true, "abdul": true, "abdel": true, "abdal": true, "abdol": true, "abdu": true, "abu": true, "abou": true}
+
+// arabicArticles are the article forms written as a word of their own
+// inside a compound ("Abd al Aziz").
+var arabicArticles = map[string]bool{"al": true, "el": true, "ul": true, "ar": true, "ad": true, "as": true, "an": true}
+
+// joinArabicCompounds joins each compound given name ("Abdul Aziz", "Abd al
+// Rahman") into one word, when another word follows it: the compound is
+// one given name, not a given name and a surname. The joined word keeps
+// the position of its first word.
+func joinArabicCompounds(core []text.Token) []text.Token {
+	var out []text.Token
+	for k := 0; k < len(core); k++ {
+		t := core[k]
+		if !arabicCompoundHeads[t.Key] || t.Kind != text.TokWord {
+			if out != nil {
+				out = append(out, t)
+			}
+			continue
+		}
+		end := k + 1 // index of the word the head joins
+		if end < len(core)-1 && arabicArticles[core[end].Key] {
+			end++
+		}
+		if end >= len(core)-1 || core[end].Kind != text.TokWord {
+			if out != nil {
+				out = append(out, t)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]text.Token, 0, len(core)), core[:k]...)
+		}
+		parts := make([]string, 0, end-k+1)
+		for _, p := range core[k : end+1] {
+			parts = append(parts, p.Text)
+		}
+		j := strings.Join(parts, " ")
+		out = append(out, text.Token{Text: j, Key: text.NKey(j), Kind: text.TokWord, Pos: t.Pos})
+		k = end
+	}
+	if out == nil {
+		return core
+	}
+	return out
+}
+
+// unlistedGiven is the given-name strength of a word the name data does not
+// list: 1 for a joined Arabic compound ("Abdul Aziz", see
+// joinArabicCompounds), 0.5 for a short form or spelling of the nickname
+// list ("Mohd."), else 0.
+func unlistedGiven(l *text.WordLists, t text.Token) float64 {
+	if head, _, ok := strings.Cut(t.Text, " "); ok && arabicCompoundHeads[text.NKey(head)] {
+		return 1
+	}
+	if len(l.Nicknames[t.Key]) > 0 {
+		return 0.5
+	}
+	return 0
 }

@@ -3,6 +3,7 @@ package parse
 import (
 	"strings"
 
+	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/engine/script"
 	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
@@ -90,16 +91,25 @@ func joinArabicCompounds(core []text.Token) []text.Token {
 	return out
 }
 
-// unlistedGiven is the given-name strength of a word the name data does not
-// list: 1 for a joined Arabic compound ("Abdul Aziz", see
-// joinArabicCompounds), 0.5 for a short form or spelling of the nickname
-// list ("Mohd."), else 0.
-func unlistedGiven(l *text.WordLists, t text.Token) float64 {
-	if head, _, ok := strings.Cut(t.Text, " "); ok && arabicCompoundHeads[text.NKey(head)] {
-		return 1
+// adjustGiven returns the given-name strength of a word for the parser,
+// from the data's strength g: 1 for a joined Arabic compound ("Abdul
+// Aziz", see joinArabicCompounds); 0.5 for a short form or spelling of the
+// nickname list the data lacks ("Mohd."); at least 0.7 for a hyphenated
+// word the data knows whole as a given name ("Jean-Pierre", "Min-jun"; not
+// "Martin-Bernard", whose parts it knows), which is seldom a surname.
+func adjustGiven(lex lexicon.Lexicon, l *text.WordLists, t text.Token, g float64) float64 {
+	switch {
+	case g == 0:
+		if head, _, ok := strings.Cut(t.Text, " "); ok && arabicCompoundHeads[text.NKey(head)] {
+			return 1
+		}
+		if len(l.Nicknames[t.Key]) > 0 {
+			return 0.5
+		}
+	case g < 0.7 && strings.Contains(t.Text, "-"):
+		if _, whole := lex.GivenVotes(t.Text); whole {
+			return 0.7
+		}
 	}
-	if len(l.Nicknames[t.Key]) > 0 {
-		return 0.5
-	}
-	return 0
+	return g
 }

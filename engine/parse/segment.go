@@ -234,9 +234,7 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 		w.upper = !w.initial && text.IsAllUpper(t.Text)
 		if !w.initial {
 			w.given = lexicon.GivenStrength(e.lex, t.Text)
-			if w.given == 0 {
-				w.given = unlistedGiven(l, t)
-			}
+			w.given = adjustGiven(e.lex, l, t, w.given)
 			w.surname = lexicon.IsSurname(e.lex, t.Text)
 			// A capitalised particle that is also a given name ("Al",
 			// "Della") is a particle after the first word unless the data

@@ -119,3 +119,35 @@ func TestWorldMatch(t *testing.T) {
 		}
 	}
 }
+
+func TestWorldFormat(t *testing.T) {
+	t.Parallel()
+	e, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ in, want string }{
+		{"աՆաՀիՏ", "Անահիտ"},
+		{"աՆաՀիՏ հՈՎՀԱՆՆԻՍՅԱՆ", "Անահիտ Հովհաննիսյան"},
+		{"Jigme tenzin", "Jigme Tenzin"},
+		{"FrAU ANGELA MeRkeL", "Frau Angela Merkel"},
+		{"иВАН пЕТРОВ", "Иван Петров"},
+		{"ОЛЕНА ШЕВЧЕНКО", "Олена Шевченко"},
+		{"γιώργος παπαδόπουλος", "Γιώργος Παπαδόπουλος"},
+		{"ნინო ბერიძე", "ნინო ბერიძე"},
+		{"王小明", "王小明"},
+		{"山田 太郎", "山田太郎"},
+		{"김민준", "김민준"},
+		{"MÜLLER, Petra", "Petra Müller"},
+		{"herr dr. hans müller", "Herr Dr. Hans Müller"},
+	}
+	for _, tt := range tests {
+		r, err := e.FormatPersonName(context.Background(), &nameapi.PersonNameFormatterInput{InputPerson: worldFull(tt.in).InputPerson})
+		if err != nil {
+			t.Fatalf("%q: %v", tt.in, err)
+		}
+		if r.Formatted != tt.want {
+			t.Errorf("%q: %q, want %q", tt.in, r.Formatted, tt.want)
+		}
+	}
+}

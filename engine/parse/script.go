@@ -113,3 +113,14 @@ func adjustGiven(lex lexicon.Lexicon, l *text.WordLists, t text.Token, g float64
 	}
 	return g
 }
+
+// anyOddCase reports whether a word is typed in random case ("MeRkeL"):
+// then capitals mark nothing.
+func anyOddCase(core []text.Token) bool {
+	for _, t := range core {
+		if text.OddCase(t.Text) {
+			return true
+		}
+	}
+	return false
+}

@@ -248,14 +248,15 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 		return e.parseOneWord(terms, info[0], inGroup)
 	}
 
-	// Capitals mark the surname when the other words are not in capitals.
+	// Capitals mark the surname when the other words are not in capitals
+	// (and not typed in random case: "FrAU ANGELA MeRkeL").
 	nUpper := 0
 	for _, w := range info {
 		if w.upper {
 			nUpper++
 		}
 	}
-	if nUpper > 0 && nUpper < n {
+	if nUpper > 0 && nUpper < n && !anyOddCase(core) {
 		if info[0].upper {
 			k := 0
 			for k < n && info[k].upper {

@@ -3,6 +3,7 @@ package dict
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/engine/dict/fold"
 	"github.com/namepipe/namepipe/engine/script"
@@ -52,6 +53,22 @@ var (
 // form: "Kalniņa"), 1 for a marked man's form ("Ivanov", "Kowalski"). ok is
 // false for surnames that tell nothing (most surnames).
 func (d *Dict) SurnameMaleProportion(surname string) (p float64, ok bool) {
+	var buf [asciiKeyMax]byte
+	if b, ascii := asciiLower(strings.TrimSpace(surname), &buf); ascii {
+		// Most surnames: one lookup without allocating, and the endings
+		// only for the last letters they can have.
+		if v, ok := d.surnameSex.male[string(b)]; ok && v <= 5 {
+			return float64(v) / 100, true
+		}
+		if len(b) == 0 {
+			return 0, false
+		}
+		switch b[len(b)-1] {
+		case 'a', 'v', 'i', 'y', 'j':
+		default:
+			return 0, false
+		}
+	}
 	lower := strings.ToLower(strings.TrimSpace(surname))
 	if lower == "" {
 		return 0, false
@@ -63,6 +80,14 @@ func (d *Dict) SurnameMaleProportion(surname string) (p float64, ok bool) {
 	for _, f := range forms {
 		if v, ok := d.surnameSex.male[f]; ok && v <= 5 {
 			return float64(v) / 100, true
+		}
+	}
+	// Every marked ending ends in one of these letters.
+	switch r, _ := utf8.DecodeLastRuneInString(forms[1]); r {
+	case 'a', 'v', 'i', 'y', 'j', 'а', 'в', 'й', 'и':
+	default:
+		if len(forms) < 3 {
+			return 0, false
 		}
 	}
 	for _, ends := range []struct {

@@ -93,3 +93,18 @@ func TestSplitSurnameFirst(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSurnameMaleProportion: the genderizer asks it for most names;
+// the ASCII path takes one map lookup for surnames without a marked ending.
+// On this mixed list: 775 ns/op and 1 alloc before the ASCII path, 510-605
+// ns/op and none with it (2 runs each, same machine).
+func BenchmarkSurnameMaleProportion(b *testing.B) {
+	d := mustDict(b)
+	names := []string{"Müller", "Smith", "Ivanova", "Kowalski", "Rossi", "García"}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		d.SurnameMaleProportion(names[i%len(names)])
+		i++
+	}
+}

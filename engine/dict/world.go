@@ -145,7 +145,7 @@ func (d *Dict) translitSpan(lower string) (span, bool) {
 // (after weighing by the script's totals).
 const (
 	suffixMinVotes = 3
-	suffixMinShare = 0.8
+	suffixMinShare = 0.85
 )
 
 // suffixGender guesses the sex of a non-Latin given name the data does not

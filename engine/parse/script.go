@@ -3,7 +3,6 @@ package parse
 import (
 	"strings"
 
-	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/engine/script"
 	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
@@ -91,27 +90,56 @@ func joinArabicCompounds(core []text.Token) []text.Token {
 	return out
 }
 
-// adjustGiven returns the given-name strength of a word for the parser,
-// from the data's strength g: 1 for a joined Arabic compound ("Abdul
-// Aziz", see joinArabicCompounds); 0.5 for a short form or spelling of the
-// nickname list the data lacks ("Mohd."); at least 0.7 for a hyphenated
-// word the data knows whole as a given name ("Jean-Pierre", "Min-jun"; not
-// "Martin-Bernard", whose parts it knows), which is seldom a surname.
-func adjustGiven(lex lexicon.Lexicon, l *text.WordLists, t text.Token, g float64) float64 {
+// adjustWord corrects what the name data says of a word for the parser:
+//   - a joined Arabic compound ("Abdul Aziz", see joinArabicCompounds) is a
+//     given name;
+//   - a short form or spelling of the nickname list that the data lacks
+//     ("Mohd.") is half known as a given name;
+//   - a hyphenated word the data knows whole as a given name ("Jean-Pierre",
+//     "Min-jun"; not "Martin-Bernard", whose parts it knows) is a given name
+//     and not a surname, whatever its parts are;
+//   - a word with a surname ending that marks its bearer's sex ("Стоянов",
+//     "Kowalska") is a surname.
+func (e *Parser) adjustWord(l *text.WordLists, w *wordInfo) {
+	t := w.tok
 	switch {
-	case g == 0:
+	case w.given == 0:
 		if head, _, ok := strings.Cut(t.Text, " "); ok && arabicCompoundHeads[text.NKey(head)] {
-			return 1
+			w.given, w.surname = 1, false
+			return
 		}
 		if len(l.Nicknames[t.Key]) > 0 {
-			return 0.5
+			w.given = 0.5
 		}
-	case g < 0.7 && strings.Contains(t.Text, "-"):
-		if _, whole := lex.GivenVotes(t.Text); whole {
-			return 0.7
+	case w.given < 0.7 && strings.Contains(t.Text, "-"):
+		if _, whole := e.lex.GivenVotes(t.Text); whole {
+			w.given, w.surname = 0.7, false
+			return
 		}
 	}
-	return g
+	if !w.surname {
+		if _, marked := e.lex.SurnameMaleProportion(t.Text); marked {
+			w.surname = true
+		}
+	}
+}
+
+// scriptOrderPrior is the extra score of the given-first order for a name
+// written in a script other than Latin (the cultures written surname first
+// are handled before, by parseSurnameFirst): in Arabic, Hebrew, Thai,
+// Cyrillic, Greek … the given name comes first unless the name says
+// otherwise. An Arabic family name with the article ("الدوسري") at the end
+// adds to it.
+func scriptOrderPrior(core []text.Token) float64 {
+	sc := script.Of(core[0].Text)
+	if sc == script.Latin || sc == script.None {
+		return 0
+	}
+	p := 0.5
+	if last := core[len(core)-1].Text; sc == script.Arabic && strings.HasPrefix(last, "ال") {
+		p += 1
+	}
+	return p
 }
 
 // anyOddCase reports whether a word is typed in random case ("MeRkeL"):

@@ -234,8 +234,8 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 		w.upper = !w.initial && text.IsAllUpper(t.Text)
 		if !w.initial {
 			w.given = lexicon.GivenStrength(e.lex, t.Text)
-			w.given = adjustGiven(e.lex, l, t, w.given)
 			w.surname = lexicon.IsSurname(e.lex, t.Text)
+			e.adjustWord(l, &w)
 			// A capitalised particle that is also a given name ("Al",
 			// "Della") is a particle after the first word unless the data
 			// knows it well as a given name ("Ben").
@@ -306,7 +306,7 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 	}
 	// Given-first is the usual order: it wins a tie.
 	damp := info[0].given >= 1 && info[n-1].given >= 1 && (n == 2 || info[1].given >= 1)
-	scoreA := givenScore(info[0]) + surnameScore(info[n-1], damp) + givenFirstPrior
+	scoreA := givenScore(info[0]) + surnameScore(info[n-1], damp) + givenFirstPrior + scriptOrderPrior(core)
 	if sA < n-1 && info[sA].particle {
 		scoreA += 1
 	}

@@ -414,6 +414,11 @@ func latinVotes(faker map[string]fakerLocale, gd map[string]map[string]votes) ma
 	return out
 }
 
+// koSurnames gives the customary Latin spellings of Korean surnames.
+//
+//go:embed ko-surnames.txt
+var koSurnames string
+
 // arSex lists Arabic women's names, which faker's ar locale hardly has.
 //
 //go:embed ar-sex.txt
@@ -735,7 +740,21 @@ func buildNames(out string, dirs map[string]string) error {
 	if err := writeLines(filepath.Join(out, "given.tsv.gz"), hdr, lines); err != nil {
 		return err
 	}
-	hdr = fmt.Sprintf("surnames: %s %s (person.last_name of every locale). Diacritics-folded spellings added. MIT licensed, see NOTICE.", pkgFaker, verFaker)
+	for ln := range strings.Lines(koSurnames) {
+		if ln = strings.TrimSpace(ln); ln == "" || ln[0] == '#' {
+			continue
+		}
+		_, spellings, ok := strings.Cut(ln, "\t")
+		if !ok {
+			return fmt.Errorf("ko-surnames.txt: want Hangul TAB spellings, got %q", ln)
+		}
+		for sp := range strings.SplitSeq(spellings, ",") {
+			if sp = normName(sp); sp != "" {
+				surnames[sp] = true
+			}
+		}
+	}
+	hdr = fmt.Sprintf("surnames: %s %s (person.last_name of every locale) and the customary Latin spellings of Korean surnames (ko-surnames.txt). Diacritics-folded spellings added. MIT licensed, see NOTICE.", pkgFaker, verFaker)
 	if err := writeLines(filepath.Join(out, "surnames.txt.gz"), hdr, keys(surnames)); err != nil {
 		return err
 	}

@@ -33,7 +33,8 @@ func variantKey(lower string, sc script.Script) string {
 	case sc.Alphabetic():
 		return script.LatinKey(lower)
 	case sc == script.Arabic:
-		return script.ArabicFold(lower)
+		// "عبد الله" and "عبدالله" are one name.
+		return strings.ReplaceAll(script.ArabicFold(lower), " ", "")
 	case sc == script.Hebrew:
 		return strings.Map(script.DropMark, lower)
 	}

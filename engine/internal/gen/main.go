@@ -414,6 +414,11 @@ func latinVotes(faker map[string]fakerLocale, gd map[string]map[string]votes) ma
 	return out
 }
 
+// faSex labels faker's Persian names that it lists without a sex.
+//
+//go:embed fa-sex.txt
+var faSex string
+
 // koSurnames gives the customary Latin spellings of Korean surnames.
 //
 //go:embed ko-surnames.txt
@@ -532,6 +537,11 @@ func buildNames(out string, dirs map[string]string) error {
 		return err
 	}
 	faker["ar_Curated"] = ar
+	fa, err := parseSexList("fa-sex.txt", faSex)
+	if err != nil {
+		return err
+	}
+	faker["fa_Sexed"] = fa
 	gd, err := loadGDFN(dirs[pkgGender])
 	if err != nil {
 		return err

@@ -136,12 +136,18 @@ func Of(s string) Script {
 }
 
 // LatinKey returns a lower-case key of s in Latin letters a-z: the
-// go-unidecode transliteration with apostrophes, spaces and marks dropped,
+// go-unidecode transliteration (for Devanagari with the inherent vowels,
+// see devanagariLatin) with apostrophes, spaces and marks dropped,
 // doubled vowels (Devanagari's long vowels: "priyaa") made single and
 // Armenian "ow" read as "u". Two spellings of one name in different scripts
 // ("Олена", "Olena") mostly share the key.
 func LatinKey(s string) string {
-	t := unidecode.Unidecode(s)
+	var t string
+	if Of(s) == Devanagari {
+		t = devanagariLatin(s)
+	} else {
+		t = unidecode.Unidecode(s)
+	}
 	var b strings.Builder
 	b.Grow(len(t))
 	var prev byte
@@ -229,3 +235,27 @@ var arabicLetters = strings.NewReplacer("ي", "ی", "ى", "ی", "ئ", "ی", "ك"
 // the letters Arabic and Persian spell differently folded: "فاطمة" and
 // Persian "فاطمه" meet.
 func ArabicFold(s string) string { return arabicLetters.Replace(strings.Map(DropMark, s)) }
+
+// devanagariLatin transliterates Devanagari letter by letter (go-unidecode)
+// and adds the vowel "a" that a consonant carries when no vowel sign or
+// virama follows it, except at the end of a word (Hindi drops it there):
+// "रवि" → "ravi", "दीपक" → "diipak", not "rvi", "diipk".
+func devanagariLatin(s string) string {
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		b.WriteString(unidecode.Unidecode(string(r)))
+		if !devConsonant(r) || i+1 >= len(rs) {
+			continue
+		}
+		next := rs[i+1]
+		if (next >= 0x093C && next <= 0x094D) || !unicode.Is(unicode.Devanagari, next) {
+			continue // vowel sign, virama, nukta, or the end of the word
+		}
+		b.WriteByte('a')
+	}
+	return b.String()
+}
+
+// devConsonant reports whether r is a Devanagari consonant.
+func devConsonant(r rune) bool { return r >= 0x0915 && r <= 0x0939 || r >= 0x0958 && r <= 0x095F }

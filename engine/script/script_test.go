@@ -87,3 +87,12 @@ func TestMatchKey(t *testing.T) {
 		}
 	}
 }
+
+func TestDevanagariLatin(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"रवि": "ravi", "अर्जुन": "arjun", "दीपक": "dipak", "राहुल": "rahul", "सुनीता": "sunita", "प्रिया": "priya"} {
+		if got := LatinKey(in); got != want {
+			t.Errorf("LatinKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -419,6 +419,11 @@ func latinVotes(faker map[string]fakerLocale, gd map[string]map[string]votes) ma
 //go:embed fa-sex.txt
 var faSex string
 
+// heSex labels the men's names among faker's Hebrew names without a sex.
+//
+//go:embed he-sex.txt
+var heSex string
+
 // koSurnames gives the customary Latin spellings of Korean surnames.
 //
 //go:embed ko-surnames.txt
@@ -542,6 +547,11 @@ func buildNames(out string, dirs map[string]string) error {
 		return err
 	}
 	faker["fa_Sexed"] = fa
+	he, err := parseSexList("he-sex.txt", heSex)
+	if err != nil {
+		return err
+	}
+	faker["he_Sexed"] = he
 	gd, err := loadGDFN(dirs[pkgGender])
 	if err != nil {
 		return err

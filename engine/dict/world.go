@@ -67,12 +67,13 @@ type sexVotes struct{ m, f float32 }
 type world struct {
 	variants map[string]span            // LatinKey → best-backed non-Latin given name
 	suffixes map[string]sexVotes        // name ending (lower case, in its script) → votes
+	chars    map[rune]sexVotes          // Han or Hangul character anywhere in a given name → votes
 	totals   map[script.Script]sexVotes // all votes of each script's names
 }
 
 // buildWorld indexes the non-Latin given names of d.
 func (d *Dict) buildWorld() {
-	w := world{variants: map[string]span{}, suffixes: map[string]sexVotes{}, totals: map[script.Script]sexVotes{}}
+	w := world{variants: map[string]span{}, suffixes: map[string]sexVotes{}, chars: map[rune]sexVotes{}, totals: map[script.Script]sexVotes{}}
 	best := map[string]int{}
 	for name, sp := range d.given {
 		if name == "" || name[0] < utf8.RuneSelf {
@@ -102,6 +103,14 @@ func (d *Dict) buildWorld() {
 		t.m += sv.m
 		t.f += sv.f
 		w.totals[sc] = t
+		if sc == script.Han || sc == script.Hangul {
+			for _, r := range name {
+				a := w.chars[r]
+				a.m += sv.m
+				a.f += sv.f
+				w.chars[r] = a
+			}
+		}
 		// Every ending shorter than the name itself.
 		name := suffixKey(name, sc)
 		n := utf8.RuneCountInString(name)
@@ -200,6 +209,35 @@ func (d *Dict) suffixGender(name string) (p float64, ok bool) {
 			return share, true
 		}
 		return 0, false
+	}
+	if sc == script.Han || sc == script.Hangul {
+		return d.charGender(lower, tot)
+	}
+	return 0, false
+}
+
+// charGender is suffixGender's fallback for Chinese and Korean given names
+// whose last character says nothing: every character of the name, each
+// seen in at least two listed names, weighed against the script's totals
+// (丽 and 美 are women's characters wherever they stand in 丽娟, 美玲).
+func (d *Dict) charGender(name string, tot sexVotes) (float64, bool) {
+	var sum float64
+	n := 0
+	for _, r := range name {
+		v, seen := d.world.chars[r]
+		if !seen || v.m+v.f < 2 {
+			continue
+		}
+		m, f := v.m/tot.m, v.f/tot.f
+		sum += float64(m / (m + f))
+		n++
+	}
+	if n == 0 {
+		return 0, false
+	}
+	share := sum / float64(n)
+	if share >= suffixMinShare || share <= 1-suffixMinShare {
+		return share, true
 	}
 	return 0, false
 }

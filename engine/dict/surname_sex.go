@@ -3,6 +3,7 @@ package dict
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/engine/dict/fold"
@@ -47,58 +48,91 @@ var (
 	femaleEndings = []string{"ova", "eva", "yova", "ová", "ská", "cká", "ska", "cka", "dzka", "skaya", "skaja", "ова", "ева", "ёва", "ская", "цкая", "ска"}
 )
 
+// asciiMaleEndings and asciiFemaleEndings are the ASCII ones of
+// maleEndings and femaleEndings.
+var asciiMaleEndings, asciiFemaleEndings = asciiOnly(maleEndings), asciiOnly(femaleEndings)
+
+func asciiOnly(l []string) []string {
+	var out []string
+	for _, e := range l {
+		if script.Of(e) == script.Latin && strings.IndexFunc(e, func(r rune) bool { return r >= utf8.RuneSelf }) < 0 {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// asciiMarked is SurnameMaleProportion's endings test for a lower-case
+// ASCII surname (see BenchmarkSurnameMaleProportion).
+func asciiMarked(b []byte) (float64, bool) {
+	if len(b) < 3 {
+		return 0, false
+	}
+	ends, p := asciiMaleEndings, 1.0
+	switch b[len(b)-1] {
+	case 'a':
+		ends, p = asciiFemaleEndings, 0
+	case 'v', 'i', 'y', 'j':
+	default:
+		return 0, false
+	}
+	for _, e := range ends {
+		if len(b) > len(e)+1 && string(b[len(b)-len(e):]) == e {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
 // SurnameMaleProportion returns the share (0..1) of men among the bearers
 // of a surname that carries its bearer's sex: 0 for a woman's form
 // ("Ivanova", "Nováková", "Kowalska", or one the data lists as a woman's
 // form: "Kalniņa"), 1 for a marked man's form ("Ivanov", "Kowalski"). ok is
 // false for surnames that tell nothing (most surnames).
 func (d *Dict) SurnameMaleProportion(surname string) (p float64, ok bool) {
+	surname = strings.TrimSpace(surname)
+	// Every listed woman's form and every marked ending ends in one of
+	// these letters: most surnames stop here.
+	switch r, _ := utf8.DecodeLastRuneInString(surname); unicode.ToLower(r) {
+	case 'a', 'e', 'i', 'j', 'v', 'y', 'á', 'ý', 'а', 'в', 'й', 'и', 'я':
+	default:
+		return 0, false
+	}
 	var buf [asciiKeyMax]byte
-	if b, ascii := asciiLower(strings.TrimSpace(surname), &buf); ascii {
-		// Most surnames: one lookup without allocating, and the endings
-		// only for the last letters they can have.
+	if b, ascii := asciiLower(surname, &buf); ascii {
+		// One lookup without allocating, and the endings only for the
+		// last letters they can have.
 		if v, ok := d.surnameSex.male[string(b)]; ok && v <= 5 {
 			return float64(v) / 100, true
 		}
-		if len(b) == 0 {
-			return 0, false
-		}
-		switch b[len(b)-1] {
-		case 'a', 'v', 'i', 'y', 'j':
-		default:
-			return 0, false
-		}
+		return asciiMarked(b)
 	}
+	// Other surnames: as written (the data lists Cyrillic ones in their
+	// script) and folded ("Nováková" → "novakova").
 	lower := strings.ToLower(strings.TrimSpace(surname))
-	if lower == "" {
-		return 0, false
+	if v, ok := d.surnameSex.male[lower]; ok && v <= 5 {
+		return float64(v) / 100, true
 	}
-	forms := []string{lower, fold.String(lower)}
-	if sc := script.Of(lower); sc != script.Latin && sc != script.None {
-		forms = append(forms, script.LatinKey(lower))
+	f := fold.String(lower)
+	if v, ok := d.surnameSex.male[f]; ok && v <= 5 {
+		return float64(v) / 100, true
 	}
-	for _, f := range forms {
-		if v, ok := d.surnameSex.male[f]; ok && v <= 5 {
-			return float64(v) / 100, true
-		}
+	if b, ascii := asciiLower(f, &buf); ascii {
+		return asciiMarked(b)
 	}
 	// Every marked ending ends in one of these letters.
-	switch r, _ := utf8.DecodeLastRuneInString(forms[1]); r {
-	case 'a', 'v', 'i', 'y', 'j', 'а', 'в', 'й', 'и':
+	switch r, _ := utf8.DecodeLastRuneInString(f); r {
+	case 'a', 'v', 'i', 'y', 'j', 'á', 'ý', 'а', 'в', 'й', 'и':
 	default:
-		if len(forms) < 3 {
-			return 0, false
-		}
+		return 0, false
 	}
 	for _, ends := range []struct {
 		list []string
 		p    float64
 	}{{femaleEndings, 0}, {maleEndings, 1}} {
-		for _, f := range forms {
-			for _, e := range ends.list {
-				if strings.HasSuffix(f, e) && len(f) > len(e)+1 {
-					return ends.p, true
-				}
+		for _, e := range ends.list {
+			if strings.HasSuffix(f, e) && len(f) > len(e)+1 {
+				return ends.p, true
 			}
 		}
 	}

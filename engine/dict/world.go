@@ -193,9 +193,9 @@ func (d *Dict) suffixGender(name string) (p float64, ok bool) {
 		cuts = append(cuts, 0)
 	}
 	minVotes := float32(suffixMinVotes)
-	if sc == script.Han || sc == script.Hangul {
-		// A character or syllable is a word of its own: two names
-		// ending in it are evidence.
+	if sc == script.Han || sc == script.Hangul || sc == script.Thai {
+		// A Chinese character, a Korean or Thai syllable is a word of
+		// its own ("ชาย", man): two names ending in it are evidence.
 		minVotes = 2
 	}
 	for i := len(cuts) - 1; i >= 0; i-- {

@@ -56,3 +56,24 @@ func (d *Dict) SplitSurnameFirst(s string) (surname, given string, ok bool) {
 	}
 	return s[:best], s[best:], true
 }
+
+// koreanSpellings maps the customary spellings of Korean syllables to the
+// Revised Romanization, in which the data lists romanized Korean names:
+// "Ji-hoon" → "jihun", "Hyun-woo" → "hyeonu", "Young-hee" → "yeonghui".
+// Written for namepipe from the McCune-Reischauer-like spellings common in
+// passports; the longer spellings come first.
+var koreanSpellings = strings.NewReplacer(
+	"woo", "u", "yoo", "yu", "hyun", "hyeon", "kyung", "gyeong", "young", "yeong",
+	"sung", "seong", "jung", "jeong", "chul", "cheol", "hee", "hui", "oo", "u",
+)
+
+// koreanRR returns a hyphenated romanized Korean given name ("ji-hoon") in
+// the Revised Romanization without the hyphen ("jihun"), syllable by
+// syllable.
+func koreanRR(lower string) string {
+	parts := strings.Split(lower, "-")
+	for i, p := range parts {
+		parts[i] = koreanSpellings.Replace(p)
+	}
+	return strings.Join(parts, "")
+}

@@ -277,6 +277,9 @@ func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound boo
 			// Romanized Korean given names are listed as one word
 			// ("Min-jun" as "minjun").
 			sp, found = d.given[string(bytes.ReplaceAll(b, []byte("-"), nil))]
+			if !found {
+				sp, found = d.given[koreanRR(string(b))]
+			}
 		}
 		return sp, found, span{}, false
 	}

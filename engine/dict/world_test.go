@@ -119,3 +119,12 @@ func BenchmarkSurnameMaleProportion(b *testing.B) {
 		})
 	}
 }
+
+func TestKoreanRR(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"min-jun": "minjun", "ji-hoon": "jihun", "hyun-woo": "hyeonu", "young-hee": "yeonghui", "mi-kyung": "migyeong", "seo-yoon": "seoyun"} {
+		if got := koreanRR(in); got != want {
+			t.Errorf("koreanRR(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

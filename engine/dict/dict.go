@@ -63,7 +63,8 @@ type Dict struct {
 	freemail   map[string]struct{}
 	isp        map[string]struct{}
 	top        []string
-	world      world // indexes over the names in other scripts than Latin
+	worldOnce  sync.Once
+	world      world // indexes over the names in other scripts than Latin; built on first use (worldIndex)
 	surnameSex surnameSex
 }
 
@@ -96,12 +97,7 @@ func Load() (*Dict, error) {
 	// The files load in parallel: the first call is ready sooner.
 	var wg sync.WaitGroup
 	errs := make([]error, 6)
-	wg.Go(func() {
-		d.given, d.stats, errs[0] = loadGiven("data/given.tsv.gz")
-		if errs[0] == nil {
-			d.buildWorld()
-		}
-	})
+	wg.Go(func() { d.given, d.stats, errs[0] = loadGiven("data/given.tsv.gz") })
 	wg.Go(func() { d.surnames, errs[1] = loadSet("data/surnames.txt.gz", 30000) })
 	wg.Go(func() { d.disposable, errs[2] = loadSet("data/disposable.txt.gz", 160000) })
 	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })

@@ -71,6 +71,14 @@ type world struct {
 	totals   map[script.Script]sexVotes // all votes of each script's names
 }
 
+// worldIndex returns the indexes over the non-Latin given names, building
+// them on the first call: data with Latin-script names only never pays for
+// them, and start-up does not wait for them.
+func (d *Dict) worldIndex() *world {
+	d.worldOnce.Do(d.buildWorld)
+	return &d.world
+}
+
 // buildWorld indexes the non-Latin given names of d.
 func (d *Dict) buildWorld() {
 	w := world{variants: map[string]span{}, suffixes: map[string]sexVotes{}, chars: map[rune]sexVotes{}, totals: map[script.Script]sexVotes{}}
@@ -140,7 +148,7 @@ func (d *Dict) translitSpan(lower string) (span, bool) {
 	if k == "" {
 		return span{}, false
 	}
-	if sp, ok := d.world.variants[k]; ok {
+	if sp, ok := d.worldIndex().variants[k]; ok {
 		return sp, true
 	}
 	if !sc.Alphabetic() {
@@ -174,7 +182,8 @@ func (d *Dict) suffixGender(name string) (p float64, ok bool) {
 	// The votes of an ending are weighed against the script's totals, so
 	// that a script whose data lists far more names of one sex (Arabic:
 	// 331 male, 10 female) does not make every ending look male.
-	tot := d.world.totals[sc]
+	wi := d.worldIndex()
+	tot := wi.totals[sc]
 	if tot.m == 0 || tot.f == 0 {
 		return 0, false
 	}
@@ -199,7 +208,7 @@ func (d *Dict) suffixGender(name string) (p float64, ok bool) {
 		minVotes = 2
 	}
 	for i := len(cuts) - 1; i >= 0; i-- {
-		v, seen := d.world.suffixes[lower[cuts[i]:]]
+		v, seen := wi.suffixes[lower[cuts[i]:]]
 		if !seen || v.m+v.f < minVotes {
 			continue
 		}
@@ -224,7 +233,7 @@ func (d *Dict) charGender(name string, tot sexVotes) (float64, bool) {
 	var sum float64
 	n := 0
 	for _, r := range name {
-		v, seen := d.world.chars[r]
+		v, seen := d.worldIndex().chars[r]
 		if !seen || v.m+v.f < 2 {
 			continue
 		}

@@ -277,6 +277,10 @@ var macExceptions = map[string]bool{
 
 func caseNamePart(p string, first bool) string {
 	lower := strings.ToLower(p)
+	if strings.HasSuffix(lower, "σ") && script.Of(lower) == script.Greek {
+		// Greek writes a final sigma at the end of a word.
+		lower = strings.TrimSuffix(lower, "σ") + "ς"
+	}
 	for _, ap := range []string{"'", "’"} {
 		if i := strings.Index(lower, ap); i > 0 && i < len(lower)-len(ap) {
 			pre, rest := lower[:i], lower[i+len(ap):]

@@ -26,6 +26,8 @@ targets=(
   ./server:FuzzRESTBody
   ./server:FuzzSOAPBody
   ./server:FuzzRESTQuery
+  ./engine/script:FuzzLatinKey
+  ./engine/dict:FuzzSplitSurnameFirst
 )
 
 # Every "func FuzzX(" in a test file must be in the list.

@@ -1,6 +1,9 @@
 package dict
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestOtherScriptsGender checks names in other scripts than Latin that the
 // embedded lists do not hold as written: found through their Latin key or
@@ -127,4 +130,24 @@ func TestKoreanRR(t *testing.T) {
 			t.Errorf("koreanRR(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// FuzzSplitSurnameFirst: a split gives back the name, surname first, both
+// parts non-empty.
+func FuzzSplitSurnameFirst(f *testing.F) {
+	d := mustDict(f)
+	for _, s := range []string{"王小明", "佐藤太郎", "김민준", "欧阳娜娜", "Peter", "王", "\xe7\x8e"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		sur, given, ok := d.SplitSurnameFirst(s)
+		if !ok {
+			return
+		}
+		if sur == "" || given == "" || sur+given != strings.TrimSpace(s) {
+			t.Fatalf("SplitSurnameFirst(%q) = %q, %q", s, sur, given)
+		}
+		d.GenderVotes(given, "")
+		d.SurnameMaleProportion(sur)
+	})
 }

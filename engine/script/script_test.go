@@ -96,3 +96,21 @@ func TestDevanagariLatin(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLatinKey: any name text (invalid UTF-8 too) gives a key of the
+// letters a-z only, and the script and match-key functions do not panic.
+func FuzzLatinKey(f *testing.F) {
+	for _, s := range []string{"Petra", "Олена", "حسّان عبد العزيز", "王小明", "रवि", "\xff\xfe", "ΓΙΏΡΓΟΣ", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		k := LatinKey(s)
+		for i := 0; i < len(k); i++ {
+			if k[i] < 'a' || k[i] > 'z' {
+				t.Fatalf("LatinKey(%q) = %q: byte %q outside a-z", s, k, k[i])
+			}
+		}
+		_ = MatchKey(s)
+		_ = Of(s).SurnameFirst()
+	})
+}

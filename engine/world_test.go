@@ -103,6 +103,7 @@ func TestWorldMatch(t *testing.T) {
 		{"Ivan Petrov", "Иван Петров", nameapi.MatchMatching},
 		{"Anahit Hovhannisyan", "Անահիտ Հովհաննիսյան", nameapi.MatchMatching},
 		{"Tamar Cohen", "תמר כהן", nameapi.MatchMatching},
+		{"Nino Beridze", "ნინო ბერიძე", nameapi.MatchMatching}, // Italian Nino is a man, Georgian Nino a woman
 		{"Aleksandr Ivanov", "Sasha Ivanov", nameapi.MatchMatching},
 		{"Muhammad Al-Qahtani", "Mohammed Al-Qahtani", nameapi.MatchMatching},
 		{"Ivan Petrov", "Сергей Смирнов", nameapi.MatchDifferent},

@@ -69,7 +69,7 @@ func Persons(in *nameapi.InputWithTwoPeople, parse ParseFunc) (*nameapi.PersonMa
 	nameType, extraA, extraB, relation := compareNames(a, b, text.Lists())
 	res := &nameapi.PersonMatcherResult{
 		PersonNameMatcherResult: nameapi.PersonNameMatcherResult{MatchType: nameType},
-		GenderMatcherResult:     compareGender(a.gender, b.gender),
+		GenderMatcherResult:     acrossScripts(compareGender(a.gender, b.gender), a, b),
 		AgeMatcherResult:        nameapi.AgeMatcherResult{MatchType: compareAge(in.InputPerson1.Age, in.InputPerson2.Age)},
 	}
 	g, ag := res.GenderMatcherResult.MatchType, res.AgeMatcherResult.MatchType
@@ -408,6 +408,19 @@ func compareGender(a, b *nameapi.GenderizerResult) nameapi.GenderMatcherResult {
 	}
 	return nameapi.GenderMatcherResult{MatchType: nameapi.MatchPossiblyDifferent, Confidence: conf,
 		Warnings: []string{"The genders differ, but at least one is uncertain."}}
+}
+
+// acrossScripts softens a gender difference between names written in two
+// scripts ("Nino" and "ნინო"): each side's sex then comes from other data
+// (Italian Nino is a man, Georgian Nino a woman), so it does not tell two
+// people apart.
+func acrossScripts(g nameapi.GenderMatcherResult, a, b mName) nameapi.GenderMatcherResult {
+	if g.MatchType != nameapi.MatchDifferent || len(a.given) == 0 || len(b.given) == 0 ||
+		script.Of(a.given[0]) == script.Of(b.given[0]) {
+		return g
+	}
+	return nameapi.GenderMatcherResult{MatchType: nameapi.MatchPossiblyDifferent, Confidence: g.Confidence,
+		Warnings: []string{"The genders differ, but the names are written in different scripts, whose name data differ."}}
 }
 
 // validateAge rejects impossible age data.

@@ -17,6 +17,8 @@ FUZZTIME="${FUZZTIME:-10s}"
 targets=(
   ./readers:FuzzCSVReader
   ./readers:FuzzCSVRows
+  ./readers:FuzzCSVRoundTrip
+  ./readers:FuzzScannerAgainstStdlib
   ./nameapi:FuzzDecodeResults
   ./nameapi:FuzzStatusError
   ./config:FuzzDecode
@@ -25,6 +27,8 @@ targets=(
   ./server:FuzzSOAPBody
   ./server:FuzzRESTQuery
   ./engine:FuzzParseName
+  ./engine/script:FuzzLatinKey
+  ./engine/dict:FuzzSplitSurnameFirst
 )
 
 # Every "func FuzzX(" in a test file must be in the list.

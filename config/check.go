@@ -45,6 +45,9 @@ func (s *Settings) ApplyDefaults(d *Doc) {
 	if s.Output.EscapeFormulas == "" {
 		s.Output.EscapeFormulas = EscapeResults
 	}
+	if s.Input.OnMalformed == "" && s.Input.Format == record.FormatCSV {
+		s.Input.OnMalformed = MalformedKeep
+	}
 }
 
 // formatFromPath is the config format of path: TSV files are CSV with
@@ -81,6 +84,24 @@ func (s *Settings) Check(d *Doc, p *Problems) {
 		}
 	} else if len(s.Input.Columns) > 0 {
 		p.Add("input.columns", "input.columns applies only to CSV input with header: false")
+	}
+	switch s.Input.OnMalformed {
+	case "", MalformedKeep, MalformedFail:
+		if s.Input.Rejects != "" {
+			p.Add("input.rejects", "applies only with onMalformed: reject")
+		}
+	case MalformedReject:
+		switch rj := s.RejectsPath(); {
+		case rj == "":
+			p.Add("input.onMalformed", "reject with output to stdout needs input.rejects (the file for the rejected rows)")
+		case rj == "-" || SamePath(rj, s.Input.Path) || SamePath(rj, s.Output.Path):
+			p.Add("input.rejects", "%q must be a file other than the input and the output", rj)
+		}
+	default:
+		p.Add("input.onMalformed", "%q: must be keep, reject or fail", s.Input.OnMalformed)
+	}
+	if s.Input.OnMalformed != "" && s.Input.Format != record.FormatCSV && d.Has("input.onMalformed") {
+		p.Add("input.onMalformed", "applies only to CSV input (format is %s)", s.Input.Format)
 	}
 	if s.Input.Path != "" && s.Output.Path != "" && s.Input.Path != "-" && SamePath(s.Input.Path, s.Output.Path) {
 		p.Add("output.path", "is the input file %q: namepipe never overwrites its input; choose another output path", s.Input.Path)

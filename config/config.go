@@ -89,6 +89,33 @@ type Input struct {
 	// Column names of a CSV without header (`header: false`).
 	// Type: list of names
 	Columns []string `yaml:"columns"`
+	// What happens to a malformed CSV row (a quote inside an unquoted field, text after a closing quote, a quote never closed, a wrong number of fields): `keep` writes it to the output with its text in its columns, flagged in the error column with `file:line:column`; `reject` writes it to the rejects file instead (columns `file`, `line`, `column`, `kind`, `error`, `text`), like DuckDB's `store_rejects`; `fail` stops the run at the first quoting error (rows with a wrong number of fields are still kept and flagged). The run summary counts each kind. See [hostile CSV input](#hostile-csv-input).
+	// Type: `keep` | `reject` | `fail`
+	// Default: `keep`
+	OnMalformed string `yaml:"onMalformed"`
+	// Where rejected rows go (`onMalformed: reject`); required when the output is stdout. Written only when the run succeeds, like the output.
+	// Type: path
+	// Default: the output's path followed by `.rejects.csv`
+	Rejects string `yaml:"rejects"`
+}
+
+// Values of input.onMalformed.
+const (
+	MalformedKeep   = "keep"
+	MalformedReject = "reject"
+	MalformedFail   = "fail"
+)
+
+// RejectsPath returns where rejected rows go: input.rejects, or
+// OUTPUT.rejects.csv; "" when the output is stdout and no path is set.
+func (s *Settings) RejectsPath() string {
+	if s.Input.Rejects != "" {
+		return s.Input.Rejects
+	}
+	if s.Output.Path == "" || s.Output.Path == "-" {
+		return ""
+	}
+	return s.Output.Path + ".rejects.csv"
 }
 
 // HasHeader reports whether CSV input starts with a header line.

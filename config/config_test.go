@@ -42,7 +42,7 @@ func TestDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Settings{
-		Input:  Input{Path: "in.csv", Format: record.FormatCSV},
+		Input:  Input{Path: "in.csv", Format: record.FormatCSV, OnMalformed: MalformedKeep},
 		Output: Output{Path: "out.csv", Format: record.FormatCSV, EscapeFormulas: EscapeResults},
 		Engine: Engine{Kind: EngineLocal, Timeout: DefaultTimeout},
 		Run: Run{Concurrency: DefaultConcurrency, Retries: DefaultRetries, MaxConsecutiveFailures: DefaultMaxConsecutiveFailures,
@@ -79,6 +79,21 @@ func TestDecodeAndCheck(t *testing.T) {
 			`c.yaml:6: run.retries: must be 0 or more, got -1`,
 			`c.yaml:7: engine: kind nameapi needs engine.baseURL (such as https://api.nameapi.org/rest/v5.3/)`,
 			`c.yaml:7: engine: kind nameapi needs engine.apiKeyEnv, the name of the environment variable holding the API key`,
+		}},
+		{"onMalformed", "input: {path: in.csv, onMalformed: skip, rejects: r.csv}\noutput: {path: out.csv}\n", []string{
+			`c.yaml:1: input.onMalformed: "skip": must be keep, reject or fail`,
+		}},
+		{"rejects without reject", "input: {path: in.csv, rejects: r.csv}\noutput: {path: out.csv}\n", []string{
+			`c.yaml:1: input.rejects: applies only with onMalformed: reject`,
+		}},
+		{"reject to stdout needs a rejects file", "input: {path: in.csv, onMalformed: reject}\noutput: {path: \"-\"}\n", []string{
+			`c.yaml:1: input.onMalformed: reject with output to stdout needs input.rejects (the file for the rejected rows)`,
+		}},
+		{"rejects is the output", "input: {path: in.csv, onMalformed: reject, rejects: out.csv}\noutput: {path: out.csv}\n", []string{
+			`c.yaml:1: input.rejects: "out.csv" must be a file other than the input and the output`,
+		}},
+		{"onMalformed is for CSV", "input: {path: in.parquet, onMalformed: fail}\noutput: {path: out.csv}\n", []string{
+			`c.yaml:1: input.onMalformed: applies only to CSV input (format is parquet)`,
 		}},
 		{"a pasted key is not echoed", minimal + "engine: {kind: nameapi, baseURL: https://x.test/, apiKeyEnv: sk-live-0123456789}\n", []string{
 			`c.yaml:3: engine.apiKeyEnv: must be the NAME of an environment variable (letters, digits, '_'), not the key itself`,
@@ -205,6 +220,22 @@ func TestAPIKeyFromEnv(t *testing.T) {
 	}
 }
 
+// TestRejectsPath: input.rejects, else beside the output.
+func TestRejectsPath(t *testing.T) {
+	t.Parallel()
+	s := Settings{Output: Output{Path: "out.csv"}}
+	if got := s.RejectsPath(); got != "out.csv.rejects.csv" {
+		t.Errorf("default %q", got)
+	}
+	s.Input.Rejects = "r.csv"
+	if got := s.RejectsPath(); got != "r.csv" {
+		t.Errorf("set %q", got)
+	}
+	if got := (&Settings{Output: Output{Path: "-"}}).RejectsPath(); got != "" {
+		t.Errorf("stdout %q", got)
+	}
+}
+
 func TestClosest(t *testing.T) {
 	t.Parallel()
 	cands := []string{"full_name", "email", "birth_date"}
@@ -213,6 +244,7 @@ func TestClosest(t *testing.T) {
 		{"EMAIL", "email"},
 		{"birthdate", "birth_date"},
 		{"phone", ""},
+		{strings.Repeat("e", 65), ""}, // long names are not compared
 	} {
 		if got := Closest(tc.name, cands); got != tc.want {
 			t.Errorf("Closest(%q) = %q, want %q", tc.name, got, tc.want)

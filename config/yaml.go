@@ -313,12 +313,26 @@ func suggest[V any](k string, known map[string]V) string {
 	return fmt.Sprintf(" %q", k)
 }
 
+// Bounds of Closest, so that a header of millions of long columns (a
+// wrong file) costs little: edit distance is quadratic in the lengths.
+const (
+	maxClosestCandidates = 1000
+	maxClosestLen        = 64
+)
+
 // Closest returns the candidate nearest to name (case-insensitive edit
 // distance) when it is near enough to be a likely typo, else "". It makes
-// the "did you mean" hints of config keys and of column names.
+// the "did you mean" hints of config keys and of column names. Only the
+// first 1,000 candidates are compared, and only names of at most 64 bytes.
 func Closest(name string, candidates []string) string {
+	if len(name) > maxClosestLen {
+		return ""
+	}
 	best, bestD := "", 1<<30
-	for _, c := range candidates {
+	for _, c := range candidates[:min(len(candidates), maxClosestCandidates)] {
+		if len(c) > maxClosestLen {
+			continue
+		}
 		d := editDistance(strings.ToLower(name), strings.ToLower(c))
 		if d < bestD {
 			best, bestD = c, d

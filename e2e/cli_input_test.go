@@ -41,7 +41,8 @@ func localConfig(t *testing.T, dir, input, name string, ops []string, extra stri
 // reader's message naming the file (and line, row or column), leaving no
 // output file and the input untouched; a row-level problem (ragged row,
 // invalid UTF-8, NUL byte) keeps every row and flags the bad ones in the
-// error column with file:line.
+// error column with file:line; so does a malformed row (stray or
+// unclosed quote), which stops the run only with onMalformed: fail.
 func TestRunBadInput(t *testing.T) {
 	tests := []struct {
 		file  string
@@ -58,9 +59,11 @@ func TestRunBadInput(t *testing.T) {
 		{file: "missing_header.csv", code: exitInput, msg: `:1: header column 2 "anna@example.com" looks like data`},
 		{file: "duplicate_header.csv", code: exitInput, msg: `:1: duplicate column name "name" (columns 1 and 3)`},
 		{file: "empty_column_name.csv", code: exitInput, msg: `:1: column 2 has an empty name`},
-		{file: "ragged.csv", code: exitOK, rows: 4, flagged: map[int]string{1: "ragged.csv:3: 2 fields, header has 4", 2: "ragged.csv:4: 5 fields, header has 4"}},
-		{file: "unterminated_quote.csv", code: exitInput, msg: `:3: unterminated quoted field`},
-		{file: "bare_quote.csv", code: exitInput, msg: `:2:8: a quote inside an unquoted field`},
+		{file: "ragged.csv", code: exitOK, rows: 4, flagged: map[int]string{1: "ragged.csv:3:18: 2 fields, header has 4", 2: "ragged.csv:4:31: 5 fields, header has 4"}},
+		{file: "unterminated_quote.csv", extra: "  onMalformed: fail\n", code: exitInput, msg: `:3: unterminated quoted field`},
+		{file: "unterminated_quote.csv", code: exitOK, rows: 3, flagged: map[int]string{1: "unterminated_quote.csv:3:5: quote never closed"}},
+		{file: "bare_quote.csv", extra: "  onMalformed: fail\n", code: exitInput, msg: `:2:8: a quote inside an unquoted field`},
+		{file: "bare_quote.csv", code: exitOK, rows: 1, flagged: map[int]string{0: "bare_quote.csv:2:8: quote inside an unquoted field"}},
 		{file: "invalid_utf8.csv", code: exitOK, rows: 3, flagged: map[int]string{1: `invalid_utf8.csv:3: invalid UTF-8 in column "name"`}},
 		{file: "nul_in_row.csv", code: exitOK, rows: 2, flagged: map[int]string{0: `nul_in_row.csv:2: NUL byte in column "city"`}},
 		{file: "nul_in_header.csv", code: exitInput, msg: `:1: header contains NUL bytes`},

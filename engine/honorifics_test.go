@@ -15,7 +15,7 @@ func TestParseHonorificsWorld(t *testing.T) {
 	tests := []struct {
 		in, terms, gender, formatted string
 	}{
-		{"Frk. Mette Hansen", "SALUTATION=Frk.|GIVENNAME=Mette|SURNAME=Hansen", "FEMALE", "Mette Hansen"},
+		{"Frk. Mette Hansen", "SALUTATION=Frk.|GIVENNAME=Mette|SURNAME=Hansen", "FEMALE", "Frk. Mette Hansen"},
 		{"Fru Ingrid Larsson", "SALUTATION=Fru|GIVENNAME=Ingrid|SURNAME=Larsson", "FEMALE", ""},
 		{"Hr. Lars Jensen", "SALUTATION=Hr.|GIVENNAME=Lars|SURNAME=Jensen", "MALE", ""},
 		{"Doamna Elena Popescu", "SALUTATION=Doamna|GIVENNAME=Elena|SURNAME=Popescu", "FEMALE", ""},

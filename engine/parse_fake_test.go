@@ -56,3 +56,14 @@ func (l *fakeLex) IsDisposableDomain(d string) bool {
 }
 func (l *fakeLex) IsFreemailDomain(d string) bool { return d == "gmail.com" || d == "web.de" }
 func (l *fakeLex) IsISPDomain(d string) bool      { return d == "t-online.de" }
+
+// SurnameMaleProportion knows the Slavic women's ending "-ova" only.
+func (l *fakeLex) SurnameMaleProportion(s string) (float64, bool) {
+	if strings.HasSuffix(strings.ToLower(s), "ova") {
+		return 0, true
+	}
+	return 0, false
+}
+
+// SplitSurnameFirst knows no Chinese, Japanese or Korean names.
+func (l *fakeLex) SplitSurnameFirst(string) (string, string, bool) { return "", "", false }

@@ -7,15 +7,11 @@ import (
 	"github.com/namepipe/namepipe/nameapi"
 )
 
-// Operation names of the system services, as in their REST paths.
-//
-// The thrower's errors keep the name "system/exceptionthrower" although its
-// REST path is development/exceptionthrower: changing it would change the
-// text of answers that clients may match on.
-var (
-	opPing    = nameapi.EndpointPing.Name()
-	opThrower = "system/exceptionthrower"
-)
+// opThrower names the exception thrower in its errors. It stays
+// "system/exceptionthrower" although the REST path is
+// development/exceptionthrower: changing it would change the text of
+// answers that clients may match on.
+const opThrower = "system/exceptionthrower"
 
 // Ping answers the ping service: nil ("pong") unless ctx is done.
 func (e *Engine) Ping(ctx context.Context) error {

@@ -43,6 +43,8 @@
 //	  delimiter: ","           # CSV; default sniffed
 //	  header: true             # CSV has a header line
 //	  columns: [a, b]          # CSV column names when header: false
+//	  onMalformed: keep        # CSV keep|reject|fail: a malformed row is kept and flagged, set aside, or stops the run
+//	  rejects: FILE            # rejected rows (onMalformed: reject); default OUTPUT.rejects.csv
 //	output:
 //	  path: FILE               # required; "-" = stdout; never the input
 //	  format: csv|parquet|jsonl  # default from the extension

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/nameapi"
@@ -135,9 +136,9 @@ func NewPlan(cfg *Config, in record.Schema, opts ...PlanOption) (*Plan, error) {
 			avail := in.Names()
 			sug := ""
 			if s := config.Closest(name, avail); s != "" {
-				sug = fmt.Sprintf(" (did you mean %q?)", s)
+				sug = fmt.Sprintf(" (did you mean %q?)", clipValue(s))
 			}
-			pr.Add(key, "column %q is not in the input%s; available columns: %s", name, sug, strings.Join(avail, ", "))
+			pr.Add(key, "column %q is not in the input%s; available columns: %s", clipValue(name), sug, listColumns(avail))
 			return noCol
 		}
 		t := in.Fields[i].Type
@@ -323,6 +324,43 @@ func freePrefix(in record.Schema, cur string) string {
 		}
 	}
 	return cur + "x_"
+}
+
+// Bounds of the messages about columns: a wrong file (no line breaks, a
+// binary) can have a header of millions of columns, each of any length.
+const (
+	// maxListedColumns columns are listed; the rest are counted.
+	maxListedColumns = 20
+	// maxValueInMessage bytes of a user value are quoted in a message.
+	maxValueInMessage = 200
+)
+
+// listColumns renders the first maxListedColumns names, each clipped,
+// and counts the others.
+func listColumns(names []string) string {
+	shown := names[:min(len(names), maxListedColumns)]
+	parts := make([]string, len(shown))
+	for i, n := range shown {
+		parts[i] = clipValue(n)
+	}
+	s := strings.Join(parts, ", ")
+	if more := len(names) - len(shown); more > 0 {
+		s += fmt.Sprintf(" … and %d more", more)
+	}
+	return s
+}
+
+// clipValue shortens s to about maxValueInMessage bytes, on a rune
+// boundary, marking the cut with "…".
+func clipValue(s string) string {
+	if len(s) <= maxValueInMessage {
+		return s
+	}
+	cut := maxValueInMessage
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 func baseContext(c *ContextConfig) *nameapi.Context {

@@ -37,19 +37,21 @@ type RunError struct {
 	Err error
 }
 
-// Error implements error.
+// Error implements error. It counts the rows read; whether the rows
+// handed to the writer reached the output is the caller's to say (a file
+// output is discarded, standard output is not).
 func (e *RunError) Error() string {
 	switch e.Reason {
 	case ReasonServiceDown:
-		return fmt.Sprintf("the service appears down (stopped after %d rows read, %d rows written; rerun to resume): last error: %v",
-			e.RowsRead, e.RowsWritten, e.Err)
+		return fmt.Sprintf("the service appears down (stopped after %d rows read; rerun to resume): last error: %v",
+			e.RowsRead, e.Err)
 	case ReasonAccessDenied:
-		return fmt.Sprintf("the service denied access: check the API key (engine.apiKeyEnv) and the account's quota (stopped after %d rows read, %d rows written; rerun to resume): %v",
-			e.RowsRead, e.RowsWritten, e.Err)
+		return fmt.Sprintf("the service denied access: check the API key (engine.apiKeyEnv) and the account's quota (stopped after %d rows read; rerun to resume): %v",
+			e.RowsRead, e.Err)
 	case ReasonInterrupted:
-		return fmt.Sprintf("interrupted after %d rows read, %d rows written; rerun to resume: %v", e.RowsRead, e.RowsWritten, e.Err)
+		return fmt.Sprintf("interrupted after %d rows read; rerun to resume: %v", e.RowsRead, e.Err)
 	default:
-		return fmt.Sprintf("%s after %d rows read, %d rows written: %v", e.Reason, e.RowsRead, e.RowsWritten, e.Err)
+		return fmt.Sprintf("%s after %d rows read: %v", e.Reason, e.RowsRead, e.Err)
 	}
 }
 

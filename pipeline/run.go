@@ -14,6 +14,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
 )
 
@@ -174,6 +175,10 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		}
 	}
 	sum.fill(r, o.Now().Sub(start))
+	if sr, ok := o.Reader.(readers.StatsReader); ok {
+		st := sr.Stats()
+		sum.Input = &st
+	}
 
 	var runErr error
 	switch si := r.stopped.Load(); {
@@ -297,7 +302,8 @@ func (r *runner) prepare(b *batch, i int) (req Request) {
 	rec := &b.recs[i]
 	var rowErr error
 	if rec.Problem != "" {
-		rowErr = fmt.Errorf("line %d: %s", rec.Line, rec.Problem)
+		// The reader's problem names its own file:line (and column).
+		rowErr = errors.New(rec.Problem)
 	}
 	req, err := r.build(rec)
 	if err != nil {
@@ -342,7 +348,9 @@ func (r *runner) fill(b *batch) {
 		vals = vals[n+r.nres:]
 		copy(row, rec.Values)
 		r.o.Plan.ApplyInto(row[n:], b.rowOutcomes(i, nops), b.rowErrs[i])
-		b.out[i] = record.Record{Index: rec.Index, Line: rec.Line, Values: row, Problem: rec.Problem}
+		// Raw and End: the input cells' source text, so that CSV output
+		// writes them back as they were.
+		b.out[i] = record.Record{Index: rec.Index, Line: rec.Line, Values: row, Problem: rec.Problem, Raw: rec.Raw, End: rec.End}
 	}
 	b.done <- struct{}{}
 }

@@ -203,7 +203,7 @@ func testReaderProblemFlagsRow(t *testing.T, local bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(w.rows) != 1 || str(w.rows[0].Values[2]) != "parse(ann)" || !strings.Contains(str(w.rows[0].Values[3]), "line 7: ragged row") {
+	if len(w.rows) != 1 || str(w.rows[0].Values[2]) != "parse(ann)" || str(w.rows[0].Values[3]) != "in.csv:7:5: ragged row: 2 fields, want 3" {
 		t.Fatalf("rows %v", w.rows)
 	}
 	if sum.Errors.ReaderProblem != 1 || sum.RowsWithErrors != 1 {
@@ -219,7 +219,7 @@ func (r *problemReader) Read(ctx context.Context, dst []record.Record) (int, err
 		return 0, io.EOF
 	}
 	r.done = true
-	dst[0] = record.Record{Line: 7, Values: []record.Value{"Ann", ""}, Problem: "ragged row: 2 fields, want 3"}
+	dst[0] = record.Record{Line: 7, Values: []record.Value{"Ann", ""}, Problem: "in.csv:7:5: ragged row: 2 fields, want 3"}
 	return 1, nil
 }
 func (r *problemReader) Progress() (int64, int64) { return 0, 0 }

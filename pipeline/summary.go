@@ -13,6 +13,7 @@ import (
 
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
 )
 
@@ -57,6 +58,11 @@ type Summary struct {
 	// DisposableShare is the share of YES among them.
 	Disposable      map[string]int64 `json:"disposable,omitempty"`
 	DisposableShare float64          `json:"disposable_share"`
+
+	// Input counts what the reader met besides plain rows: malformed rows
+	// by kind, rejected rows, blank lines (nil when the reader does not
+	// count; see readers.Stats).
+	Input *readers.Stats `json:"input,omitempty"`
 
 	// Stopped is the reason the run stopped early, or "".
 	Stopped string `json:"stopped,omitempty"`
@@ -206,6 +212,34 @@ func (s *Summary) String() string {
 	}
 	if len(s.Disposable) > 0 {
 		fmt.Fprintf(&b, "; disposable %.1f%%", 100*s.DisposableShare)
+	}
+	if in := s.Input; in != nil {
+		if m := in.Malformed; len(m) > 0 {
+			keys := make([]string, 0, len(m))
+			var all int64
+			for k, n := range m {
+				keys = append(keys, k)
+				all += n
+			}
+			sort.Strings(keys)
+			parts := make([]string, len(keys))
+			for i, k := range keys {
+				parts[i] = fmt.Sprintf("%s %d", k, m[k])
+			}
+			fmt.Fprintf(&b, "; malformed rows %d (%s)", all, strings.Join(parts, ", "))
+			if in.Rejected > 0 {
+				fmt.Fprintf(&b, ", %d rejected", in.Rejected)
+			}
+		}
+		if in.BlankLinesSkipped > 0 {
+			fmt.Fprintf(&b, "; %d blank lines skipped", in.BlankLinesSkipped)
+		}
+		if in.BlankLinesKept > 0 {
+			fmt.Fprintf(&b, "; %d blank lines kept as empty rows", in.BlankLinesKept)
+		}
+		if in.TrailingDelimiters > 0 {
+			fmt.Fprintf(&b, "; %d rows ended with extra delimiters (dropped)", in.TrailingDelimiters)
+		}
 	}
 	if s.Stopped != "" {
 		fmt.Fprintf(&b, "; STOPPED: %s", s.Stopped)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/readers"
 )
 
 func TestSummaryDistributions(t *testing.T) { forEachPath(t, testSummaryDistributions) }
@@ -82,5 +83,40 @@ func testSummaryDistributions(t *testing.T, local bool) {
 	}
 	if back["rows_in"] != 20.0 || back["calls"] != 60.0 || back["disposable_share"] != 0.25 {
 		t.Errorf("JSON summary %s", data)
+	}
+}
+
+// statsReader is a memory reader that counts like the CSV reader.
+type statsReader struct {
+	*memReader
+	st readers.Stats
+}
+
+func (r statsReader) Stats() readers.Stats { return r.st }
+
+// TestSummaryInputStats: what the reader counted (malformed rows by kind,
+// blank lines) is in the summary line and its JSON.
+func TestSummaryInputStats(t *testing.T) {
+	rd := statsReader{memReader: newMemReader(3, func(i int) string { return fmt.Sprint("P", i) }), st: readers.Stats{
+		Malformed: map[string]int64{"bare_quote": 2, "field_count": 1}, BlankLinesSkipped: 4, TrailingDelimiters: 1,
+	}}
+	o := newOpts(rd.memReader, &memWriter{}, &fakePlan{ops: []Op{"parse"}, call: echo}, false)
+	o.Reader = rd
+	sum, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := sum.String()
+	for _, want := range []string{"malformed rows 3 (bare_quote 2, field_count 1)", "4 blank lines skipped", "1 rows ended with extra delimiters"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("String() = %q, missing %q", line, want)
+		}
+	}
+	data, err := json.Marshal(sum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"input":{"malformed":{"bare_quote":2,"field_count":1},"blank_lines_skipped":4,"trailing_delimiters":1}`) {
+		t.Errorf("JSON %s", data)
 	}
 }

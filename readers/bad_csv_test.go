@@ -61,14 +61,20 @@ func TestBadCSVCorpus(t *testing.T) {
 			openErr: bad("empty_column_name.csv") + `:1: column 2 has an empty name`},
 		{file: "ragged.csv", names: []string{"name", "email", "city", "phone"}, rows: 4, lines: []int64{2, 3, 4, 5},
 			problem: map[int]string{
-				1: bad("ragged.csv") + `:3: 2 fields, header has 4`,
-				2: bad("ragged.csv") + `:4: 5 fields, header has 4; extra fields dropped: "extra"`,
+				1: bad("ragged.csv") + `:3:18: 2 fields, header has 4`,
+				2: bad("ragged.csv") + `:4:31: 5 fields, header has 4; the extra fields are kept, as written, in the last column "phone"`,
 			},
-			value: map[[2]int]string{{1, 2}: "", {2, 3}: "+39 06", {0, 3}: "+4930123"}},
-		{file: "unterminated_quote.csv", rows: 1,
+			value: map[[2]int]string{{1, 2}: "", {2, 3}: "+39 06,extra", {0, 3}: "+4930123"}},
+		{file: "unterminated_quote.csv", opts: CSVOptions{OnMalformed: MalformedFail}, rows: 1,
 			readErr: bad("unterminated_quote.csv") + `:3: unterminated quoted field (the quote opened on line 3 is never closed before the end of the file): extraneous or missing " in quoted-field`},
-		{file: "bare_quote.csv", rows: 0,
+		{file: "unterminated_quote.csv", rows: 3,
+			problem: map[int]string{1: bad("unterminated_quote.csv") + `:3:5: quote never closed (the row ends with line 3 and is kept as written)`},
+			value:   map[[2]int]string{{1, 1}: `"never closed`, {2, 0}: "Carl", {2, 1}: "x"}},
+		{file: "bare_quote.csv", opts: CSVOptions{OnMalformed: MalformedFail}, rows: 0,
 			readErr: bad("bare_quote.csv") + `:2:8: a quote inside an unquoted field (quote the field and double the quote: ""): bare " in non-quoted-field`},
+		{file: "bare_quote.csv", rows: 1,
+			problem: map[int]string{0: bad("bare_quote.csv") + `:2:8: quote inside an unquoted field (kept as written; valid CSV quotes the field and doubles the quote: "")`},
+			value:   map[[2]int]string{{0, 1}: `ab"cd`}},
 		{file: "invalid_utf8.csv", names: []string{"name", "city"}, rows: 3,
 			problem: map[int]string{1: bad("invalid_utf8.csv") + `:3: invalid UTF-8 in column "name"; ` + bad("invalid_utf8.csv") + `:3: invalid UTF-8 in column "city"`},
 			value:   map[[2]int]string{{1, 0}: "Jos\xe9", {1, 1}: "M\xfcnchen"}},
@@ -92,7 +98,7 @@ func TestBadCSVCorpus(t *testing.T) {
 			openErr: bad("no_such_file.csv") + `: input file not found: open ` + bad("no_such_file.csv") + `: no such file or directory`},
 	}
 	for _, tc := range tests {
-		t.Run(tc.file+"/"+strconv.QuoteRune(tc.opts.Delimiter), func(t *testing.T) {
+		t.Run(tc.file+"/"+strconv.QuoteRune(tc.opts.Delimiter)+tc.opts.OnMalformed, func(t *testing.T) {
 			r, err := OpenCSV(context.Background(), bad(tc.file), tc.opts)
 			if tc.openErr != "" {
 				if err == nil {

@@ -66,5 +66,5 @@ func ExampleOpen() {
 	// columns: [id full_name email]
 	// line 2: ["1" "Petra Müller" "petra@example.com"]
 	// line 3: ["2" "John Smith" "john@example.com"]
-	// line 4: ["3" "Ragged Row" ""] problem: customers.csv:4: 2 fields, header has 3
+	// line 4: ["3" "Ragged Row" ""] problem: customers.csv:4:13: 2 fields, header has 3
 }

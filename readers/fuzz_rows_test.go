@@ -21,7 +21,8 @@ var fuzzDelims = []rune{0, ',', ';', '\t', '|'}
 // FuzzCSVRows complements FuzzCSVReader with stricter row checks. It
 // reads arbitrary bytes as a CSV file, with a sniffed or a fixed
 // delimiter, with and without a header row. Whatever the bytes:
-// no panic; every record has exactly the schema's width; indexes count
+// no panic, in each malformed-row mode; every record has exactly the
+// schema's width; a rejected row has a location and a kind; indexes count
 // from 0 without gaps and lines only grow; a row with invalid UTF-8 or a
 // NUL byte is flagged (file:line in the problem); and every error names
 // the file, an error that stops reading also the line.
@@ -54,6 +55,19 @@ func FuzzCSVRows(f *testing.F) {
 			t.Fatal(err)
 		}
 		opts := CSVOptions{Delimiter: fuzzDelims[int(delimSel)%len(fuzzDelims)]}
+		// The higher bits choose the malformed-row mode.
+		switch int(delimSel) / len(fuzzDelims) % 3 {
+		case 1:
+			opts.OnMalformed = MalformedFail
+		case 2:
+			opts.OnMalformed = MalformedReject
+			opts.Reject = func(rj Rejected) error {
+				if rj.Line < 1 || rj.Column < 1 || !strings.HasPrefix(rj.Error, path+":") || rj.Kind == "" {
+					t.Fatalf("rejected row %+v", rj)
+				}
+				return nil
+			}
+		}
 		if headerless {
 			opts.Columns = []string{"c1", "c2", "c3"}
 		}

@@ -55,7 +55,7 @@ func OpenJSONL(ctx context.Context, path string, opts JSONLOptions) (Reader, err
 		return nil, err
 	}
 	r := &jsonlReader{name: in.name, in: in, br: bufio.NewReaderSize(in, ioBufSize)}
-	if err := stripBOM(r.br, r.name); err != nil {
+	if _, err := stripBOM(r.br, r.name); err != nil {
 		in.Close()
 		return nil, err
 	}
@@ -85,7 +85,7 @@ func OpenJSONL(ctx context.Context, path string, opts JSONLOptions) (Reader, err
 		for i, p := range kvs {
 			if _, dup := r.col[p.key]; dup {
 				in.Close()
-				return nil, fmt.Errorf("%s:%d: duplicate key %q", r.name, r.line, p.key)
+				return nil, fmt.Errorf("%s:%d: duplicate key %q", r.name, r.line, clip(p.key))
 			}
 			r.col[p.key] = i
 			f := record.Field{Name: p.key, Type: record.String, Nullable: true}
@@ -158,11 +158,7 @@ func (r *jsonlReader) Read(ctx context.Context, dst []record.Record) (int, error
 		kvs, derr := decodeObject(line)
 		r.fill(&dst[n], kvs, r.line, derr)
 		if derr != nil {
-			txt := string(line)
-			if len(txt) > 300 {
-				txt = txt[:300] + "…"
-			}
-			dst[n].Problem = fmt.Sprintf("%s:%d: %v; line: %s", r.name, r.line, derr, strconv.Quote(txt))
+			dst[n].Problem = fmt.Sprintf("%s:%d: %v; line: %s", r.name, r.line, derr, strconv.Quote(clip(string(line))))
 		} else if !utf8.Valid(line) {
 			dst[n].Problem = joinProblem(dst[n].Problem, fmt.Sprintf("%s:%d: invalid UTF-8 (replaced by U+FFFD)", r.name, r.line))
 		}
@@ -195,7 +191,7 @@ func (r *jsonlReader) fill(rec *record.Record, kvs []kv, line int64, derr error)
 	for _, p := range kvs {
 		i, ok := r.col[p.key]
 		if !ok {
-			problems = append(problems, fmt.Sprintf("%s:%d: unknown key %q (not in the first object), value %s dropped", r.name, line, p.key, quoteValue(p.val)))
+			problems = append(problems, fmt.Sprintf("%s:%d: unknown key %q (not in the first object), value %s dropped", r.name, line, clip(p.key), quoteValue(p.val)))
 			continue
 		}
 		v := p.val
@@ -229,14 +225,11 @@ func (r *jsonlReader) fill(rec *record.Record, kvs []kv, line int64, derr error)
 }
 
 func typeProblem(name string, line int64, f record.Field, got string) string {
-	return fmt.Sprintf("%s:%d: key %q holds %s, the first object had %s there; kept as is", name, line, f.Name, got, f.Type)
+	return fmt.Sprintf("%s:%d: key %q holds %s, the first object had %s there; kept as is", name, line, clip(f.Name), got, f.Type)
 }
 
 func quoteValue(v record.Value) string {
-	s := record.Format(v, record.String)
-	if len(s) > 200 {
-		s = s[:200] + "…"
-	}
+	s := clip(record.Format(v, record.String))
 	if _, ok := v.(string); ok {
 		return strconv.Quote(s)
 	}

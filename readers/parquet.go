@@ -151,10 +151,10 @@ func (r *parquetReader) open() error {
 		}
 		e := elems[pos]
 		if e.GetNumChildren() > 0 {
-			return fmt.Errorf("%s: column %q is nested (a group, list, map or struct); namepipe reads flat columns only: flatten it first", r.name, e.GetName())
+			return fmt.Errorf("%s: column %q is nested (a group, list, map or struct); namepipe reads flat columns only: flatten it first", r.name, clip(e.GetName()))
 		}
 		if e.GetRepetitionType() == parquet.FieldRepetitionType_REPEATED {
-			return fmt.Errorf("%s: column %q is repeated (a list); namepipe reads flat columns only: flatten it first", r.name, e.GetName())
+			return fmt.Errorf("%s: column %q is repeated (a list); namepipe reads flat columns only: flatten it first", r.name, clip(e.GetName()))
 		}
 		pos++
 	}
@@ -189,7 +189,7 @@ func (r *parquetReader) open() error {
 		e := elems[i]
 		name := sh.Infos[i].ExName
 		if seen[name] {
-			return fmt.Errorf("%s: duplicate column name %q", r.name, name)
+			return fmt.Errorf("%s: duplicate column name %q", r.name, clip(name))
 		}
 		seen[name] = true
 		col, err := pqColumnFor(e, name)
@@ -222,7 +222,7 @@ func pqColumnFor(e *parquet.SchemaElement, name string) (pqColumn, error) {
 		}
 	}
 	if e.Type == nil {
-		return col, fmt.Errorf("column %q has no physical type", name)
+		return col, fmt.Errorf("column %q has no physical type", clip(name))
 	}
 	switch *e.Type {
 	case parquet.Type_BOOLEAN:
@@ -287,7 +287,7 @@ func pqColumnFor(e *parquet.SchemaElement, name string) (pqColumn, error) {
 			f.Type, col.conv = record.Bytes, convBytes
 		}
 	default:
-		return col, fmt.Errorf("column %q has an unsupported Parquet type %v", name, *e.Type)
+		return col, fmt.Errorf("column %q has an unsupported Parquet type %v", clip(name), *e.Type)
 	}
 	if f.Type == record.Timestamp && lt != nil && lt.IsSetTIMESTAMP() {
 		f.LocalTime = !lt.TIMESTAMP.IsAdjustedToUTC
@@ -349,11 +349,11 @@ func (r *parquetReader) Read(ctx context.Context, dst []record.Record) (n int, e
 		col := &r.cols[c]
 		vals, _, dls, err := r.pr.ReadColumnByPath(col.path, want)
 		if err != nil {
-			r.err = fmt.Errorf("%s: column %q near row %d: %w", r.name, col.field.Name, r.done+1, err)
+			r.err = fmt.Errorf("%s: column %q near row %d: %w", r.name, clip(col.field.Name), r.done+1, err)
 			return 0, r.err
 		}
 		if len(vals) != m {
-			r.err = fmt.Errorf("%s: column %q: corrupt or truncated data: got %d values for rows %d–%d", r.name, col.field.Name, len(vals), r.done+1, r.done+want)
+			r.err = fmt.Errorf("%s: column %q: corrupt or truncated data: got %d values for rows %d–%d", r.name, clip(col.field.Name), len(vals), r.done+1, r.done+want)
 			return 0, r.err
 		}
 		for i, v := range vals {
@@ -363,7 +363,7 @@ func (r *parquetReader) Read(ctx context.Context, dst []record.Record) (n int, e
 			}
 			cv, err := convertPq(v, col)
 			if err != nil {
-				r.err = fmt.Errorf("%s: row %d, column %q: %w", r.name, r.done+int64(i)+1, col.field.Name, err)
+				r.err = fmt.Errorf("%s: row %d, column %q: %w", r.name, r.done+int64(i)+1, clip(col.field.Name), err)
 				return 0, r.err
 			}
 			dst[i].Values[c] = cv

@@ -14,6 +14,16 @@
 // problem confined to one row (a ragged CSV row, invalid UTF-8, a JSON
 // value of another type) does not stop reading: the row is returned with
 // Record.Problem set, so the caller can keep it and flag it.
+//
+// CSV is split by an RFC 4180 scanner of this package (not encoding/csv)
+// that keeps each cell's source text in Record.Raw and each row's line
+// ending in Record.End, so that a CSV writer can put the input columns
+// back byte for byte; LayoutOf gives the BOM, delimiter and header as
+// written. Malformed CSV rows (a stray quote, a quote never closed, a
+// wrong number of fields) are kept with their text in their columns and
+// flagged with file:line:column, set aside, or stop reading, as
+// CSVOptions.OnMalformed says; a Stats reader counts them, and the blank
+// lines, by kind.
 package readers
 
 import (

@@ -1,10 +1,10 @@
 package readers
 
 import (
+	"bufio"
 	"bytes"
-	"encoding/csv"
-	"io"
 	"strconv"
+	"unicode/utf8"
 )
 
 // candidates are the delimiters the sniffer chooses among, in order of
@@ -14,11 +14,13 @@ var candidates = []rune{',', ';', '\t', '|'}
 // sniffDelimiter picks the delimiter that splits the sample into the most
 // rows with the header's field count (more than one field). complete says
 // the sample is the whole input; otherwise its last, possibly cut, record
-// is ignored. It returns ',' when nothing fits better.
-func sniffDelimiter(sample []byte, complete bool) rune {
+// is ignored; term is the line terminator. Malformed rows are split as the
+// lenient reader splits them. found is false when no candidate splits the
+// header into several fields; the delimiter is then ','.
+func sniffDelimiter(sample []byte, complete bool, term byte) (delim rune, found bool) {
 	best, bestScore := ',', -1
 	for _, d := range candidates {
-		width, consistent, ok := scoreDelimiter(sample, d, complete)
+		width, consistent, ok := scoreDelimiter(sample, d, complete, term)
 		if !ok || width < 2 {
 			continue
 		}
@@ -28,29 +30,28 @@ func sniffDelimiter(sample []byte, complete bool) rune {
 			best, bestScore = d, score
 		}
 	}
-	return best
+	return best, bestScore >= 0
 }
 
-// scoreDelimiter parses sample with delimiter d and returns the header's
-// field count and how many following records have that many fields.
-func scoreDelimiter(sample []byte, d rune, complete bool) (width, consistent int, ok bool) {
-	cr := csv.NewReader(bytes.NewReader(sample))
-	cr.Comma = d
-	cr.FieldsPerRecord = -1
-	cr.ReuseRecord = true
+// sampleScanner scans sample with delimiter d.
+func sampleScanner(sample []byte, d rune, term byte) *scanner {
+	return newScanner(bufio.NewReaderSize(bytes.NewReader(sample), len(sample)+16), utf8.AppendRune(nil, d), term, true)
+}
+
+// scoreDelimiter splits sample with delimiter d and returns the header's
+// field count and how many of the next 99 records have that many fields.
+func scoreDelimiter(sample []byte, d rune, complete bool, term byte) (width, consistent int, ok bool) {
+	sc := sampleScanner(sample, d, term)
 	var counts []int
 	for len(counts) < 100 {
-		rec, err := cr.Read()
-		if err == io.EOF {
+		rec, err := sc.next()
+		if err != nil {
 			break
 		}
-		if err != nil {
-			if !complete && len(counts) > 0 {
-				break // cut at the end of the sample
-			}
-			return 0, 0, false
+		if rec.blank {
+			continue
 		}
-		counts = append(counts, len(rec))
+		counts = append(counts, rec.n())
 	}
 	if !complete && len(counts) > 1 {
 		counts = counts[:len(counts)-1]
@@ -68,15 +69,17 @@ func scoreDelimiter(sample []byte, d rune, complete bool) (width, consistent int
 
 // countFields returns the number of fields of the sample's first record
 // with delimiter d.
-func countFields(sample []byte, d rune) int {
-	cr := csv.NewReader(bytes.NewReader(sample))
-	cr.Comma = d
-	cr.FieldsPerRecord = -1
-	rec, err := cr.Read()
-	if err != nil {
-		return 0
+func countFields(sample []byte, d rune, term byte) int {
+	sc := sampleScanner(sample, d, term)
+	for {
+		rec, err := sc.next()
+		if err != nil {
+			return 0
+		}
+		if !rec.blank {
+			return rec.n()
+		}
 	}
-	return len(rec)
 }
 
 func validDelim(d rune) bool {

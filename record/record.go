@@ -127,6 +127,17 @@ type Record struct {
 	// Problem is a reader-detected problem with this row (ragged row,
 	// invalid UTF-8, ...). The row is kept and flagged; "" when none.
 	Problem string
+	// Raw holds, for a row read from CSV, each cell's text exactly as it
+	// was in the file (quotes and line breaks included) where a CSV writer
+	// would not write the value that way by itself, so that the cell
+	// comes back byte for byte; "" where it would (a plain unquoted cell)
+	// or where the text cannot be written back as is (a malformed cell).
+	// nil for other formats. Raw[i] describes Values[i] and must be
+	// cleared when the value changes.
+	Raw []string
+	// End is the line ending that closed the row in a CSV file ("\n",
+	// "\r\n" or "\r"); "" when unknown or at the end of the file.
+	End string
 }
 
 // Format renders a value as text for text formats and for the mapping:

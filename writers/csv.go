@@ -3,8 +3,10 @@ package writers
 import (
 	"bufio"
 	"context"
-	"encoding/csv"
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/record"
 )
@@ -14,7 +16,8 @@ type CSVOptions struct {
 	FileOptions
 	// Delimiter separates fields; 0 means ','.
 	Delimiter rune
-	// CRLF ends lines with \r\n instead of \n.
+	// CRLF ends lines with \r\n instead of \n (a row read from CSV ends
+	// with its own line ending, record.Record.End, when it has one).
 	CRLF bool
 	// NoHeader leaves out the header row.
 	NoHeader bool
@@ -22,6 +25,15 @@ type CSVOptions struct {
 	// get EscapeFormula applied (spreadsheet formula injection). Columns
 	// beyond its length, and non-String columns, are written as they are.
 	Escape []bool
+	// BOM is written before everything else: the byte-order mark the CSV
+	// input started with, so that its columns come back as they went in.
+	BOM string
+	// Header holds the first header cells as they were written in the CSV
+	// input (quotes included), and HeaderEnd the input header's line
+	// ending; they are written instead of the schema's names where they
+	// can be (see record.Record.Raw).
+	Header    []string
+	HeaderEnd string
 }
 
 // ioBufSize is the write buffer size.
@@ -32,34 +44,51 @@ type csvWriter struct {
 	opts   CSVOptions
 	schema record.Schema
 	bw     *bufio.Writer
-	cw     *csv.Writer
-	row    []string
+	delim  string
+	end    string // default line ending
 }
 
 // CreateCSV starts a CSV output at path ("-" = standard output) with a
 // header row of the schema's names. Nothing appears under path until
 // Commit.
+//
+// Fields are quoted as encoding/csv quotes them, except a cell that
+// carries its source text (record.Record.Raw): that is written as it was
+// read, unless it would not read back as the same value here (another
+// delimiter) or its value needs formula escaping.
 func CreateCSV(path string, schema record.Schema, opts CSVOptions) (Writer, error) {
 	if opts.Delimiter == 0 {
 		opts.Delimiter = ','
 	}
-	if d := opts.Delimiter; d == '"' || d == '\r' || d == '\n' || d == 0xFFFD {
+	if d := opts.Delimiter; d == '"' || d == '\r' || d == '\n' || d == 0xFFFD || !utf8.ValidRune(d) {
 		return nil, fmt.Errorf("%s: invalid delimiter %q", path, d)
 	}
 	t, err := createTarget(path, opts.FileOptions)
 	if err != nil {
 		return nil, err
 	}
-	w := &csvWriter{t: t, opts: opts, schema: schema, row: make([]string, len(schema.Fields))}
+	w := &csvWriter{t: t, opts: opts, schema: schema, delim: string(opts.Delimiter), end: "\n"}
+	if opts.CRLF {
+		w.end = "\r\n"
+	}
 	w.bw = bufio.NewWriterSize(t.w, ioBufSize)
-	w.cw = csv.NewWriter(w.bw) // reuses bw: it is larger than csv's own buffer
-	w.cw.Comma = opts.Delimiter
-	w.cw.UseCRLF = opts.CRLF
+	w.bw.WriteString(opts.BOM)
 	if !opts.NoHeader {
-		if err := w.cw.Write(schema.Names()); err != nil {
-			t.abort()
-			return nil, err
+		for i, name := range schema.Names() {
+			if i > 0 {
+				w.bw.WriteString(w.delim)
+			}
+			if i < len(opts.Header) && opts.Header[i] != "" && w.rawUsable(opts.Header[i], name, false, i == len(schema.Fields)-1) {
+				w.bw.WriteString(opts.Header[i])
+			} else {
+				w.writeField(name)
+			}
 		}
+		end := opts.HeaderEnd
+		if end == "" {
+			end = w.end
+		}
+		w.bw.WriteString(end)
 	}
 	return w, nil
 }
@@ -75,37 +104,134 @@ func (w *csvWriter) Write(ctx context.Context, recs []record.Record) error {
 	}
 	fields := w.schema.Fields
 	for i := range recs {
-		vals := recs[i].Values
+		rec := &recs[i]
+		vals := rec.Values
 		if len(vals) > len(fields) {
-			return fmt.Errorf("%s: row %d has %d values, schema has %d columns", w.t.path, recs[i].Index+1, len(vals), len(fields))
+			return fmt.Errorf("%s: row %d has %d values, schema has %d columns", w.t.path, rec.Index+1, len(vals), len(fields))
 		}
 		for j := range fields {
+			if j > 0 {
+				if len(w.delim) == 1 {
+					w.bw.WriteByte(w.delim[0])
+				} else {
+					w.bw.WriteString(w.delim)
+				}
+			}
 			if j >= len(vals) {
-				w.row[j] = ""
 				continue
 			}
 			s := record.Format(vals[j], fields[j].Type)
-			if j < len(w.opts.Escape) && w.opts.Escape[j] && (fields[j].Type == record.String || fields[j].Type == record.Bytes) {
+			escape := j < len(w.opts.Escape) && w.opts.Escape[j] && (fields[j].Type == record.String || fields[j].Type == record.Bytes)
+			if j < len(rec.Raw) && rec.Raw[j] != "" && w.rawUsable(rec.Raw[j], s, escape, j == len(fields)-1) {
+				w.bw.WriteString(rec.Raw[j])
+				continue
+			}
+			if escape {
 				s = EscapeFormula(s)
 			}
-			w.row[j] = s
+			w.writeField(s)
 		}
-		if err := w.cw.Write(w.row); err != nil {
-			return err
+		if rec.End != "" {
+			w.bw.WriteString(rec.End)
+		} else {
+			w.bw.WriteString(w.end)
 		}
 	}
-	return nil
+	return w.t.err
+}
+
+// rawUsable reports whether a cell's source text can be written instead
+// of its value: a quoted one always (it reads back as the same value
+// whatever the delimiter); an unquoted one when it holds no delimiter,
+// quote or line feed, and, in the last column, does not end with a CR
+// (which the line ending would turn into a CRLF). Never when the value
+// needs formula escaping.
+func (w *csvWriter) rawUsable(raw, value string, escape, last bool) bool {
+	if escape && needsFormulaEscape(value) {
+		return false
+	}
+	if raw[0] == '"' {
+		return true
+	}
+	if last && raw[len(raw)-1] == '\r' {
+		return false
+	}
+	if len(w.delim) > 1 && strings.Contains(raw, w.delim) {
+		return false
+	}
+	d := w.delim[0]
+	for i := 0; i < len(raw); i++ {
+		if c := raw[i]; c == '"' || c == '\n' || c == d {
+			return false
+		}
+	}
+	return true
+}
+
+// writeField writes one field quoted as encoding/csv's Writer quotes it,
+// so that output without source text is what it always was.
+func (w *csvWriter) writeField(field string) {
+	if !w.needsQuotes(field) {
+		w.bw.WriteString(field)
+		return
+	}
+	w.bw.WriteByte('"')
+	for len(field) > 0 {
+		i := strings.IndexAny(field, "\"\r\n")
+		if i < 0 {
+			i = len(field)
+		}
+		w.bw.WriteString(field[:i])
+		field = field[i:]
+		if len(field) > 0 {
+			switch field[0] {
+			case '"':
+				w.bw.WriteString(`""`)
+			case '\r':
+				if !w.opts.CRLF {
+					w.bw.WriteByte('\r')
+				}
+			case '\n':
+				if w.opts.CRLF {
+					w.bw.WriteString("\r\n")
+				} else {
+					w.bw.WriteByte('\n')
+				}
+			}
+			field = field[1:]
+		}
+	}
+	w.bw.WriteByte('"')
+}
+
+// needsQuotes is encoding/csv's rule: a field is quoted when it holds the
+// delimiter, a quote or a line break, starts with a space, or is `\.`.
+func (w *csvWriter) needsQuotes(field string) bool {
+	if field == "" {
+		return false
+	}
+	if field == `\.` {
+		return true
+	}
+	if len(w.delim) == 1 {
+		d := w.delim[0]
+		for i := 0; i < len(field); i++ {
+			c := field[i]
+			if c == '\n' || c == '\r' || c == '"' || c == d {
+				return true
+			}
+		}
+	} else if strings.Contains(field, w.delim) || strings.ContainsAny(field, "\"\r\n") {
+		return true
+	}
+	r1, _ := utf8.DecodeRuneInString(field)
+	return unicode.IsSpace(r1)
 }
 
 // Commit flushes, syncs and renames the output into place.
 func (w *csvWriter) Commit() error {
 	if w.t.done {
 		return w.t.commit(nil) // reports the misuse
-	}
-	w.cw.Flush()
-	if err := w.cw.Error(); err != nil {
-		w.t.abort()
-		return err
 	}
 	if err := w.bw.Flush(); err != nil {
 		w.t.abort()

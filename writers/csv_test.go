@@ -56,11 +56,31 @@ func TestCSVRoundTrip(t *testing.T) {
 		{"utf8 and bom",
 			"\ufeffname,city\nJosé Müller,Zürich\n李小龍,香港\nمحمد,القاهرة\n😀,x\n",
 			[][]string{{"José Müller", "Zürich"}, {"李小龍", "香港"}, {"محمد", "القاهرة"}, {"😀", "x"}},
-			"name,city\nJosé Müller,Zürich\n李小龍,香港\nمحمد,القاهرة\n😀,x\n", CSVOptions{}},
+			"\ufeffname,city\nJosé Müller,Zürich\n李小龍,香港\nمحمد,القاهرة\n😀,x\n", CSVOptions{}},
 		{"crlf in and out",
 			"name,city\r\nAnna,Berlin\r\n\"a\r\nb\",x\r\n",
-			[][]string{{"Anna", "Berlin"}, {"a\nb", "x"}},
+			[][]string{{"Anna", "Berlin"}, {"a\r\nb", "x"}},
 			"name,city\r\nAnna,Berlin\r\n\"a\r\nb\",x\r\n", CSVOptions{CRLF: true}},
+		{"crlf inside quotes, lf lines",
+			"id,name\n2,\"Anna\r\nLena\"\n",
+			[][]string{{"2", "Anna\r\nLena"}},
+			"id,name\n2,\"Anna\r\nLena\"\n", CSVOptions{}},
+		{"mixed line endings and quoting kept",
+			"id,name\r\n1,\"Anna\"\n2, Bob\r\n3,\"\"\n",
+			[][]string{{"1", "Anna"}, {"2", " Bob"}, {"3", ""}},
+			"id,name\r\n1,\"Anna\"\n2, Bob\r\n3,\"\"\n", CSVOptions{}},
+		{"source text with another delimiter",
+			"a;b\nx,y;\"q\"\n",
+			[][]string{{"x,y", "q"}},
+			"a,b\n\"x,y\",\"q\"\n", CSVOptions{}},
+		{"formula escaping wins over source text",
+			"a,b\n\"=1+1\",=2\n",
+			[][]string{{"=1+1", "=2"}},
+			"a,b\n'=1+1,'=2\n", CSVOptions{Escape: []bool{true, true}}},
+		{"malformed row written as valid CSV",
+			"id,name\n1,Peter \"Pete\" Meyer\n",
+			[][]string{{"1", `Peter "Pete" Meyer`}},
+			"id,name\n1,\"Peter \"\"Pete\"\" Meyer\"\n", CSVOptions{}},
 		{"semicolon sniffed, phone kept",
 			"name;phone\nAnna;+49 30 1234\nBob;=1+1\n",
 			[][]string{{"Anna", "+49 30 1234"}, {"Bob", "=1+1"}},
@@ -92,6 +112,9 @@ func TestCSVRoundTrip(t *testing.T) {
 				}
 			}
 			tc.wopts.Protect = []string{in}
+			if l, ok := readers.LayoutOf(r); ok {
+				tc.wopts.BOM, tc.wopts.Header, tc.wopts.HeaderEnd = l.BOM, l.Header, l.HeaderEnd
+			}
 			w, err := CreateCSV(out, r.Schema(), tc.wopts)
 			if err != nil {
 				t.Fatal(err)

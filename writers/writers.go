@@ -11,7 +11,9 @@
 // Commit, so it can be deferred). Parquet output keeps each column's record.Type, so
 // a typed input stays typed. FileOptions.Protect refuses to overwrite the
 // run's input, and CSV output can defuse spreadsheet formulas
-// (EscapeFormula).
+// (EscapeFormula). CSV output writes a cell that carries its source text
+// (record.Record.Raw, from the CSV reader) as it was read, so input
+// columns come back byte for byte.
 package writers
 
 import (

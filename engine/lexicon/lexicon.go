@@ -33,6 +33,14 @@ type Lexicon interface {
 	// IsISPDomain reports whether domain is the mail domain of an
 	// internet access provider.
 	IsISPDomain(domain string) bool
+	// SurnameMaleProportion returns the share (0..1) of men among the
+	// bearers of a surname that carries its bearer's sex ("Ivanova" 0,
+	// "Kowalski" 1); ok=false for surnames that tell nothing.
+	SurnameMaleProportion(surname string) (p float64, ok bool)
+	// SplitSurnameFirst splits a Chinese, Japanese or Korean name written
+	// without a space ("王小明") into surname and given name; ok=false for
+	// other text.
+	SplitSurnameFirst(s string) (surname, given string, ok bool)
 }
 
 // IsGiven reports whether w (or, for "Jean-Pierre", each of its parts) is a

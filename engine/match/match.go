@@ -5,9 +5,11 @@ package match
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/namepipe/namepipe/engine/script"
 	"github.com/namepipe/namepipe/engine/text"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -30,6 +32,11 @@ type mName struct {
 	gender   *nameapi.GenderizerResult
 	conf     float64
 	legal    string // folded business name for legal persons
+	// How the name was written, which EQUAL requires to agree: the
+	// surname particles ("binti", "van"; not compared otherwise) and
+	// whether the surname came before the given name.
+	particles    []string
+	surnameFirst bool
 }
 
 // Persons compares two people, parsing their names with parse, by name (typos, transliteration such
@@ -63,7 +70,7 @@ func Persons(in *nameapi.InputWithTwoPeople, parse ParseFunc) (*nameapi.PersonMa
 	nameType, extraA, extraB, relation := compareNames(a, b, text.Lists())
 	res := &nameapi.PersonMatcherResult{
 		PersonNameMatcherResult: nameapi.PersonNameMatcherResult{MatchType: nameType},
-		GenderMatcherResult:     compareGender(a.gender, b.gender),
+		GenderMatcherResult:     acrossScripts(compareGender(a.gender, b.gender), a, b),
 		AgeMatcherResult:        nameapi.AgeMatcherResult{MatchType: compareAge(in.InputPerson1.Age, in.InputPerson2.Age)},
 	}
 	g, ag := res.GenderMatcherResult.MatchType, res.AgeMatcherResult.MatchType
@@ -126,9 +133,11 @@ func matchName(parse ParseFunc, c *nameapi.Context, p *nameapi.InputPerson) mNam
 		return n
 	}
 	l := text.Lists()
+	seenGiven := false
 	for _, t := range pp.OutputPersonName.Terms {
 		switch t.TermType {
 		case nameapi.TermGivenname, nameapi.TermMiddlename:
+			seenGiven = true
 			// A term of punctuation only (".") folds to nothing.
 			if f := text.FoldSpace(t.String); f != "" {
 				n.given = append(n.given, f)
@@ -138,8 +147,15 @@ func matchName(parse ParseFunc, c *nameapi.Context, p *nameapi.InputPerson) mNam
 				n.initials = append(n.initials, f[0])
 			}
 		case nameapi.TermSurname:
+			if !seenGiven && len(n.surnames) == 0 && !hasComma(p) {
+				// "Müller Petra"; "Müller, Petra" is the usual
+				// written form of "Petra Müller".
+				n.surnameFirst = true
+			}
 			for _, part := range strings.FieldsFunc(text.Fold(t.String), func(r rune) bool { return r == ' ' || r == '-' }) {
-				if !l.Particles[text.NKey(part)] {
+				if k := text.NKey(part); l.Particles[k] {
+					n.particles = append(n.particles, k)
+				} else {
 					n.surnames = append(n.surnames, part)
 				}
 			}
@@ -150,6 +166,19 @@ func matchName(parse ParseFunc, c *nameapi.Context, p *nameapi.InputPerson) mNam
 		}
 	}
 	return n
+}
+
+// hasComma reports whether a name field of p holds a comma.
+func hasComma(p *nameapi.InputPerson) bool {
+	if p.PersonName == nil {
+		return false
+	}
+	for _, f := range p.PersonName.NameFields {
+		if strings.Contains(f.String, ",") {
+			return true
+		}
+	}
+	return false
 }
 
 // wordRel is how two name words relate.
@@ -171,8 +200,16 @@ func compareWords(a, b string, l *text.WordLists) wordRel {
 		strings.ReplaceAll(strings.ReplaceAll(a, "ae", "a"), "oe", "o") == strings.ReplaceAll(strings.ReplaceAll(b, "ae", "a"), "oe", "o") {
 		return relEqual
 	}
-	for _, n := range l.Nicknames[a] {
-		if n == b {
+	// Nicknames and short forms ("Bill", "Mohd.").
+	ta, tb := strings.TrimRight(a, "."), strings.TrimRight(b, ".")
+	for _, n := range l.Nicknames[ta] {
+		if n == tb {
+			return relCompatible
+		}
+	}
+	// One name in two scripts ("Ivan", "Иван"; "Hassan", "حسّان").
+	if sa, sb := script.Of(a), script.Of(b); sa != sb && sa != script.None && sb != script.None {
+		if ka := script.MatchKey(a); ka != "" && ka == script.MatchKey(b) {
 			return relCompatible
 		}
 	}
@@ -215,6 +252,11 @@ func compareNames(a, b mName, l *text.WordLists) (typ string, extraA, extraB, re
 	qualRel := a.qual != "" && b.qual != "" && a.qual != b.qual
 	switch {
 	case sRel == relEqual && gRel == relEqual && !extraA && !extraB:
+		if a.surnameFirst != b.surnameFirst || !slices.Equal(a.particles, b.particles) {
+			// The same name written another way: "Müller Petra",
+			// "Fatima Hussain" for "Fatima binti Hussain".
+			return nameapi.MatchMatching, false, false, qualRel
+		}
 		return nameapi.MatchEqual, false, false, qualRel
 	case sRel >= relCompatible && gRel >= relCompatible:
 		return nameapi.MatchMatching, extraA, extraB, qualRel
@@ -392,6 +434,19 @@ func compareGender(a, b *nameapi.GenderizerResult) nameapi.GenderMatcherResult {
 	}
 	return nameapi.GenderMatcherResult{MatchType: nameapi.MatchPossiblyDifferent, Confidence: conf,
 		Warnings: []string{"The genders differ, but at least one is uncertain."}}
+}
+
+// acrossScripts softens a gender difference between names written in two
+// scripts ("Nino" and "ნინო"): each side's sex then comes from other data
+// (Italian Nino is a man, Georgian Nino a woman), so it does not tell two
+// people apart.
+func acrossScripts(g nameapi.GenderMatcherResult, a, b mName) nameapi.GenderMatcherResult {
+	if g.MatchType != nameapi.MatchDifferent || len(a.given) == 0 || len(b.given) == 0 ||
+		script.Of(a.given[0]) == script.Of(b.given[0]) {
+		return g
+	}
+	return nameapi.GenderMatcherResult{MatchType: nameapi.MatchPossiblyDifferent, Confidence: g.Confidence,
+		Warnings: []string{"The genders differ, but the names are written in different scripts, whose name data differ."}}
 }
 
 // validateAge rejects impossible age data.

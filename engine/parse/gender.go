@@ -7,11 +7,11 @@ import (
 	"github.com/namepipe/namepipe/nameapi"
 )
 
-// parsedGender computes the gender of a parsed person from its given names
-// and salutation (and the input person's gender field), and reports a
+// parsedGender computes the gender of a parsed person from its given names,
+// surname and salutation (and the input person's gender field), and reports a
 // GENDER dispute when these contradict each other.
-func (e *Parser) parsedGender(c *nameapi.Context, p *nameapi.InputPerson, given []string, salutation string) (*nameapi.GenderizerResult, []nameapi.ParserDispute) {
-	g := e.gz.ForNames(given, salutation, c, p)
+func (e *Parser) parsedGender(c *nameapi.Context, p *nameapi.InputPerson, given []string, surname, salutation string) (*nameapi.GenderizerResult, []nameapi.ParserDispute) {
+	g := e.gz.ForPerson(given, surname, salutation, c, p)
 	if g.Gender != nameapi.GenderConflict {
 		return g, nil
 	}

@@ -443,7 +443,7 @@ func (e *Parser) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms
 	if pp.AddressingGivenName == "" {
 		pp.AddressingGivenName = firstOf(terms, nameapi.TermNickname)
 	}
-	g, disputes := e.parsedGender(c, p, given, sal)
+	g, disputes := e.parsedGender(c, p, given, pp.AddressingSurname, sal)
 	pp.Gender = genderize.CapFake(g, pp.AddressingGivenName, pp.AddressingSurname)
 	return pp, disputes
 }

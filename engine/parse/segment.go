@@ -234,7 +234,11 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 	if indexComma(core) >= 0 {
 		core = words(core)
 	}
+	core = joinArabicCompounds(core)
 	n := len(core)
+	if cd, ok := e.parseSurnameFirst(terms, core); ok {
+		return []candidate{cd}
+	}
 	if n == 0 {
 		conf := 0.0
 		switch {
@@ -267,6 +271,7 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 		if !w.initial {
 			w.given = lexicon.GivenStrength(e.lex, t.Text)
 			w.surname = lexicon.IsSurname(e.lex, t.Text)
+			e.adjustWord(l, &w)
 			if g, ok := e.hyphenGiven(t.Text); ok && k == 0 && g > w.given {
 				// "Jean-Claude" first: every part a well-known given
 				// name (a hyphenated surname, written last, keeps its
@@ -288,14 +293,15 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 		e.middleTypes(info, nil)
 	}
 
-	// Capitals mark the surname when the other words are not in capitals.
+	// Capitals mark the surname when the other words are not in capitals
+	// (and not typed in random case: "FrAU ANGELA MeRkeL").
 	nUpper := 0
 	for _, w := range info {
 		if w.upper {
 			nUpper++
 		}
 	}
-	if nUpper > 0 && nUpper < n {
+	if nUpper > 0 && nUpper < n && !anyOddCase(core) {
 		if info[0].upper {
 			k := 0
 			for k < n && info[k].upper {
@@ -364,7 +370,7 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 	}
 	// Given-first is the usual order: it wins a tie.
 	damp := info[0].given >= 1 && info[n-1].given >= 1 && (n == 2 || info[1].given >= 1)
-	scoreA := givenScore(info[0]) + surnameScore(info[n-1], damp) + givenFirstPrior
+	scoreA := givenScore(info[0]) + surnameScore(info[n-1], damp) + givenFirstPrior + scriptOrderPrior(core)
 	if sA < n-1 && info[sA].particle {
 		scoreA += 1
 	}

@@ -16,12 +16,14 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,6 +34,7 @@ import (
 	"unicode"
 
 	"github.com/namepipe/namepipe/engine/dict/fold"
+	"github.com/namepipe/namepipe/engine/script"
 )
 
 // Pinned package versions. Change a version here and rerun the generator to
@@ -48,6 +51,10 @@ const (
 	verMailcheck  = "6.0.21"
 	pkgFreemail   = "free-email-domains"
 	verFreemail   = "1.12.6"
+	pkgHangul     = "hangul-romanization"
+	verHangul     = "1.0.1"
+	pkgPinyin     = "pinyin-pro"
+	verPinyin     = "3.29.4"
 )
 
 func main() {
@@ -73,7 +80,7 @@ func run(out, testdata, work string) error {
 		return fmt.Errorf("work dir: %w", err)
 	}
 	dirs := map[string]string{}
-	for _, p := range [][2]string{{pkgGender, verGender}, {pkgFaker, verFaker}, {pkgDisposable, verDisposable}, {pkgMailcheck, verMailcheck}, {pkgFreemail, verFreemail}} {
+	for _, p := range [][2]string{{pkgGender, verGender}, {pkgFaker, verFaker}, {pkgDisposable, verDisposable}, {pkgMailcheck, verMailcheck}, {pkgFreemail, verFreemail}, {pkgHangul, verHangul}, {pkgPinyin, verPinyin}} {
 		d, err := fetch(work, p[0], p[1])
 		if err != nil {
 			return err
@@ -266,6 +273,10 @@ type votes struct{ m, f int }
 type fakerLocale struct {
 	Male, Female, Generic []string
 	Last                  []string
+	// LastMale and LastFemale are the surnames the locale lists by sex
+	// (Russian Иванов / Иванова, Czech Novák / Nováková); they are in Last
+	// too.
+	LastMale, LastFemale []string
 }
 
 const fakerScript = `
@@ -278,6 +289,7 @@ for (const [k, v] of Object.entries(m.allLocales)) {
   out[k] = {
     Male: fn.male || [], Female: fn.female || [], Generic: fn.generic || [],
     Last: [...(ln.generic || []), ...(ln.male || []), ...(ln.female || [])],
+    LastMale: ln.male || [], LastFemale: ln.female || [],
   };
 }
 process.stdout.write(JSON.stringify(out));
@@ -302,6 +314,147 @@ func loadFaker(dir string) (map[string]fakerLocale, error) {
 		delete(loc, k)
 	}
 	return loc, nil
+}
+
+// romanizeScript writes, for the Korean and Chinese locales, their names in
+// Latin letters: Hangul by the Revised Romanization (hangul-romanization),
+// Han in toneless pinyin (pinyin-pro).
+const romanizeScript = `
+const m = await import(process.argv[1]);
+const hrm = await import(process.argv[2]); const hr = hrm.convert ? hrm : hrm.default;
+const ppm = await import(process.argv[3]); const pp = ppm.pinyin ? ppm : ppm.default;
+const py = (s) => pp.pinyin(s, {toneType: 'none', type: 'array'}).join('');
+const out = {};
+for (const loc of ['ko', 'zh_CN', 'zh_TW']) {
+  const p = m.allLocales[loc].person;
+  const fn = p.first_name || {}, ln = p.last_name || {};
+  const conv = loc === 'ko' ? (s) => hr.convert(s) : py;
+  out[loc + '_Latn'] = {
+    Male: (fn.male || []).map(conv), Female: (fn.female || []).map(conv), Generic: (fn.generic || []).map(conv),
+    // No surnames: Korean ones keep their customary spellings (Kim, Lee,
+    // Park), which the Revised Romanization does not give (Gim, I, Bak),
+    // and Chinese ones in pinyin are syllables that other names are made of
+    // ("Min-jun" would read as the surnames Min and Jun).
+    Last: [],
+  };
+}
+process.stdout.write(JSON.stringify(out));
+`
+
+func romanize(dirs map[string]string) (map[string]fakerLocale, error) {
+	faker := "file://" + filepath.Join(dirs[pkgFaker], "dist", "index.js")
+	hr := "file://" + filepath.Join(dirs[pkgHangul], "dist", "index.js")
+	pp := "file://" + filepath.Join(dirs[pkgPinyin], "dist", "index.js")
+	cmd := exec.Command("node", "--input-type=module", "-e", romanizeScript, faker, hr, pp)
+	cmd.Stderr = os.Stderr
+	b, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("node romanizing names: %w", err)
+	}
+	var loc map[string]fakerLocale
+	if err := json.Unmarshal(b, &loc); err != nil {
+		return nil, fmt.Errorf("decode romanized names: %w", err)
+	}
+	return loc, nil
+}
+
+// kaSex labels faker's Georgian names with their sex.
+//
+//go:embed ka-sex.txt
+var kaSex string
+
+// latinLocale returns the given names of l that are written in an
+// alphabetic script other than Latin, by their dict.LatinKey. The abjads
+// (Arabic, Hebrew) and Thai are left out: their keys lose vowels.
+func latinLocale(l fakerLocale, latin map[string]votes) fakerLocale {
+	conv := func(ns []string, male, female bool) []string {
+		var out []string
+		for _, n := range ns {
+			switch script.Of(n) {
+			case script.Cyrillic, script.Greek, script.Armenian, script.Georgian, script.Devanagari:
+				k := script.LatinKey(n)
+				v := latin[k]
+				if k == "" || male && v.f > 2*v.m || female && v.m > 2*v.f {
+					continue
+				}
+				out = append(out, k)
+			}
+		}
+		return out
+	}
+	return fakerLocale{Male: conv(l.Male, true, false), Female: conv(l.Female, false, true), Generic: conv(l.Generic, false, false)}
+}
+
+// latinVotes counts, over every source, the male and female listings of
+// each Latin-script given name (lower case).
+func latinVotes(faker map[string]fakerLocale, gd map[string]map[string]votes) map[string]votes {
+	out := map[string]votes{}
+	add := func(n string, m, f int) {
+		if n = normName(n); n == "" || script.Of(n) != script.Latin {
+			return
+		}
+		a := out[n]
+		a.m += m
+		a.f += f
+		out[n] = a
+	}
+	for _, l := range faker {
+		for _, n := range l.Male {
+			add(n, 1, 0)
+		}
+		for _, n := range l.Female {
+			add(n, 0, 1)
+		}
+	}
+	for _, m := range gd {
+		for n, v := range m {
+			add(n, v.m, v.f)
+		}
+	}
+	return out
+}
+
+// faSex labels faker's Persian names that it lists without a sex.
+//
+//go:embed fa-sex.txt
+var faSex string
+
+// heSex labels the men's names among faker's Hebrew names without a sex.
+//
+//go:embed he-sex.txt
+var heSex string
+
+// koSurnames gives the customary Latin spellings of Korean surnames.
+//
+//go:embed ko-surnames.txt
+var koSurnames string
+
+// arSex lists Arabic women's names, which faker's ar locale hardly has.
+//
+//go:embed ar-sex.txt
+var arSex string
+
+// parseSexList reads a hand-labelled list of names (name TAB M or F).
+func parseSexList(path, text string) (fakerLocale, error) {
+	var l fakerLocale
+	for ln := range strings.Lines(text) {
+		ln = strings.ToLower(strings.TrimSpace(ln))
+		if ln == "" || ln[0] == '#' {
+			continue
+		}
+		n, sex, ok := strings.Cut(ln, "\t")
+		switch {
+		case !ok:
+			return l, fmt.Errorf("%s: want name TAB sex, got %q", path, ln)
+		case sex == "m":
+			l.Male = append(l.Male, n)
+		case sex == "f":
+			l.Female = append(l.Female, n)
+		default:
+			return l, fmt.Errorf("%s: bad sex in %q", path, ln)
+		}
+	}
+	return l, nil
 }
 
 var gdfnEntry = regexp.MustCompile(`\[\s*'([^']+)'\s*,\s*'(male|female)'\s*\]`)
@@ -367,9 +520,52 @@ func buildNames(out string, dirs map[string]string) error {
 	if err != nil {
 		return err
 	}
+	// Latin spellings of the Korean and Chinese names, the sex of the
+	// Georgian ones and more Arabic women's names, as locales of their own
+	// language ("ko_Latn" counts as ko): a locale adds one vote per name and
+	// sex.
+	roman, err := romanize(dirs)
+	if err != nil {
+		return err
+	}
+	for k, v := range roman {
+		faker[k] = v
+	}
+
+	ka, err := parseSexList("ka-sex.txt", kaSex)
+	if err != nil {
+		return err
+	}
+	faker["ka_Sexed"] = ka
+	ar, err := parseSexList("ar-sex.txt", arSex)
+	if err != nil {
+		return err
+	}
+	faker["ar_Curated"] = ar
+	fa, err := parseSexList("fa-sex.txt", faSex)
+	if err != nil {
+		return err
+	}
+	faker["fa_Sexed"] = fa
+	he, err := parseSexList("he-sex.txt", heSex)
+	if err != nil {
+		return err
+	}
+	faker["he_Sexed"] = he
 	gd, err := loadGDFN(dirs[pkgGender])
 	if err != nil {
 		return err
+	}
+	// The names of the alphabetic scripts (Cyrillic, Greek, Armenian,
+	// Georgian, Devanagari) also by their Latin key ("Никита" → "nikita"),
+	// so that their Latin spellings know the sex their culture gives them —
+	// except where the Latin-script sources give the spelling the other
+	// sex (Macedonian "Јане" is a man, English "Jane" a woman).
+	latin := latinVotes(faker, gd)
+	for _, k := range slices.Sorted(maps.Keys(faker)) {
+		if l := latinLocale(faker[k], latin); len(l.Male)+len(l.Female)+len(l.Generic) > 0 {
+			faker[k+"_Latn"] = l
+		}
 	}
 
 	// Faker's evidence: per language, how many locales list the name male
@@ -564,8 +760,75 @@ func buildNames(out string, dirs map[string]string) error {
 	if err := writeLines(filepath.Join(out, "given.tsv.gz"), hdr, lines); err != nil {
 		return err
 	}
-	hdr = fmt.Sprintf("surnames: %s %s (person.last_name of every locale). Diacritics-folded spellings added. MIT licensed, see NOTICE.", pkgFaker, verFaker)
-	return writeLines(filepath.Join(out, "surnames.txt.gz"), hdr, keys(surnames))
+	for ln := range strings.Lines(koSurnames) {
+		if ln = strings.TrimSpace(ln); ln == "" || ln[0] == '#' {
+			continue
+		}
+		_, spellings, ok := strings.Cut(ln, "\t")
+		if !ok {
+			return fmt.Errorf("ko-surnames.txt: want Hangul TAB spellings, got %q", ln)
+		}
+		for sp := range strings.SplitSeq(spellings, ",") {
+			if sp = normName(sp); sp != "" {
+				surnames[sp] = true
+			}
+		}
+	}
+	hdr = fmt.Sprintf("surnames: %s %s (person.last_name of every locale) and the customary Latin spellings of Korean surnames (ko-surnames.txt). Diacritics-folded spellings added. MIT licensed, see NOTICE.", pkgFaker, verFaker)
+	if err := writeLines(filepath.Join(out, "surnames.txt.gz"), hdr, keys(surnames)); err != nil {
+		return err
+	}
+	return buildSurnameSex(out, faker)
+}
+
+// surnameSexLocales are the faker locales whose surnames by sex are forms
+// of one surname (Иванов / Иванова, Novák / Nováková). Indonesian (id_ID)
+// and Dhivehi (dv) list men's and women's names as surnames instead.
+var surnameSexLocales = map[string]bool{"ru": true, "uk": true, "mk": true, "cs_CZ": true, "sk": true, "lv": true, "az": true, "uz_UZ_latin": true}
+
+// buildSurnameSex writes the surnames that faker lists by sex, as written,
+// diacritics-folded and, for other scripts than Latin, by their Latin key
+// (dict.LatinKey: "Иванова" → "ivanova"), each with the share of male
+// listings: name TAB malePercent.
+func buildSurnameSex(out string, faker map[string]fakerLocale) error {
+	v := map[string]votes{}
+	add := func(n string, male bool) {
+		if n = normName(n); n == "" {
+			return
+		}
+		forms := map[string]bool{n: true, fold.String(n): true}
+		if script.Of(n) != script.Latin {
+			if k := script.LatinKey(n); k != "" {
+				forms[k] = true
+			}
+		}
+		for f := range forms {
+			a := v[f]
+			if male {
+				a.m++
+			} else {
+				a.f++
+			}
+			v[f] = a
+		}
+	}
+	for loc, l := range faker {
+		if !surnameSexLocales[loc] {
+			continue
+		}
+		for _, n := range l.LastMale {
+			add(n, true)
+		}
+		for _, n := range l.LastFemale {
+			add(n, false)
+		}
+	}
+	lines := make([]string, 0, len(v))
+	for n, x := range v {
+		lines = append(lines, fmt.Sprintf("%s\t%d", n, (200*x.m+(x.m+x.f))/(2*(x.m+x.f))))
+	}
+	hdr := fmt.Sprintf("surnames by sex: name TAB malePercent, from %s %s (person.last_name.male/female of ru, uk, mk, cs_CZ, sk, lv, az, uz_UZ_latin), as written, folded and by Latin key. MIT licensed, see NOTICE.", pkgFaker, verFaker)
+	return writeLines(filepath.Join(out, "surname-sex.tsv.gz"), hdr, lines)
 }
 
 // ---------------------------------------------------------------------------

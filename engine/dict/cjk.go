@@ -1,0 +1,79 @@
+package dict
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/engine/script"
+)
+
+// cjkSurnameMax is the longest surname, in characters, looked for at the
+// start of an unspaced Chinese, Japanese or Korean name (長谷川, 佐々木).
+const cjkSurnameMax = 3
+
+// SplitSurnameFirst splits a Chinese, Japanese or Korean name written
+// without a space, surname first ("王小明", "佐藤太郎", "김민준"), into its
+// surname and given name. Of the starts of the name that the surname data
+// lists, it takes the one after which a listed given name follows, else the
+// longest; with none listed, the first character (Chinese, Korean) or, for
+// Japanese names of four or more characters, the first two. ok is false
+// when s is not a name of those scripts or has fewer than two characters.
+func (d *Dict) SplitSurnameFirst(s string) (surname, given string, ok bool) {
+	s = strings.TrimSpace(s)
+	sc := script.Of(s)
+	if !sc.SurnameFirst() || strings.ContainsAny(s, " \u3000") {
+		return "", "", false
+	}
+	n := utf8.RuneCountInString(s)
+	if n < 2 {
+		return "", "", false
+	}
+	// Byte offsets after the first 1..cjkSurnameMax characters, leaving at
+	// least one character for the given name.
+	var cuts []int
+	i := 0
+	for k := 1; k <= cjkSurnameMax && k < n; k++ {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		cuts = append(cuts, i)
+	}
+	best, bestGiven := -1, false
+	for _, c := range cuts {
+		if !d.IsSurname(s[:c]) {
+			continue
+		}
+		g := d.IsGivenName(s[c:])
+		switch {
+		case g && !bestGiven, g == bestGiven: // a listed given name wins, then the longer surname
+			best, bestGiven = c, g
+		}
+	}
+	if best < 0 {
+		best = cuts[0]
+		if sc == script.Kana && n >= 4 && len(cuts) > 1 {
+			best = cuts[1]
+		}
+	}
+	return s[:best], s[best:], true
+}
+
+// koreanSpellings maps the customary spellings of Korean syllables to the
+// Revised Romanization, in which the data lists romanized Korean names:
+// "Ji-hoon" → "jihun", "Hyun-woo" → "hyeonu", "Young-hee" → "yeonghui".
+// Written for namepipe from the McCune-Reischauer-like spellings common in
+// passports; the longer spellings come first.
+var koreanSpellings = strings.NewReplacer(
+	"woo", "u", "yoo", "yu", "hyun", "hyeon", "kyung", "gyeong", "young", "yeong",
+	"sung", "seong", "jung", "jeong", "chul", "cheol", "hee", "hui", "oo", "u",
+)
+
+// koreanRR returns a hyphenated romanized Korean given name ("ji-hoon") in
+// the Revised Romanization without the hyphen ("jihun"), syllable by
+// syllable.
+func koreanRR(lower string) string {
+	parts := strings.Split(lower, "-")
+	for i, p := range parts {
+		parts[i] = koreanSpellings.Replace(p)
+	}
+	return strings.Join(parts, "")
+}

@@ -1,0 +1,140 @@
+package dict
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/engine/dict/fold"
+	"github.com/namepipe/namepipe/engine/script"
+)
+
+// Surnames that carry their bearer's sex: Russian Иванов / Иванова, Czech
+// Novák / Nováková, Latvian Bērziņš / Bērziņa. surname-sex.tsv.gz lists the
+// surnames faker gives by sex (as written, folded and by Latin key); the
+// marked endings carry them to surnames it does not list ("Tsvetaeva",
+// "Dimitrova").
+
+// surnameSex holds the listed surnames' male percent.
+type surnameSex struct {
+	male map[string]uint8
+}
+
+func loadSurnameSex(name string) (surnameSex, error) {
+	s := surnameSex{male: make(map[string]uint8, 9000)}
+	err := lines(name, func(l string, _ int) error {
+		n, ps, ok := strings.Cut(l, "\t")
+		p, ok2 := atoiSmall(ps)
+		if !ok || !ok2 || n == "" || p > 100 {
+			return fmt.Errorf("want name TAB malePercent, got %q", l)
+		}
+		s.male[n] = uint8(p)
+		return nil
+	})
+	return s, err
+}
+
+// maleEndings and femaleEndings are the endings that mark a surname as a
+// man's or a woman's form, each the counterpart of the other (-ov / -ova,
+// -ski / -ska, -ский / -ская, Czech -ý / -á after -sk). A surname's base
+// form, the men's form where surnames take the bearer's sex (Czech Novák /
+// Nováková), is also the form every surname has elsewhere (German Müller),
+// and some women's forms look like other languages' surnames (Latvian
+// Andersone, Italian Leone): so only these endings, and the women's forms
+// the data lists, answer.
+var (
+	maleEndings   = []string{"ov", "ev", "yov", "ski", "sky", "skiy", "skij", "ský", "cký", "cki", "dzki", "ов", "ев", "ёв", "ский", "цкий", "ски"}
+	femaleEndings = []string{"ova", "eva", "yova", "ová", "ská", "cká", "ska", "cka", "dzka", "skaya", "skaja", "ова", "ева", "ёва", "ская", "цкая", "ска"}
+)
+
+// asciiMaleEndings and asciiFemaleEndings are the ASCII ones of
+// maleEndings and femaleEndings.
+var asciiMaleEndings, asciiFemaleEndings = asciiOnly(maleEndings), asciiOnly(femaleEndings)
+
+func asciiOnly(l []string) []string {
+	var out []string
+	for _, e := range l {
+		if script.Of(e) == script.Latin && strings.IndexFunc(e, func(r rune) bool { return r >= utf8.RuneSelf }) < 0 {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// asciiMarked is SurnameMaleProportion's endings test for a lower-case
+// ASCII surname (see BenchmarkSurnameMaleProportion).
+func asciiMarked(b []byte) (float64, bool) {
+	if len(b) < 3 {
+		return 0, false
+	}
+	ends, p := asciiMaleEndings, 1.0
+	switch b[len(b)-1] {
+	case 'a':
+		ends, p = asciiFemaleEndings, 0
+	case 'v', 'i', 'y', 'j':
+	default:
+		return 0, false
+	}
+	for _, e := range ends {
+		if len(b) > len(e)+1 && string(b[len(b)-len(e):]) == e {
+			return p, true
+		}
+	}
+	return 0, false
+}
+
+// SurnameMaleProportion returns the share (0..1) of men among the bearers
+// of a surname that carries its bearer's sex: 0 for a woman's form
+// ("Ivanova", "Nováková", "Kowalska", or one the data lists as a woman's
+// form: "Kalniņa"), 1 for a marked man's form ("Ivanov", "Kowalski"). ok is
+// false for surnames that tell nothing (most surnames).
+func (d *Dict) SurnameMaleProportion(surname string) (p float64, ok bool) {
+	surname = strings.TrimSpace(surname)
+	// Every listed woman's form and every marked ending ends in one of
+	// these letters: most surnames stop here.
+	switch r, _ := utf8.DecodeLastRuneInString(surname); unicode.ToLower(r) {
+	case 'a', 'e', 'i', 'j', 'v', 'y', 'á', 'ý', 'а', 'в', 'й', 'и', 'я':
+	default:
+		return 0, false
+	}
+	var buf [asciiKeyMax]byte
+	if b, ascii := asciiLower(surname, &buf); ascii {
+		// One lookup without allocating, and the endings only for the
+		// last letters they can have.
+		if v, ok := d.surnameSex.male[string(b)]; ok && v <= 5 {
+			return float64(v) / 100, true
+		}
+		return asciiMarked(b)
+	}
+	// Other surnames: as written (the data lists Cyrillic ones in their
+	// script) and folded ("Nováková" → "novakova").
+	lower := strings.ToLower(strings.TrimSpace(surname))
+	if v, ok := d.surnameSex.male[lower]; ok && v <= 5 {
+		return float64(v) / 100, true
+	}
+	f := fold.String(lower)
+	if v, ok := d.surnameSex.male[f]; ok && v <= 5 {
+		return float64(v) / 100, true
+	}
+	if b, ascii := asciiLower(f, &buf); ascii {
+		return asciiMarked(b)
+	}
+	// Every marked ending ends in one of these letters.
+	switch r, _ := utf8.DecodeLastRuneInString(f); r {
+	case 'a', 'v', 'i', 'y', 'j', 'á', 'ý', 'а', 'в', 'й', 'и':
+	default:
+		return 0, false
+	}
+	for _, ends := range []struct {
+		list []string
+		p    float64
+	}{{femaleEndings, 0}, {maleEndings, 1}} {
+		for _, e := range ends.list {
+			if strings.HasSuffix(f, e) && len(f) > len(e)+1 {
+				return ends.p, true
+			}
+		}
+	}
+	return 0, false
+}

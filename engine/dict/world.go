@@ -1,0 +1,252 @@
+package dict
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/engine/script"
+)
+
+// Names in scripts other than Latin. The given-name data holds each
+// locale's names in its own script (faker's ar, fa, he, hy, ka, el, ru, uk,
+// th, ne, ja, ko, zh locales), a few hundred per script. Three indexes,
+// built once at load time from that data, carry it to names it does not
+// list:
+//
+//   - variants: the Latin key (LatinKey) of every non-Latin given name, so
+//     that another spelling of it in its script ("Αικατερινη" for
+//     "Αικατερίνη") is found;
+//   - the Latin key of a name in an alphabetic script is looked up in the
+//     Latin-script data ("Десислава" → "desislava");
+//   - suffixes: how often the names of a script that end in the same one to
+//     four letters are male or female ("…ة" in Arabic, "…ος" in Greek,
+//     "…子" in Japanese), for the sex of names no list holds.
+
+// variantKey returns the key under which the spellings of one name in a
+// script meet: the Latin key for the alphabetic scripts, the Arabic letters
+// folded (script.ArabicFold) for Arabic and Persian, Hebrew without its vowel
+// points. It returns "" for the other scripts. The Latin key of an abjad
+// is not used: it is a consonant skeleton that different names share
+// ("zhr": Zahra, Zaher).
+func variantKey(lower string, sc script.Script) string {
+	switch {
+	case sc.Alphabetic():
+		return script.LatinKey(lower)
+	case sc == script.Arabic:
+		// "عبد الله" and "عبدالله" are one name.
+		return strings.ReplaceAll(script.ArabicFold(lower), " ", "")
+	case sc == script.Hebrew:
+		return strings.Map(script.DropMark, lower)
+	}
+	return ""
+}
+
+// greekTonos maps the accented Greek vowels to plain ones: the sources
+// write some names with accents and some without.
+var greekTonos = strings.NewReplacer("ά", "α", "έ", "ε", "ή", "η", "ί", "ι", "ό", "ο", "ύ", "υ", "ώ", "ω", "ϊ", "ι", "ϋ", "υ", "ΐ", "ι", "ΰ", "υ", "ς", "σ")
+
+// suffixKey returns the form of a lower-case name whose endings the suffix
+// model counts: Greek without accents and final sigma.
+func suffixKey(lower string, sc script.Script) string {
+	switch sc {
+	case script.Greek:
+		return greekTonos.Replace(lower)
+	case script.Arabic:
+		return script.ArabicFold(lower)
+	}
+	return lower
+}
+
+// suffixMax is the longest name ending, in runes, the suffix model keeps.
+const suffixMax = 4
+
+// sexVotes counts votes (weighted by source votes) for male and female.
+type sexVotes struct{ m, f float32 }
+
+// world holds the indexes over the non-Latin names.
+type world struct {
+	variants map[string]span            // LatinKey → best-backed non-Latin given name
+	suffixes map[string]sexVotes        // name ending (lower case, in its script) → votes
+	chars    map[rune]sexVotes          // Han or Hangul character anywhere in a given name → votes
+	totals   map[script.Script]sexVotes // all votes of each script's names
+}
+
+// worldIndex returns the indexes over the non-Latin given names, building
+// them on the first call: data with Latin-script names only never pays for
+// them, and start-up does not wait for them.
+func (d *Dict) worldIndex() *world {
+	d.worldOnce.Do(d.buildWorld)
+	return &d.world
+}
+
+// buildWorld indexes the non-Latin given names of d.
+func (d *Dict) buildWorld() {
+	w := world{variants: map[string]span{}, suffixes: map[string]sexVotes{}, chars: map[rune]sexVotes{}, totals: map[script.Script]sexVotes{}}
+	best := map[string]int{}
+	for name, sp := range d.given {
+		if name == "" || name[0] < utf8.RuneSelf {
+			continue
+		}
+		sc := script.Of(name)
+		if sc == script.Latin || sc == script.None {
+			continue
+		}
+		votes := d.spanVotes(sp)
+		if k := variantKey(name, sc); k != "" {
+			if v, seen := best[k]; !seen || votes > v {
+				best[k] = votes
+				w.variants[k] = sp
+			}
+		}
+		if votes == 0 {
+			continue
+		}
+		var sv sexVotes
+		for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+			m := float32(st.male) / 100 * float32(st.votes)
+			sv.m += m
+			sv.f += float32(st.votes) - m
+		}
+		t := w.totals[sc]
+		t.m += sv.m
+		t.f += sv.f
+		w.totals[sc] = t
+		if sc == script.Han || sc == script.Hangul {
+			for _, r := range name {
+				a := w.chars[r]
+				a.m += sv.m
+				a.f += sv.f
+				w.chars[r] = a
+			}
+		}
+		// Every ending shorter than the name itself.
+		name := suffixKey(name, sc)
+		n := utf8.RuneCountInString(name)
+		i := len(name)
+		for k := 1; k <= suffixMax && k < n; k++ {
+			_, size := utf8.DecodeLastRuneInString(name[:i])
+			i -= size
+			suf := name[i:]
+			a := w.suffixes[suf]
+			a.m += sv.m
+			a.f += sv.f
+			w.suffixes[suf] = a
+		}
+	}
+	d.world = w
+}
+
+// translitSpan looks up a non-Latin name (lower case) by its Latin key:
+// first among the names of other scripts, then, for alphabetic scripts,
+// among the Latin-script names.
+func (d *Dict) translitSpan(lower string) (span, bool) {
+	sc := script.Of(lower)
+	if sc == script.Latin || sc == script.None {
+		return span{}, false
+	}
+	k := variantKey(lower, sc)
+	if k == "" {
+		return span{}, false
+	}
+	if sp, ok := d.worldIndex().variants[k]; ok {
+		return sp, true
+	}
+	if !sc.Alphabetic() {
+		return span{}, false
+	}
+	sp, ok := d.given[k]
+	return sp, ok
+}
+
+// suffix model thresholds: the longest ending seen on at least
+// suffixMinVotes votes decides when one sex has suffixMinShare of them
+// (after weighing by the script's totals).
+const (
+	suffixMinVotes = 3
+	suffixMinShare = 0.85
+)
+
+// suffixGender guesses the sex of a non-Latin given name the data does not
+// list from the names of its script that end the same way. It returns the
+// male proportion and ok=false when no ending is seen often enough or the
+// longest one seen is not clearly of one sex.
+func (d *Dict) suffixGender(name string) (p float64, ok bool) {
+	lower := strings.ToLower(strings.TrimSpace(name))
+	if lower == "" || lower[0] < utf8.RuneSelf {
+		return 0, false
+	}
+	sc := script.Of(lower)
+	if sc == script.Latin || sc == script.None {
+		return 0, false
+	}
+	// The votes of an ending are weighed against the script's totals, so
+	// that a script whose data lists far more names of one sex (Arabic:
+	// 331 male, 10 female) does not make every ending look male.
+	wi := d.worldIndex()
+	tot := wi.totals[sc]
+	if tot.m == 0 || tot.f == 0 {
+		return 0, false
+	}
+	lower = suffixKey(lower, sc)
+	n := utf8.RuneCountInString(lower)
+	// Endings from the longest (at most suffixMax runes, shorter than the
+	// name) to one rune.
+	start := len(lower)
+	cuts := make([]int, 0, suffixMax)
+	for k := 1; k <= suffixMax && k < n; k++ {
+		_, size := utf8.DecodeLastRuneInString(lower[:start])
+		start -= size
+		cuts = append(cuts, start)
+	}
+	if n == 1 { // a one-letter name (Chinese 伟): the letter itself
+		cuts = append(cuts, 0)
+	}
+	minVotes := float32(suffixMinVotes)
+	if sc == script.Han || sc == script.Hangul || sc == script.Thai {
+		// A Chinese character, a Korean or Thai syllable is a word of
+		// its own ("ชาย", man): two names ending in it are evidence.
+		minVotes = 2
+	}
+	for i := len(cuts) - 1; i >= 0; i-- {
+		v, seen := wi.suffixes[lower[cuts[i]:]]
+		if !seen || v.m+v.f < minVotes {
+			continue
+		}
+		m, f := v.m/tot.m, v.f/tot.f
+		share := float64(m / (m + f))
+		if share >= suffixMinShare || share <= 1-suffixMinShare {
+			return share, true
+		}
+		return 0, false
+	}
+	if sc == script.Han || sc == script.Hangul {
+		return d.charGender(lower, tot)
+	}
+	return 0, false
+}
+
+// charGender is suffixGender's fallback for Chinese and Korean given names
+// whose last character says nothing: every character of the name, each
+// seen in at least two listed names, weighed against the script's totals
+// (丽 and 美 are women's characters wherever they stand in 丽娟, 美玲).
+func (d *Dict) charGender(name string, tot sexVotes) (float64, bool) {
+	var sum float64
+	n := 0
+	for _, r := range name {
+		v, seen := d.worldIndex().chars[r]
+		if !seen || v.m+v.f < 2 {
+			continue
+		}
+		m, f := v.m/tot.m, v.f/tot.f
+		sum += float64(m / (m + f))
+		n++
+	}
+	if n == 0 {
+		return 0, false
+	}
+	share := sum / float64(n)
+	if share >= suffixMinShare || share <= 1-suffixMinShare {
+		return share, true
+	}
+	return 0, false
+}

@@ -1,0 +1,154 @@
+package parse
+
+import (
+	"strings"
+
+	"github.com/namepipe/namepipe/engine/script"
+	"github.com/namepipe/namepipe/engine/text"
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// parseSurnameFirst reads the names of the cultures that write the surname
+// first, by their script: Chinese, Japanese and Korean. "王小明" (one word)
+// is split into surname 王 and given name 小明 by the surname data; "山田
+// 太郎" and "김 민준" (spaced) take the first word as the surname. ok is
+// false for names in other scripts.
+func (e *Parser) parseSurnameFirst(terms []nameTerm, core []text.Token) (candidate, bool) {
+	if len(core) == 0 || !script.Of(core[0].Text).SurnameFirst() {
+		return candidate{}, false
+	}
+	ts := append(make([]nameTerm, 0, len(terms)+len(core)+1), terms...)
+	if len(core) == 1 {
+		sur, given, ok := e.lex.SplitSurnameFirst(core[0].Text)
+		if !ok {
+			return candidate{}, false
+		}
+		// Both terms come from one token: the stable sort by position
+		// keeps the surname first.
+		ts = append(ts, nameTerm{sur, nameapi.TermSurname, core[0].Pos}, nameTerm{given, nameapi.TermGivenname, core[0].Pos})
+		return candidate{terms: ts, likeliness: 0.9, confidence: 0.8}, true
+	}
+	ts = append(ts, nameTerm{core[0].Text, nameapi.TermSurname, core[0].Pos})
+	for k, t := range core[1:] {
+		typ := nameapi.TermGivenname
+		if k > 0 {
+			typ = nameapi.TermMiddlename
+		}
+		ts = append(ts, nameTerm{t.Text, typ, t.Pos})
+	}
+	return candidate{terms: ts, likeliness: 0.9, confidence: 0.8}, true
+}
+
+// arabicCompoundHeads are the words that form one given name with the word
+// after them in Arabic names: "Abdul Aziz", "Abd al-Rahman", "Abu Bakr"
+// ("servant of", "father of"). Written for namepipe from Arabic naming
+// usage.
+var arabicCompoundHeads = map[string]bool{"abd": true, "abdul": true, "abdel": true, "abdal": true, "abdol": true, "abdu": true, "abu": true, "abou": true}
+
+// arabicArticles are the article forms written as a word of their own
+// inside a compound ("Abd al Aziz").
+var arabicArticles = map[string]bool{"al": true, "el": true, "ul": true, "ar": true, "ad": true, "as": true, "an": true}
+
+// joinArabicCompounds joins each compound given name ("Abdul Aziz", "Abd al
+// Rahman") into one word, when another word follows it: the compound is
+// one given name, not a given name and a surname. The joined word keeps
+// the position of its first word.
+func joinArabicCompounds(core []text.Token) []text.Token {
+	var out []text.Token
+	for k := 0; k < len(core); k++ {
+		t := core[k]
+		if !arabicCompoundHeads[t.Key] || t.Kind != text.TokWord {
+			if out != nil {
+				out = append(out, t)
+			}
+			continue
+		}
+		end := k + 1 // index of the word the head joins
+		if end < len(core)-1 && arabicArticles[core[end].Key] {
+			end++
+		}
+		if end >= len(core)-1 || core[end].Kind != text.TokWord {
+			if out != nil {
+				out = append(out, t)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]text.Token, 0, len(core)), core[:k]...)
+		}
+		parts := make([]string, 0, end-k+1)
+		for _, p := range core[k : end+1] {
+			parts = append(parts, p.Text)
+		}
+		j := strings.Join(parts, " ")
+		out = append(out, text.Token{Text: j, Key: text.NKey(j), Kind: text.TokWord, Pos: t.Pos})
+		k = end
+	}
+	if out == nil {
+		return core
+	}
+	return out
+}
+
+// adjustWord corrects what the name data says of a word for the parser:
+//   - a joined Arabic compound ("Abdul Aziz", see joinArabicCompounds) is a
+//     given name;
+//   - a short form or spelling of the nickname list that the data lacks
+//     ("Mohd.") is half known as a given name;
+//   - a hyphenated word the data knows whole as a given name ("Jean-Pierre",
+//     "Min-jun"; not "Martin-Bernard", whose parts it knows) is a given name
+//     and not a surname, whatever its parts are;
+//   - a word with a surname ending that marks its bearer's sex ("Стоянов",
+//     "Kowalska") is a surname.
+func (e *Parser) adjustWord(l *text.WordLists, w *wordInfo) {
+	t := w.tok
+	switch {
+	case w.given == 0:
+		if head, _, ok := strings.Cut(t.Text, " "); ok && arabicCompoundHeads[text.NKey(head)] {
+			w.given, w.surname = 1, false
+			return
+		}
+		if len(l.Nicknames[t.Key]) > 0 {
+			w.given = 0.5
+		}
+	case w.given < 0.7 && strings.Contains(t.Text, "-"):
+		if _, whole := e.lex.GivenVotes(t.Text); whole {
+			w.given, w.surname = 0.7, false
+			return
+		}
+	}
+	if !w.surname {
+		if _, marked := e.lex.SurnameMaleProportion(t.Text); marked {
+			w.surname = true
+		}
+	}
+}
+
+// scriptOrderPrior is the extra score of the given-first order for a name
+// written in a script other than Latin (the cultures written surname first
+// are handled before, by parseSurnameFirst): in Arabic, Hebrew, Thai,
+// Cyrillic, Greek … the given name comes first unless the name says
+// otherwise. An Arabic family name with the article ("الدوسري") at the end
+// adds to it.
+func scriptOrderPrior(core []text.Token) float64 {
+	sc := script.Of(core[0].Text)
+	if sc == script.Latin || sc == script.None {
+		return 0
+	}
+	p := 0.5
+	if last := core[len(core)-1].Text; sc == script.Arabic && strings.HasPrefix(last, "ال") {
+		p += 1
+	}
+	return p
+}
+
+// anyOddCase reports whether a word is typed in random case ("MeRkeL"):
+// then capitals mark nothing.
+func anyOddCase(core []text.Token) bool {
+	for _, t := range core {
+		if text.OddCase(t.Text) {
+			return true
+		}
+	}
+	return false
+}

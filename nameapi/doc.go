@@ -17,4 +17,14 @@
 //
 // Enumerations are plain strings: values the server sends that this package
 // does not know are kept as they are, never rejected.
+//
+// # Size
+//
+// The package is larger than the others (about 2,400 lines) because it is
+// the whole wire contract in one place: the types of every request and
+// result, the enumerations, the REST and SOAP client and its typed errors.
+// They change together when the interface changes, and every other package
+// depends on them, so they are kept together rather than split by file
+// kind; each file holds one part (types.go, enums.go, endpoints.go,
+// client.go, soapclient.go, errors.go).
 package nameapi

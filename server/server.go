@@ -77,6 +77,12 @@
 // Options.Seed, so a sequence of calls fails the same way on every run.
 // Injection applies to operation calls only, after the key check; it never
 // applies to the WSDL documents or /healthz.
+//
+// # Size
+//
+// At about 1,600 lines the package is a little over the project's 1,500:
+// REST, SOAP (with its WSDL), faults, key checks and the fault-injection
+// middleware are one HTTP surface that shares one handler chain.
 package server
 
 import (

@@ -45,6 +45,7 @@ func handlerServer(t *testing.T, h http.HandlerFunc) *httptest.Server {
 }
 
 func TestErrorMapping(t *testing.T) {
+	t.Parallel()
 	date := time.Now().Add(90 * time.Second).UTC().Format(http.TimeFormat)
 	tests := []struct {
 		name       string
@@ -126,6 +127,7 @@ func TestErrorMapping(t *testing.T) {
 }
 
 func TestTimeout(t *testing.T) {
+	t.Parallel()
 	srv := handlerServer(t, func(w http.ResponseWriter, r *http.Request) {
 		hang(r)
 	})
@@ -148,6 +150,7 @@ func TestTimeout(t *testing.T) {
 }
 
 func TestTimeoutMidBody(t *testing.T) {
+	t.Parallel()
 	srv := handlerServer(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Length", "1000")
 		w.WriteHeader(http.StatusOK)
@@ -165,6 +168,7 @@ func TestTimeoutMidBody(t *testing.T) {
 }
 
 func TestCallerCancellation(t *testing.T) {
+	t.Parallel()
 	arrived := make(chan struct{})
 	srv := handlerServer(t, func(w http.ResponseWriter, r *http.Request) {
 		close(arrived)
@@ -212,6 +216,7 @@ func hijacker(t *testing.T, raw string) http.HandlerFunc {
 }
 
 func TestConnectionFailures(t *testing.T) {
+	t.Parallel()
 	closed := httptest.NewServer(http.NotFoundHandler())
 	closedURL := closed.URL
 	closed.Close()
@@ -246,6 +251,7 @@ func TestConnectionFailures(t *testing.T) {
 }
 
 func TestBadAnswers(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, body, want string
 		max              int64
@@ -282,6 +288,7 @@ func TestBadAnswers(t *testing.T) {
 // TestAPIKeyNeverLeaks plants the key in every error path (including a
 // server that echoes it) and in the debug log, and fails if it appears.
 func TestAPIKeyNeverLeaks(t *testing.T) {
+	t.Parallel()
 	var logBuf bytes.Buffer
 	logger := slog.New(slog.NewTextHandler(&logBuf, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	echo := func(status int) http.HandlerFunc {
@@ -349,6 +356,7 @@ func TestAPIKeyNeverLeaks(t *testing.T) {
 }
 
 func TestParseRetryAfter(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
 	tests := []struct {
 		in   string

@@ -145,6 +145,7 @@ func parserInput() *InputWithPerson {
 }
 
 func TestGoldenREST(t *testing.T) {
+	t.Parallel()
 	type call func(ctx context.Context, c *Client) (any, error)
 	tests := []struct {
 		name      string
@@ -416,6 +417,7 @@ func checkEmailNames(t *testing.T, got any) {
 }
 
 func TestNewClientBaseURLs(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name               string
 		cfg                ClientConfig
@@ -455,6 +457,7 @@ func TestNewClientBaseURLs(t *testing.T) {
 }
 
 func TestOwnTransportSizedForPool(t *testing.T) {
+	t.Parallel()
 	c, err := NewClient(ClientConfig{MaxConns: 48})
 	if err != nil {
 		t.Fatal(err)
@@ -477,6 +480,7 @@ func TestOwnTransportSizedForPool(t *testing.T) {
 }
 
 func TestNilInputIsInvalidInput(t *testing.T) {
+	t.Parallel()
 	rec := newRecorder(t, http.StatusOK, "application/json", []byte(`{}`))
 	c := newTestClient(t, rec.srv.URL, ClientConfig{})
 	ctx := context.Background()
@@ -508,6 +512,7 @@ func TestNilInputIsInvalidInput(t *testing.T) {
 // TestKeepAlive checks that sequential and concurrent calls reuse pooled
 // connections instead of dialling for each request.
 func TestKeepAlive(t *testing.T) {
+	t.Parallel()
 	body := readTestdata(t, "genderizer_response.json")
 	var mu sync.Mutex
 	newConns := 0

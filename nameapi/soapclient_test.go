@@ -65,6 +65,7 @@ func newSOAPTestClient(t *testing.T, srvURL string) *Client {
 }
 
 func TestSOAPClassifyRequestShape(t *testing.T) {
+	t.Parallel()
 	resp := marshalEnvelope(t, SOAPBody{ClassifyResponse: &SOAPClassifyResponse{Return: SOAPClassifyReturn{EmailDomainType: DomainFreemail}}})
 	srv, rec := soapServer(t, http.StatusOK, resp)
 	c := newSOAPTestClient(t, srv.URL)
@@ -103,6 +104,7 @@ func TestSOAPClassifyRequestShape(t *testing.T) {
 }
 
 func TestSOAPClassifyResponses(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, body, want string
 	}{
@@ -132,6 +134,7 @@ func TestSOAPClassifyResponses(t *testing.T) {
 }
 
 func TestSOAPFaults(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		status    int
@@ -179,6 +182,7 @@ func TestSOAPFaults(t *testing.T) {
 }
 
 func TestSOAPBadAnswers(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		status    int
@@ -202,6 +206,7 @@ func TestSOAPBadAnswers(t *testing.T) {
 }
 
 func TestPingSOAP(t *testing.T) {
+	t.Parallel()
 	srv, rec := soapServer(t, http.StatusOK, marshalEnvelope(t, SOAPBody{PingResponse: &SOAPPingResponse{Return: "pong"}}))
 	c := newSOAPTestClient(t, srv.URL)
 	if err := c.PingSOAP(context.Background()); err != nil {
@@ -224,6 +229,7 @@ func TestPingSOAP(t *testing.T) {
 // TestSOAPEnvelopeRoundTrip checks that every body kind marshals and
 // decodes back to the same value (the server package relies on this).
 func TestSOAPEnvelopeRoundTrip(t *testing.T) {
+	t.Parallel()
 	bodies := []SOAPBody{
 		{Classify: &SOAPClassify{Context: &SOAPContext{Priority: PriorityRealtime, Place: "DE"}, EmailAddress: "a@b.c"}},
 		{ClassifyResponse: &SOAPClassifyResponse{Return: SOAPClassifyReturn{EmailDomainType: DomainFreemail}}},
@@ -277,6 +283,7 @@ func clearNames(b *SOAPBody) {
 }
 
 func TestWSDL(t *testing.T) {
+	t.Parallel()
 	addr := "http://127.0.0.1:8080/soap/v4.0/email/emaildomaintypeclassifier?x=1&y=2"
 	for name, doc := range map[string]string{
 		"classifier": ClassifierWSDL(addr),

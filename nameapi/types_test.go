@@ -7,6 +7,7 @@ import (
 )
 
 func TestMarshalOmitsAbsentFields(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		in   any
@@ -53,6 +54,7 @@ func TestMarshalOmitsAbsentFields(t *testing.T) {
 // TestGoldenRequestsRoundTrip decodes every golden request (as the server
 // package will) and marshals it back to the same JSON.
 func TestGoldenRequestsRoundTrip(t *testing.T) {
+	t.Parallel()
 	files := map[string]func() any{
 		"parser_request.json":          func() any { return &InputWithPerson{} },
 		"genderizer_request.json":      func() any { return &InputWithPerson{} },
@@ -85,6 +87,7 @@ func TestGoldenRequestsRoundTrip(t *testing.T) {
 }
 
 func TestDecodeTolerance(t *testing.T) {
+	t.Parallel()
 	t.Run("ageInfo alias", func(t *testing.T) {
 		var p InputPerson
 		if err := json.Unmarshal([]byte(`{"type":"NaturalInputPerson","ageInfo":{"type":"BirthYear","year":1980}}`), &p); err != nil {

@@ -35,6 +35,7 @@ func readAll(t *testing.T, r Reader) ([]record.Record, error) {
 // TestBadCSVCorpus runs every file of testdata/bad/*.csv and checks the
 // exact error, or the rows and problems, it must give.
 func TestBadCSVCorpus(t *testing.T) {
+	t.Parallel()
 	bad := func(f string) string { return filepath.Join("testdata", "bad", f) }
 	tests := []struct {
 		file    string
@@ -167,6 +168,7 @@ func equal(a, b []string) bool {
 // TestCSVHugeInputs covers a 10 MB field and 100,000 columns, generated
 // rather than committed.
 func TestCSVHugeInputs(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	big := strings.Repeat("x", 10<<20)
 	var wide bytes.Buffer
@@ -231,6 +233,7 @@ func TestCSVHugeInputs(t *testing.T) {
 }
 
 func TestCSVContextCancelled(t *testing.T) {
+	t.Parallel()
 	r, err := OpenCSV(context.Background(), filepath.Join("testdata", "bad", "ragged.csv"), CSVOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 // TestBadParquetCorpus checks the error each broken Parquet file gives;
 // all name the file, nested ones the column.
 func TestBadParquetCorpus(t *testing.T) {
+	t.Parallel()
 	bad := func(f string) string { return filepath.Join("testdata", "bad", f) }
 	tests := []struct {
 		file    string
@@ -63,6 +64,7 @@ func TestBadParquetCorpus(t *testing.T) {
 }
 
 func TestParquetSmallDuckDBFile(t *testing.T) {
+	t.Parallel()
 	r, err := OpenParquet(context.Background(), filepath.Join("testdata", "small.parquet"), ParquetOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestJSONL(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		in       string

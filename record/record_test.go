@@ -7,6 +7,7 @@ import (
 )
 
 func TestFormat(t *testing.T) {
+	t.Parallel()
 	ts := time.Date(2024, 2, 29, 13, 4, 5, 123000000, time.UTC)
 	tests := []struct {
 		name string
@@ -39,6 +40,7 @@ func TestFormat(t *testing.T) {
 }
 
 func TestSchema(t *testing.T) {
+	t.Parallel()
 	s := Schema{Fields: []Field{{Name: "id", Type: Int64}, {Name: "name"}}}
 	if got := s.Index("name"); got != 1 {
 		t.Errorf("Index(name) = %d, want 1", got)

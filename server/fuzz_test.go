@@ -61,6 +61,7 @@ func FuzzSOAPBody(f *testing.F) {
 // TestConcurrentInjection runs many requests at once with injection on (run
 // with -race): every answer is a success or the injected failure.
 func TestConcurrentInjection(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	s := New(fake, Options{ErrorRate: 0.3, ErrorStatus: 429, LatencyJitter: 1000, RateLimit: 1e9, Seed: 3})
 	h := s.Handler()

@@ -16,6 +16,7 @@ import (
 const personBody = `{"inputPerson":{"type":"NaturalInputPerson","personName":{"nameFields":[{"string":"Petra Müller","fieldType":"FULLNAME"}]}}}`
 
 func TestRESTEndpoints(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	// nil lists that must go out as [].
 	fake.parser.Matches = append(fake.parser.Matches, nameapi.ParsedPersonMatch{
@@ -98,6 +99,7 @@ func TestRESTEndpoints(t *testing.T) {
 }
 
 func TestNormalizeDoesNotModifyBackendResult(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	fake.risk = &nameapi.RiskDetectorResult{}
 	fake.parser = &nameapi.PersonNameParserResult{Matches: []nameapi.ParsedPersonMatch{{ParsedPerson: &nameapi.ParsedPerson{
@@ -127,6 +129,7 @@ func TestNormalizeDoesNotModifyBackendResult(t *testing.T) {
 }
 
 func TestDecodeLenientInput(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	_, ts := startServer(t, fake, Options{})
 	// What the PHP client sends: explicit nulls everywhere, ageInfo, and
@@ -163,6 +166,7 @@ func TestDecodeLenientInput(t *testing.T) {
 }
 
 func TestBadRequests(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	_, ts := startServer(t, fake, Options{MaxBodyBytes: 1024})
 	base := ts.URL + "/rest/v5.3"
@@ -232,6 +236,7 @@ func TestBadRequests(t *testing.T) {
 }
 
 func TestServiceErrors(t *testing.T) {
+	t.Parallel()
 	retryIn := 7
 	tests := []struct {
 		name       string
@@ -308,6 +313,7 @@ func TestServiceErrors(t *testing.T) {
 }
 
 func TestPanicRecovered(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	fake.hook = func(_ context.Context, op string) {
 		if op == "parse" {
@@ -339,6 +345,7 @@ func TestPanicRecovered(t *testing.T) {
 }
 
 func TestHealthz(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	_, ts := startServer(t, fake, Options{APIKeys: []string{"k"}, ErrorRate: 1})
 	if r := do(t, "GET", ts.URL+"/healthz", ""); r.status != 200 || r.body != "ok" {
@@ -353,6 +360,7 @@ func TestHealthz(t *testing.T) {
 }
 
 func TestCustomPrefix(t *testing.T) {
+	t.Parallel()
 	_, ts := startServer(t, newFake(), Options{Prefix: "/api/v9/"})
 	if r := do(t, "GET", ts.URL+"/api/v9/system/ping", ""); r.status != 200 {
 		t.Errorf("custom prefix: %d", r.status)

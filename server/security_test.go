@@ -19,6 +19,7 @@ import (
 )
 
 func TestAPIKeys(t *testing.T) {
+	t.Parallel()
 	const alpha, beta = "alpha-secret-key-123", "beta-secret-key-456"
 	fake := newFake()
 	log, logs := testLogger()
@@ -75,6 +76,7 @@ func TestAPIKeys(t *testing.T) {
 }
 
 func TestRequireKeyWithoutKeySet(t *testing.T) {
+	t.Parallel()
 	_, ts := startServer(t, newFake(), Options{RequireKey: true})
 	if r := do(t, "GET", ts.URL+"/rest/v5.3/system/ping", ""); r.status != 401 {
 		t.Errorf("no key: %d", r.status)
@@ -90,6 +92,7 @@ func TestRequireKeyWithoutKeySet(t *testing.T) {
 }
 
 func TestLoadKeys(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(name, content string) string {
 		p := filepath.Join(dir, name)
@@ -111,6 +114,7 @@ func TestLoadKeys(t *testing.T) {
 }
 
 func TestOptionsValidate(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		o    Options
@@ -140,6 +144,7 @@ func TestOptionsValidate(t *testing.T) {
 }
 
 func TestInjectedErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		status     int
 		retryAfter string
@@ -180,6 +185,7 @@ func TestInjectedErrors(t *testing.T) {
 }
 
 func TestInjectedErrorRateDeterministic(t *testing.T) {
+	t.Parallel()
 	const n = 500
 	outcome := func() []int {
 		fake := newFake()
@@ -215,6 +221,7 @@ func TestInjectedErrorRateDeterministic(t *testing.T) {
 }
 
 func TestLatencyInjection(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	s := New(fake, Options{Latency: 100 * time.Millisecond, LatencyJitter: 50 * time.Millisecond, Seed: 7})
 	var waits []time.Duration
@@ -249,6 +256,7 @@ func TestLatencyInjection(t *testing.T) {
 }
 
 func TestLatencyEndsWithRequestContext(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	s := New(fake, Options{Latency: time.Hour})
 	h := s.Handler()
@@ -274,6 +282,7 @@ func TestLatencyEndsWithRequestContext(t *testing.T) {
 }
 
 func TestDropConnection(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	s, ts := startServer(t, fake, Options{DropRate: 1})
 	resp, err := http.Post(ts.URL+"/rest/v5.3/parser/personnameparser", "application/json", strings.NewReader(personBody))
@@ -293,6 +302,7 @@ func TestDropConnection(t *testing.T) {
 }
 
 func TestRateLimit(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	s, ts := startServer(t, fake, Options{RateLimit: 0.5, RateBurst: 2})
 	var codes []int
@@ -315,6 +325,7 @@ func TestRateLimit(t *testing.T) {
 }
 
 func TestGracefulShutdown(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	started, release := make(chan struct{}), make(chan struct{})
 	fake.hook = func(ctx context.Context, op string) {
@@ -366,6 +377,7 @@ func TestGracefulShutdown(t *testing.T) {
 }
 
 func TestShutdownDeadline(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	started := make(chan struct{})
 	fake.hook = func(ctx context.Context, op string) {
@@ -393,6 +405,7 @@ func TestShutdownDeadline(t *testing.T) {
 }
 
 func TestListenAndServeBadAddress(t *testing.T) {
+	t.Parallel()
 	s := New(newFake(), Options{})
 	if err := s.ListenAndServe(context.Background(), "256.0.0.1:bad"); err == nil {
 		t.Error("a bad address was accepted")
@@ -400,6 +413,7 @@ func TestListenAndServeBadAddress(t *testing.T) {
 }
 
 func TestRequestTimeout(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	sawCancel := make(chan error, 1)
 	fake.hook = func(ctx context.Context, op string) {
@@ -426,6 +440,7 @@ func TestRequestTimeout(t *testing.T) {
 // before waiting (found by the conformance tests: a POST used to wait out
 // the whole latency).
 func TestLatencyEndsWhenPOSTClientGoesAway(t *testing.T) {
+	t.Parallel()
 	s := New(newFake(), Options{Latency: time.Hour})
 	ended := make(chan error, 1)
 	s.wait = func(ctx context.Context, d time.Duration) error {

@@ -48,6 +48,7 @@ func postSOAP(t *testing.T, url, envelope string) (response, *nameapi.SOAPEnvelo
 }
 
 func TestSOAPOperations(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	_, ts := startServer(t, fake, Options{})
 	classifier := ts.URL + nameapi.SOAPClassifierPath
@@ -89,6 +90,7 @@ func TestSOAPOperations(t *testing.T) {
 }
 
 func TestSOAPFaults(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		opts     Options
@@ -153,6 +155,7 @@ func TestSOAPFaults(t *testing.T) {
 }
 
 func TestWSDL(t *testing.T) {
+	t.Parallel()
 	fake := newFake()
 	_, ts := startServer(t, fake, Options{APIKeys: []string{"k"}, ErrorRate: 1})
 	for _, tc := range []struct{ path, op string }{

@@ -17,6 +17,7 @@ func mustDict(t testing.TB) *Dict {
 }
 
 func TestMaleProportionByPlace(t *testing.T) {
+	t.Parallel()
 	d := mustDict(t)
 	tests := []struct {
 		name, where string
@@ -61,6 +62,7 @@ func TestMaleProportionByPlace(t *testing.T) {
 }
 
 func TestMaleProportionUnknown(t *testing.T) {
+	t.Parallel()
 	d := mustDict(t)
 	for _, n := range []string{"", "Xqzvbt", "asdfgh"} {
 		if p, ok := d.MaleProportion(n, ""); ok {
@@ -73,6 +75,7 @@ func TestMaleProportionUnknown(t *testing.T) {
 }
 
 func TestNamesAndSurnames(t *testing.T) {
+	t.Parallel()
 	d := mustDict(t)
 	for _, n := range []string{"John", "Petra", "Müller", "Mueller", "Smith", "Rossi", "Dubois", "Schmidt"} {
 		if n == "Mueller" || n == "Müller" || n == "Smith" || n == "Rossi" || n == "Dubois" || n == "Schmidt" {
@@ -94,6 +97,7 @@ func TestNamesAndSurnames(t *testing.T) {
 }
 
 func TestDomains(t *testing.T) {
+	t.Parallel()
 	d := mustDict(t)
 	tests := []struct {
 		domain           string
@@ -123,6 +127,7 @@ func TestDomains(t *testing.T) {
 }
 
 func TestTopProvidersNeverDisposable(t *testing.T) {
+	t.Parallel()
 	d := mustDict(t)
 	top := d.TopProviders()
 	if len(top) < 100 {
@@ -136,6 +141,7 @@ func TestTopProvidersNeverDisposable(t *testing.T) {
 }
 
 func TestEveryDisposableEntryDetected(t *testing.T) {
+	t.Parallel()
 	d := mustDict(t)
 	l, err := ReadLines("disposable.txt.gz")
 	if err != nil {
@@ -152,6 +158,7 @@ func TestEveryDisposableEntryDetected(t *testing.T) {
 }
 
 func TestHeadersNameSources(t *testing.T) {
+	t.Parallel()
 	for _, f := range []string{"given.tsv.gz", "surnames.txt.gz", "disposable.txt.gz", "freemail.txt.gz"} {
 		h, err := Header(f)
 		if err != nil {
@@ -164,6 +171,7 @@ func TestHeadersNameSources(t *testing.T) {
 }
 
 func TestFoldedFormsPresent(t *testing.T) {
+	t.Parallel()
 	l, err := ReadLines("given.tsv.gz")
 	if err != nil {
 		t.Fatal(err)
@@ -185,6 +193,7 @@ func TestFoldedFormsPresent(t *testing.T) {
 }
 
 func TestLanguages(t *testing.T) {
+	t.Parallel()
 	tests := map[string]string{
 		"IT": "it", "it": "it", "DE": "de", "de-AT": "de", "de_CH": "de,fr,it", "CH": "de,fr,it",
 		"at": "de", "": "", "XX": "",
@@ -224,6 +233,7 @@ func BenchmarkIsDisposableDomain(b *testing.B) {
 // TestGivenVotesMatchesSeparateLookups checks that the combined lookup
 // answers exactly like IsGivenName plus GenderVotes(s, "").
 func TestGivenVotesMatchesSeparateLookups(t *testing.T) {
+	t.Parallel()
 	d := MustDefault()
 	for _, s := range []string{"Peter", "peter", " Maria ", "Müller", "Jörg", "Joerg", "María", "Jürgen", "René", "Andrea", "Xqzvbn", "", "Jean-Pierre", "Smith", "Kim"} {
 		votes, known := d.GivenVotes(s)

@@ -3,6 +3,7 @@ package email
 import "testing"
 
 func TestEmailSyntax(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in, local, domain string
 		ok                bool

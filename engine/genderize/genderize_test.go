@@ -8,6 +8,7 @@ import (
 )
 
 func TestSalutationGender(t *testing.T) {
+	t.Parallel()
 	tests := map[string]string{
 		"Mr": "MALE", "MR.": "MALE", "mrs.": "FEMALE", "Herr": "MALE", "Frau": "FEMALE",
 		"Sehr geehrter Herr": "MALE", "Dear Mrs": "FEMALE", "Mr. & Mrs.": "", "Dr.": "", "": "",
@@ -20,6 +21,7 @@ func TestSalutationGender(t *testing.T) {
 	}
 }
 func TestGenderForNames(t *testing.T) {
+	t.Parallel()
 	e := realGenderizer(t)
 	male := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, Gender: "MALE"}
 	female := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, Gender: "FEMALE"}
@@ -91,6 +93,7 @@ func TestGenderForNames(t *testing.T) {
 }
 
 func TestGenderConfidenceGrowsWithData(t *testing.T) {
+	t.Parallel()
 	e := realGenderizer(t)
 	// Maria is listed female by many locales; a rare name by one source.
 	common := e.ForNames([]string{"Maria"}, "", nil, nil)

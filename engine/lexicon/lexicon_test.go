@@ -3,6 +3,7 @@ package lexicon
 import "testing"
 
 func TestSurnameShaped(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want bool

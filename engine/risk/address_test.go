@@ -11,6 +11,7 @@ import (
 // TestAddrPhraseRisks checks the phrase search against containsPhrase over
 // every list phrase, and that the risks come in list order.
 func TestAddrPhraseRisks(t *testing.T) {
+	t.Parallel()
 	l := text.Lists()
 	for _, text := range []string{
 		"123 main street | | 62701 springfield", "sesame street 1", "x123 main st", "musterstrasse 1 | 12345 musterstadt",

@@ -11,6 +11,7 @@ import (
 // TestPlainWord checks plainWord against the checks it lets disguiseRisks
 // skip, on random words.
 func TestPlainWord(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(3, 4))
 	letters := []string{"a", "b", "A", "B", "x", "Z", "1", "-", "'", "@", "$", "ä", "É"}
 	for _, w := range []string{"Peter", "PETER", "peter", "McDonald", "jOhN", "Joooohn", "aaa", "P3ter", "Anne-Marie", "O'Neill"} {
@@ -39,6 +40,7 @@ func checkPlainWord(t *testing.T, w string) {
 
 // TestTrimPunct checks trimPunct against strings.Trim with its cut set.
 func TestTrimPunct(t *testing.T) {
+	t.Parallel()
 	for _, f := range []string{"", ".", "Peter", "(Peter)", "\"Hans\",", "..Ä..", "'", "O'Neill", "Dr.", "«Max»", "(.)", ";:x:;"} {
 		if got, want := trimPunct(f), strings.Trim(f, ".,;:\"'()"); got != want {
 			t.Errorf("trimPunct(%q) = %q, want %q", f, got, want)

@@ -18,6 +18,7 @@ import (
 // that CheckNames returns (sliced from the folded full name when it is
 // "given surname") equal FoldSpace of the parsed terms.
 func TestNameRisksFoldedParts(t *testing.T) {
+	t.Parallel()
 	d, err := dict.Default()
 	if err != nil {
 		t.Fatal(err)
@@ -48,6 +49,7 @@ func TestNameRisksFoldedParts(t *testing.T) {
 // TestOneEdit checks oneEdit against text.DamerauLevenshtein on random pairs of
 // similar words.
 func TestOneEdit(t *testing.T) {
+	t.Parallel()
 	rnd := rand.New(rand.NewPCG(5, 6))
 	letters := []string{"a", "b", "c", "ä"}
 	word := func() string {

@@ -9,6 +9,7 @@ import (
 )
 
 func TestRandomTyping(t *testing.T) {
+	t.Parallel()
 	l := text.Lists()
 	for _, tc := range []struct{ w, want string }{
 		{"asdf", "keys next to each other on the keyboard"},
@@ -41,6 +42,7 @@ func TestRandomTyping(t *testing.T) {
 // TestRandomTypingASCII checks the ASCII fast path against the general one
 // on random words with keyboard runs, repeats and words without vowels.
 func TestRandomTypingASCII(t *testing.T) {
+	t.Parallel()
 	l := text.Lists()
 	rnd := rand.New(rand.NewPCG(7, 8))
 	pieces := []string{"a", "s", "d", "f", "g", "q", "w", "e", "r", "t", "z", "y", "x", "c", "v", "b", "n", "m", "asdf", "qwert", "poiu", "jk", "A", "S", "D", "Q"}

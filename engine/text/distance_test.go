@@ -3,6 +3,7 @@ package text
 import "testing"
 
 func TestStringDistances(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		a, b string
 		d    int

@@ -4,6 +4,7 @@ import "testing"
 
 // TestAppendFoldedWords checks the allocation-free fold against FoldSpace.
 func TestAppendFoldedWords(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"Santa Claus", "MAX Mustermann", "Jürgen", "Ærø Straße", "O'Neill", "Jean-Luc", "Ørsted", "İlker"} {
 		var buf [128]byte
 		got, ok := appendFoldedWords(buf[:0], s)

@@ -9,6 +9,7 @@ import (
 // TestTokenKeys checks that every token's key is NKey of its text (the
 // tokenizer takes ASCII keys from the lower-cased name).
 func TestTokenKeys(t *testing.T) {
+	t.Parallel()
 	inputs := []string{"Dr. Peter T. Johnson jr", "MÜLLER, Petra", "Mr. & Mrs. J. Smith", "J.R.R. Tolkien",
 		"Prof.Dr.Hans Meyer", "Peter AND Maria Meyer", "O'Neill, Sean (Bobby)", "DE LA CRUZ Maria", "x.", "A.B. C"}
 	// The first column of the engine's name evaluation set.

@@ -31,17 +31,16 @@ var allowed = map[string][]string{
 	"pipeline": {"record", "nameapi", "mapping", "readers", "writers", "config", "report"},
 	"dedupe":   {"record", "nameapi", "mapping", "readers", "writers", "config", "report"},
 
-	"cmd":          {"*"},
-	"bench":        {"*"},
-	"sample-data":  {"*"},
-	"conformance":  {"*"},
-	"e2e":          {"*"},
-	"internal":     {"*"},
-	"testdata":     {"*"},
-	"docs":         {"*"},
-	"configs":      {"*"},
-	"out":          {"*"},
-	"engine/lists": {}, // data only
+	"cmd":         {"*"},
+	"bench":       {"*"},
+	"sample-data": {"*"},
+	"conformance": {"*"},
+	"e2e":         {"*"},
+	"internal":    {"*"},
+	"testdata":    {"*"},
+	"docs":        {"*"},
+	"configs":     {"*"},
+	"out":         {"*"},
 }
 
 // layer returns the layer of a package directory relative to the module root.

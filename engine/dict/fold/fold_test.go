@@ -3,6 +3,7 @@ package fold
 import "testing"
 
 func TestString(t *testing.T) {
+	t.Parallel()
 	tests := map[string]string{
 		"Müller": "Muller", "Łukasz": "Lukasz", "Søren": "Soren", "Straße": "Strasse",
 		"José María": "Jose Maria", "Ñuñez": "Nunez", "Œuvre": "OEuvre", "Dvořák": "Dvorak",

@@ -25,6 +25,7 @@ type Config struct {
 	Person          PersonConfig      `yaml:"person"`
 	Context         ContextConfig     `yaml:"context"`
 	Operations      []OperationConfig `yaml:"operations"`
+	Dedupe          DedupeConfig      `yaml:"dedupe"`
 
 	doc *config.Doc
 }
@@ -62,6 +63,7 @@ func Parse(data []byte, name string) (*Config, error) {
 	cfg.checkPerson(p)
 	cfg.checkContext(p)
 	cfg.checkOperations(p)
+	cfg.checkDedupe(p)
 	if err := p.Err(); err != nil {
 		return nil, err
 	}
@@ -77,6 +79,7 @@ func (c *Config) applyDefaults() {
 	if c.Person.Type.Column != "" && c.Person.Type.Default == "" {
 		c.Person.Type.Default = "natural"
 	}
+	c.applyDedupeDefaults()
 }
 
 // checkLayout tests a Go date layout by formatting a reference date and

@@ -1,0 +1,104 @@
+package dedupe
+
+import (
+	"context"
+	"slices"
+	"sync/atomic"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// nameComparer compares the names of two rows: through the service's
+// person matcher while the budget lasts, else locally.
+type nameComparer struct {
+	svc nameapi.PersonMatcher // nil: always local
+	// budget is the number of matcher calls left; < 0 is unlimited.
+	budget atomic.Int64
+	calls  atomic.Int64 // matcher calls made
+	local  atomic.Int64 // comparisons made locally (no call)
+	failed atomic.Int64 // matcher calls that failed (compared locally)
+}
+
+func newNameComparer(svc nameapi.PersonMatcher, budget int64) *nameComparer {
+	c := &nameComparer{svc: svc}
+	c.budget.Store(budget)
+	return c
+}
+
+// compare returns the name level of a and b.
+func (c *nameComparer) compare(ctx context.Context, a, b *Features) Level {
+	if len(a.Tokens) == 0 || len(b.Tokens) == 0 || len(a.Names) == 0 || len(b.Names) == 0 {
+		return Missing
+	}
+	if sameWords(a.Tokens, b.Tokens) {
+		return NameEqual // the same words in any order: no call needed
+	}
+	if c.svc == nil || !c.take() {
+		c.local.Add(1)
+		return compareNamesLocal(a, b)
+	}
+	c.calls.Add(1)
+	pa := nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: a.Names}}
+	pb := nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: b.Names}}
+	if isLegal(a.Names) {
+		pa.Type = nameapi.TypeLegalInputPerson
+	}
+	if isLegal(b.Names) {
+		pb.Type = nameapi.TypeLegalInputPerson
+	}
+	res, err := c.svc.MatchPersons(ctx, &nameapi.InputWithTwoPeople{InputPerson1: &pa, InputPerson2: &pb})
+	if err != nil || res == nil {
+		c.failed.Add(1)
+		return compareNamesLocal(a, b)
+	}
+	switch res.MatchType {
+	case nameapi.MatchEqual:
+		return NameEqual
+	case nameapi.MatchMatching, nameapi.MatchPossiblyEqual:
+		return NameMatching
+	case nameapi.MatchSimilar:
+		return NameSimilar
+	case nameapi.MatchRelation:
+		return NameRelation
+	}
+	return NameDifferent
+}
+
+// take spends one call of the budget.
+func (c *nameComparer) take() bool {
+	for {
+		b := c.budget.Load()
+		if b < 0 {
+			return true
+		}
+		if b == 0 {
+			return false
+		}
+		if c.budget.CompareAndSwap(b, b-1) {
+			return true
+		}
+	}
+}
+
+func isLegal(fields []nameapi.NameField) bool {
+	for _, f := range fields {
+		if f.FieldType == nameapi.FieldLegalName {
+			return true
+		}
+	}
+	return false
+}
+
+// sameWords reports whether a and b hold the same words in any order.
+func sameWords(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if slices.Equal(a, b) {
+		return true
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}

@@ -1,0 +1,507 @@
+package dedupe
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/readers"
+	"github.com/namepipe/namepipe/record"
+)
+
+// Options configure Run.
+type Options struct {
+	// Input is the file to de-duplicate, mapped by Plan.
+	Input readers.Reader
+	Plan  *mapping.Plan
+	// Reference, when set, switches to linking: each input row is matched
+	// against the reference rows (mapped by RefPlan), which are not
+	// de-duplicated among themselves.
+	Reference readers.Reader
+	RefPlan   *mapping.Plan
+	// Matcher compares names (the service's person matcher); nil compares
+	// names locally. MaxMatchCalls budgets its calls (< 0 = unlimited).
+	Matcher       nameapi.PersonMatcher
+	MaxMatchCalls int64
+	// Settings are the thresholds and caps (the config's dedupe section).
+	Settings mapping.DedupeConfig
+	// Workers compare pairs in parallel (default GOMAXPROCS).
+	Workers int
+	// USample is the number of random pairs u is estimated from (default
+	// 200,000).
+	USample int
+	// Progress, when set, is called now and then with the stage and how
+	// far it got.
+	Progress func(stage string, done, total int64)
+}
+
+// Result is the outcome of Run.
+type Result struct {
+	// Rows holds one entry per input row, in input order.
+	Rows []RowResult
+	// Pairs are the compared pairs at or above the pairs threshold,
+	// sorted by row.
+	Pairs []Pair
+	// Model holds the learned weights.
+	Model Model
+	// Summary counts what was done.
+	Summary Summary
+
+	feats []Features
+}
+
+// RowResult is what dedupe found for one input row.
+type RowResult struct {
+	// Cluster is the 0-based row of the cluster's first row (in linking
+	// mode: the reference row), or -1 for a row without duplicates.
+	Cluster int32
+	// Size is the number of rows in the cluster (1 for none).
+	Size int32
+	// Match is the row this row matched best (a reference row in linking
+	// mode), or -1; Score its match probability and Pattern the
+	// comparison.
+	Match   int32
+	Score   float64
+	Pattern Pattern
+	// NothingComparable: the row has no name, email, phone, birth date or
+	// address that could be compared.
+	NothingComparable bool
+}
+
+// Pair is one compared pair with its score.
+type Pair struct {
+	// A and B are 0-based rows; in linking mode B is a reference row.
+	A, B    int32
+	Score   float64
+	Weight  float64
+	Pattern Pattern
+	// Linked: the pair is at or above the threshold and both rows ended
+	// in the same cluster.
+	Linked bool
+}
+
+// batchSize is the number of records read at a time.
+const batchSize = 256
+
+// Run reads the input (and the reference), finds the duplicates and
+// returns them. It holds the reduced features of every row, not the rows.
+func Run(ctx context.Context, o Options) (*Result, error) {
+	start := time.Now()
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.USample <= 0 {
+		o.USample = 500_000
+	}
+	res := &Result{}
+	sum := &res.Summary
+	feats, bad, err := extractAll(ctx, o.Input, o.Plan, false, o.Progress)
+	if err != nil {
+		return nil, err
+	}
+	sum.Rows, sum.RowsWithErrors = int64(len(feats)), bad
+	nIn := len(feats)
+	link := o.Reference != nil
+	if link {
+		ref, _, err := extractAll(ctx, o.Reference, o.RefPlan, true, o.Progress)
+		if err != nil {
+			return nil, fmt.Errorf("reference: %w", err)
+		}
+		sum.ReferenceRows = int64(len(ref))
+		feats = append(feats, ref...)
+	}
+	if len(feats) > 1<<31-2 {
+		return nil, errors.New("dedupe: more than 2^31 rows")
+	}
+	res.feats = feats
+	for i := range nIn {
+		if !feats[i].Comparable() {
+			sum.RowsNothingComparable++
+		}
+	}
+
+	names := newNameComparer(o.Matcher, o.MaxMatchCalls)
+	if o.Matcher == nil {
+		names.budget.Store(0)
+	}
+	// block key
+	keys := make([][]blockKey, len(feats))
+	for i := range feats {
+		keys[i] = BlockKeys(&feats[i])
+	}
+	// group + compare, rule by rule
+	var byRule []PatternCounts
+	var pairs []Pair
+	perRow := make([]int32, len(feats))
+	for r := Rule(0); r < NumRules; r++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		st, p, c, err := groupAndCompare(ctx, o, r, feats, keys, nIn, link, names, perRow)
+		if err != nil {
+			return nil, err
+		}
+		byRule = append(byRule, c)
+		pairs = append(pairs, p...)
+		sum.Blocks += st.blocks
+		sum.BlocksCapped += st.capped
+		sum.PairsByRule = append(sum.PairsByRule, RuleCount{Rule: r.String(), Blocks: st.blocks, Capped: st.capped, Pairs: int64(len(p))})
+	}
+	slices.SortFunc(pairs, func(x, y Pair) int {
+		if c := cmp.Compare(x.A, y.A); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.B, y.B)
+	})
+	pairs = slices.CompactFunc(pairs, func(x, y Pair) bool { return x.A == y.A && x.B == y.B })
+	sum.PairsCompared = int64(len(pairs))
+	for _, n := range perRow {
+		sum.MaxPairsPerRow = max(sum.MaxPairsPerRow, int64(n))
+	}
+
+	// score: u from random pairs, m and lambda by EM
+	sample := samplePairs(o.USample, nIn, len(feats)-nIn, link)
+	// Names of random pairs go through the matcher only for the first
+	// nameSample pairs (the other fields are cheap to compare).
+	nameSample := min(len(sample), 20_000)
+	vecs := make([]Vector, len(sample))
+	parallel(ctx, o.Workers, len(sample), func(i int) {
+		a, b := sample[i][0], sample[i][1]
+		if link {
+			b += int32(nIn)
+		}
+		if i < nameSample {
+			vecs[i] = compareRows(ctx, names, &feats[a], &feats[b])
+		} else {
+			compareOthers(&feats[a], &feats[b], &vecs[i])
+		}
+	})
+	possible := float64(nIn) * float64(nIn-1) / 2
+	if link {
+		possible = float64(nIn) * float64(len(feats)-nIn)
+	}
+	res.Model = Train(byRule, EstimateU(vecs), possible)
+	res.Model.USample = len(sample)
+	scores := res.Model.Scores()
+	set := o.Settings
+	var strong []Edge
+	kept := pairs[:0]
+	for _, p := range pairs {
+		p.Score = scores[p.Pattern]
+		if p.Score < set.PairsThreshold {
+			continue
+		}
+		p.Weight = res.Model.Weight(p.Pattern.Vector())
+		if p.Score >= set.Threshold {
+			sum.PairsAboveThreshold++
+			strong = append(strong, Edge{A: p.A, B: p.B, P: p.Score})
+		}
+		kept = append(kept, p)
+	}
+	sum.PairsAbovePairsThreshold = int64(len(kept))
+
+	// cluster
+	if o.Progress != nil {
+		o.Progress("clustering", 0, int64(len(strong)))
+	}
+	res.Rows = make([]RowResult, nIn)
+	for i := range res.Rows {
+		res.Rows[i] = RowResult{Cluster: -1, Size: 1, Match: -1, NothingComparable: !feats[i].Comparable()}
+	}
+	for _, p := range kept {
+		for _, side := range [2][2]int32{{p.A, p.B}, {p.B, p.A}} {
+			me, other := side[0], side[1]
+			if int(me) >= nIn {
+				continue
+			}
+			rr := &res.Rows[me]
+			if p.Score > rr.Score || p.Score == rr.Score && rr.Match >= 0 && other < rr.Match {
+				rr.Score, rr.Match, rr.Pattern = p.Score, other, p.Pattern
+			}
+		}
+	}
+	var root []int32
+	if link {
+		root = linkClusters(res.Rows, strong, nIn, len(feats), set.Threshold)
+	} else {
+		var refused int
+		root, refused = Clusters(nIn, strong, set.MaxClusterSize)
+		sum.JoinsRefused = int64(refused)
+	}
+	size := make([]int32, len(feats))
+	for _, r := range root {
+		if r >= 0 {
+			size[r]++
+		}
+	}
+	for i := range res.Rows {
+		r := root[i]
+		if r < 0 || size[r] < 2 && !link {
+			continue
+		}
+		res.Rows[i].Cluster, res.Rows[i].Size = r, size[r]
+		if link {
+			res.Rows[i].Cluster -= int32(nIn)
+			res.Rows[i].Size++ // the reference row
+		}
+	}
+	for i := range kept {
+		kept[i].Linked = kept[i].Score >= set.Threshold && root[kept[i].A] >= 0 && root[kept[i].A] == rootOf(root, kept[i].B, nIn, link)
+		if link {
+			kept[i].B -= int32(nIn)
+		}
+	}
+	res.Pairs = kept
+	sum.Clusters = clusterSizes(res.Rows, link)
+	sum.MatchCalls = names.calls.Load()
+	sum.MatchCallsFailed = names.failed.Load()
+	sum.NamesComparedLocally = names.local.Load()
+	sum.Elapsed = time.Since(start)
+	sum.ElapsedSec = sum.Elapsed.Seconds()
+	return res, nil
+}
+
+// rootOf is the cluster root of row b (a reference row in linking mode,
+// which is its own root).
+func rootOf(root []int32, b int32, nIn int, link bool) int32 {
+	if link {
+		return b
+	}
+	return root[b]
+}
+
+// linkClusters links each input row to its best reference row at or
+// above the threshold: the root of an input row is that reference row's
+// index, or -1.
+func linkClusters(rows []RowResult, strong []Edge, nIn, n int, threshold float64) []int32 {
+	root := make([]int32, nIn)
+	for i := range root {
+		root[i] = -1
+		if rows[i].Match >= 0 && rows[i].Score >= threshold {
+			root[i] = rows[i].Match
+		}
+	}
+	_ = strong
+	_ = n
+	return root
+}
+
+// clusterSizes counts clusters by size ("2", "3", …, "10+").
+func clusterSizes(rows []RowResult, link bool) map[string]int64 {
+	out := map[string]int64{}
+	seen := map[int32]bool{}
+	for _, r := range rows {
+		if r.Cluster < 0 || seen[r.Cluster] {
+			continue
+		}
+		seen[r.Cluster] = true
+		k := fmt.Sprint(r.Size)
+		if r.Size >= 10 {
+			k = "10+"
+		}
+		out[k]++
+	}
+	_ = link
+	return out
+}
+
+// compareRows is the compare step for one pair.
+func compareRows(ctx context.Context, names *nameComparer, a, b *Features) Vector {
+	var v Vector
+	v[FieldName] = names.compare(ctx, a, b)
+	compareOthers(a, b, &v)
+	return v
+}
+
+// extractAll reads every record and reduces it to Features (the extract
+// step). It returns the number of rows the mapping reported errors for.
+func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref bool, progress func(string, int64, int64)) ([]Features, int64, error) {
+	stage := "reading"
+	if ref {
+		stage = "reading reference"
+	}
+	var feats []Features
+	var bad int64
+	buf := make([]record.Record, batchSize)
+	for {
+		n, err := rd.Read(ctx, buf)
+		for i := range buf[:n] {
+			rec := &buf[i]
+			req, berr := plan.Build(rec)
+			if berr != nil {
+				bad++
+			}
+			var p *nameapi.InputPerson
+			if req != nil {
+				p = req.Person
+			}
+			f := Extract(int32(len(feats)), p)
+			f.Ref = ref
+			feats = append(feats, f)
+		}
+		if progress != nil {
+			done, total := rd.Progress()
+			progress(stage, done, total)
+		}
+		if errors.Is(err, io.EOF) {
+			return feats, bad, nil
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+	}
+}
+
+// ruleStats are the group step's counts of one rule.
+type ruleStats struct{ blocks, capped int64 }
+
+// entry is one (key, row) of a rule, sorted by key then name order.
+type entry struct {
+	h     uint64
+	order uint64
+	row   int32
+	slot  uint16 // index of the key in the row's keys
+}
+
+// groupAndCompare is the group and compare steps of one rule: rows are
+// grouped by key; a block over the cap is marked capped and compares each
+// row with its Window neighbours in name order; every pair the key owns
+// is compared.
+func groupAndCompare(ctx context.Context, o Options, r Rule, feats []Features, keys [][]blockKey, nIn int, link bool,
+	names *nameComparer, perRow []int32) (ruleStats, []Pair, PatternCounts, error) {
+	var ents []entry
+	for i := range keys {
+		for j, k := range keys[i] {
+			if k.rule == r {
+				ents = append(ents, entry{h: k.h, order: feats[i].order, row: int32(i), slot: uint16(j)})
+			}
+		}
+	}
+	slices.SortFunc(ents, func(a, b entry) int {
+		if c := cmp.Compare(a.h, b.h); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.order, b.order); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.row, b.row)
+	})
+	var st ruleStats
+	type block struct{ lo, hi int }
+	var blocks []block
+	maxBlock, window := o.Settings.MaxBlockSize, o.Settings.Window
+	for lo := 0; lo < len(ents); {
+		hi := lo + 1
+		for hi < len(ents) && ents[hi].h == ents[lo].h {
+			hi++
+		}
+		if hi-lo >= 2 {
+			st.blocks++
+			if hi-lo > maxBlock {
+				st.capped++
+				for _, e := range ents[lo:hi] {
+					keys[e.row][e.slot].capped = true
+				}
+			}
+			blocks = append(blocks, block{lo, hi})
+		}
+		lo = hi
+	}
+	counts := make([]PatternCounts, o.Workers)
+	found := make([][]Pair, o.Workers)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	const chunk = 64
+	for w := range o.Workers {
+		counts[w] = NewPatternCounts()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				if ctx.Err() != nil {
+					return
+				}
+				b0 := int(next.Add(chunk)) - chunk
+				if b0 >= len(blocks) {
+					return
+				}
+				for _, b := range blocks[b0:min(b0+chunk, len(blocks))] {
+					capped := b.hi-b.lo > maxBlock
+					for i := b.lo; i < b.hi; i++ {
+						jEnd := b.hi
+						if capped {
+							jEnd = min(b.hi, i+1+window)
+						}
+						for j := i + 1; j < jEnd; j++ {
+							x, y := ents[i], ents[j]
+							a, c := x.row, y.row
+							if link {
+								// only input × reference
+								if (int(a) < nIn) == (int(c) < nIn) {
+									continue
+								}
+								if int(a) >= nIn {
+									a, c = c, a
+								}
+							} else if c < a {
+								a, c = c, a
+							}
+							if !owns(keys[a], keys[c], keys[x.row][x.slot]) {
+								continue
+							}
+							v := compareRows(ctx, names, &feats[a], &feats[c])
+							p := v.Pattern()
+							counts[w][p]++
+							atomic.AddInt32(&perRow[a], 1)
+							atomic.AddInt32(&perRow[c], 1)
+							found[w] = append(found[w], Pair{A: a, B: c, Pattern: p})
+						}
+					}
+				}
+				if o.Progress != nil {
+					o.Progress("comparing "+r.String(), min(int64(b0+chunk), int64(len(blocks))), int64(len(blocks)))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return st, nil, nil, err
+	}
+	total := NewPatternCounts()
+	var all []Pair
+	for w := range o.Workers {
+		total.Add(counts[w])
+		all = append(all, found[w]...)
+	}
+	return st, all, total, nil
+}
+
+// parallel runs fn(i) for i in [0, n) on workers goroutines.
+func parallel(ctx context.Context, workers, n int, fn func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -159,7 +159,7 @@ func compareBirth(a, b int32) Level {
 		return BirthTypo
 	}
 	sa, sb := itoa8(a), itoa8(b)
-	if osa(sa[:], sb[:]) <= 1 {
+	if withinEdits(string(sa[:]), string(sb[:]), 1) {
 		return BirthTypo
 	}
 	return BirthDifferent
@@ -174,32 +174,52 @@ func itoa8(n int32) [8]byte {
 	return b
 }
 
-// osa is the optimal string alignment distance (edits and adjacent swaps)
-// of two short byte strings.
-func osa(a, b []byte) int {
-	if len(a) > 32 || len(b) > 32 {
-		return smetrics.WagnerFischer(string(a), string(b), 1, 1, 1)
+// withinEdits reports whether a and b are at most k edits apart
+// (insertions, deletions, substitutions and swaps of two adjacent bytes:
+// the optimal string alignment distance). Common ends are skipped, and
+// the dynamic programme stops as soon as a row exceeds k.
+func withinEdits(a, b string, k int) bool {
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
 	}
-	var d [33][33]int
-	for i := 0; i <= len(a); i++ {
-		d[i][0] = i
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
 	}
+	if len(a)-len(b) > k || len(b)-len(a) > k {
+		return false
+	}
+	if len(a) == 0 || len(b) == 0 {
+		return max(len(a), len(b)) <= k
+	}
+	if len(b) > 63 {
+		return smetrics.WagnerFischer(a, b, 1, 1, 1) <= k
+	}
+	var rows [3][64]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
 	for j := 0; j <= len(b); j++ {
-		d[0][j] = j
+		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		best := i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			d := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+				d = min(d, prev2[j-2]+1)
 			}
+			cur[j] = d
+			best = min(best, d)
 		}
+		if best > k {
+			return false
+		}
+		prev2, prev, cur = prev, cur, prev2
 	}
-	return d[len(a)][len(b)]
+	return prev[len(b)] <= k
 }
 
 // compareEmail: equal; close (the same local part at another domain, or
@@ -213,7 +233,7 @@ func compareEmail(a, b string) Level {
 	if normLocal(la) == normLocal(lb) && len(la) >= 3 {
 		return Close
 	}
-	if osa([]byte(a), []byte(b)) <= 2 {
+	if withinEdits(a, b, 2) {
 		return Close
 	}
 	return Different
@@ -231,14 +251,14 @@ func comparePhone(a, b string) Level {
 	if a == b {
 		return Equal
 	}
-	if len(a) >= 7 && len(b) >= 7 && a[len(a)-7:] == b[len(b)-7:] || osa([]byte(a), []byte(b)) <= 1 {
+	if len(a) >= 7 && len(b) >= 7 && a[len(a)-7:] == b[len(b)-7:] || withinEdits(a, b, 1) {
 		return Close
 	}
 	return Different
 }
 
 // compareAddress compares two sorted word sets by their overlap (Jaccard):
-// at least 0.8 equal, at least 0.4 close.
+// at least 0.8 equal, at least 0.6 close (one word of five differs).
 func compareAddress(a, b []string) Level {
 	if len(a) == 0 || len(b) == 0 {
 		return Missing
@@ -260,7 +280,7 @@ func compareAddress(a, b []string) Level {
 	switch {
 	case jac >= 0.8:
 		return Equal
-	case jac >= 0.4:
+	case jac >= 0.6:
 		return Close
 	}
 	return Different
@@ -328,7 +348,7 @@ func wordRel(a, b string) int {
 	if len(a) >= 3 && strings.HasPrefix(b, a) || len(b) >= 3 && strings.HasPrefix(a, b) {
 		return 2
 	}
-	if min(len(a), len(b)) >= 4 && (osa([]byte(a), []byte(b)) <= 1 || smetrics.JaroWinkler(a, b, 0.7, 4) >= 0.93) {
+	if min(len(a), len(b)) >= 4 && (withinEdits(a, b, 1) || smetrics.JaroWinkler(a, b, 0.7, 4) >= 0.93) {
 		return 1
 	}
 	return 0

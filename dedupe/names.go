@@ -15,7 +15,9 @@ type nameComparer struct {
 	// budget is the number of matcher calls left; < 0 is unlimited.
 	budget atomic.Int64
 	calls  atomic.Int64 // matcher calls made
-	local  atomic.Int64 // comparisons made locally (no call)
+	local  atomic.Int64 // comparisons made locally: no matcher, or its budget spent
+	// skipped counts names compared locally because nothing else agreed.
+	skipped atomic.Int64
 	failed atomic.Int64 // matcher calls that failed (compared locally)
 }
 
@@ -25,17 +27,25 @@ func newNameComparer(svc nameapi.PersonMatcher, budget int64) *nameComparer {
 	return c
 }
 
-// compare returns the name level of a and b.
-func (c *nameComparer) compare(ctx context.Context, a, b *Features) Level {
+// compare returns the name level of a and b. evidence says whether
+// another field of the pair agrees at all: without it, names that differ
+// word by word (or share only the surname) are not sent to the matcher,
+// since the name alone never links two rows.
+func (c *nameComparer) compare(ctx context.Context, a, b *Features, evidence bool) Level {
 	if len(a.Tokens) == 0 || len(b.Tokens) == 0 || len(a.Names) == 0 || len(b.Names) == 0 {
 		return Missing
 	}
 	if sameWords(a.Tokens, b.Tokens) {
 		return NameEqual // the same words in any order: no call needed
 	}
+	local := compareNamesLocal(a, b)
+	if !evidence && local >= NameRelation {
+		c.skipped.Add(1)
+		return local
+	}
 	if c.svc == nil || !c.take() {
 		c.local.Add(1)
-		return compareNamesLocal(a, b)
+		return local
 	}
 	c.calls.Add(1)
 	pa := nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: a.Names}}
@@ -49,7 +59,7 @@ func (c *nameComparer) compare(ctx context.Context, a, b *Features) Level {
 	res, err := c.svc.MatchPersons(ctx, &nameapi.InputWithTwoPeople{InputPerson1: &pa, InputPerson2: &pb})
 	if err != nil || res == nil {
 		c.failed.Add(1)
-		return compareNamesLocal(a, b)
+		return local
 	}
 	switch res.MatchType {
 	case nameapi.MatchEqual:

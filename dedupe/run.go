@@ -265,6 +265,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	sum.MatchCalls = names.calls.Load()
 	sum.MatchCallsFailed = names.failed.Load()
 	sum.NamesComparedLocally = names.local.Load()
+	sum.NamesNotSent = names.skipped.Load()
 	sum.Elapsed = time.Since(start)
 	sum.ElapsedSec = sum.Elapsed.Seconds()
 	return res, nil
@@ -317,8 +318,14 @@ func clusterSizes(rows []RowResult, link bool) map[string]int64 {
 // compareRows is the compare step for one pair.
 func compareRows(ctx context.Context, names *nameComparer, a, b *Features) Vector {
 	var v Vector
-	v[FieldName] = names.compare(ctx, a, b)
 	compareOthers(a, b, &v)
+	evidence := false
+	for f := FieldBirth; f < numFields; f++ {
+		if l := v[f]; l != Missing && int(l) < f.Levels()-1 {
+			evidence = true
+		}
+	}
+	v[FieldName] = names.compare(ctx, a, b, evidence)
 	return v
 }
 

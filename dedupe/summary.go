@@ -42,6 +42,9 @@ type Summary struct {
 	MatchCalls           int64 `json:"match_calls"`
 	MatchCallsFailed     int64 `json:"match_calls_failed,omitempty"`
 	NamesComparedLocally int64 `json:"names_compared_locally"`
+	// NamesNotSent counts names compared locally because they differ word
+	// by word and no other field agreed (the name alone never links).
+	NamesNotSent int64 `json:"names_not_sent"`
 
 	Elapsed    time.Duration `json:"-"`
 	ElapsedSec float64       `json:"elapsed_seconds"`

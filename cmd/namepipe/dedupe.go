@@ -27,6 +27,7 @@ import (
 type dedupeFlags struct {
 	config, input, output, reference, pairs, summary string
 	explain, quiet                                   bool
+	cpuProfile, memProfile                           string
 	logLevel, logFormat                              string
 	set                                              map[string]bool
 }
@@ -48,6 +49,8 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	fs.StringVar(&f.summary, "summary", "", "also write the summary as JSON to this file")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar or summary line")
 	logFlags(fs, &f.logLevel, &f.logFormat)
+	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile to this file (for developers)")
+	fs.StringVar(&f.memProfile, "memprofile", "", "write an allocation profile to this file at the end (for developers)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -77,6 +80,16 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 
 	sigCtx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if f.cpuProfile != "" {
+		stopProfile, err := startCPUProfile(f.cpuProfile)
+		if err != nil {
+			return fail(stderr, exitUsage, err)
+		}
+		defer stopProfile()
+	}
+	if f.memProfile != "" {
+		defer writeMemProfile(f.memProfile, logger)
+	}
 
 	rd, err := openInput(sigCtx, cfg.Input)
 	if err != nil {

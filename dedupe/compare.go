@@ -88,6 +88,18 @@ var NumPatterns = func() int {
 	return n
 }()
 
+// agrees reports whether any field of v is neither missing nor at its
+// lowest level (different): a pair that agrees nowhere can only weigh
+// against a match, and is counted but not kept.
+func (v Vector) agrees() bool {
+	for f := Field(0); f < numFields; f++ {
+		if l := v[f]; l != Missing && int(l) < f.Levels()-1 {
+			return true
+		}
+	}
+	return false
+}
+
 // Pattern returns v's pattern.
 func (v Vector) Pattern() Pattern {
 	p := 0
@@ -223,7 +235,9 @@ func withinEdits(a, b string, k int) bool {
 }
 
 // compareEmail: equal; close (the same local part at another domain, or
-// at most two edits apart); different.
+// at most two edits apart with the same digits); different. Addresses
+// that differ only in their numbers (john.smith7@ and john.smith82@) are
+// different: they are how namesakes' addresses differ.
 func compareEmail(a, b string) Level {
 	if a == b {
 		return Equal
@@ -233,7 +247,7 @@ func compareEmail(a, b string) Level {
 	if normLocal(la) == normLocal(lb) && len(la) >= 3 {
 		return Close
 	}
-	if withinEdits(a, b, 2) {
+	if withinEdits(a, b, 2) && digits(la) == digits(lb) {
 		return Close
 	}
 	return Different

@@ -29,7 +29,7 @@ type Features struct {
 	Birth int32
 	// Addr is the sorted, distinct folded words of the addresses.
 	Addr []string
-	// order sorts rows by name inside a capped block.
+	// order sorts rows by name inside a capped block of a non-name rule.
 	order uint64
 }
 
@@ -58,12 +58,16 @@ func Extract(row int32, p *nameapi.InputPerson) Features {
 		return f
 	}
 	if p.PersonName != nil {
-		f.Names = p.PersonName.NameFields
-		f.nameWords(p.PersonName.NameFields)
+		// Copies: the features outlive the row and its request.
+		f.Names = make([]nameapi.NameField, len(p.PersonName.NameFields))
+		for i, nf := range p.PersonName.NameFields {
+			f.Names[i] = nameapi.NameField{String: strings.Clone(nf.String), FieldType: nf.FieldType}
+		}
+		f.nameWords(f.Names)
 	}
 	for _, e := range p.EmailAddresses {
 		if s := strings.ToLower(strings.TrimSpace(e.EmailAddress)); strings.Contains(s, "@") {
-			f.Emails = append(f.Emails, s)
+			f.Emails = append(f.Emails, strings.Clone(s))
 		}
 	}
 	for _, t := range p.TelNumbers {

@@ -140,7 +140,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	}
 	// group + compare, rule by rule
 	var byRule []PatternCounts
-	var pairs []Pair
+	var pairs []cand
 	perRow := make([]int32, len(feats))
 	for r := Rule(0); r < NumRules; r++ {
 		if err := ctx.Err(); err != nil {
@@ -154,16 +154,15 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		pairs = append(pairs, p...)
 		sum.Blocks += st.blocks
 		sum.BlocksCapped += st.capped
-		sum.PairsByRule = append(sum.PairsByRule, RuleCount{Rule: r.String(), Blocks: st.blocks, Capped: st.capped, Pairs: int64(len(p))})
-	}
-	slices.SortFunc(pairs, func(x, y Pair) int {
-		if c := cmp.Compare(x.A, y.A); c != 0 {
-			return c
+		n := int64(0)
+		for _, x := range c {
+			n += x
 		}
-		return cmp.Compare(x.B, y.B)
-	})
-	pairs = slices.CompactFunc(pairs, func(x, y Pair) bool { return x.A == y.A && x.B == y.B })
-	sum.PairsCompared = int64(len(pairs))
+		sum.PairsCompared += n
+		sum.PairsByRule = append(sum.PairsByRule, RuleCount{Rule: r.String(), Blocks: st.blocks, Capped: st.capped, Pairs: n})
+	}
+	slices.SortFunc(pairs, func(x, y cand) int { return cmp.Compare(x.ab, y.ab) })
+	pairs = slices.CompactFunc(pairs, func(x, y cand) bool { return x.ab == y.ab })
 	for _, n := range perRow {
 		sum.MaxPairsPerRow = max(sum.MaxPairsPerRow, int64(n))
 	}
@@ -194,12 +193,12 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	scores := res.Model.Scores()
 	set := o.Settings
 	var strong []Edge
-	kept := pairs[:0]
-	for _, p := range pairs {
-		p.Score = scores[p.Pattern]
-		if p.Score < set.PairsThreshold {
+	var kept []Pair
+	for _, c := range pairs {
+		if scores[c.p] < set.PairsThreshold {
 			continue
 		}
+		p := Pair{A: int32(c.ab >> 32), B: int32(uint32(c.ab)), Pattern: c.p, Score: scores[c.p]}
 		p.Weight = res.Model.Weight(p.Pattern.Vector())
 		if p.Score >= set.Threshold {
 			sum.PairsAboveThreshold++
@@ -368,10 +367,26 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 	}
 }
 
+// cand is a compared pair whose fields agree somewhere (rows a<<32|b).
+type cand struct {
+	ab uint64
+	p  Pattern
+}
+
 // ruleStats are the group step's counts of one rule.
 type ruleStats struct{ blocks, capped int64 }
 
-// entry is one (key, row) of a rule, sorted by key then name order.
+// orderIn is the order of a row inside a capped block of rule r: rows
+// with the same name sort by birth date, others by name, so that a
+// row's neighbours are its likeliest duplicates.
+func orderIn(r Rule, f *Features) uint64 {
+	if r == RuleNameTokens || r == RulePhonetic {
+		return uint64(uint32(f.Birth))<<32 | f.order>>32
+	}
+	return f.order
+}
+
+// entry is one (key, row) of a rule, sorted by key then order.
 type entry struct {
 	h     uint64
 	order uint64
@@ -384,12 +399,12 @@ type entry struct {
 // row with its Window neighbours in name order; every pair the key owns
 // is compared.
 func groupAndCompare(ctx context.Context, o Options, r Rule, feats []Features, keys [][]blockKey, nIn int, link bool,
-	names *nameComparer, perRow []int32) (ruleStats, []Pair, PatternCounts, error) {
+	names *nameComparer, perRow []int32) (ruleStats, []cand, PatternCounts, error) {
 	var ents []entry
 	for i := range keys {
 		for j, k := range keys[i] {
 			if k.rule == r {
-				ents = append(ents, entry{h: k.h, order: feats[i].order, row: int32(i), slot: uint16(j)})
+				ents = append(ents, entry{h: k.h, order: orderIn(r, &feats[i]), row: int32(i), slot: uint16(j)})
 			}
 		}
 	}
@@ -424,7 +439,7 @@ func groupAndCompare(ctx context.Context, o Options, r Rule, feats []Features, k
 		lo = hi
 	}
 	counts := make([]PatternCounts, o.Workers)
-	found := make([][]Pair, o.Workers)
+	found := make([][]cand, o.Workers)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	const chunk = 64
@@ -470,7 +485,9 @@ func groupAndCompare(ctx context.Context, o Options, r Rule, feats []Features, k
 							counts[w][p]++
 							atomic.AddInt32(&perRow[a], 1)
 							atomic.AddInt32(&perRow[c], 1)
-							found[w] = append(found[w], Pair{A: a, B: c, Pattern: p})
+							if v.agrees() {
+								found[w] = append(found[w], cand{ab: uint64(a)<<32 | uint64(uint32(c)), p: p})
+							}
 						}
 					}
 				}
@@ -485,7 +502,7 @@ func groupAndCompare(ctx context.Context, o Options, r Rule, feats []Features, k
 		return st, nil, nil, err
 	}
 	total := NewPatternCounts()
-	var all []Pair
+	var all []cand
 	for w := range o.Workers {
 		total.Add(counts[w])
 		all = append(all, found[w]...)

@@ -6,8 +6,8 @@ import "github.com/namepipe/namepipe/config"
 const (
 	DefaultDedupeThreshold      = 0.9
 	DefaultDedupePairsThreshold = 0.3
-	DefaultDedupeMaxBlockSize   = 64
-	DefaultDedupeWindow         = 8
+	DefaultDedupeMaxBlockSize   = 24
+	DefaultDedupeWindow         = 4
 	DefaultDedupeMaxClusterSize = 50
 )
 
@@ -35,9 +35,9 @@ type DedupeConfig struct {
 	// (default 0.3).
 	PairsThreshold float64 `yaml:"pairsThreshold"`
 	// MaxBlockSize caps a block: a larger block compares each row only
-	// with its Window nearest neighbours in name order (default 64).
+	// with its Window nearest neighbours in name order (default 24).
 	MaxBlockSize int `yaml:"maxBlockSize"`
-	// Window is the number of neighbours compared in a capped block (default 8).
+	// Window is the number of neighbours compared in a capped block (default 4).
 	Window int `yaml:"window"`
 	// MaxClusterSize stops a cluster from growing past this many rows
 	// (default 50).

@@ -18,7 +18,7 @@ type nameComparer struct {
 	local  atomic.Int64 // comparisons made locally: no matcher, or its budget spent
 	// skipped counts names compared locally because nothing else agreed.
 	skipped atomic.Int64
-	failed atomic.Int64 // matcher calls that failed (compared locally)
+	failed  atomic.Int64 // matcher calls that failed (compared locally)
 }
 
 func newNameComparer(svc nameapi.PersonMatcher, budget int64) *nameComparer {

@@ -43,7 +43,7 @@ func (r *Result) PairRows() []*PairRow {
 			Name: FieldName.LevelName(v[FieldName]), BirthDate: FieldBirth.LevelName(v[FieldBirth]),
 			Email: FieldEmail.LevelName(v[FieldEmail]), Phone: FieldPhone.LevelName(v[FieldPhone]),
 			Address: FieldAddress.LevelName(v[FieldAddress]),
-			NameA: nameText(&r.feats[p.A]), NameB: nameText(&r.feats[b]),
+			NameA:   nameText(&r.feats[p.A]), NameB: nameText(&r.feats[b]),
 		})
 	}
 	return out

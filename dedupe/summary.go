@@ -70,7 +70,9 @@ func (s *Summary) String() string {
 	for k := range s.Clusters {
 		sizes = append(sizes, k)
 	}
-	sort.Slice(sizes, func(i, j int) bool { return len(sizes[i]) < len(sizes[j]) || len(sizes[i]) == len(sizes[j]) && sizes[i] < sizes[j] })
+	sort.Slice(sizes, func(i, j int) bool {
+		return len(sizes[i]) < len(sizes[j]) || len(sizes[i]) == len(sizes[j]) && sizes[i] < sizes[j]
+	})
 	var parts []string
 	total := int64(0)
 	for _, k := range sizes {

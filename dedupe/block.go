@@ -15,9 +15,9 @@ type Rule uint8
 const (
 	RuleNameTokens Rule = iota // sorted given + surname words (swap-proof)
 	RulePhonetic               // Cologne code of the surname + initial of the given name, and swapped
-	RuleEmail                  // email local part without dots and +tag
+	RuleEmail                  // the whole email address, and its local part without dots and +tag
 	RulePhone                  // phone digits
-	RuleBirth                  // birth date (day and month in either order) + a name initial
+	RuleBirth                  // birth date (day and month in either order)
 	NumRules
 )
 
@@ -27,9 +27,10 @@ var ruleNames = [NumRules]string{"name_tokens", "surname_phonetic", "email_local
 func (r Rule) String() string { return ruleNames[r] }
 
 // blockKey is one key of a row: its rule, the hash of its text, and
-// whether its block was capped (set by the group step).
+// (set by the group step) its block's size and whether it was capped.
 type blockKey struct {
 	h      uint64
+	size   uint32
 	rule   Rule
 	capped bool
 }
@@ -68,6 +69,7 @@ func Keys(f *Features, r Rule) []string {
 		}
 	case RuleEmail:
 		for _, e := range f.Emails {
+			add("@" + e)
 			if l, _, _ := strings.Cut(e, "@"); len(normLocal(l)) >= 3 {
 				add(normLocal(l))
 			}
@@ -79,17 +81,7 @@ func Keys(f *Features, r Rule) []string {
 	case RuleBirth:
 		if f.Birth%100 != 0 && f.Birth/100%100 != 0 {
 			y, m, d := f.Birth/10000, f.Birth/100%100, f.Birth%100
-			date := strconv.Itoa(int(y)) + "-" + strconv.Itoa(int(min(m, d))) + "-" + strconv.Itoa(int(max(m, d)))
-			gi, si := initial(f.Given, false), initial(f.Surname, true)
-			if gi == "" && si == "" {
-				add(date + "|")
-			}
-			if gi != "" {
-				add(date + "|" + gi)
-			}
-			if si != "" {
-				add(date + "|" + si)
-			}
+			add(strconv.Itoa(int(y)) + "-" + strconv.Itoa(int(min(m, d))) + "-" + strconv.Itoa(int(max(m, d))))
 		}
 	}
 	return out

@@ -190,16 +190,20 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	}
 	res.Model = Train(byRule, EstimateU(vecs), possible)
 	res.Model.USample = len(sample)
-	scores := res.Model.Scores()
 	set := o.Settings
+	weights := make([]float64, NumPatterns)
+	for p := range weights {
+		weights[p] = res.Model.Weight(Pattern(p).Vector())
+	}
+	tf := newTermFreq(&res.Model, feats)
 	var strong []Edge
 	var kept []Pair
 	for _, c := range pairs {
-		if scores[c.p] < set.PairsThreshold {
+		p := Pair{A: int32(c.ab >> 32), B: int32(uint32(c.ab)), Pattern: c.p}
+		p.Weight = weights[c.p] + tf.adjust(keys[p.A], keys[p.B], c.p)
+		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
 			continue
 		}
-		p := Pair{A: int32(c.ab >> 32), B: int32(uint32(c.ab)), Pattern: c.p, Score: scores[c.p]}
-		p.Weight = res.Model.Weight(p.Pattern.Vector())
 		if p.Score >= set.Threshold {
 			sum.PairsAboveThreshold++
 			strong = append(strong, Edge{A: p.A, B: p.B, P: p.Score})
@@ -425,6 +429,9 @@ func groupAndCompare(ctx context.Context, o Options, r Rule, feats []Features, k
 		hi := lo + 1
 		for hi < len(ents) && ents[hi].h == ents[lo].h {
 			hi++
+		}
+		for _, e := range ents[lo:hi] {
+			keys[e.row][e.slot].size = uint32(hi - lo)
 		}
 		if hi-lo >= 2 {
 			st.blocks++

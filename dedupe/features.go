@@ -31,6 +31,9 @@ type Features struct {
 	Addr []string
 	// order sorts rows by name inside a capped block of a non-name rule.
 	order uint64
+	// nameHash identifies the name fields (type and text), for the
+	// matcher's memo.
+	nameHash uint64
 }
 
 // phoneDigits is how many trailing digits of a phone number are compared
@@ -64,6 +67,9 @@ func Extract(row int32, p *nameapi.InputPerson) Features {
 			f.Names[i] = nameapi.NameField{String: strings.Clone(nf.String), FieldType: nf.FieldType}
 		}
 		f.nameWords(f.Names)
+		for _, nf := range f.Names {
+			f.nameHash = hashKey(Rule(len(nf.FieldType)), nf.FieldType+"\x00"+nf.String+"\x00") ^ f.nameHash*31
+		}
 	}
 	for _, e := range p.EmailAddresses {
 		if s := strings.ToLower(strings.TrimSpace(e.EmailAddress)); strings.Contains(s, "@") {

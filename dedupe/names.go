@@ -3,6 +3,7 @@ package dedupe
 import (
 	"context"
 	"slices"
+	"sync"
 	"sync/atomic"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -18,11 +19,17 @@ type nameComparer struct {
 	local  atomic.Int64 // comparisons made locally: no matcher, or its budget spent
 	// skipped counts names compared locally because nothing else agreed.
 	skipped atomic.Int64
+	// memo keeps the matcher's answers by the pair of names: names recur,
+	// and an answer is a call saved (a paid one with a remote engine).
+	memo     *levelMemo
+	// strict: ask the matcher only with stronger evidence (large files).
+	strict bool
+	memoHits atomic.Int64
 	failed  atomic.Int64 // matcher calls that failed (compared locally)
 }
 
 func newNameComparer(svc nameapi.PersonMatcher, budget int64) *nameComparer {
-	c := &nameComparer{svc: svc}
+	c := &nameComparer{svc: svc, memo: newLevelMemo(memoEntries)}
 	c.budget.Store(budget)
 	return c
 }
@@ -43,11 +50,23 @@ func (c *nameComparer) compare(ctx context.Context, a, b *Features, evidence boo
 		c.skipped.Add(1)
 		return local
 	}
+	key := pairKey(a.nameHash, b.nameHash)
+	if l, ok := c.memo.get(key); ok {
+		c.memoHits.Add(1)
+		return l
+	}
 	if c.svc == nil || !c.take() {
 		c.local.Add(1)
 		return local
 	}
 	c.calls.Add(1)
+	l := c.call(ctx, a, b, local)
+	c.memo.put(key, l)
+	return l
+}
+
+// call asks the matcher; a failed call falls back to local.
+func (c *nameComparer) call(ctx context.Context, a, b *Features, local Level) Level {
 	pa := nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: a.Names}}
 	pb := nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: b.Names}}
 	if isLegal(a.Names) {
@@ -111,4 +130,55 @@ func sameWords(a, b []string) bool {
 	slices.Sort(x)
 	slices.Sort(y)
 	return slices.Equal(x, y)
+}
+
+// memoEntries bounds the name-pair memo (about 24 bytes an entry).
+const memoEntries = 1 << 21
+
+// levelMemo is a bounded, sharded map from a pair of names to the
+// matcher's level. When full it stops taking new pairs (no eviction): the
+// names that recur most come early.
+type levelMemo struct {
+	shards [64]struct {
+		sync.Mutex
+		m map[uint64]Level
+	}
+	per int
+}
+
+func newLevelMemo(entries int) *levelMemo {
+	m := &levelMemo{}
+	m.per = entries / len(m.shards)
+	for i := range m.shards {
+		m.shards[i].m = map[uint64]Level{}
+	}
+	return m
+}
+
+func (m *levelMemo) get(k uint64) (Level, bool) {
+	s := &m.shards[k%uint64(len(m.shards))]
+	s.Lock()
+	l, ok := s.m[k]
+	s.Unlock()
+	return l, ok
+}
+
+func (m *levelMemo) put(k uint64, l Level) {
+	s := &m.shards[k%uint64(len(m.shards))]
+	s.Lock()
+	if len(s.m) < m.per {
+		s.m[k] = l
+	}
+	s.Unlock()
+}
+
+// pairKey combines two name hashes, in either order, into one key.
+func pairKey(a, b uint64) uint64 {
+	if a > b {
+		a, b = b, a
+	}
+	h := a*0x9e3779b97f4a7c15 ^ b
+	h ^= h >> 29
+	h *= 0xbf58476d1ce4e5b9
+	return h ^ h>>32
 }

@@ -89,6 +89,10 @@ type Pair struct {
 	Linked bool
 }
 
+// strictRows is the size from which the matcher needs two agreeing
+// fields besides the name (see compareRows).
+const strictRows = 100_000
+
 // batchSize is the number of records read at a time.
 const batchSize = 256
 
@@ -130,6 +134,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	}
 
 	names := newNameComparer(o.Matcher, o.MaxMatchCalls)
+	names.strict = len(feats) >= strictRows
 	if o.Matcher == nil {
 		names.budget.Store(0)
 	}
@@ -269,6 +274,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	sum.MatchCallsFailed = names.failed.Load()
 	sum.NamesComparedLocally = names.local.Load()
 	sum.NamesNotSent = names.skipped.Load()
+	sum.MatcherMemoHits = names.memoHits.Load()
 	sum.Elapsed = time.Since(start)
 	sum.ElapsedSec = sum.Elapsed.Seconds()
 	return res, nil
@@ -322,12 +328,19 @@ func clusterSizes(rows []RowResult, link bool) map[string]int64 {
 func compareRows(ctx context.Context, names *nameComparer, a, b *Features) Vector {
 	var v Vector
 	compareOthers(a, b, &v)
-	evidence := false
-	for f := FieldBirth; f < numFields; f++ {
-		if l := v[f]; l != Missing && int(l) < f.Levels()-1 {
-			evidence = true
+	// Evidence: a birth date, email or phone that agrees at all, or an
+	// equal address (a close one, the same street, is too common). In a
+	// large file (strict) one such field with a name is not enough to
+	// outweigh the small prior, unless it is an equal email or phone: the
+	// matcher is asked only when two fields agree.
+	n := 0
+	for _, ok := range [...]bool{v[FieldBirth] != Missing && v[FieldBirth] != BirthDifferent,
+		v[FieldEmail] == Equal || v[FieldEmail] == Close, v[FieldPhone] == Equal || v[FieldPhone] == Close, v[FieldAddress] == Equal} {
+		if ok {
+			n++
 		}
 	}
+	evidence := n >= 2 || n == 1 && (!names.strict || v[FieldEmail] == Equal || v[FieldPhone] == Equal)
 	v[FieldName] = names.compare(ctx, a, b, evidence)
 	return v
 }

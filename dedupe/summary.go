@@ -45,6 +45,8 @@ type Summary struct {
 	// NamesNotSent counts names compared locally because they differ word
 	// by word and no other field agreed (the name alone never links).
 	NamesNotSent int64 `json:"names_not_sent"`
+	// MatcherMemoHits counts name pairs answered from earlier calls.
+	MatcherMemoHits int64 `json:"matcher_memo_hits"`
 
 	Elapsed    time.Duration `json:"-"`
 	ElapsedSec float64       `json:"elapsed_seconds"`

@@ -145,7 +145,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	}
 	// group + compare, rule by rule
 	var byRule []PatternCounts
-	var pairs []cand
+	var parts [][]cand
 	perRow := make([]int32, len(feats))
 	for r := Rule(0); r < NumRules; r++ {
 		if err := ctx.Err(); err != nil {
@@ -156,7 +156,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 			return nil, err
 		}
 		byRule = append(byRule, c)
-		pairs = append(pairs, p...)
+		parts = append(parts, p...)
 		sum.Blocks += st.blocks
 		sum.BlocksCapped += st.capped
 		n := int64(0)
@@ -166,6 +166,8 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		sum.PairsCompared += n
 		sum.PairsByRule = append(sum.PairsByRule, RuleCount{Rule: r.String(), Blocks: st.blocks, Capped: st.capped, Pairs: n})
 	}
+	pairs := slices.Concat(parts...)
+	parts = nil
 	slices.SortFunc(pairs, func(x, y cand) int { return cmp.Compare(x.ab, y.ab) })
 	pairs = slices.CompactFunc(pairs, func(x, y cand) bool { return x.ab == y.ab })
 	for _, n := range perRow {
@@ -416,7 +418,7 @@ type entry struct {
 // row with its Window neighbours in name order; every pair the key owns
 // is compared.
 func groupAndCompare(ctx context.Context, o Options, r Rule, feats []Features, keys [][]blockKey, nIn int, link bool,
-	names *nameComparer, perRow []int32) (ruleStats, []cand, PatternCounts, error) {
+	names *nameComparer, perRow []int32) (ruleStats, [][]cand, PatternCounts, error) {
 	var ents []entry
 	for i := range keys {
 		for j, k := range keys[i] {
@@ -522,12 +524,10 @@ func groupAndCompare(ctx context.Context, o Options, r Rule, feats []Features, k
 		return st, nil, nil, err
 	}
 	total := NewPatternCounts()
-	var all []cand
 	for w := range o.Workers {
 		total.Add(counts[w])
-		all = append(all, found[w]...)
 	}
-	return st, all, total, nil
+	return st, found, total, nil
 }
 
 // parallel runs fn(i) for i in [0, n) on workers goroutines.

@@ -21,11 +21,11 @@ type nameComparer struct {
 	skipped atomic.Int64
 	// memo keeps the matcher's answers by the pair of names: names recur,
 	// and an answer is a call saved (a paid one with a remote engine).
-	memo     *levelMemo
+	memo *levelMemo
 	// strict: ask the matcher only with stronger evidence (large files).
-	strict bool
+	strict   bool
 	memoHits atomic.Int64
-	failed  atomic.Int64 // matcher calls that failed (compared locally)
+	failed   atomic.Int64 // matcher calls that failed (compared locally)
 }
 
 func newNameComparer(svc nameapi.PersonMatcher, budget int64) *nameComparer {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/namepipe/namepipe/readers"
@@ -65,7 +66,7 @@ func (r *Result) Values(i int) []record.Value {
 	vals[1] = int64(rr.Size)
 	if rr.Match >= 0 {
 		vals[2] = int64(rr.Match) + 1
-		vals[3] = rr.Score
+		vals[3] = math.Round(rr.Score*1e4) / 1e4
 		vals[4] = Reason(rr.Pattern)
 	}
 	if rr.NothingComparable {

@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
@@ -33,7 +34,7 @@ type Options struct {
 	Matcher       nameapi.PersonMatcher
 	MaxMatchCalls int64
 	// Settings are the thresholds and caps (the config's dedupe section).
-	Settings mapping.DedupeConfig
+	Settings config.Dedupe
 	// Workers compare pairs in parallel (default GOMAXPROCS).
 	Workers int
 	// USample is the number of random pairs u is estimated from (default

@@ -25,7 +25,6 @@ type Config struct {
 	Person          PersonConfig      `yaml:"person"`
 	Context         ContextConfig     `yaml:"context"`
 	Operations      []OperationConfig `yaml:"operations"`
-	Dedupe          DedupeConfig      `yaml:"dedupe"`
 
 	doc *config.Doc
 }
@@ -63,7 +62,6 @@ func Parse(data []byte, name string) (*Config, error) {
 	cfg.checkPerson(p)
 	cfg.checkContext(p)
 	cfg.checkOperations(p)
-	cfg.checkDedupe(p)
 	if err := p.Err(); err != nil {
 		return nil, err
 	}
@@ -79,7 +77,6 @@ func (c *Config) applyDefaults() {
 	if c.Person.Type.Column != "" && c.Person.Type.Default == "" {
 		c.Person.Type.Default = "natural"
 	}
-	c.applyDedupeDefaults()
 }
 
 // checkLayout tests a Go date layout by formatting a reference date and

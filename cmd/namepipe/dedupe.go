@@ -228,7 +228,7 @@ func loadDedupeConfig(f *dedupeFlags, stderr io.Writer) (*mapping.Config, string
 // dedupeMatcher returns the person matcher for names and its call budget
 // (< 0 = unlimited), or nil when names are compared locally.
 func dedupeMatcher(ctx context.Context, cfg *mapping.Config, logger *slog.Logger) (nameapi.PersonMatcher, int64, error) {
-	if cfg.Dedupe.Names == mapping.DedupeNamesLocal {
+	if cfg.Dedupe.Names == config.DedupeNamesLocal {
 		return nil, 0, nil
 	}
 	budget := int64(-1)

@@ -25,8 +25,7 @@ func Clusters(n int, edges []Edge, maxSize int) (root []int32, refused int) {
 	for i := range parent {
 		parent[i], size[i], next[i] = int32(i), 1, int32(i)
 	}
-	var find func(int32) int32
-	find = func(x int32) int32 {
+	find := func(x int32) int32 {
 		for parent[x] != x {
 			parent[x] = parent[parent[x]]
 			x = parent[x]

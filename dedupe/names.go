@@ -80,6 +80,18 @@ func (c *nameComparer) call(ctx context.Context, a, b *Features, local Level) Le
 		c.failed.Add(1)
 		return local
 	}
+	if res.MatchType == nameapi.MatchDifferent && local <= NameSimilar {
+		// The words agree in some order but the matcher says no: given
+		// name and surname may be swapped as well as misspelt. Ask once
+		// more with b's given name and surname exchanged.
+		if fields, ok := swapRoles(b.Names); ok {
+			pb.PersonName = &nameapi.InputPersonName{NameFields: fields}
+			c.calls.Add(1)
+			if r2, err := c.svc.MatchPersons(ctx, &nameapi.InputWithTwoPeople{InputPerson1: &pa, InputPerson2: &pb}); err == nil && r2 != nil {
+				res = r2
+			}
+		}
+	}
 	switch res.MatchType {
 	case nameapi.MatchEqual:
 		return NameEqual
@@ -107,6 +119,23 @@ func (c *nameComparer) take() bool {
 			return true
 		}
 	}
+}
+
+// swapRoles returns the fields with given name and surname exchanged, or
+// false when they are not both there.
+func swapRoles(fields []nameapi.NameField) ([]nameapi.NameField, bool) {
+	var g, s bool
+	out := make([]nameapi.NameField, len(fields))
+	for i, f := range fields {
+		out[i] = f
+		switch f.FieldType {
+		case nameapi.FieldGivenname:
+			out[i].FieldType, g = nameapi.FieldSurname, true
+		case nameapi.FieldSurname:
+			out[i].FieldType, s = nameapi.FieldGivenname, true
+		}
+	}
+	return out, g && s
 }
 
 func isLegal(fields []nameapi.NameField) bool {

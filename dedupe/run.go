@@ -400,7 +400,7 @@ type ruleStats struct{ blocks, capped int64 }
 // with the same name sort by birth date, others by name, so that a
 // row's neighbours are its likeliest duplicates.
 func orderIn(r Rule, f *Features) uint64 {
-	if r == RuleNameTokens || r == RulePhonetic {
+	if r == RuleNameTokens {
 		return uint64(uint32(f.Birth))<<32 | f.order>>32
 	}
 	return f.order

@@ -38,6 +38,7 @@ func main() {
 	out := flag.String("o", "-", "output CSV file (- = stdout)")
 	seed := flag.Uint64("seed", 1, "random seed")
 	dups := flag.Float64("dups", 0.3, "share of people entered more than once")
+	hard := flag.Bool("hard", false, "harder data: every field of every row missing with probability 0.35, and each duplicate changed two ways (its kind names the first)")
 	score := flag.String("score", "", "score this dedupe output (with entity, kind and np_cluster_id columns) instead")
 	flag.Parse()
 	if *score != "" {
@@ -66,7 +67,11 @@ func main() {
 		}()
 		w = f
 	}
-	if err := writeCSV(w, generate(*n, *dups, *seed)); err != nil {
+	rows := generate(*n, *dups, *seed)
+	if *hard {
+		rows = harden(rows, *seed)
+	}
+	if err := writeCSV(w, rows); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -126,6 +131,27 @@ func generate(n int, dups float64, seed uint64) []row {
 		}
 	}
 	r.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
+	return rows
+}
+
+// harden blanks fields at random and changes every duplicate a second
+// way, for a set like the hard public ones (many gaps, swapped names).
+func harden(rows []row, seed uint64) []row {
+	r := rand.New(rand.NewPCG(seed, 0x4a7d))
+	for i := range rows {
+		p := &rows[i].person
+		if rows[i].kind != "original" {
+			*p = corrupt(r, *p, Kinds[r.IntN(len(Kinds))])
+		}
+		for _, f := range []*string{&p.email, &p.phone, &p.birth, &p.street} {
+			if r.Float64() < 0.35 {
+				if f == &p.street {
+					p.postal, p.city = "", ""
+				}
+				*f = ""
+			}
+		}
+	}
 	return rows
 }
 

@@ -273,18 +273,18 @@ func comparePhone(a, b string) Level {
 
 // compareAddress compares two sorted word sets by their overlap (Jaccard):
 // at least 0.8 equal, at least 0.6 close (one word of five differs).
-func compareAddress(a, b []string) Level {
+func compareAddress(a, b []uint32) Level {
 	if len(a) == 0 || len(b) == 0 {
 		return Missing
 	}
 	common, i, j := 0, 0, 0
 	for i < len(a) && j < len(b) {
-		switch c := strings.Compare(a[i], b[j]); {
-		case c == 0:
+		switch {
+		case a[i] == b[j]:
 			common++
 			i++
 			j++
-		case c < 0:
+		case a[i] < b[j]:
 			i++
 		default:
 			j++

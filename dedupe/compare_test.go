@@ -98,15 +98,24 @@ func TestCompareFields(t *testing.T) {
 		{"phone equal", comparePhone("301234567", "301234567"), Equal},
 		{"phone typo", comparePhone("301234567", "301234568"), Close},
 		{"phone different", comparePhone("301234567", "409876543"), Different},
-		{"address equal", compareAddress([]string{"10115", "berlin", "hauptstrasse", "5"}, []string{"10115", "berlin", "hauptstrasse", "5"}), Equal},
-		{"address other number", compareAddress([]string{"10115", "berlin", "hauptstrasse", "5"}, []string{"10115", "berlin", "hauptstrasse", "7"}), Close},
-		{"address other street", compareAddress([]string{"10115", "berlin", "hauptstrasse", "5"}, []string{"10117", "berlin", "lindenweg", "7"}), Different},
-		{"address missing", compareAddress(nil, []string{"berlin"}), Missing},
+		{"address equal", compareAddress(addr("Hauptstraße 5", "10115 Berlin"), addr("hauptstrasse 5", "10115 BERLIN")), Equal},
+		{"address other number", compareAddress(addr("Hauptstraße 5", "10115 Berlin"), addr("Hauptstraße 7", "10115 Berlin")), Close},
+		{"address other street", compareAddress(addr("Hauptstraße 5", "10115 Berlin"), addr("Lindenweg 7", "10117 Berlin")), Different},
+		{"address missing", compareAddress(nil, addr("Berlin")), Missing},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%s: got %d, want %d", tc.name, tc.got, tc.want)
 		}
 	}
+}
+
+// addr returns the address word hashes of single-string address lines.
+func addr(lines ...string) []uint32 {
+	p := &nameapi.InputPerson{}
+	for _, l := range lines {
+		p.Addresses = append(p.Addresses, nameapi.AddressRelation{Address: &nameapi.InputAddress{String: l}})
+	}
+	return Extract(0, p).Addr
 }
 
 func person(fields ...string) *nameapi.InputPerson {

@@ -27,8 +27,9 @@ type Features struct {
 	// Birth is the birth date as YYYYMMDD; a month or day of 0 is unknown;
 	// 0 is no birth date.
 	Birth int32
-	// Addr is the sorted, distinct folded words of the addresses.
-	Addr []string
+	// Addr holds hashes of the folded words of the addresses, sorted and
+	// distinct (4 bytes a word instead of the text).
+	Addr []uint32
 	// order sorts rows by name inside a capped block of a non-name rule.
 	order uint64
 	// nameHash identifies the name fields (type and text), for the
@@ -90,7 +91,9 @@ func Extract(row int32, p *nameapi.InputPerson) Features {
 		}
 	}
 	for _, rel := range p.Addresses {
-		f.Addr = append(f.Addr, addressWords(rel.Address)...)
+		for _, w := range addressWords(rel.Address) {
+			f.Addr = append(f.Addr, uint32(hashKey(0, w)))
+		}
 	}
 	slices.Sort(f.Addr)
 	f.Addr = slices.Compact(f.Addr)
@@ -122,7 +125,10 @@ func (f *Features) nameWords(fields []nameapi.NameField) {
 			continue
 		}
 	}
-	f.Tokens = append(append(f.Tokens, f.Given...), f.Surname...)
+	// One backing array: Given and Surname are parts of Tokens.
+	f.Tokens = append(append(make([]string, 0, len(f.Given)+len(f.Surname)), f.Given...), f.Surname...)
+	n := len(f.Given)
+	f.Given, f.Surname = f.Tokens[:n:n], f.Tokens[n:]
 }
 
 // splitFull splits a full name's words into given names and surname:

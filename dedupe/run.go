@@ -169,8 +169,13 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	}
 	pairs := slices.Concat(parts...)
 	parts = nil
-	slices.SortFunc(pairs, func(x, y cand) int { return cmp.Compare(x.ab, y.ab) })
-	pairs = slices.CompactFunc(pairs, func(x, y cand) bool { return x.ab == y.ab })
+	slices.SortFunc(pairs, func(x, y cand) int {
+		if c := cmp.Compare(x.a, y.a); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.b, y.b)
+	})
+	pairs = slices.CompactFunc(pairs, func(x, y cand) bool { return x.a == y.a && x.b == y.b })
 	for _, n := range perRow {
 		sum.MaxPairsPerRow = max(sum.MaxPairsPerRow, int64(n))
 	}
@@ -207,7 +212,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	var strong []Edge
 	var kept []Pair
 	for _, c := range pairs {
-		p := Pair{A: int32(c.ab >> 32), B: int32(uint32(c.ab)), Pattern: c.p}
+		p := Pair{A: c.a, B: c.b, Pattern: c.p}
 		p.Weight = weights[c.p] + tf.adjust(keys[p.A], keys[p.B], c.p)
 		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
 			continue
@@ -387,9 +392,9 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 	}
 }
 
-// cand is a compared pair whose fields agree somewhere (rows a<<32|b).
+// cand is a compared pair whose fields agree somewhere (12 bytes).
 type cand struct {
-	ab uint64
+	a, b int32
 	p  Pattern
 }
 
@@ -509,7 +514,7 @@ func groupAndCompare(ctx context.Context, o Options, r Rule, feats []Features, k
 							atomic.AddInt32(&perRow[a], 1)
 							atomic.AddInt32(&perRow[c], 1)
 							if v.agrees() {
-								found[w] = append(found[w], cand{ab: uint64(a)<<32 | uint64(uint32(c)), p: p})
+								found[w] = append(found[w], cand{a: a, b: c, p: p})
 							}
 						}
 					}

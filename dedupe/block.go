@@ -18,10 +18,11 @@ const (
 	RuleEmail                  // the whole email address, and its local part without dots and +tag
 	RulePhone                  // phone digits
 	RuleBirth                  // birth date (day and month in either order)
+	RuleAddress                // the address words
 	NumRules
 )
 
-var ruleNames = [NumRules]string{"name_tokens", "surname_phonetic", "email_local", "phone", "birth_date"}
+var ruleNames = [NumRules]string{"name_tokens", "surname_phonetic", "email", "phone", "birth_date", "address"}
 
 // String returns the rule's name, such as "surname_phonetic".
 func (r Rule) String() string { return ruleNames[r] }
@@ -82,6 +83,15 @@ func Keys(f *Features, r Rule) []string {
 		if f.Birth%100 != 0 && f.Birth/100%100 != 0 {
 			y, m, d := f.Birth/10000, f.Birth/100%100, f.Birth%100
 			add(strconv.Itoa(int(y)) + "-" + strconv.Itoa(int(min(m, d))) + "-" + strconv.Itoa(int(max(m, d))))
+		}
+	case RuleAddress:
+		if len(f.Addr) >= 2 {
+			b := make([]byte, 0, 8*len(f.Addr))
+			for _, w := range f.Addr {
+				b = strconv.AppendUint(b, uint64(w), 36)
+				b = append(b, ' ')
+			}
+			add(string(b))
 		}
 	}
 	return out

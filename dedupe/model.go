@@ -85,6 +85,7 @@ var ruleFields = [NumRules][]Field{
 	RuleEmail:      {FieldEmail},
 	RulePhone:      {FieldPhone},
 	RuleBirth:      {FieldBirth},
+	RuleAddress:    {FieldAddress},
 }
 
 // emResult is the EM outcome on one rule's pairs.

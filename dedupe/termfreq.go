@@ -26,6 +26,7 @@ var tfFields = []struct {
 	{FieldEmail, RuleEmail, Equal},
 	{FieldPhone, RulePhone, Equal},
 	{FieldBirth, RuleBirth, BirthEqual},
+	{FieldAddress, RuleAddress, Equal},
 }
 
 // termFreq holds, per adjusted field, log2 of the model's average u at the
@@ -53,6 +54,9 @@ func newTermFreq(m *Model, feats []Features) *termFreq {
 		}
 		if x.Birth != 0 {
 			t.rows[FieldBirth]++
+		}
+		if len(x.Addr) >= 2 {
+			t.rows[FieldAddress]++
 		}
 	}
 	return t

@@ -395,7 +395,7 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 // cand is a compared pair whose fields agree somewhere (12 bytes).
 type cand struct {
 	a, b int32
-	p  Pattern
+	p    Pattern
 }
 
 // ruleStats are the group step's counts of one rule.

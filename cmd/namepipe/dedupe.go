@@ -121,9 +121,13 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 		opts.Reference, opts.RefPlan = ref, refPlan
 	}
 	var bar *stageBar
-	if !f.quiet && isTerminal(stderr) {
+	switch {
+	case f.quiet:
+	case isTerminal(stderr):
 		bar = newStageBar(stderr)
 		opts.Progress = bar.update
+	default:
+		opts.Progress = progressLog(logger, 10*time.Second)
 	}
 	logger.Debug("dedupe starting", "input", cfg.Input.Path, "output", outPath, "reference", f.reference, "engine", cfg.Engine.Kind, "names", cfg.Dedupe.Names)
 	res, err := dedupe.Run(sigCtx, opts)
@@ -278,6 +282,29 @@ func writePairsFile(path string, res *dedupe.Result) error {
 		return fmt.Errorf("--pairs %s: %w", path, err)
 	}
 	return nil
+}
+
+// progressLog returns a progress callback that logs, once the run has
+// lasted the interval, a line per stage change and at most one per
+// interval within a stage (when stderr is not a terminal, as run does).
+func progressLog(logger *slog.Logger, every time.Duration) func(string, int64, int64) {
+	var mu sync.Mutex
+	var stage string
+	start := time.Now()
+	var last time.Time
+	return func(s string, done, total int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		if time.Since(start) < every || s == stage && time.Since(last) < every {
+			return // short runs stay quiet
+		}
+		stage, last = s, time.Now()
+		attrs := []any{"stage", s, "done", done}
+		if total > 0 {
+			attrs = append(attrs, "total", total)
+		}
+		logger.Info("progress", attrs...)
+	}
 }
 
 // stageBar draws one progress bar per stage of dedupe.

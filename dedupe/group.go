@@ -142,4 +142,3 @@ func groupAndCompare(ctx context.Context, o Options, r Rule, feats []Features, k
 	}
 	return st, found, total, nil
 }
-

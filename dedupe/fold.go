@@ -80,7 +80,11 @@ func words(s string) []string {
 // 1969) of a folded word: letters map to digit classes by their
 // neighbours, repeats collapse, and vowels count only at the start. It
 // groups spellings that sound alike in German and, coarsely, in English:
-// Meier, Maier, Mayer → 67; Müller, Mueller → 657.
+// Meier, Maier, Mayer → 67; Müller, Mueller → 657. It is written here (a
+// few lines from the published rules): the one Go phonetics library the
+// module proxy offered, github.com/antzucaro/matchr (Double Metaphone), is
+// GPL-licensed, and BSD-licensed ones such as tilotech/go-phonetics were
+// not available from it.
 func cologne(w string) string {
 	var code []byte
 	n := len(w)

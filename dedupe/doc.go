@@ -4,14 +4,17 @@
 //
 //	extract   row → Features (mapping's Plan.Build turns a row into an
 //	          InputPerson; dedupe reduces it to folded, comparable values)
-//	block     Features → block keys (surname phonetics, sorted name tokens,
-//	          email local part, phone digits, birth date)
+//	block     Features → block keys (sorted name words, surname phonetics,
+//	          email address and local part, phone digits, birth date,
+//	          address words)
 //	group     key → rows; a block over MaxBlockSize compares each row only
-//	          with its Window neighbours in name order
+//	          with its Window neighbours (by birth date or by name); a pair
+//	          is compared under the first key it shares (owns)
 //	compare   pair → comparison vector (names through the service's person
 //	          matcher, other fields by their own comparators)
 //	score     vector → match probability, from Fellegi–Sunter m/u weights
-//	          learned by EM without labels (u from random pairs)
+//	          learned by EM without labels (u from random pairs, m per
+//	          blocking rule), adjusted for how common an equal value is
 //	cluster   scored pairs → clusters (connected components with a guard
 //	          against chaining)
 //

@@ -126,3 +126,32 @@ func TestClustersGuard(t *testing.T) {
 		}
 	}
 }
+
+func TestTermFrequencyAdjustment(t *testing.T) {
+	t.Parallel()
+	m := &Model{}
+	for f := Field(0); f < numFields; f++ {
+		m.U[f] = make([]float64, f.Levels())
+		for l := range m.U[f] {
+			m.U[f][l] = 0.01 // the average share of pairs agreeing
+		}
+	}
+	feats := make([]Features, 1000)
+	for i := range feats {
+		feats[i].Phones = []string{"x"}
+	}
+	tf := newTermFreq(m, feats)
+	key := func(size uint32) []blockKey { return []blockKey{{h: 7, size: size, rule: RulePhone}} }
+	v := Vector{FieldPhone: Equal}
+	common := tf.adjust(key(100), key(100), v.Pattern()) // 10 % of rows share it
+	rare := tf.adjust(key(2), key(2), v.Pattern())       // only these two
+	if common >= 0 || rare <= 0 || common < tfMin || rare > tfMax {
+		t.Errorf("adjustment of a common phone %.2f (want < 0), of a rare one %.2f (want > 0), bounds [%g, %g]", common, rare, tfMin, tfMax)
+	}
+	if got := tf.adjust(key(2), []blockKey{{h: 8, size: 2, rule: RulePhone}}, v.Pattern()); got != 0 {
+		t.Errorf("rows that share no phone key: adjustment %.2f, want 0", got)
+	}
+	if got := tf.adjust(key(100), key(100), Vector{FieldPhone: Close}.Pattern()); got != 0 {
+		t.Errorf("a close phone: adjustment %.2f, want 0", got)
+	}
+}

@@ -260,6 +260,9 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		}
 	}
 	for i := range res.Rows {
+		if link && res.Rows[i].Match >= 0 {
+			res.Rows[i].Match -= int32(nIn) // a row of the reference file
+		}
 		r := root[i]
 		if r < 0 || size[r] < 2 && !link {
 			continue

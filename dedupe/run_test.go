@@ -145,8 +145,8 @@ func TestRunLinksAgainstReference(t *testing.T) {
 	if len(res.Rows) != 2 {
 		t.Fatalf("%d result rows, want 2 (the input only)", len(res.Rows))
 	}
-	if r := res.Rows[0]; r.Cluster != 2 && r.Cluster != 3 {
-		t.Errorf("row 1 linked to reference row %d, want 3 or 4", r.Cluster+1)
+	if r := res.Rows[0]; r.Cluster != 2 && r.Cluster != 3 || r.Match != r.Cluster || r.Size != 2 {
+		t.Errorf("row 1: %+v; want linked to reference row 3 or 4 (cluster and best match), cluster size 2", r)
 	}
 	if r := res.Rows[1]; r.Cluster >= 0 {
 		t.Errorf("row 2 linked to reference row %d, want none", r.Cluster+1)

@@ -104,10 +104,13 @@ func TestDedupeReferenceAndParquet(t *testing.T) {
 			t.Errorf("column %s: index %d, want type %s", name, i, typ)
 		}
 	}
-	id, size := schema.Index("np_cluster_id"), schema.Index("np_cluster_size")
+	id, size, match := schema.Index("np_cluster_id"), schema.Index("np_cluster_size"), schema.Index("np_match_row")
 	// Sabine Müller is rows 194 and 305 of the sample; the lead links to one.
 	if c := recs[0].Values[id]; c != int64(194) && c != int64(305) {
 		t.Errorf("lead 1 linked to reference row %v, want 194 or 305", c)
+	}
+	if recs[0].Values[match] != recs[0].Values[id] {
+		t.Errorf("lead 1: best match row %v, cluster %v: want the same reference row", recs[0].Values[match], recs[0].Values[id])
 	}
 	if recs[0].Values[size] != int64(2) {
 		t.Errorf("lead 1 cluster size %v, want 2 (the lead and its reference row)", recs[0].Values[size])

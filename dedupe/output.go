@@ -91,7 +91,9 @@ func WriteOutput(ctx context.Context, rd readers.Reader, w writers.Writer, r *Re
 			rec := buf[i]
 			vals := make([]record.Value, 0, len(rec.Values)+5)
 			vals = append(append(vals, rec.Values...), r.Values(row)...)
-			out = append(out, record.Record{Index: rec.Index, Line: rec.Line, Values: vals})
+			// Raw and End carry the input cells' source text, so that CSV
+			// output writes them back byte for byte.
+			out = append(out, record.Record{Index: rec.Index, Line: rec.Line, Values: vals, Raw: rec.Raw, End: rec.End})
 			row++
 		}
 		if len(out) > 0 {

@@ -21,6 +21,7 @@ import (
 	"github.com/namepipe/namepipe/dedupe"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/readers"
 )
 
 // dedupeFlags are the flags of `namepipe dedupe`.
@@ -68,6 +69,12 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	if c, ok := matcher.(io.Closer); ok {
 		defer c.Close()
 	}
+	if cfg.Input.OnMalformed == config.MalformedReject {
+		// Every row takes part and is written: malformed rows are kept
+		// and flagged, as with onMalformed: keep.
+		logger.Info("dedupe keeps malformed rows (input.onMalformed: reject applies to run)")
+		cfg.Input.OnMalformed = config.MalformedKeep
+	}
 	if cfg.Input.Path == "-" {
 		// dedupe reads its input twice: keep stdin in a temporary file.
 		tmp, err := spoolStdin()
@@ -91,7 +98,7 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 		defer writeMemProfile(f.memProfile, logger)
 	}
 
-	rd, err := openInput(sigCtx, cfg.Input)
+	rd, err := openInput(sigCtx, cfg.Input, nil)
 	if err != nil {
 		return fail(stderr, exitInput, fmt.Errorf("input: %w", err))
 	}
@@ -109,7 +116,7 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 		refCfg := *cfg
 		refCfg.Input.Delimiter = ""
 		refCfg.Input.Override(f.reference)
-		ref, err := openInput(sigCtx, refCfg.Input)
+		ref, err := openInput(sigCtx, refCfg.Input, nil)
 		if err != nil {
 			return fail(stderr, exitInput, fmt.Errorf("reference: %w", err))
 		}
@@ -140,14 +147,18 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	}
 
 	// Second pass: the rows unchanged, with the dedupe columns.
-	rd2, err := openInput(sigCtx, cfg.Input)
+	rd2, err := openInput(sigCtx, cfg.Input, nil)
 	if err != nil {
 		return fail(stderr, exitInput, fmt.Errorf("input: %w", err))
 	}
 	defer rd2.Close()
 	outCfg := cfg.Settings
 	outCfg.Output.Override(outPath)
-	w, err := createOutput(sigCtx, &outCfg, schema, len(rd.Schema().Fields))
+	var layout *readers.CSVLayout
+	if l, ok := readers.LayoutOf(rd2); ok {
+		layout = &l
+	}
+	w, err := createOutput(sigCtx, &outCfg, schema, len(rd.Schema().Fields), layout)
 	if err != nil {
 		return fail(stderr, exitFailed, fmt.Errorf("output: %w", err))
 	}

@@ -23,6 +23,7 @@ targets=(
   ./nameapi:FuzzStatusError
   ./config:FuzzDecode
   ./mapping:FuzzBuild
+  ./dedupe:FuzzCompareRows
   ./server:FuzzRESTBody
   ./server:FuzzSOAPBody
   ./server:FuzzRESTQuery

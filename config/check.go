@@ -48,6 +48,7 @@ func (s *Settings) ApplyDefaults(d *Doc) {
 	if s.Input.OnMalformed == "" && s.Input.Format == record.FormatCSV {
 		s.Input.OnMalformed = MalformedKeep
 	}
+	s.Dedupe.applyDefaults(d)
 }
 
 // formatFromPath is the config format of path: TSV files are CSV with
@@ -168,6 +169,7 @@ func (s *Settings) Check(d *Doc, p *Problems) {
 	if r.Cache != "" && (SamePath(r.Cache, s.Input.Path) || SamePath(r.Cache, s.Output.Path)) {
 		p.Add("run.cache", "must not be the input or output file")
 	}
+	s.Dedupe.check(s, p)
 }
 
 func validColumnPrefix(s string) bool {

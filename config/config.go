@@ -66,6 +66,7 @@ type Settings struct {
 	Output Output `yaml:"output"`
 	Engine Engine `yaml:"engine"`
 	Run    Run    `yaml:"run"`
+	Dedupe Dedupe `yaml:"dedupe"`
 }
 
 // Input is the "input" section: the file to read.

@@ -47,6 +47,8 @@ func TestDefaults(t *testing.T) {
 		Engine: Engine{Kind: EngineLocal, Timeout: DefaultTimeout},
 		Run: Run{Concurrency: DefaultConcurrency, Retries: DefaultRetries, MaxConsecutiveFailures: DefaultMaxConsecutiveFailures,
 			MaxValueBytes: DefaultMaxValueBytes, InvalidValues: InvalidOmit},
+		Dedupe: Dedupe{Threshold: DefaultDedupeThreshold, PairsThreshold: DefaultDedupePairsThreshold, MaxBlockSize: DefaultDedupeMaxBlockSize,
+			Window: DefaultDedupeWindow, MaxClusterSize: DefaultDedupeMaxClusterSize, Names: DedupeNamesEngine},
 	}
 	if !reflect.DeepEqual(f.Settings, want) {
 		t.Errorf("got  %+v\nwant %+v", f.Settings, want)
@@ -67,7 +69,7 @@ func TestDecodeAndCheck(t *testing.T) {
 		{"two documents", minimal + "---\nx: 1\n", []string{"c.yaml:3: config holds more than one YAML document"}},
 		{"unknown key with a hint", minimal + "extra: {nmae: x}\nrnu: {}\n", []string{
 			`c.yaml:3: extra.nmae: unknown key "nmae" (did you mean "name"?) (known keys here: name)`,
-			`c.yaml:4: rnu: unknown key "rnu" (did you mean "run"?) (known keys here: engine, extra, input, output, run)`,
+			`c.yaml:4: rnu: unknown key "rnu" (did you mean "run"?) (known keys here: dedupe, engine, extra, input, output, run)`,
 		}},
 		{"wrong shape", "input: [a]\noutput: {path: out.csv}\n", []string{"c.yaml:1: input: expected a mapping (key: value lines), got a list"}},
 		{"every problem at once, in line order", "input: {path: in.xls}\noutput: {path: in.xls}\nrun:\n  concurrency: 0\n  burst: 2\n  retries: -1\nengine: {kind: nameapi}\n", []string{
@@ -94,6 +96,16 @@ func TestDecodeAndCheck(t *testing.T) {
 		}},
 		{"onMalformed is for CSV", "input: {path: in.parquet, onMalformed: fail}\noutput: {path: out.csv}\n", []string{
 			`c.yaml:1: input.onMalformed: applies only to CSV input (format is parquet)`,
+		}},
+		{"dedupe settings", minimal + "dedupe:\n  threshold: 1.5\n  pairsThreshold: 0\n  maxBlockSize: 1\n  window: 0\n  maxClusterSize: 1\n  names: remote\n  maxMatchCalls: -1\n  output: in.csv\n", []string{
+			`c.yaml:4: dedupe.threshold: must be between 0 and 1 (exclusive), got 1.5`,
+			`c.yaml:5: dedupe.pairsThreshold: must be above 0 and at most dedupe.threshold (1.5), got 0`,
+			`c.yaml:6: dedupe.maxBlockSize: must be at least 2, got 1`,
+			`c.yaml:7: dedupe.window: must be at least 1, got 0`,
+			`c.yaml:8: dedupe.maxClusterSize: must be at least 2, got 1`,
+			`c.yaml:9: dedupe.names: "remote": must be engine or local`,
+			`c.yaml:10: dedupe.maxMatchCalls: must be 0 or more, got -1`,
+			`c.yaml:11: dedupe.output: must not be the input file or output.path`,
 		}},
 		{"a pasted key is not echoed", minimal + "engine: {kind: nameapi, baseURL: https://x.test/, apiKeyEnv: sk-live-0123456789}\n", []string{
 			`c.yaml:3: engine.apiKeyEnv: must be the NAME of an environment variable (letters, digits, '_'), not the key itself`,

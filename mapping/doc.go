@@ -99,6 +99,15 @@
 //	  - parse
 //	  - {op: genderize, fields: [gender, gender_confidence]}
 //	  - {op: disposable, column: col}
+//	dedupe:                    # namepipe dedupe only
+//	  output: FILE             # default: output.path with .dedupe before the extension
+//	  threshold: 0.9           # match probability that links two rows
+//	  pairsThreshold: 0.3      # lower probability for the --pairs file and np_match_row
+//	  maxBlockSize: 24         # larger blocks compare each row with its window neighbours
+//	  window: 4
+//	  maxClusterSize: 50
+//	  names: engine            # engine|local: the person matcher, or local word comparison
+//	  maxMatchCalls: 0         # budget of paid matcher calls with engine kind nameapi
 //
 // # Secrets
 //

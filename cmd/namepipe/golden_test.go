@@ -24,7 +24,8 @@ var updateGolden = flag.Bool("update-golden", false, "rewrite testdata/golden fr
 // goldenCase is one run whose output must stay byte-identical.
 type goldenCase struct {
 	name   string
-	args   []string // run flags besides --output and --quiet
+	cmd    string   // the command; "" is run
+	args   []string // flags besides --output and --quiet
 	ext    string   // output extension
 	golden string   // file under testdata/golden: the output itself, or its SHA-256 when hash is set
 	hash   bool     // keep only the SHA-256 (large outputs)
@@ -43,13 +44,18 @@ func TestGolden(t *testing.T) {
 		{name: "sample-csv", args: []string{"--config", "configs/example.yaml"}, ext: ".csv", golden: "customers.enriched.csv"},
 		{name: "sample-parquet", args: []string{"--config", "configs/parquet.yaml"}, ext: ".parquet", golden: "customers.enriched.parquet"},
 		{name: "sample-jsonl", args: []string{"--config", "configs/example.yaml"}, ext: ".jsonl", golden: "customers.enriched.jsonl"},
+		{name: "sample-dedupe", cmd: "dedupe", args: []string{"--config", "configs/example.yaml"}, ext: ".csv", golden: "customers.dedupe.csv"},
 		{name: "bench-csv", args: []string{"--config", "bench/configs/local.yaml", "--no-cache"}, ext: ".csv", golden: "bench-20k.enriched.csv.sha256", hash: true, gen: 20_000},
 		{name: "bench-parquet", args: []string{"--config", "bench/configs/local.yaml", "--no-cache"}, ext: ".parquet", golden: "bench-20k.enriched.parquet.sha256", hash: true, gen: 20_000},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			args := append([]string{"run"}, tc.args...)
+			cmd := tc.cmd
+			if cmd == "" {
+				cmd = "run"
+			}
+			args := append([]string{cmd}, tc.args...)
 			if tc.gen > 0 {
 				in := filepath.Join(dir, "in"+tc.ext)
 				cmd := exec.Command("go", "run", "./bench/gen", "-n", itoa(tc.gen), "-o", in)

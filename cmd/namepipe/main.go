@@ -6,6 +6,7 @@
 //
 //	namepipe run      --config FILE [flags]   run the batch job
 //	namepipe validate --config FILE [--rows N] check a config against the input; calls nothing
+//	namepipe dedupe   --config FILE [flags]   find the same person entered twice
 //	namepipe serve    [--addr A] [flags]      serve the local engine over HTTP
 //	namepipe ping     --config FILE | --base-url URL
 //	namepipe version
@@ -54,6 +55,7 @@ const usage = `namepipe enriches customer records with a name-processing service
 Usage:
   namepipe run      --config FILE [--input P] [--output P] [--quiet] [--summary FILE] ...
   namepipe validate --config FILE [--input P] [--rows N]
+  namepipe dedupe   --config FILE [--output P] [--pairs P] [--reference P] [--explain] ...
   namepipe serve    [--addr 127.0.0.1:8080] [--keys FILE] [--latency D] [--error-rate F]
   namepipe ping     --config FILE | --base-url URL [--api-key-env NAME]
   namepipe version
@@ -75,6 +77,8 @@ func realMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return cmdRun(ctx, rest, stdout, stderr)
 	case "validate":
 		return cmdValidate(ctx, rest, stdout, stderr)
+	case "dedupe":
+		return cmdDedupe(ctx, rest, stdout, stderr)
 	case "serve":
 		return cmdServe(ctx, rest, stdout, stderr)
 	case "ping":

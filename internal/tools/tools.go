@@ -6,7 +6,6 @@
 package tools
 
 import (
-	_ "github.com/gocarina/gocsv"
 	_ "github.com/schollz/progressbar/v3"
 	_ "github.com/xitongsys/parquet-go-source/local"
 	_ "github.com/xitongsys/parquet-go/reader"

@@ -2,7 +2,10 @@
 // customer records with a realistic mix of good records, fake and
 // disguised names, disposable email addresses, companies and odd casing.
 // Every record is made up; names are common given names and surnames of
-// each country combined at random. Run: go run ./sample-data/gen
+// each country combined at random. After them come a few planted
+// duplicates: earlier people entered again with swapped name order, a
+// typo, a nickname, a transliteration, a day/month swap or gaps, for
+// `namepipe dedupe` (see planted). Run: go run ./sample-data/gen
 package main
 
 import (
@@ -89,6 +92,7 @@ func main() {
 	w := csv.NewWriter(f)
 	must(w.Write([]string{"id", "full_name", "given_name", "surname", "company", "email", "phone", "birth_date", "country", "street", "postal_code", "city", "gender"}))
 	pick := func(s []string) string { return s[r.IntN(len(s))] }
+	var rows [][]string
 	for i := 1; i <= *n; i++ {
 		c := countries[r.IntN(len(countries))]
 		male := r.IntN(2) == 0
@@ -153,7 +157,11 @@ func main() {
 			email = local + "@" + domain
 		}
 		houseNo := fmt.Sprint(1 + r.IntN(120))
-		must(w.Write([]string{fmt.Sprint(i), full, given, sur, company, email, phone, birth, c.code, c.street + " " + houseNo, c.postal, c.city, gender}))
+		rows = append(rows, []string{fmt.Sprint(i), full, given, sur, company, email, phone, birth, c.code, c.street + " " + houseNo, c.postal, c.city, gender})
+	}
+	rows = append(rows, planted(rows)...)
+	for _, row := range rows {
+		must(w.Write(row))
 	}
 	w.Flush()
 	must(w.Error())
@@ -161,6 +169,97 @@ func main() {
 	if *pq != "" {
 		must(writeParquet(*out, *pq))
 	}
+}
+
+// Column indexes of a row.
+const (
+	colID = iota
+	colFull
+	colGiven
+	colSurname
+	colCompany
+	colEmail
+	colPhone
+	colBirth
+)
+
+// nicknames are the short forms planted for some English given names.
+var nicknames = map[string]string{"William": "Bill", "Robert": "Bob", "James": "Jim", "Richard": "Rick", "Joseph": "Joe",
+	"Michael": "Mike", "David": "Dave", "Daniel": "Dan", "Elizabeth": "Liz", "Patricia": "Pat", "Jennifer": "Jenny", "Susan": "Sue"}
+
+// planted returns duplicates of earlier rows, each changed one way: the
+// first person (in row order, from a start row) that suits each change
+// is entered again. They are deterministic, and the rows before them stay
+// as they were.
+func planted(rows [][]string) [][]string {
+	person := func(row []string) bool {
+		return row[colCompany] == "" && row[colGiven] != "" && row[colFull] == row[colGiven]+" "+row[colSurname]
+	}
+	changes := []struct {
+		from int
+		ok   func([]string) bool
+		edit func([]string)
+	}{
+		{10, func(r []string) bool { return r[colEmail] != "" }, func(r []string) { // "Watson, Noah"
+			r[colFull] = r[colSurname] + ", " + r[colGiven]
+		}},
+		{40, func(r []string) bool { return len(r[colGiven]) > 3 && r[colBirth] != "" }, func(r []string) { // "oNah Watson"
+			g := []rune(r[colGiven])
+			g[0], g[1] = g[1], g[0]
+			r[colGiven] = string(g)
+			r[colFull] = r[colGiven] + " " + r[colSurname]
+		}},
+		{70, func(r []string) bool { return len(r[colEmail]) > 12 }, func(r []string) { // email typo
+			e := r[colEmail]
+			r[colEmail] = e[:3] + e[4:]
+		}},
+		{0, func(r []string) bool { return nicknames[r[colGiven]] != "" }, func(r []string) {
+			r[colGiven] = nicknames[r[colGiven]]
+			r[colFull] = r[colGiven] + " " + r[colSurname]
+		}},
+		{0, func(r []string) bool { return strings.ContainsAny(r[colSurname], "äöüÄÖÜ") && r[colEmail] != "" }, func(r []string) { // Müller → Mueller
+			r[colSurname] = strings.NewReplacer("ä", "ae", "ö", "oe", "ü", "ue").Replace(r[colSurname])
+			r[colFull] = r[colGiven] + " " + r[colSurname]
+		}},
+		{120, func(r []string) bool { d := r[colBirth]; return len(d) == 10 && d[8:] <= "12" && d[5:7] != d[8:] }, func(r []string) {
+			d := r[colBirth]
+			r[colBirth] = d[:5] + d[8:] + "-" + d[5:7] // day and month swapped
+		}},
+		{160, func(r []string) bool { return r[colEmail] != "" && r[colPhone] != "" }, func(r []string) { // gaps
+			r[colEmail], r[colPhone] = "", ""
+		}},
+		{200, func(r []string) bool { return r[colBirth] != "" }, func(r []string) { // initial: "P. Müller"
+			g, _ := utf8DecodeFirst(r[colGiven])
+			r[colGiven] = g + "."
+			r[colFull] = r[colGiven] + " " + r[colSurname]
+		}},
+	}
+	used := map[int]bool{}
+	var out [][]string
+	for _, c := range changes {
+		for i := c.from; i < len(rows); i++ {
+			if used[i] || !person(rows[i]) || !c.ok(rows[i]) {
+				continue
+			}
+			used[i] = true
+			dup := append([]string(nil), rows[i]...)
+			c.edit(dup)
+			dup[colID] = fmt.Sprint(len(rows) + len(out) + 1)
+			out = append(out, dup)
+			break
+		}
+	}
+	return out
+}
+
+// utf8DecodeFirst returns the first letter of s.
+func utf8DecodeFirst(s string) (string, int) {
+	for i := range s {
+		if i > 0 {
+			return s[:i], i
+		}
+	}
+	return s, len(s)
 }
 
 // writeParquet copies the CSV into a Parquet file with typed columns: id

@@ -4,6 +4,9 @@
 //                                     prints their metadata as JSON
 //   node interop.mjs read FILE        prints FILE's column types and values
 //                                     (cast to VARCHAR) as JSON
+//   node interop.mjs csv FILE         the same for a CSV file, with DuckDB's
+//                                     own type detection (read_csv)
+//                                     (cmd/namepipe/dedupe_duckdb_test.go)
 import { DuckDBInstance } from '@duckdb/node-api';
 
 const [cmd, ...args] = process.argv.slice(2);
@@ -50,17 +53,18 @@ if (cmd === 'write') {
   await con.run(`COPY (SELECT 1 AS id, {'a': 1, 'b': 'x'} AS person) TO ${q(dir + '/duckdb_struct.parquet')} (FORMAT parquet)`);
   await con.run(`COPY (SELECT 1 AS id, [1, 2] AS phones) TO ${q(dir + '/duckdb_list.parquet')} (FORMAT parquet)`);
   console.log(JSON.stringify(out));
-} else if (cmd === 'read') {
+} else if (cmd === 'read' || cmd === 'csv') {
   const [file] = args;
-  const cols = await rows(`DESCRIBE SELECT * FROM read_parquet(${q(file)})`);
+  const from = cmd === 'read' ? `read_parquet(${q(file)})` : `read_csv(${q(file)})`;
+  const cols = await rows(`DESCRIBE SELECT * FROM ${from}`);
   const exprs = cols.map((c) => `CAST(${ident(c.column_name)} AS VARCHAR)`).join(', ');
-  const r = await con.runAndReadAll(`SELECT ${exprs} FROM read_parquet(${q(file)})`);
+  const r = await con.runAndReadAll(`SELECT ${exprs} FROM ${from}`);
   const values = await r.getRowsJson();
   console.log(JSON.stringify({
     columns: cols.map((c) => ({ name: c.column_name, type: c.column_type })),
     rows: values,
   }));
 } else {
-  console.error('usage: node interop.mjs write DIR ROWS | read FILE');
+  console.error('usage: node interop.mjs write DIR ROWS | read FILE | csv FILE');
   process.exit(2);
 }

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/namepipe/namepipe/dedupe"
+	"github.com/namepipe/namepipe/engine"
+	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/readers"
+)
+
+// TestDedupeOnGeneratedPeople runs dedupe with the local engine on
+// generated people with planted duplicates and checks pairwise precision,
+// recall and F1, overall and per kind of corruption.
+func TestDedupeOnGeneratedPeople(t *testing.T) {
+	rows := generate(10_000, 0.3, 42)
+	var buf bytes.Buffer
+	if err := writeCSV(&buf, rows); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "people.csv")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := mapping.Load(filepath.Join("..", "configs", "dedupe.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	rd, err := readers.Open(ctx, path, readers.Options{Format: "csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rd.Close()
+	plan, err := mapping.NewPlan(cfg, rd.Schema())
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := engine.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := dedupe.Run(ctx, dedupe.Options{Input: rd, Plan: plan, Matcher: eng, MaxMatchCalls: -1, Settings: cfg.Dedupe})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scoredRows := make([]scored, len(rows))
+	for i, r := range rows {
+		scoredRows[i] = scored{entity: r.entity, kind: r.kind, cluster: int64(res.Rows[i].Cluster)}
+	}
+	m := evaluate(scoredRows)
+	var out strings.Builder
+	printMetrics(&out, m)
+	t.Logf("pairwise metrics, 10,000 rows:\n%s", out.String())
+	if f1 := m["all"].f1(); f1 < 0.95 {
+		t.Errorf("F1 %.4f, want at least 0.95", f1)
+	}
+	for _, k := range Kinds {
+		if f1 := m[k].f1(); f1 < 0.9 {
+			t.Errorf("%s: F1 %.4f, want at least 0.9", k, f1)
+		}
+	}
+}
+
+func TestEvaluate(t *testing.T) {
+	t.Parallel()
+	rows := []scored{
+		{1, "original", 1}, {1, "typo", 1}, // found
+		{2, "original", -1}, {2, "swapped", -1}, // missed
+		{3, "original", 5}, {4, "original", 5}, // false pair
+	}
+	m := evaluate(rows)
+	if a := m["all"]; a.truePairs != 2 || a.predicted != 2 || a.correct != 1 {
+		t.Errorf("all: %+v", *a)
+	}
+	if m["typo"].recall() != 1 || m["swapped"].recall() != 0 || m["original"].predicted != 1 {
+		t.Errorf("per kind: typo %+v swapped %+v original %+v", *m["typo"], *m["swapped"], *m["original"])
+	}
+}
+
+func TestGenerateIsDeterministic(t *testing.T) {
+	t.Parallel()
+	var a, b bytes.Buffer
+	if err := writeCSV(&a, generate(500, 0.3, 9)); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeCSV(&b, generate(500, 0.3, 9)); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("two runs with one seed differ")
+	}
+	kinds := map[string]bool{}
+	for _, r := range generate(2000, 0.3, 9) {
+		kinds[r.kind] = true
+	}
+	for _, k := range Kinds {
+		if !kinds[k] {
+			t.Errorf("no %s duplicate in 2,000 rows", k)
+		}
+	}
+}

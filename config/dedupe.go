@@ -1,0 +1,109 @@
+package config
+
+// Defaults of the dedupe section.
+const (
+	DefaultDedupeThreshold      = 0.9
+	DefaultDedupePairsThreshold = 0.3
+	DefaultDedupeMaxBlockSize   = 24
+	DefaultDedupeWindow         = 4
+	DefaultDedupeMaxClusterSize = 50
+)
+
+// Name comparison modes of dedupe.names.
+const (
+	// DedupeNamesEngine compares names with the engine's person matcher
+	// (with engine kind nameapi: paid calls, budgeted by maxMatchCalls).
+	DedupeNamesEngine = "engine"
+	// DedupeNamesLocal compares names with namepipe's own word
+	// comparison, calling nothing.
+	DedupeNamesLocal = "local"
+)
+
+// Dedupe is the "dedupe" section: the settings of `namepipe dedupe`
+// (run ignores them).
+type Dedupe struct {
+	// The de-duplicated file (`--output` overrides).
+	// Type: path
+	// Default: output.path with .dedupe before its extension
+	Output string `yaml:"output"`
+	// Match probability from which two rows are linked into one cluster.
+	// Type: number between 0 and 1
+	// Default: `0.9`
+	Threshold float64 `yaml:"threshold"`
+	// Lower probability from which a compared pair goes to the `--pairs` file and may be a row's `np_match_row`.
+	// Type: number between 0 and `threshold`
+	// Default: `0.3` (at most `threshold`)
+	PairsThreshold float64 `yaml:"pairsThreshold"`
+	// A block (rows sharing a key) larger than this compares each row only with its `window` neighbours (same name: by birth date; otherwise by name), so that the pairs per row stay bounded.
+	// Type: int ≥ 2
+	// Default: `24`
+	MaxBlockSize int `yaml:"maxBlockSize"`
+	// Neighbours compared in a capped block.
+	// Type: int ≥ 1
+	// Default: `4`
+	Window int `yaml:"window"`
+	// A cluster never grows past this many rows.
+	// Type: int ≥ 2
+	// Default: `50`
+	MaxClusterSize int `yaml:"maxClusterSize"`
+	// `engine`: names through the engine's person matcher (nicknames, transliterations, swapped order); `local`: namepipe's own word comparison, no calls.
+	// Type: `engine` | `local`
+	// Default: `engine`
+	Names string `yaml:"names"`
+	// With `engine.kind: nameapi`, the budget of person-matcher calls (paid); once spent, names are compared locally. `0` compares locally from the start. The local engine is not budgeted.
+	// Type: int ≥ 0
+	// Default: `0`
+	MaxMatchCalls int64 `yaml:"maxMatchCalls"`
+}
+
+// applyDefaults fills the dedupe keys that d left out.
+func (c *Dedupe) applyDefaults(d *Doc) {
+	if !d.Has("dedupe.threshold") {
+		c.Threshold = DefaultDedupeThreshold
+	}
+	if !d.Has("dedupe.pairsThreshold") {
+		c.PairsThreshold = min(DefaultDedupePairsThreshold, c.Threshold)
+	}
+	if !d.Has("dedupe.maxBlockSize") {
+		c.MaxBlockSize = DefaultDedupeMaxBlockSize
+	}
+	if !d.Has("dedupe.window") {
+		c.Window = DefaultDedupeWindow
+	}
+	if !d.Has("dedupe.maxClusterSize") {
+		c.MaxClusterSize = DefaultDedupeMaxClusterSize
+	}
+	if c.Names == "" {
+		c.Names = DedupeNamesEngine
+	}
+}
+
+// check adds the problems of the dedupe section to p.
+func (c *Dedupe) check(s *Settings, p *Problems) {
+	if c.Threshold <= 0 || c.Threshold >= 1 {
+		p.Add("dedupe.threshold", "must be between 0 and 1 (exclusive), got %g", c.Threshold)
+	}
+	if c.PairsThreshold <= 0 || c.PairsThreshold > c.Threshold {
+		p.Add("dedupe.pairsThreshold", "must be above 0 and at most dedupe.threshold (%g), got %g", c.Threshold, c.PairsThreshold)
+	}
+	if c.MaxBlockSize < 2 {
+		p.Add("dedupe.maxBlockSize", "must be at least 2, got %d", c.MaxBlockSize)
+	}
+	if c.Window < 1 {
+		p.Add("dedupe.window", "must be at least 1, got %d", c.Window)
+	}
+	if c.MaxClusterSize < 2 {
+		p.Add("dedupe.maxClusterSize", "must be at least 2, got %d", c.MaxClusterSize)
+	}
+	switch c.Names {
+	case DedupeNamesEngine, DedupeNamesLocal:
+	default:
+		p.Add("dedupe.names", "%q: must be engine or local", c.Names)
+	}
+	if c.MaxMatchCalls < 0 {
+		p.Add("dedupe.maxMatchCalls", "must be 0 or more, got %d", c.MaxMatchCalls)
+	}
+	if c.Output != "" && (SamePath(c.Output, s.Input.Path) || SamePath(c.Output, s.Output.Path)) {
+		p.Add("dedupe.output", "must not be the input file or output.path")
+	}
+}

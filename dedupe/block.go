@@ -1,0 +1,138 @@
+package dedupe
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Rule is a blocking rule: rows that share one of its keys are compared.
+type Rule uint8
+
+// The blocking rules, in the order they are applied. A pair is compared
+// under the first rule (and, within a rule, the first key) it shares
+// unless that key's block was capped.
+const (
+	RuleNameTokens Rule = iota // sorted given + surname words (swap-proof)
+	RulePhonetic               // Cologne code of the surname + initial of the given name, and swapped
+	RuleEmail                  // the whole email address, and its local part without dots and +tag
+	RulePhone                  // phone digits
+	RuleBirth                  // birth date (day and month in either order)
+	RuleAddress                // the address words
+	NumRules
+)
+
+var ruleNames = [NumRules]string{"name_tokens", "surname_phonetic", "email", "phone", "birth_date", "address"}
+
+// String returns the rule's name, such as "surname_phonetic".
+func (r Rule) String() string { return ruleNames[r] }
+
+// blockKey is one key of a row: its rule, the hash of its text, and
+// (set by the group step) its block's size and whether it was capped.
+type blockKey struct {
+	h      uint64
+	size   uint32
+	rule   Rule
+	capped bool
+}
+
+// Keys returns the row's block keys of rule r as text (for tests and
+// --explain); the steps use their hashes.
+func Keys(f *Features, r Rule) []string {
+	var out []string
+	add := func(s string) {
+		if s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	initial := func(w []string, last bool) string {
+		if len(w) == 0 {
+			return ""
+		}
+		if last {
+			return w[len(w)-1][:1]
+		}
+		return w[0][:1]
+	}
+	switch r {
+	case RuleNameTokens:
+		if len(f.Tokens) > 0 {
+			t := slices.Clone(f.Tokens)
+			slices.Sort(t)
+			add(strings.Join(t, " "))
+		}
+	case RulePhonetic:
+		if len(f.Surname) > 0 {
+			add(cologne(f.Surname[len(f.Surname)-1]) + "|" + initial(f.Given, false))
+		}
+		if len(f.Given) > 0 && len(f.Surname) > 0 {
+			add(cologne(f.Given[0]) + "|" + initial(f.Surname, true))
+		}
+	case RuleEmail:
+		for _, e := range f.Emails {
+			add("@" + e)
+			if l, _, _ := strings.Cut(e, "@"); len(normLocal(l)) >= 3 {
+				add(normLocal(l))
+			}
+		}
+	case RulePhone:
+		for _, p := range f.Phones {
+			add(p)
+		}
+	case RuleBirth:
+		if f.Birth%100 != 0 && f.Birth/100%100 != 0 {
+			y, m, d := f.Birth/10000, f.Birth/100%100, f.Birth%100
+			add(strconv.Itoa(int(y)) + "-" + strconv.Itoa(int(min(m, d))) + "-" + strconv.Itoa(int(max(m, d))))
+		}
+	case RuleAddress:
+		if len(f.Addr) >= 2 {
+			b := make([]byte, 0, 8*len(f.Addr))
+			for _, w := range f.Addr {
+				b = strconv.AppendUint(b, uint64(w), 36)
+				b = append(b, ' ')
+			}
+			add(string(b))
+		}
+	}
+	return out
+}
+
+// BlockKeys computes the row's keys of every rule (the "block key" step).
+func BlockKeys(f *Features) []blockKey {
+	var out []blockKey
+	for r := Rule(0); r < NumRules; r++ {
+		for _, k := range Keys(f, r) {
+			out = append(out, blockKey{h: hashKey(r, k), rule: r})
+		}
+	}
+	return out
+}
+
+// hashKey is FNV-1a over the rule and the key text (stable across runs).
+func hashKey(r Rule, s string) uint64 {
+	h := uint64(14695981039346656037)
+	h = (h ^ uint64(r)) * 1099511628211
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return h
+}
+
+// owns reports whether the pair (a, b) is compared under key k: it is not
+// when the two rows share an earlier key (an earlier rule, or a smaller
+// hash in the same rule) whose block was not capped, because the pair was
+// compared there. It needs only the two rows, so the group step of any
+// runner can decide it.
+func owns(a, b []blockKey, k blockKey) bool {
+	for _, x := range a {
+		if x.capped || x.rule > k.rule || x.rule == k.rule && x.h >= k.h {
+			continue
+		}
+		for _, y := range b {
+			if y.rule == x.rule && y.h == x.h {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,107 @@
+package dedupe
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Edge is a scored pair of rows (indexes into one row space).
+type Edge struct {
+	A, B int32
+	P    float64
+}
+
+// Clusters groups n rows by the edges at or above the threshold
+// (connected components), with two guards against chaining: a cluster
+// never grows past maxSize rows, and two clusters of two or more rows
+// join only when at least half the rows of the smaller one have a link to
+// the other. Edges are taken strongest first. It returns each row's
+// cluster root (the smallest row of its cluster) and how many joins the
+// guards refused.
+func Clusters(n int, edges []Edge, maxSize int) (root []int32, refused int) {
+	parent := make([]int32, n)
+	size := make([]int32, n)
+	next := make([]int32, n) // circular member lists
+	for i := range parent {
+		parent[i], size[i], next[i] = int32(i), 1, int32(i)
+	}
+	find := func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
+	// adjacency of the strong edges
+	deg := make([]int32, n+1)
+	for _, e := range edges {
+		deg[e.A+1]++
+		deg[e.B+1]++
+	}
+	for i := 1; i <= n; i++ {
+		deg[i] += deg[i-1]
+	}
+	adj := make([]int32, len(edges)*2)
+	fill := slices.Clone(deg[:n])
+	for _, e := range edges {
+		adj[fill[e.A]] = e.B
+		fill[e.A]++
+		adj[fill[e.B]] = e.A
+		fill[e.B]++
+	}
+	sorted := slices.Clone(edges)
+	slices.SortFunc(sorted, func(x, y Edge) int {
+		if c := cmp.Compare(y.P, x.P); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(x.A, y.A); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.B, y.B)
+	})
+	for _, e := range sorted {
+		ra, rb := find(e.A), find(e.B)
+		if ra == rb {
+			continue
+		}
+		sa, sb := size[ra], size[rb]
+		if int(sa+sb) > maxSize {
+			refused++
+			continue
+		}
+		if sa > 1 && sb > 1 {
+			small, other := ra, rb
+			if sb < sa {
+				small, other = rb, ra
+			}
+			linked := int32(0)
+			for m := small; ; {
+				for _, x := range adj[deg[m]:deg[m+1]] {
+					if find(x) == other {
+						linked++
+						break
+					}
+				}
+				if m = next[m]; m == small {
+					break
+				}
+			}
+			if linked*2 < min(sa, sb) {
+				refused++
+				continue
+			}
+		}
+		// union: the smaller root index becomes the root
+		if rb < ra {
+			ra, rb = rb, ra
+		}
+		parent[rb] = ra
+		size[ra] += size[rb]
+		next[ra], next[rb] = next[rb], next[ra]
+	}
+	root = make([]int32, n)
+	for i := range root {
+		root[i] = find(int32(i))
+	}
+	return root, refused
+}

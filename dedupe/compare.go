@@ -1,0 +1,379 @@
+package dedupe
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/xrash/smetrics"
+)
+
+// Field is a compared field.
+type Field int
+
+// The compared fields, in the order of a comparison vector.
+const (
+	FieldName Field = iota
+	FieldBirth
+	FieldEmail
+	FieldPhone
+	FieldAddress
+	numFields
+)
+
+// Level is the outcome of comparing one field of two rows. Level 0 is
+// "missing on one side" and weighs nothing; higher levels agree less.
+type Level uint8
+
+// Missing is the level of a field that one of the rows lacks.
+const Missing Level = 0
+
+// fieldInfo names the fields and their levels (index = level).
+var fieldInfo = [numFields]struct {
+	name   string
+	levels []string
+}{
+	FieldName:    {"name", []string{"missing", "equal", "matching", "similar", "relation", "different"}},
+	FieldBirth:   {"birth_date", []string{"missing", "equal", "day_month_swapped", "typo", "different"}},
+	FieldEmail:   {"email", []string{"missing", "equal", "close", "different"}},
+	FieldPhone:   {"phone", []string{"missing", "equal", "close", "different"}},
+	FieldAddress: {"address", []string{"missing", "equal", "close", "different"}},
+}
+
+// Name levels.
+const (
+	NameEqual Level = iota + 1
+	NameMatching
+	NameSimilar
+	NameRelation
+	NameDifferent
+)
+
+// Birth date levels.
+const (
+	BirthEqual Level = iota + 1
+	BirthSwapped
+	BirthTypo
+	BirthDifferent
+)
+
+// Levels of email, phone and address.
+const (
+	Equal Level = iota + 1
+	Close
+	Different
+)
+
+// String returns the field's name, such as "birth_date".
+func (f Field) String() string { return fieldInfo[f].name }
+
+// LevelName returns the name of level l of field f, such as "typo".
+func (f Field) LevelName(l Level) string { return fieldInfo[f].levels[l] }
+
+// Levels returns the number of levels of f, Missing included.
+func (f Field) Levels() int { return len(fieldInfo[f].levels) }
+
+// Vector is the comparison of two rows, one level per field.
+type Vector [numFields]Level
+
+// Pattern encodes a vector as one number (mixed radix), the key under
+// which the EM step counts vectors.
+type Pattern uint16
+
+// NumPatterns is the number of distinct patterns.
+var NumPatterns = func() int {
+	n := 1
+	for f := Field(0); f < numFields; f++ {
+		n *= f.Levels()
+	}
+	return n
+}()
+
+// agrees reports whether any field of v is neither missing nor at its
+// lowest level (different): a pair that agrees nowhere can only weigh
+// against a match, and is counted but not kept.
+func (v Vector) agrees() bool {
+	for f := Field(0); f < numFields; f++ {
+		if l := v[f]; l != Missing && int(l) < f.Levels()-1 {
+			return true
+		}
+	}
+	return false
+}
+
+// Pattern returns v's pattern.
+func (v Vector) Pattern() Pattern {
+	p := 0
+	for f := numFields - 1; f >= 0; f-- {
+		p = p*f.Levels() + int(v[f])
+	}
+	return Pattern(p)
+}
+
+// Vector decodes a pattern.
+func (p Pattern) Vector() Vector {
+	var v Vector
+	n := int(p)
+	for f := Field(0); f < numFields; f++ {
+		v[f] = Level(n % f.Levels())
+		n /= f.Levels()
+	}
+	return v
+}
+
+// compareOthers fills every level of v except the name's.
+func compareOthers(a, b *Features, v *Vector) {
+	v[FieldBirth] = compareBirth(a.Birth, b.Birth)
+	v[FieldEmail] = bestOf(a.Emails, b.Emails, compareEmail)
+	v[FieldPhone] = bestOf(a.Phones, b.Phones, comparePhone)
+	v[FieldAddress] = compareAddress(a.Addr, b.Addr)
+}
+
+// bestOf compares every value of a with every value of b and returns the
+// best (lowest non-missing) level.
+func bestOf(a, b []string, cmp func(x, y string) Level) Level {
+	if len(a) == 0 || len(b) == 0 {
+		return Missing
+	}
+	best := Level(255)
+	for _, x := range a {
+		for _, y := range b {
+			if l := cmp(x, y); l < best {
+				best = l
+			}
+		}
+	}
+	return best
+}
+
+// compareBirth compares two YYYYMMDD dates: equal, day and month swapped
+// (03.04. against 04.03.), one typo (one digit changed, two adjacent
+// digits swapped, or the year off by one with day and month equal), or
+// different. A date known only to the year compares by the year.
+func compareBirth(a, b int32) Level {
+	if a == 0 || b == 0 {
+		return Missing
+	}
+	if a == b {
+		return BirthEqual
+	}
+	ya, ma, da := a/10000, a/100%100, a%100
+	yb, mb, db := b/10000, b/100%100, b%100
+	if ma == 0 || mb == 0 || da == 0 || db == 0 {
+		if ya == yb {
+			return BirthTypo
+		}
+		return BirthDifferent
+	}
+	if ya == yb && ma == db && da == mb {
+		return BirthSwapped
+	}
+	if ma == mb && da == db && (ya-yb == 1 || yb-ya == 1) {
+		return BirthTypo
+	}
+	sa, sb := itoa8(a), itoa8(b)
+	if withinEdits(string(sa[:]), string(sb[:]), 1) {
+		return BirthTypo
+	}
+	return BirthDifferent
+}
+
+func itoa8(n int32) [8]byte {
+	var b [8]byte
+	for i := 7; i >= 0; i-- {
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return b
+}
+
+// withinEdits reports whether a and b are at most k edits apart
+// (insertions, deletions, substitutions and swaps of two adjacent bytes:
+// the optimal string alignment distance). Common ends are skipped, and
+// the dynamic programme stops as soon as a row exceeds k.
+func withinEdits(a, b string, k int) bool {
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
+	}
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	if len(a)-len(b) > k || len(b)-len(a) > k {
+		return false
+	}
+	if len(a) == 0 || len(b) == 0 {
+		return max(len(a), len(b)) <= k
+	}
+	if len(b) > 63 {
+		return smetrics.WagnerFischer(a, b, 1, 1, 1) <= k
+	}
+	var rows [3][64]int
+	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		best := i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d = min(d, prev2[j-2]+1)
+			}
+			cur[j] = d
+			best = min(best, d)
+		}
+		if best > k {
+			return false
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)] <= k
+}
+
+// compareEmail: equal; close (the same local part at another domain, or
+// at most two edits apart with the same digits); different. Addresses
+// that differ only in their numbers (john.smith7@ and john.smith82@) are
+// different: they are how namesakes' addresses differ.
+func compareEmail(a, b string) Level {
+	if a == b {
+		return Equal
+	}
+	la, _, _ := strings.Cut(a, "@")
+	lb, _, _ := strings.Cut(b, "@")
+	if normLocal(la) == normLocal(lb) && len(la) >= 3 {
+		return Close
+	}
+	if withinEdits(a, b, 2) && digits(la) == digits(lb) {
+		return Close
+	}
+	return Different
+}
+
+// normLocal drops dots and a +tag from an email's local part.
+func normLocal(s string) string {
+	s, _, _ = strings.Cut(s, "+")
+	return strings.ReplaceAll(s, ".", "")
+}
+
+// comparePhone: equal digits; close (one digit changed or swapped, or the
+// last seven digits equal); different.
+func comparePhone(a, b string) Level {
+	if a == b {
+		return Equal
+	}
+	if len(a) >= 7 && len(b) >= 7 && a[len(a)-7:] == b[len(b)-7:] || withinEdits(a, b, 1) {
+		return Close
+	}
+	return Different
+}
+
+// compareAddress compares two sorted word sets by their overlap (Jaccard):
+// at least 0.8 equal, at least 0.6 close (one word of five differs).
+func compareAddress(a, b []uint32) Level {
+	if len(a) == 0 || len(b) == 0 {
+		return Missing
+	}
+	common, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			common++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	jac := float64(common) / float64(len(a)+len(b)-common)
+	switch {
+	case jac >= 0.8:
+		return Equal
+	case jac >= 0.6:
+		return Close
+	}
+	return Different
+}
+
+// compareNamesLocal compares two rows' names without the service: word by
+// word, ignoring order, with initials, prefixes and typos.
+func compareNamesLocal(a, b *Features) Level {
+	if len(a.Tokens) == 0 || len(b.Tokens) == 0 {
+		return Missing
+	}
+	x, y := slices.Clone(a.Tokens), slices.Clone(b.Tokens)
+	slices.Sort(x)
+	slices.Sort(y)
+	if slices.Equal(x, y) {
+		return NameEqual
+	}
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	// Every word of the shorter name must find a partner in the longer.
+	used := make([]bool, len(y))
+	worst := 3 // 3 equal, 2 initial/prefix, 1 typo
+	for _, w := range x {
+		best, bi := 0, -1
+		for j, v := range y {
+			if used[j] {
+				continue
+			}
+			r := wordRel(w, v)
+			if r > best {
+				best, bi = r, j
+			}
+		}
+		if bi < 0 || best == 0 {
+			if surnameEqual(a, b) {
+				return NameRelation
+			}
+			return NameDifferent
+		}
+		used[bi] = true
+		worst = min(worst, best)
+	}
+	switch worst {
+	case 3:
+		return NameMatching // equal words, one side has more
+	case 2:
+		return NameMatching
+	}
+	return NameSimilar
+}
+
+// wordRel is how two name words relate: 3 equal, 2 one is an initial or
+// a prefix of the other, 1 a typo apart, 0 different.
+func wordRel(a, b string) int {
+	if a == b {
+		return 3
+	}
+	if len(a) == 1 || len(b) == 1 {
+		if a[0] == b[0] {
+			return 2
+		}
+		return 0
+	}
+	if len(a) >= 3 && strings.HasPrefix(b, a) || len(b) >= 3 && strings.HasPrefix(a, b) {
+		return 2
+	}
+	if min(len(a), len(b)) >= 4 && (withinEdits(a, b, 1) || smetrics.JaroWinkler(a, b, 0.7, 4) >= 0.93) {
+		return 1
+	}
+	return 0
+}
+
+// surnameEqual reports whether the two rows share a surname word.
+func surnameEqual(a, b *Features) bool {
+	for _, s := range a.Surname {
+		if slices.Contains(b.Surname, s) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,44 @@
+package dedupe
+
+import (
+	"context"
+	"testing"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// FuzzCompareRows feeds arbitrary names, emails, phones and dates (as a
+// row holds them) through extraction, blocking and every comparator:
+// nothing may panic, and a pair compares the same both ways round.
+func FuzzCompareRows(f *testing.F) {
+	f.Add("Watson, Noah", "noah@x.de", "+44 20 7946 0958", int32(19850312), "Noah Watson", "NOAH@x.de", "020 7946 0958", int32(19851203))
+	f.Add("", "", "", int32(0), "Dr. von der", "@", "x", int32(99999999))
+	f.Add("Müller-Lüdenscheidt", "a@b", "1234567", int32(19800000), "O'Neill ß", "a.b+c@d", "12345678901234567890", int32(10101))
+	f.Fuzz(func(t *testing.T, n1, e1, p1 string, d1 int32, n2, e2, p2 string, d2 int32) {
+		mk := func(n, e, p string, d int32) Features {
+			in := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson,
+				PersonName:     &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, n)}},
+				EmailAddresses: []nameapi.EmailAddress{nameapi.NewEmailAddress(e)},
+				TelNumbers:     []nameapi.TelNumber{nameapi.NewTelNumber(p)},
+			}
+			if d > 0 && d < 99991231 {
+				in.Age = nameapi.NewBirthDate(int(d/10000), int(d/100%100), int(d%100))
+			}
+			return Extract(0, in)
+		}
+		a, b := mk(n1, e1, p1, d1), mk(n2, e2, p2, d2)
+		BlockKeys(&a)
+		BlockKeys(&b)
+		names := newNameComparer(nil, 0)
+		v1 := compareRows(context.Background(), names, &a, &b)
+		v2 := compareRows(context.Background(), names, &b, &a)
+		if v1 != v2 {
+			t.Errorf("compare is not symmetric: %v vs %v", v1, v2)
+		}
+		for f := Field(0); f < numFields; f++ {
+			if int(v1[f]) >= f.Levels() {
+				t.Fatalf("%s level %d out of range", f, v1[f])
+			}
+		}
+	})
+}

@@ -1,0 +1,294 @@
+package dedupe
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+)
+
+// Model holds the Fellegi–Sunter parameters: for every field and level,
+// m (the share of true matches at that level) and u (the share of
+// non-matches), and Lambda, the share of matches among compared pairs.
+// A pair's match weight is log2(Lambda/(1-Lambda)) plus, for every field
+// not missing, log2(m/u); its probability is 2^w / (1 + 2^w).
+type Model struct {
+	Lambda float64
+	M, U   [numFields][]float64
+	// Iterations is the number of EM iterations run; USample the number
+	// of random pairs u was estimated from.
+	Iterations int
+	USample    int
+}
+
+// PatternCounts counts compared pairs by comparison pattern. Counts of
+// parts of the data add up (Add), which is what the EM step needs.
+type PatternCounts []int64
+
+// NewPatternCounts returns zero counts.
+func NewPatternCounts() PatternCounts { return make(PatternCounts, NumPatterns) }
+
+// Add adds o into c.
+func (c PatternCounts) Add(o PatternCounts) {
+	for i, n := range o {
+		c[i] += n
+	}
+}
+
+// EstimateU estimates u from the vectors of random pairs (almost all of
+// them non-matches), with a small prior so that no level is impossible.
+func EstimateU(sample []Vector) [numFields][]float64 {
+	var u [numFields][]float64
+	for f := Field(0); f < numFields; f++ {
+		counts := make([]float64, f.Levels())
+		total := 0.0
+		for _, v := range sample {
+			if l := v[f]; l != Missing {
+				counts[l]++
+				total++
+			}
+		}
+		u[f] = make([]float64, f.Levels())
+		k := float64(f.Levels() - 1)
+		for l := 1; l < f.Levels(); l++ {
+			u[f][l] = (counts[l] + 0.5) / (total + 0.5*k)
+		}
+	}
+	return u
+}
+
+// maxEMIterations bounds the EM loop; emTolerance ends it earlier.
+const (
+	maxEMIterations = 100
+	emTolerance     = 1e-7
+	// priorPairs is the weight, in pairs, of the prior m shares in each
+	// M step: a level the data hardly shows keeps a plausible m instead
+	// of one near zero.
+	priorPairs = 10
+)
+
+// priorM are the starting (and prior) m shares of every level: most
+// matches agree exactly, a few show each kind of error.
+var priorM = [numFields][]float64{
+	FieldName:    {0, 0.6, 0.15, 0.12, 0.05, 0.08},
+	FieldBirth:   {0, 0.85, 0.04, 0.06, 0.05},
+	FieldEmail:   {0, 0.6, 0.15, 0.25},
+	FieldPhone:   {0, 0.7, 0.1, 0.2},
+	FieldAddress: {0, 0.6, 0.25, 0.15},
+}
+
+// ruleFields are the fields a blocking rule makes agree: EM on that
+// rule's pairs learns nothing about them (Splink's way).
+var ruleFields = [NumRules][]Field{
+	RuleNameTokens: {FieldName},
+	RulePhonetic:   {FieldName},
+	RuleEmail:      {FieldEmail},
+	RulePhone:      {FieldPhone},
+	RuleBirth:      {FieldBirth},
+	RuleAddress:    {FieldAddress},
+}
+
+// emResult is the EM outcome on one rule's pairs.
+type emResult struct {
+	lambda  float64
+	m       [numFields][]float64
+	learned [numFields]bool
+	iters   int
+}
+
+// emRule runs EM on one rule's pattern counts with u fixed, ignoring the
+// fields the rule blocks on.
+func emRule(counts PatternCounts, u [numFields][]float64, skip []Field) emResult {
+	var r emResult
+	r.lambda = 0.01
+	for f := Field(0); f < numFields; f++ {
+		r.m[f] = append([]float64(nil), priorM[f]...)
+	}
+	vecs := make([]Vector, NumPatterns)
+	for p := range vecs {
+		vecs[p] = Pattern(p).Vector()
+		for _, f := range skip {
+			vecs[p][f] = Missing
+		}
+	}
+	m := Model{U: u}
+	for it := 0; it < maxEMIterations; it++ {
+		r.iters = it + 1
+		m.Lambda, m.M = r.lambda, r.m
+		var mc [numFields][]float64
+		for f := Field(0); f < numFields; f++ {
+			mc[f] = make([]float64, f.Levels())
+		}
+		matches, total := 0.0, 0.0
+		for p, c := range counts {
+			if c == 0 {
+				continue
+			}
+			w := float64(c) * m.probability(vecs[p])
+			matches += w
+			total += float64(c)
+			for f := Field(0); f < numFields; f++ {
+				if l := vecs[p][f]; l != Missing {
+					mc[f][l] += w
+				}
+			}
+		}
+		if total == 0 {
+			break
+		}
+		lambda := clamp(matches/total, 1e-9, 1-1e-9)
+		change := math.Abs(lambda - r.lambda)
+		r.lambda = lambda
+		for f := Field(0); f < numFields; f++ {
+			sum := 0.0
+			for l := 1; l < len(mc[f]); l++ {
+				sum += mc[f][l]
+			}
+			if sum > 0 {
+				r.learned[f] = true
+			}
+			for l := 1; l < len(mc[f]); l++ {
+				v := (mc[f][l] + priorPairs*priorM[f][l]) / (sum + priorPairs)
+				change = math.Max(change, math.Abs(v-r.m[f][l]))
+				r.m[f][l] = v
+			}
+		}
+		if change < emTolerance {
+			break
+		}
+	}
+	for _, f := range skip {
+		r.learned[f] = false
+	}
+	return r
+}
+
+// Train learns the model from the pattern counts of each blocking rule's
+// pairs, as Splink does: u is fixed (from random pairs); for each rule,
+// EM learns m of the fields the rule does not block on, and how many of
+// its pairs are matches; a field's m is the mean over the rules that
+// learned it, weighted by their expected matches. Lambda is then the
+// chance that two random rows match (expected matches over all possible
+// pairs), the prior of a pair before any field is compared. No labels
+// are used.
+func Train(byRule []PatternCounts, u [numFields][]float64, possiblePairs float64) Model {
+	m := Model{U: u}
+	var msum [numFields][]float64
+	var wsum [numFields]float64
+	for f := Field(0); f < numFields; f++ {
+		msum[f] = make([]float64, f.Levels())
+	}
+	expected := 0.0
+	for r, counts := range byRule {
+		n := 0.0
+		for _, c := range counts {
+			n += float64(c)
+		}
+		if n == 0 {
+			continue
+		}
+		res := emRule(counts, u, ruleFields[r])
+		m.Iterations = max(m.Iterations, res.iters)
+		em := res.lambda * n
+		expected += em
+		for f := Field(0); f < numFields; f++ {
+			if !res.learned[f] {
+				continue
+			}
+			for l := 1; l < f.Levels(); l++ {
+				msum[f][l] += em * res.m[f][l]
+			}
+			wsum[f] += em
+		}
+	}
+	for f := Field(0); f < numFields; f++ {
+		m.M[f] = make([]float64, f.Levels())
+		for l := 1; l < f.Levels(); l++ {
+			if wsum[f] > 0 {
+				m.M[f][l] = (msum[f][l] + priorPairs*priorM[f][l]) / (wsum[f] + priorPairs)
+			} else {
+				m.M[f][l] = priorM[f][l]
+			}
+		}
+	}
+	// Agreeing less never weighs more: a level's m/u is capped at the
+	// level above it (rare levels have noisy u).
+	for f := Field(0); f < numFields; f++ {
+		for l := 2; l < f.Levels(); l++ {
+			if hi := m.M[f][l-1] / u[f][l-1]; m.M[f][l]/u[f][l] > hi {
+				m.M[f][l] = hi * u[f][l]
+			}
+		}
+	}
+	m.Lambda = clamp(expected/math.Max(possiblePairs, 1), 1e-12, 0.5)
+	return m
+}
+
+func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }
+
+// Weight returns the match weight (log2 odds) of a comparison vector.
+func (m *Model) Weight(v Vector) float64 {
+	w := math.Log2(m.Lambda / (1 - m.Lambda))
+	for f := Field(0); f < numFields; f++ {
+		if l := v[f]; l != Missing {
+			w += math.Log2(m.M[f][l] / m.U[f][l])
+		}
+	}
+	return w
+}
+
+func (m *Model) probability(v Vector) float64 {
+	return 1 / (1 + math.Exp2(-m.Weight(v)))
+}
+
+// Scores returns the match probability of every pattern (the score step's
+// lookup table).
+func (m *Model) Scores() []float64 {
+	s := make([]float64, NumPatterns)
+	for p := range s {
+		s[p] = m.probability(Pattern(p).Vector())
+	}
+	return s
+}
+
+// Explain writes the learned weights: per field and level m, u and the
+// weight log2(m/u) a pair at that level adds.
+func (m *Model) Explain(w io.Writer) error {
+	if _, err := fmt.Fprintf(w, "Fellegi–Sunter weights learned by EM (%d iterations; u from %d random pairs)\n", m.Iterations, m.USample); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "prior: two random rows match with probability %.4g (weight %+.2f)\n", m.Lambda, math.Log2(m.Lambda/(1-m.Lambda)))
+	fmt.Fprintf(w, "%-12s %-18s %10s %10s %8s\n", "field", "level", "m", "u", "weight")
+	for f := Field(0); f < numFields; f++ {
+		for l := 1; l < f.Levels(); l++ {
+			fmt.Fprintf(w, "%-12s %-18s %10.4g %10.4g %+8.2f\n", f, f.LevelName(Level(l)), m.M[f][l], m.U[f][l], math.Log2(m.M[f][l]/m.U[f][l]))
+		}
+	}
+	_, err := fmt.Fprintf(w, "%-12s %-18s %10s %10s %8s\n", "(any)", "missing", "", "", "0")
+	return err
+}
+
+// samplePairs returns n random pairs of distinct indexes below na (and,
+// for linking, pairs of one index below na and one below nb), seeded so
+// that a run is reproducible.
+func samplePairs(n, na, nb int, link bool) [][2]int32 {
+	r := rand.New(rand.NewPCG(1, 2))
+	out := make([][2]int32, 0, n)
+	for len(out) < n {
+		if link {
+			if na == 0 || nb == 0 {
+				break
+			}
+			out = append(out, [2]int32{int32(r.IntN(na)), int32(r.IntN(nb))})
+			continue
+		}
+		if na < 2 {
+			break
+		}
+		a, b := r.IntN(na), r.IntN(na)
+		if a != b {
+			out = append(out, [2]int32{int32(a), int32(b)})
+		}
+	}
+	return out
+}

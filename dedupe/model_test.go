@@ -1,0 +1,157 @@
+package dedupe
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestTrainRecoversWeights plants matches and non-matches with known m and
+// u and checks that EM, without labels, gives matches the higher weight.
+func TestTrainRecoversWeights(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(7, 7))
+	draw := func(shares []float64) Level {
+		x := r.Float64()
+		for l := 1; l < len(shares); l++ {
+			if x < shares[l] {
+				return Level(l)
+			}
+			x -= shares[l]
+		}
+		return Level(len(shares) - 1)
+	}
+	trueM := [numFields][]float64{
+		FieldName: {0, 0.7, 0.1, 0.1, 0.05, 0.05}, FieldBirth: {0, 0.9, 0.03, 0.04, 0.03},
+		FieldEmail: {0, 0.7, 0.1, 0.2}, FieldPhone: {0, 0.8, 0.05, 0.15}, FieldAddress: {0, 0.7, 0.2, 0.1},
+	}
+	trueU := [numFields][]float64{
+		FieldName: {0, 0.001, 0.001, 0.002, 0.02, 0.976}, FieldBirth: {0, 0.0001, 0.0001, 0.002, 0.9978},
+		FieldEmail: {0, 0.00001, 0.0001, 0.99989}, FieldPhone: {0, 0.00001, 0.0001, 0.99989}, FieldAddress: {0, 0.001, 0.01, 0.989},
+	}
+	vec := func(shares [numFields][]float64) Vector {
+		var v Vector
+		for f := Field(0); f < numFields; f++ {
+			v[f] = draw(shares[f])
+		}
+		return v
+	}
+	// u from random pairs: all non-matches.
+	var sample []Vector
+	for range 200_000 {
+		sample = append(sample, vec(trueU))
+	}
+	u := EstimateU(sample)
+	// The blocked pairs of one rule (birth date blocking): the birth date
+	// agrees for all; 5 % are matches.
+	counts := make([]PatternCounts, NumRules)
+	for i := range counts {
+		counts[i] = NewPatternCounts()
+	}
+	matches := 0
+	for i := range 50_000 {
+		var v Vector
+		if i%20 == 0 {
+			v = vec(trueM)
+			matches++
+		} else {
+			v = vec(trueU)
+		}
+		v[FieldBirth] = BirthEqual
+		counts[RuleBirth][v.Pattern()]++
+	}
+	m := Train(counts, u, 1e9)
+	for _, f := range []Field{FieldName, FieldEmail, FieldPhone} {
+		if got := m.M[f][1]; math.Abs(got-trueM[f][1]) > 0.08 {
+			t.Errorf("%s: learned m(equal) = %.3f, want about %.2f", f, got, trueM[f][1])
+		}
+	}
+	if lam := m.Lambda * 1e9; math.Abs(lam-float64(matches))/float64(matches) > 0.15 {
+		t.Errorf("expected matches %.0f, planted %d", lam, matches)
+	}
+	match := Vector{NameEqual, BirthEqual, Equal, Equal, Equal}
+	non := Vector{NameDifferent, BirthEqual, Different, Different, Different}
+	if m.Weight(match) <= 0 || m.Weight(non) >= 0 {
+		t.Errorf("weights: agreeing pair %.1f (want > 0), disagreeing %.1f (want < 0)", m.Weight(match), m.Weight(non))
+	}
+	// Agreeing less never weighs more.
+	for f := Field(0); f < numFields; f++ {
+		for l := 2; l < f.Levels(); l++ {
+			if m.M[f][l]/m.U[f][l] > m.M[f][l-1]/m.U[f][l-1]*(1+1e-9) {
+				t.Errorf("%s: level %s weighs more than %s", f, f.LevelName(Level(l)), f.LevelName(Level(l-1)))
+			}
+		}
+	}
+}
+
+func TestClustersGuard(t *testing.T) {
+	t.Parallel()
+	// Two triangles joined by one weak edge stay apart; a chain of pairs
+	// within the size cap joins.
+	edges := []Edge{
+		{0, 1, 0.99}, {1, 2, 0.99}, {0, 2, 0.99},
+		{3, 4, 0.99}, {4, 5, 0.99}, {3, 5, 0.99},
+		{2, 3, 0.95}, // one weak link
+		{6, 7, 0.99},
+	}
+	root, refused := Clusters(9, edges, 50)
+	want := []int32{0, 0, 0, 3, 3, 3, 6, 6, 8}
+	for i := range want {
+		if root[i] != want[i] {
+			t.Fatalf("roots %v, want %v", root, want)
+		}
+	}
+	if refused != 1 {
+		t.Errorf("refused %d joins, want 1", refused)
+	}
+	// Well-linked clusters do join.
+	edges = append(edges, Edge{0, 4, 0.95}, Edge{1, 5, 0.95})
+	root, _ = Clusters(9, edges, 50)
+	if root[5] != 0 {
+		t.Errorf("two triangles with three links stay apart: %v", root)
+	}
+	// The size cap holds.
+	var chain []Edge
+	for i := range int32(9) {
+		chain = append(chain, Edge{i, i + 1, 0.99})
+	}
+	root, _ = Clusters(10, chain, 4)
+	size := map[int32]int{}
+	for _, r := range root {
+		size[r]++
+	}
+	for r, n := range size {
+		if n > 4 {
+			t.Errorf("cluster %d has %d rows, cap 4", r, n)
+		}
+	}
+}
+
+func TestTermFrequencyAdjustment(t *testing.T) {
+	t.Parallel()
+	m := &Model{}
+	for f := Field(0); f < numFields; f++ {
+		m.U[f] = make([]float64, f.Levels())
+		for l := range m.U[f] {
+			m.U[f][l] = 0.01 // the average share of pairs agreeing
+		}
+	}
+	feats := make([]Features, 1000)
+	for i := range feats {
+		feats[i].Phones = []string{"x"}
+	}
+	tf := newTermFreq(m, feats)
+	key := func(size uint32) []blockKey { return []blockKey{{h: 7, size: size, rule: RulePhone}} }
+	v := Vector{FieldPhone: Equal}
+	common := tf.adjust(key(100), key(100), v.Pattern()) // 10 % of rows share it
+	rare := tf.adjust(key(2), key(2), v.Pattern())       // only these two
+	if common >= 0 || rare <= 0 || common < tfMin || rare > tfMax {
+		t.Errorf("adjustment of a common phone %.2f (want < 0), of a rare one %.2f (want > 0), bounds [%g, %g]", common, rare, tfMin, tfMax)
+	}
+	if got := tf.adjust(key(2), []blockKey{{h: 8, size: 2, rule: RulePhone}}, v.Pattern()); got != 0 {
+		t.Errorf("rows that share no phone key: adjustment %.2f, want 0", got)
+	}
+	if got := tf.adjust(key(100), key(100), Vector{FieldPhone: Close}.Pattern()); got != 0 {
+		t.Errorf("a close phone: adjustment %.2f, want 0", got)
+	}
+}

@@ -1,0 +1,213 @@
+package dedupe
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// nameComparer compares the names of two rows: through the service's
+// person matcher while the budget lasts, else locally.
+type nameComparer struct {
+	svc nameapi.PersonMatcher // nil: always local
+	// budget is the number of matcher calls left; < 0 is unlimited.
+	budget atomic.Int64
+	calls  atomic.Int64 // matcher calls made
+	local  atomic.Int64 // comparisons made locally: no matcher, or its budget spent
+	// skipped counts names compared locally because nothing else agreed.
+	skipped atomic.Int64
+	// memo keeps the matcher's answers by the pair of names: names recur,
+	// and an answer is a call saved (a paid one with a remote engine).
+	memo *levelMemo
+	// strict: ask the matcher only with stronger evidence (large files).
+	strict   bool
+	memoHits atomic.Int64
+	failed   atomic.Int64 // matcher calls that failed (compared locally)
+}
+
+func newNameComparer(svc nameapi.PersonMatcher, budget int64) *nameComparer {
+	c := &nameComparer{svc: svc, memo: newLevelMemo(memoEntries)}
+	c.budget.Store(budget)
+	return c
+}
+
+// compare returns the name level of a and b. evidence says whether
+// another field of the pair agrees at all: without it, names that differ
+// word by word (or share only the surname) are not sent to the matcher,
+// since the name alone never links two rows.
+func (c *nameComparer) compare(ctx context.Context, a, b *Features, evidence bool) Level {
+	if len(a.Tokens) == 0 || len(b.Tokens) == 0 || len(a.Names) == 0 || len(b.Names) == 0 {
+		return Missing
+	}
+	if sameWords(a.Tokens, b.Tokens) {
+		return NameEqual // the same words in any order: no call needed
+	}
+	local := compareNamesLocal(a, b)
+	if !evidence && local >= NameRelation {
+		c.skipped.Add(1)
+		return local
+	}
+	key := pairKey(a.nameHash, b.nameHash)
+	if l, ok := c.memo.get(key); ok {
+		c.memoHits.Add(1)
+		return l
+	}
+	if c.svc == nil || !c.take() {
+		c.local.Add(1)
+		return local
+	}
+	c.calls.Add(1)
+	l := c.call(ctx, a, b, local)
+	c.memo.put(key, l)
+	return l
+}
+
+// call asks the matcher; a failed call falls back to local.
+func (c *nameComparer) call(ctx context.Context, a, b *Features, local Level) Level {
+	pa := nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: a.Names}}
+	pb := nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: b.Names}}
+	if isLegal(a.Names) {
+		pa.Type = nameapi.TypeLegalInputPerson
+	}
+	if isLegal(b.Names) {
+		pb.Type = nameapi.TypeLegalInputPerson
+	}
+	res, err := c.svc.MatchPersons(ctx, &nameapi.InputWithTwoPeople{InputPerson1: &pa, InputPerson2: &pb})
+	if err != nil || res == nil {
+		c.failed.Add(1)
+		return local
+	}
+	if res.MatchType == nameapi.MatchDifferent && local <= NameSimilar {
+		// The words agree in some order but the matcher says no: given
+		// name and surname may be swapped as well as misspelt. Ask once
+		// more with b's given name and surname exchanged.
+		if fields, ok := swapRoles(b.Names); ok {
+			pb.PersonName = &nameapi.InputPersonName{NameFields: fields}
+			c.calls.Add(1)
+			if r2, err := c.svc.MatchPersons(ctx, &nameapi.InputWithTwoPeople{InputPerson1: &pa, InputPerson2: &pb}); err == nil && r2 != nil {
+				res = r2
+			}
+		}
+	}
+	switch res.MatchType {
+	case nameapi.MatchEqual:
+		return NameEqual
+	case nameapi.MatchMatching, nameapi.MatchPossiblyEqual:
+		return NameMatching
+	case nameapi.MatchSimilar:
+		return NameSimilar
+	case nameapi.MatchRelation:
+		return NameRelation
+	}
+	return NameDifferent
+}
+
+// take spends one call of the budget.
+func (c *nameComparer) take() bool {
+	for {
+		b := c.budget.Load()
+		if b < 0 {
+			return true
+		}
+		if b == 0 {
+			return false
+		}
+		if c.budget.CompareAndSwap(b, b-1) {
+			return true
+		}
+	}
+}
+
+// swapRoles returns the fields with given name and surname exchanged, or
+// false when they are not both there.
+func swapRoles(fields []nameapi.NameField) ([]nameapi.NameField, bool) {
+	var g, s bool
+	out := make([]nameapi.NameField, len(fields))
+	for i, f := range fields {
+		out[i] = f
+		switch f.FieldType {
+		case nameapi.FieldGivenname:
+			out[i].FieldType, g = nameapi.FieldSurname, true
+		case nameapi.FieldSurname:
+			out[i].FieldType, s = nameapi.FieldGivenname, true
+		}
+	}
+	return out, g && s
+}
+
+func isLegal(fields []nameapi.NameField) bool {
+	for _, f := range fields {
+		if f.FieldType == nameapi.FieldLegalName {
+			return true
+		}
+	}
+	return false
+}
+
+// sameWords reports whether a and b hold the same words in any order.
+func sameWords(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if slices.Equal(a, b) {
+		return true
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// memoEntries bounds the name-pair memo (about 24 bytes an entry).
+const memoEntries = 1 << 21
+
+// levelMemo is a bounded, sharded map from a pair of names to the
+// matcher's level. When full it stops taking new pairs (no eviction): the
+// names that recur most come early.
+type levelMemo struct {
+	shards [64]struct {
+		sync.Mutex
+		m map[uint64]Level
+	}
+	per int
+}
+
+func newLevelMemo(entries int) *levelMemo {
+	m := &levelMemo{}
+	m.per = entries / len(m.shards)
+	for i := range m.shards {
+		m.shards[i].m = map[uint64]Level{}
+	}
+	return m
+}
+
+func (m *levelMemo) get(k uint64) (Level, bool) {
+	s := &m.shards[k%uint64(len(m.shards))]
+	s.Lock()
+	l, ok := s.m[k]
+	s.Unlock()
+	return l, ok
+}
+
+func (m *levelMemo) put(k uint64, l Level) {
+	s := &m.shards[k%uint64(len(m.shards))]
+	s.Lock()
+	if len(s.m) < m.per {
+		s.m[k] = l
+	}
+	s.Unlock()
+}
+
+// pairKey combines two name hashes, in either order, into one key.
+func pairKey(a, b uint64) uint64 {
+	if a > b {
+		a, b = b, a
+	}
+	h := a*0x9e3779b97f4a7c15 ^ b
+	h ^= h >> 29
+	h *= 0xbf58476d1ce4e5b9
+	return h ^ h>>32
+}

@@ -1,0 +1,119 @@
+package dedupe
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/namepipe/namepipe/readers"
+	"github.com/namepipe/namepipe/record"
+	"github.com/namepipe/namepipe/writers"
+)
+
+// The appended columns, after the prefix.
+const (
+	ColClusterID   = "cluster_id"
+	ColClusterSize = "cluster_size"
+	ColMatchRow    = "match_row"
+	ColMatchScore  = "match_score"
+	ColMatchReason = "match_reason"
+)
+
+// OutputSchema returns the input's fields followed by the dedupe columns
+// (cluster id, size and best match row as int64, score as double, reason
+// as text; all nullable). A clash with an input column is an error.
+func OutputSchema(in record.Schema, prefix string) (record.Schema, error) {
+	out := record.Schema{Fields: append([]record.Field(nil), in.Fields...)}
+	for _, c := range []struct {
+		name string
+		typ  record.Type
+	}{{ColClusterID, record.Int64}, {ColClusterSize, record.Int64}, {ColMatchRow, record.Int64}, {ColMatchScore, record.Double}, {ColMatchReason, record.String}} {
+		name := prefix + c.name
+		if in.Index(name) >= 0 {
+			return record.Schema{}, fmt.Errorf("column %q already exists in the input; set output.prefix to another prefix", name)
+		}
+		out.Fields = append(out.Fields, record.Field{Name: name, Type: c.typ, Nullable: true})
+	}
+	return out, nil
+}
+
+// NothingToCompare is the reason given for a row without comparable data.
+const NothingToCompare = "nothing to compare: no name, email, phone, birth date or address"
+
+// Reason says which fields of the best match agreed and how, such as
+// "name=equal birth_date=day_month_swapped email=close".
+func Reason(p Pattern) string {
+	v := p.Vector()
+	var parts []string
+	for f := Field(0); f < numFields; f++ {
+		if v[f] != Missing {
+			parts = append(parts, f.String()+"="+f.LevelName(v[f]))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// Values returns the appended cells of row i.
+func (r *Result) Values(i int) []record.Value {
+	rr := r.Rows[i]
+	vals := make([]record.Value, 5)
+	if rr.Cluster >= 0 {
+		vals[0] = int64(rr.Cluster) + 1
+	}
+	vals[1] = int64(rr.Size)
+	if rr.Match >= 0 {
+		vals[2] = int64(rr.Match) + 1
+		vals[3] = math.Round(rr.Score*1e4) / 1e4
+		vals[4] = Reason(rr.Pattern)
+	}
+	if rr.NothingComparable {
+		vals[4] = NothingToCompare
+	}
+	return vals
+}
+
+// WriteOutput re-reads the input and writes every row, unchanged and in
+// order, with the dedupe columns appended.
+func WriteOutput(ctx context.Context, rd readers.Reader, w writers.Writer, r *Result, progress func(string, int64, int64)) error {
+	buf := make([]record.Record, batchSize)
+	out := make([]record.Record, 0, batchSize)
+	row := 0
+	for {
+		n, err := rd.Read(ctx, buf)
+		out = out[:0]
+		for i := range buf[:n] {
+			if row >= len(r.Rows) {
+				return fmt.Errorf("output: the input changed while dedupe ran (more than %d rows)", len(r.Rows))
+			}
+			rec := buf[i]
+			vals := make([]record.Value, 0, len(rec.Values)+5)
+			vals = append(append(vals, rec.Values...), r.Values(row)...)
+			// Raw and End carry the input cells' source text, so that CSV
+			// output writes them back byte for byte.
+			out = append(out, record.Record{Index: rec.Index, Line: rec.Line, Values: vals, Raw: rec.Raw, End: rec.End})
+			row++
+		}
+		if len(out) > 0 {
+			if werr := w.Write(ctx, out); werr != nil {
+				return fmt.Errorf("output: %w", werr)
+			}
+		}
+		if progress != nil {
+			done, total := rd.Progress()
+			progress("writing", done, total)
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if row != len(r.Rows) {
+		return fmt.Errorf("output: the input changed while dedupe ran (%d rows, first read %d)", row, len(r.Rows))
+	}
+	return nil
+}

@@ -1,0 +1,104 @@
+package dedupe
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/gocarina/gocsv"
+)
+
+// PairRow is one line of the pairs file (--pairs): a compared pair at or
+// above the pairs threshold with its score and the comparison of every
+// field. Rows are 1-based data rows; in linking mode row_b is a row of the
+// reference file.
+type PairRow struct {
+	RowA        int64   `csv:"row_a"`
+	RowB        int64   `csv:"row_b"`
+	Score       float64 `csv:"score"`
+	MatchWeight float64 `csv:"match_weight"`
+	Linked      bool    `csv:"linked"`
+	Name        string  `csv:"name"`
+	BirthDate   string  `csv:"birth_date"`
+	Email       string  `csv:"email"`
+	Phone       string  `csv:"phone"`
+	Address     string  `csv:"address"`
+	NameA       string  `csv:"name_a"`
+	NameB       string  `csv:"name_b"`
+}
+
+// PairRows returns the pairs file's lines.
+func (r *Result) PairRows() []*PairRow {
+	out := make([]*PairRow, 0, len(r.Pairs))
+	nIn := int32(len(r.Rows))
+	for _, p := range r.Pairs {
+		v := p.Pattern.Vector()
+		b := p.B
+		if int(r.Summary.ReferenceRows) > 0 {
+			b += nIn // index into feats
+		}
+		out = append(out, &PairRow{
+			RowA: int64(p.A) + 1, RowB: int64(p.B) + 1,
+			Score: round4(p.Score), MatchWeight: round4(p.Weight), Linked: p.Linked,
+			Name: FieldName.LevelName(v[FieldName]), BirthDate: FieldBirth.LevelName(v[FieldBirth]),
+			Email: FieldEmail.LevelName(v[FieldEmail]), Phone: FieldPhone.LevelName(v[FieldPhone]),
+			Address: FieldAddress.LevelName(v[FieldAddress]),
+			NameA:   nameText(&r.feats[p.A]), NameB: nameText(&r.feats[b]),
+		})
+	}
+	return out
+}
+
+func nameText(f *Features) string {
+	var parts []string
+	for _, n := range f.Names {
+		parts = append(parts, n.String)
+	}
+	return strings.Join(parts, " ")
+}
+
+func round4(x float64) float64 {
+	return float64(int64(x*10000+0.5*sign(x))) / 10000
+}
+
+func sign(x float64) float64 {
+	if x < 0 {
+		return -1
+	}
+	return 1
+}
+
+// WritePairs writes the pairs file as CSV with a fixed header.
+func (r *Result) WritePairs(w io.Writer) error {
+	rows := r.PairRows()
+	if len(rows) == 0 {
+		// gocsv writes no header for an empty slice: write it alone.
+		rows = nil
+		if err := gocsv.Marshal([]*PairRow{{}}, &headerOnly{w: w}); err != nil {
+			return fmt.Errorf("pairs: %w", err)
+		}
+		return nil
+	}
+	if err := gocsv.Marshal(rows, w); err != nil {
+		return fmt.Errorf("pairs: %w", err)
+	}
+	return nil
+}
+
+// headerOnly passes only the first line through.
+type headerOnly struct {
+	w    io.Writer
+	done bool
+}
+
+func (h *headerOnly) Write(p []byte) (int, error) {
+	if h.done {
+		return len(p), nil
+	}
+	if i := strings.IndexByte(string(p), '\n'); i >= 0 {
+		h.done = true
+		_, err := h.w.Write(p[:i+1])
+		return len(p), err
+	}
+	return h.w.Write(p)
+}

@@ -1,0 +1,105 @@
+package dedupe
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Summary counts what a dedupe run did. Its JSON form is the --summary file.
+type Summary struct {
+	// Rows is the number of input rows; ReferenceRows those of the
+	// reference file (linking).
+	Rows          int64 `json:"rows"`
+	ReferenceRows int64 `json:"reference_rows,omitempty"`
+	// RowsWithErrors: rows with an unusable value (they take part with
+	// the rest); RowsNothingComparable: rows left as singletons because
+	// they have nothing to compare.
+	RowsWithErrors        int64 `json:"rows_with_errors"`
+	RowsNothingComparable int64 `json:"rows_nothing_comparable"`
+	// Blocks is the number of blocks of two rows or more, BlocksCapped
+	// those over the cap (compared by neighbourhood).
+	Blocks       int64 `json:"blocks"`
+	BlocksCapped int64 `json:"blocks_capped"`
+	// PairsCompared counts distinct compared pairs; MaxPairsPerRow the
+	// most pairs any row took part in.
+	PairsCompared  int64       `json:"pairs_compared"`
+	MaxPairsPerRow int64       `json:"max_pairs_per_row"`
+	PairsByRule    []RuleCount `json:"pairs_by_rule"`
+	// PairsAboveThreshold links rows; PairsAbovePairsThreshold are the
+	// pairs written to the pairs file.
+	PairsAboveThreshold      int64 `json:"pairs_above_threshold"`
+	PairsAbovePairsThreshold int64 `json:"pairs_above_pairs_threshold"`
+	// Clusters counts clusters by size ("2", "3", …, "10+");
+	// JoinsRefused counts joins the chaining guard refused.
+	Clusters     map[string]int64 `json:"clusters"`
+	JoinsRefused int64            `json:"joins_refused"`
+	// MatchCalls counts person-matcher calls; NamesComparedLocally the
+	// name comparisons made without a call (budget spent or names: local).
+	MatchCalls           int64 `json:"match_calls"`
+	MatchCallsFailed     int64 `json:"match_calls_failed,omitempty"`
+	NamesComparedLocally int64 `json:"names_compared_locally"`
+	// NamesNotSent counts names compared locally because they differ word
+	// by word and no other field agreed (the name alone never links).
+	NamesNotSent int64 `json:"names_not_sent"`
+	// MatcherMemoHits counts name pairs answered from earlier calls.
+	MatcherMemoHits int64 `json:"matcher_memo_hits"`
+
+	Elapsed    time.Duration `json:"-"`
+	ElapsedSec float64       `json:"elapsed_seconds"`
+}
+
+// RuleCount is one blocking rule's share of the work.
+type RuleCount struct {
+	Rule   string `json:"rule"`
+	Blocks int64  `json:"blocks"`
+	Capped int64  `json:"capped"`
+	Pairs  int64  `json:"pairs"`
+}
+
+// String is the one-line summary printed after a run.
+func (s *Summary) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d rows", s.Rows)
+	if s.ReferenceRows > 0 {
+		fmt.Fprintf(&b, " against %d reference rows", s.ReferenceRows)
+	}
+	fmt.Fprintf(&b, ", %d blocks (%d capped), %d pairs compared, %d above the threshold", s.Blocks, s.BlocksCapped, s.PairsCompared, s.PairsAboveThreshold)
+	var sizes []string
+	for k := range s.Clusters {
+		sizes = append(sizes, k)
+	}
+	sort.Slice(sizes, func(i, j int) bool {
+		return len(sizes[i]) < len(sizes[j]) || len(sizes[i]) == len(sizes[j]) && sizes[i] < sizes[j]
+	})
+	var parts []string
+	total := int64(0)
+	for _, k := range sizes {
+		parts = append(parts, fmt.Sprintf("%d of %s", s.Clusters[k], k))
+		total += s.Clusters[k]
+	}
+	fmt.Fprintf(&b, ", %d clusters", total)
+	if len(parts) > 0 {
+		fmt.Fprintf(&b, " (%s)", strings.Join(parts, ", "))
+	}
+	if s.RowsNothingComparable > 0 {
+		fmt.Fprintf(&b, ", %d rows with nothing to compare", s.RowsNothingComparable)
+	}
+	fmt.Fprintf(&b, ", %d matcher calls, %s", s.MatchCalls, s.Elapsed.Round(time.Millisecond))
+	return b.String()
+}
+
+// WriteJSON writes the summary to path.
+func (s *Summary) WriteJSON(path string) error {
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return fmt.Errorf("summary: %w", err)
+	}
+	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("summary: %w", err)
+	}
+	return nil
+}

@@ -158,6 +158,23 @@ func (p *fakePlan) ApplyInto(out []record.Value, outcomes []Outcome, rowErr erro
 	}
 }
 
+func (p *fakePlan) ResultColumnsOf(op Op) []int {
+	for i, o := range p.ops {
+		if o == op {
+			return []int{i}
+		}
+	}
+	return nil
+}
+
+// Reads: disposable reads the email column, every other op the name.
+func (p *fakePlan) Reads(op Op) []int {
+	if op == "disposable" {
+		return []int{1}
+	}
+	return []int{0}
+}
+
 func (p *fakePlan) EncodeResult(op Op, v Result) ([]byte, error) { return json.Marshal(v) }
 
 func (p *fakePlan) DecodeResult(op Op, data []byte) (Result, error) {

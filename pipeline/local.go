@@ -1,7 +1,10 @@
 package pipeline
 
 import (
+	"encoding/binary"
 	"fmt"
+
+	"github.com/namepipe/namepipe/record"
 )
 
 // local is the path of an in-process service (nameapi.InProcess) without
@@ -31,21 +34,34 @@ func (l *local) work() {
 	}
 }
 
-// localWorker is one worker's state: its memo of results by request key.
+// localWorker is one worker's state: per operation, the input columns it
+// reads, its memo of answers by those cells, and scratch space.
 type localWorker struct {
 	r    *runner
-	memo []*memo // per operation
+	ops  []localOp
+	key  []byte         // the cells of one operation, encoded
+	outs []Outcome      // all zero but one, to format one outcome
+	dst  []record.Value // the appended columns, to format one outcome
+}
+
+type localOp struct {
+	op    Op
+	reads []int
+	memo  *memo
 }
 
 func newLocalWorker(r *runner) *localWorker {
-	w := &localWorker{r: r, memo: make([]*memo, len(r.ops))}
-	for i := range w.memo {
-		w.memo[i] = newMemo(r.o.MemoryCacheSize, r.o.Concurrency, len(r.ops))
+	w := &localWorker{r: r, outs: make([]Outcome, len(r.ops)), dst: make([]record.Value, r.nres)}
+	for _, op := range r.ops {
+		w.ops = append(w.ops, localOp{op: op, reads: r.o.Plan.Reads(op), memo: newMemo(r.o.MemoryCacheSize, r.o.Concurrency*len(r.ops))})
 	}
 	return w
 }
 
-// compute resolves every operation of every row of b and fills it.
+// compute resolves every operation of every row of b and fills it. Each
+// row is built (Build validates the whole row and says which operations
+// apply); an operation is then answered from the memo when its cells were
+// seen before, with its result columns already formatted.
 func (w *localWorker) compute(b *batch) {
 	r := w.r
 	nops := len(r.ops)
@@ -55,14 +71,21 @@ func (w *localWorker) compute(b *batch) {
 		if req == nil {
 			continue
 		}
-		outcomes := b.rowOutcomes(i, nops)
-		for j, op := range r.ops {
-			if req.Applies(op) {
-				var hit bool
-				outcomes[j], hit = w.resolve(req, j, op)
-				if hit {
-					hits++
-				}
+		stopped := r.stopCtx.Err() != nil
+		outcomes, formatted := b.rowOutcomes(i, nops), b.formatted[i*nops:(i+1)*nops]
+		for j := range w.ops {
+			lo := &w.ops[j]
+			if !req.Applies(lo.op) {
+				continue
+			}
+			if stopped {
+				outcomes[j] = Outcome{Err: r.stoppedErr(nil)}
+				continue
+			}
+			e, hit := w.resolve(&b.recs[i], req, j)
+			outcomes[j], formatted[j] = e.o, e.vals
+			if hit {
+				hits++
 			}
 		}
 	}
@@ -73,37 +96,72 @@ func (w *localWorker) compute(b *batch) {
 }
 
 // resolve answers operation j of one row from the memo or the service.
-func (w *localWorker) resolve(req Request, j int, op Op) (o Outcome, hit bool) {
-	r := w.r
-	if r.stopCtx.Err() != nil {
-		return Outcome{Err: r.stoppedErr(nil)}, false
+func (w *localWorker) resolve(rec *record.Record, req Request, j int) (e memoEntry, hit bool) {
+	lo := &w.ops[j]
+	if !lo.memo.on() {
+		return w.answer(req, j), false
 	}
-	m := w.memo[j]
-	if !m.on() {
-		return r.call(req, op), false
+	w.key = appendCells(w.key[:0], rec.Values, lo.reads)
+	if e, ok := lo.memo.get(w.key); ok {
+		return e, true
 	}
-	key, err := runKey(req, op)
-	if err != nil {
-		return Outcome{Err: err}, false
+	e = w.answer(req, j)
+	if reusable(e.o) {
+		lo.memo.put(w.key, e)
 	}
-	if o, ok := m.get(key); ok {
-		return o, true
-	}
-	o = r.call(req, op)
-	if reusable(o) {
-		m.put(key, o)
-	}
-	return o, false
+	return e, false
 }
 
-// runKey calls Request.RunKey; a panic becomes the operation's error.
-func runKey(req Request, op Op) (k string, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("internal error while keying %s: %v", op, p)
+// answer calls the service for operation j and formats the result.
+func (w *localWorker) answer(req Request, j int) memoEntry {
+	o := w.r.call(req, w.r.ops[j])
+	if o.Err != nil || o.Value == nil {
+		return memoEntry{o: o}
+	}
+	w.outs[j] = o
+	w.r.o.Plan.ApplyInto(w.dst, w.outs, nil)
+	w.outs[j] = Outcome{}
+	cols := w.r.resultCols[j]
+	vals := make([]record.Value, len(cols))
+	for k, c := range cols {
+		vals[k] = w.dst[c]
+	}
+	return memoEntry{o: o, vals: vals}
+}
+
+// appendCells appends an encoding of the cells of vals at the indexes
+// cols to b: equal encodings, equal cells. A missing cell (ragged row) is
+// encoded apart from every value.
+func appendCells(b []byte, vals []record.Value, cols []int) []byte {
+	for _, c := range cols {
+		if c >= len(vals) {
+			b = append(b, 0)
+			continue
 		}
-	}()
-	return req.RunKey(op), nil
+		switch v := vals[c].(type) {
+		case nil:
+			b = append(b, 1)
+		case string:
+			b = append(b, 2)
+			b = binary.AppendUvarint(b, uint64(len(v)))
+			b = append(b, v...)
+		default:
+			// Other types (numbers, dates of Parquet input): their type
+			// and Go syntax, length-prefixed.
+			s := fmt.Sprintf("%T:%#v", v, v)
+			b = append(b, 3)
+			b = binary.AppendUvarint(b, uint64(len(s)))
+			b = append(b, s...)
+		}
+	}
+	return b
+}
+
+// memoEntry is a remembered answer: the outcome, and its result column
+// values as ApplyInto sets them (nil for an error).
+type memoEntry struct {
+	o    Outcome
+	vals []record.Value
 }
 
 // memo is a bounded map of recent outcomes by key, for one worker and one
@@ -118,7 +176,7 @@ func runKey(req Request, op Op) (k string, err error) {
 // memo with fewer than one hit in minHitShare of them turns itself off.
 type memo struct {
 	max      int
-	cur, old map[string]Outcome
+	cur, old map[string]memoEntry
 	lookups  int
 	hits     int
 	off      bool
@@ -130,18 +188,18 @@ const (
 	memoMinShare = 8 // at least 1 hit in 8 lookups
 )
 
-func newMemo(size, workers, ops int) *memo {
+func newMemo(size, parts int) *memo {
 	if size <= 0 {
 		return &memo{off: true}
 	}
-	// The run's memory cache size is shared by the operations, the
-	// workers and the two generations.
-	return &memo{max: max(size/(2*workers*ops), 1), cur: make(map[string]Outcome), old: make(map[string]Outcome)}
+	// The run's memory cache size is shared by parts memos (one per
+	// worker and operation), each of two generations.
+	return &memo{max: max(size/(2*parts), 1), cur: make(map[string]memoEntry), old: make(map[string]memoEntry)}
 }
 
 func (m *memo) on() bool { return !m.off }
 
-func (m *memo) get(key string) (Outcome, bool) {
+func (m *memo) get(key []byte) (memoEntry, bool) {
 	if m.lookups < memoProbe {
 		m.lookups++
 		defer func() {
@@ -152,19 +210,19 @@ func (m *memo) get(key string) (Outcome, bool) {
 			}
 		}()
 	}
-	if o, ok := m.cur[key]; ok {
+	if e, ok := m.cur[string(key)]; ok {
 		m.hits++
-		return o, true
+		return e, true
 	}
-	if o, ok := m.old[key]; ok {
+	if e, ok := m.old[string(key)]; ok {
 		m.hits++
-		m.put(key, o)
-		return o, true
+		m.put(key, e)
+		return e, true
 	}
-	return Outcome{}, false
+	return memoEntry{}, false
 }
 
-func (m *memo) put(key string, o Outcome) {
+func (m *memo) put(key []byte, e memoEntry) {
 	if m.off {
 		return
 	}
@@ -172,5 +230,5 @@ func (m *memo) put(key string, o Outcome) {
 		m.old, m.cur = m.cur, m.old
 		clear(m.cur)
 	}
-	m.cur[key] = o
+	m.cur[string(key)] = e
 }

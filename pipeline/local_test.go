@@ -5,9 +5,13 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/namepipe/namepipe/record"
 )
 
 // TestInProcessSetsNoCallTimeout checks that each call gets a context with
@@ -142,31 +146,56 @@ func TestLocalMemo(t *testing.T) {
 // TestMemo checks the two generations and the switch-off.
 func TestMemo(t *testing.T) {
 	t.Parallel()
-	m := newMemo(8, 2, 1) // 2 entries per generation
-	m.put("a", Outcome{Value: fakeResult("A")})
-	m.put("b", Outcome{Value: fakeResult("B")})
-	m.put("c", Outcome{Value: fakeResult("C")}) // a, b become the old generation
+	m := newMemo(4, 1) // 2 entries per generation
+	put := func(k string) { m.put([]byte(k), memoEntry{o: Outcome{Value: fakeResult(strings.ToUpper(k))}}) }
+	put("a")
+	put("b")
+	put("c") // a, b become the old generation
 	for _, k := range []string{"a", "b", "c"} {
-		if o, ok := m.get(k); !ok || o.Value != fakeResult(string(k[0]-'a'+'A')) {
-			t.Fatalf("get %q = %v, %v", k, o, ok)
+		if e, ok := m.get([]byte(k)); !ok || e.o.Value != fakeResult(strings.ToUpper(k)) {
+			t.Fatalf("get %q = %v, %v", k, e, ok)
 		}
 	}
-	m.put("d", Outcome{})
-	m.put("e", Outcome{})
-	m.put("f", Outcome{})
-	if _, ok := m.get("a"); ok {
+	put("d")
+	put("e")
+	put("f")
+	if _, ok := m.get([]byte("a")); ok {
 		t.Error("a survived two generations without a hit")
 	}
 	if !m.on() {
 		t.Fatal("memo off before its probe ended")
 	}
 	for i := range memoProbe {
-		m.get(fmt.Sprint("miss", i))
+		m.get(fmt.Append(nil, "miss", i))
 	}
 	if m.on() {
 		t.Error("a memo that hit 3 times in its probe is still on")
 	}
-	if off := newMemo(-1, 2, 1); off.on() {
+	if off := newMemo(-1, 1); off.on() {
 		t.Error("a memo of size -1 is on")
+	}
+}
+
+// TestAppendCells checks that the encoding of cells is equal exactly when
+// the cells are.
+func TestAppendCells(t *testing.T) {
+	t.Parallel()
+	rows := [][]record.Value{
+		{"ab", "c"}, {"a", "bc"}, {"abc", ""}, {"abc", nil}, {"abc"}, {"", "abc"}, {nil, "abc"},
+		{int64(1), "x"}, {int32(1), "x"}, {"1", "x"}, {1.5, "x"}, {true, "x"},
+	}
+	seen := map[string]int{}
+	for i, r := range rows {
+		k := string(appendCells(nil, r, []int{0, 1}))
+		if j, dup := seen[k]; dup {
+			t.Errorf("rows %v and %v encode alike", rows[j], r)
+		}
+		seen[k] = i
+		if again := string(appendCells(nil, slices.Clone(r), []int{0, 1})); again != k {
+			t.Errorf("row %v encodes two ways", r)
+		}
+	}
+	if string(appendCells(nil, []record.Value{"a", "b"}, []int{0})) != string(appendCells(nil, []record.Value{"a", "z"}, []int{0})) {
+		t.Error("a column not read changed the encoding")
 	}
 }

@@ -39,6 +39,14 @@ type Plan interface {
 	// Ops() (a zero Outcome: the operation did not run), and the row's
 	// own error. It sets every element of dst.
 	ApplyInto(dst []record.Value, outcomes []Outcome, rowErr error)
+	// ResultColumnsOf returns the indexes, within the appended columns, of
+	// op's result columns. ApplyInto sets them from op's outcome alone.
+	ResultColumnsOf(op Op) []int
+	// Reads returns the indexes of the input columns whose cells op's
+	// request is built from: two rows equal in these cells get the same
+	// request for op whenever Build gives one for both. Too many columns
+	// only cost re-use; a missing one gives wrong answers.
+	Reads(op Op) []int
 	// EncodeResult and DecodeResult convert a result of op for the
 	// persistent cache.
 	EncodeResult(op Op, v Result) ([]byte, error)

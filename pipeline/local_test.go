@@ -90,7 +90,7 @@ func TestInProcessSetsNoCallTimeout(t *testing.T) {
 // computed, and the output is the remote path's either way.
 func TestLocalMemo(t *testing.T) {
 	t.Parallel()
-	const n = 3 * memoProbe
+	n := 3 * memoProbe
 	run := func(t *testing.T, local bool, memSize int) (*Summary, *memWriter, *counter) {
 		t.Helper()
 		cnt := &counter{}
@@ -132,7 +132,7 @@ func TestLocalMemo(t *testing.T) {
 			if d := calls(cnt, "disposable"); d != n {
 				t.Errorf("disposable computed %d times, want %d", d, n)
 			}
-			if sum.Requests != sum.Calls || sum.Requests+sum.CacheHitsMemory != 2*n || sum.DedupHits != 0 {
+			if sum.Requests != sum.Calls || sum.Requests+sum.CacheHitsMemory != int64(2*n) || sum.DedupHits != 0 {
 				t.Errorf("requests %d, calls %d, memory hits %d, dedup %d; want requests = calls, requests + hits = %d, no dedup",
 					sum.Requests, sum.Calls, sum.CacheHitsMemory, sum.DedupHits, 2*n)
 			}

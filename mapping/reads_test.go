@@ -2,7 +2,9 @@ package mapping
 
 import (
 	"encoding/csv"
+	"fmt"
 	"os"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -79,5 +81,64 @@ operations: [parse, genderize, risk, disposable, emailname, format, classify]
 	}
 	if checked < 1000 {
 		t.Errorf("only %d mixed rows checked", checked)
+	}
+}
+
+// TestBuilder checks that a Builder gives Plan.Build's requests and errors
+// row after row, although it re-uses their memory, and that its name
+// payloads are Plan.Build's.
+func TestBuilder(t *testing.T) {
+	t.Parallel()
+	in := record.Schema{}
+	for _, h := range []string{"name", "company", "email", "phone", "birth", "street", "zip", "city", "country", "gender"} {
+		in.Fields = append(in.Fields, record.Field{Name: h, Type: record.String})
+	}
+	p := mustPlan(t, head+`
+person:
+  type: {column: company, legal: ["*"]}
+  fullName: name
+  email: email
+  phone: phone
+  birthDate: {column: birth, layout: "2006-01-02"}
+  address: {street: street, postalCode: zip, locality: city, country: country}
+  gender: gender
+context:
+  placeColumn: country
+operations: [parse, genderize, risk, disposable, format]
+`, in)
+	rows := [][]record.Value{
+		{"Anna Schmidt", "", "anna@example.de", "+49 30 1234567", "1980-02-03", "Hauptstr. 1", "10115", "Berlin", "DE", "f"},
+		{"", "", "", "", "", "", "", "", "", ""},
+		{"Acme GmbH", "Acme GmbH", "info@acme.example", "", "1980-02-30", "", "", "", "", ""},
+		{"Bob Miller", "", "", "+1 555 0100", "", "1 Main St", "", "Springfield", "US", "m"},
+		{"Anna Schmidt", "", "", "", "not a date", "", "", "", "", ""},
+		{"María José García", "", "mj@example.es", "", "", "", "28013", "Madrid", "ES", ""},
+	}
+	b := p.NewBuilder()
+	for round := range 2 {
+		for i, vals := range rows {
+			rec := &record.Record{Index: int64(i), Line: int64(i + 2), Values: vals}
+			want, wantErr := p.Build(rec)
+			got, gotErr := b.Build(rec)
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || (got == nil) != (want == nil) {
+				t.Fatalf("round %d row %d: error %v, want %v", round, i, gotErr, wantErr)
+			}
+			if want == nil {
+				continue
+			}
+			if !reflect.DeepEqual(got.Person, want.Person) || !reflect.DeepEqual(got.Context, want.Context) || !reflect.DeepEqual(got.Emails, want.Emails) {
+				t.Fatalf("round %d row %d: request\n%+v\nwant\n%+v", round, i, got.Person, want.Person)
+			}
+			for _, op := range p.Ops() {
+				if got.Applies(op) != want.Applies(op) || got.Applies(op) && got.RunKey(op) != want.RunKey(op) {
+					t.Fatalf("round %d row %d: %s differs", round, i, op)
+				}
+			}
+			for _, withGender := range []bool{true, false} {
+				if g, w := got.namePerson(withGender), want.namePerson(withGender); !reflect.DeepEqual(g, w) {
+					t.Fatalf("round %d row %d: name person %+v, want %+v", round, i, g, w)
+				}
+			}
+		}
 	}
 }

@@ -135,6 +135,8 @@ func (p *fakePlan) Build(rec *record.Record) (Request, error) {
 	return &fakeRequest{p: p, name: name, email: email}, nil
 }
 
+func (p *fakePlan) NewBuilder() func(*record.Record) (Request, error) { return p.Build }
+
 func (p *fakePlan) ResultColumns() int { return len(p.ops) + 1 }
 
 func (p *fakePlan) ApplyInto(out []record.Value, outcomes []Outcome, rowErr error) {

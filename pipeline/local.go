@@ -37,11 +37,12 @@ func (l *local) work() {
 // localWorker is one worker's state: per operation, the input columns it
 // reads, its memo of answers by those cells, and scratch space.
 type localWorker struct {
-	r    *runner
-	ops  []localOp
-	key  []byte         // the cells of one operation, encoded
-	outs []Outcome      // all zero but one, to format one outcome
-	dst  []record.Value // the appended columns, to format one outcome
+	r     *runner
+	build func(*record.Record) (Request, error) // re-uses the memory of the last row's request
+	ops   []localOp
+	key   []byte         // the cells of one operation, encoded
+	outs  []Outcome      // all zero but one, to format one outcome
+	dst   []record.Value // the appended columns, to format one outcome
 }
 
 type localOp struct {
@@ -51,7 +52,7 @@ type localOp struct {
 }
 
 func newLocalWorker(r *runner) *localWorker {
-	w := &localWorker{r: r, outs: make([]Outcome, len(r.ops)), dst: make([]record.Value, r.nres)}
+	w := &localWorker{r: r, build: r.o.Plan.NewBuilder(), outs: make([]Outcome, len(r.ops)), dst: make([]record.Value, r.nres)}
 	for _, op := range r.ops {
 		w.ops = append(w.ops, localOp{op: op, reads: r.o.Plan.Reads(op), memo: newMemo(r.o.MemoryCacheSize, r.o.Concurrency*len(r.ops))})
 	}
@@ -67,7 +68,7 @@ func (w *localWorker) compute(b *batch) {
 	nops := len(r.ops)
 	var hits int64
 	for i := range b.recs {
-		req := r.prepare(b, i)
+		req := r.prepare(b, i, w.build)
 		if req == nil {
 			continue
 		}

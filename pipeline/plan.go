@@ -32,6 +32,10 @@ type Plan interface {
 	// A non-nil Request with an error means some values were unusable and
 	// left out: the row is still enriched and the error is reported.
 	Build(rec *record.Record) (Request, error)
+	// NewBuilder returns a Build for one goroutine, which may re-use the
+	// memory of its requests: a request (and its Call) is used before the
+	// next build.
+	NewBuilder() func(rec *record.Record) (Request, error)
 	// ResultColumns is the number of appended columns.
 	ResultColumns() int
 	// ApplyInto writes the appended column values of a row into dst (len
@@ -80,6 +84,17 @@ func (m mappingPlan) Build(rec *record.Record) (Request, error) {
 		return nil, err
 	}
 	return mappingRequest{r}, err
+}
+
+func (m mappingPlan) NewBuilder() func(rec *record.Record) (Request, error) {
+	b := m.Plan.NewBuilder()
+	return func(rec *record.Record) (Request, error) {
+		r, err := b.Build(rec)
+		if r == nil {
+			return nil, err
+		}
+		return mappingRequest{r}, err
+	}
 }
 
 func (mappingPlan) EncodeResult(op Op, v Result) ([]byte, error) { return mapping.EncodeResult(op, v) }

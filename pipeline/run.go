@@ -307,16 +307,16 @@ func (r *runner) dispatch() (err error) {
 	return nil
 }
 
-// prepare builds row i's request and records its error; req is nil when
-// nothing of the row can be sent.
-func (r *runner) prepare(b *batch, i int) (req Request) {
+// prepare builds row i's request with build (Plan.Build or a builder's)
+// and records its error; req is nil when nothing of the row can be sent.
+func (r *runner) prepare(b *batch, i int, build func(*record.Record) (Request, error)) (req Request) {
 	rec := &b.recs[i]
 	var rowErr error
 	if rec.Problem != "" {
 		// The reader's problem names its own file:line (and column).
 		rowErr = errors.New(rec.Problem)
 	}
-	req, err := r.build(rec)
+	req, err := r.build(rec, build)
 	if err != nil {
 		rowErr = errors.Join(rowErr, err)
 		b.bad[i] = true
@@ -325,14 +325,14 @@ func (r *runner) prepare(b *batch, i int) (req Request) {
 	return req
 }
 
-// build calls Plan.Build; a panic becomes the row's error.
-func (r *runner) build(rec *record.Record) (req Request, err error) {
+// build calls build; a panic becomes the row's error.
+func (r *runner) build(rec *record.Record, build func(*record.Record) (Request, error)) (req Request, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			req, err = nil, fmt.Errorf("line %d: internal error while mapping the row: %v", rec.Line, p)
 		}
 	}()
-	req, err = r.o.Plan.Build(rec)
+	req, err = build(rec)
 	if req == nil && err == nil {
 		err = fmt.Errorf("line %d: the mapping produced no request", rec.Line)
 	}

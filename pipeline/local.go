@@ -11,8 +11,8 @@ import (
 // a persistent cache: a worker takes a whole batch of rows, computes every
 // operation of every row back to back and fills the batch's output rows.
 // Queueing a task per operation would cost more than most operations do,
-// so there are no tasks, no requests in flight to join and no shared
-// cache to lock: each worker keeps its own memo of recent results.
+// so there are no tasks and no requests in flight to join: the workers
+// share a memo of recent answers per operation (see memo.go).
 //
 // Calls still go through runner.call, so the rate limit, retries, the
 // consecutive-failure stop and the run's cancellation behave as on the
@@ -20,10 +20,17 @@ import (
 type local struct {
 	r       *runner
 	batches chan *batch
+	memos   []*memo // per operation; nil = none
 }
 
 func newLocal(r *runner) *local {
-	return &local{r: r, batches: make(chan *batch, r.o.Concurrency)}
+	l := &local{r: r, batches: make(chan *batch, r.o.Concurrency), memos: make([]*memo, len(r.ops))}
+	if size := r.o.MemoryCacheSize; size > 0 {
+		for j := range l.memos {
+			l.memos[j] = newMemo(max(size/len(r.ops), 1))
+		}
+	}
+	return l
 }
 
 // work computes batches until the queue is closed.
@@ -48,13 +55,14 @@ type localWorker struct {
 type localOp struct {
 	op    Op
 	reads []int
-	memo  *memo
+	memo  *memo // shared by the workers
+	probe probe // this worker's use of memo
 }
 
 func newLocalWorker(r *runner) *localWorker {
 	w := &localWorker{r: r, build: r.o.Plan.NewBuilder(), outs: make([]Outcome, len(r.ops)), dst: make([]record.Value, r.nres)}
-	for _, op := range r.ops {
-		w.ops = append(w.ops, localOp{op: op, reads: r.o.Plan.Reads(op), memo: newMemo(r.o.MemoryCacheSize, r.o.Concurrency*len(r.ops))})
+	for j, op := range r.ops {
+		w.ops = append(w.ops, localOp{op: op, reads: r.o.Plan.Reads(op), memo: r.local.memos[j], probe: probe{off: r.local.memos[j] == nil}})
 	}
 	return w
 }
@@ -99,11 +107,13 @@ func (w *localWorker) compute(b *batch) {
 // resolve answers operation j of one row from the memo or the service.
 func (w *localWorker) resolve(rec *record.Record, req Request, j int) (e memoEntry, hit bool) {
 	lo := &w.ops[j]
-	if !lo.memo.on() {
+	if lo.probe.off {
 		return w.answer(req, j), false
 	}
 	w.key = appendCells(w.key[:0], rec.Values, lo.reads)
-	if e, ok := lo.memo.get(w.key); ok {
+	e, hit = lo.memo.get(w.key)
+	lo.probe.count(hit)
+	if hit {
 		return e, true
 	}
 	e = w.answer(req, j)
@@ -156,80 +166,4 @@ func appendCells(b []byte, vals []record.Value, cols []int) []byte {
 		}
 	}
 	return b
-}
-
-// memoEntry is a remembered answer: the outcome, and its result column
-// values as ApplyInto sets them (nil for an error).
-type memoEntry struct {
-	o    Outcome
-	vals []record.Value
-}
-
-// memo is a bounded map of recent outcomes by key, for one worker and one
-// operation. It keeps two generations: when the current one is full, it
-// becomes the old one and the old one is emptied for re-use; a hit in the
-// old generation moves the entry to the current one. It allocates nothing
-// once both generations have grown.
-//
-// A memo that rarely hits costs a key and an insertion per row for
-// nothing (risk detection gets the whole person, contact data included,
-// and such rows almost never repeat). So after its first probe lookups, a
-// memo with fewer than one hit in minHitShare of them turns itself off.
-type memo struct {
-	max      int
-	cur, old map[string]memoEntry
-	lookups  int
-	hits     int
-	off      bool
-}
-
-// Tuning of memo's switch-off (BenchmarkLocalMemoMisses shows what it
-// saves). memoProbe is a variable for that benchmark.
-var memoProbe = 4096
-
-const memoMinShare = 8 // at least 1 hit in 8 lookups
-
-func newMemo(size, parts int) *memo {
-	if size <= 0 {
-		return &memo{off: true}
-	}
-	// The run's memory cache size is shared by parts memos (one per
-	// worker and operation), each of two generations.
-	return &memo{max: max(size/(2*parts), 1), cur: make(map[string]memoEntry), old: make(map[string]memoEntry)}
-}
-
-func (m *memo) on() bool { return !m.off }
-
-func (m *memo) get(key []byte) (memoEntry, bool) {
-	if m.lookups < memoProbe {
-		m.lookups++
-		defer func() {
-			if m.lookups == memoProbe && m.hits*memoMinShare < m.lookups {
-				m.off = true
-				clear(m.cur)
-				clear(m.old)
-			}
-		}()
-	}
-	if e, ok := m.cur[string(key)]; ok {
-		m.hits++
-		return e, true
-	}
-	if e, ok := m.old[string(key)]; ok {
-		m.hits++
-		m.put(key, e)
-		return e, true
-	}
-	return memoEntry{}, false
-}
-
-func (m *memo) put(key []byte, e memoEntry) {
-	if m.off {
-		return
-	}
-	if len(m.cur) >= m.max {
-		m.old, m.cur = m.cur, m.old
-		clear(m.cur)
-	}
-	m.cur[string(key)] = e
 }

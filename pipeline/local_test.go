@@ -84,10 +84,11 @@ func TestInProcessSetsNoCallTimeout(t *testing.T) {
 	})
 }
 
-// TestLocalMemo checks the local path's per-worker memo: a repeated input
-// is computed at most once per worker, an operation whose inputs rarely
-// repeat stops being memoised, no memory cache means every row is
-// computed, and the output is the remote path's either way.
+// TestLocalMemo checks the local path's memo: a repeated input is
+// computed at most once per worker (two may miss it at once), an
+// operation whose inputs rarely repeat stops being memoised, no memory
+// cache means every row is computed, and the output is the remote path's
+// either way.
 func TestLocalMemo(t *testing.T) {
 	t.Parallel()
 	n := 3 * memoProbe
@@ -143,36 +144,49 @@ func TestLocalMemo(t *testing.T) {
 	}
 }
 
-// TestMemo checks the two generations and the switch-off.
+// TestMemo checks the two generations and the probe's switch-off.
 func TestMemo(t *testing.T) {
 	t.Parallel()
-	m := newMemo(4, 1) // 2 entries per generation
+	m := newMemo(2 * 2 * memoShards) // 2 entries per shard and generation
+	var keys []string                // keys of shard 0
+	for i := 0; len(keys) < 6; i++ {
+		if k := fmt.Sprint("k", i); m.shard([]byte(k)) == &m.shards[0] {
+			keys = append(keys, k)
+		}
+	}
 	put := func(k string) { m.put([]byte(k), memoEntry{o: Outcome{Value: fakeResult(strings.ToUpper(k))}}) }
-	put("a")
-	put("b")
-	put("c") // a, b become the old generation
-	for _, k := range []string{"a", "b", "c"} {
+	put(keys[0])
+	put(keys[1])
+	put(keys[2]) // 0 and 1 become the old generation
+	for _, k := range keys[:3] {
 		if e, ok := m.get([]byte(k)); !ok || e.o.Value != fakeResult(strings.ToUpper(k)) {
 			t.Fatalf("get %q = %v, %v", k, e, ok)
 		}
 	}
-	put("d")
-	put("e")
-	put("f")
-	if _, ok := m.get([]byte("a")); ok {
-		t.Error("a survived two generations without a hit")
+	for _, k := range keys[3:] {
+		put(k)
 	}
-	if !m.on() {
-		t.Fatal("memo off before its probe ended")
+	if _, ok := m.get([]byte(keys[0])); ok {
+		t.Error("an entry survived two generations without a hit")
 	}
+
+	var p probe
+	for i := range memoProbe - 1 {
+		p.count(i < 3)
+	}
+	if p.off {
+		t.Fatal("probe off before it ended")
+	}
+	p.count(false)
+	if !p.off {
+		t.Error("a memo that hit 3 times in its probe is still used")
+	}
+	var q probe
 	for i := range memoProbe {
-		m.get(fmt.Append(nil, "miss", i))
+		q.count(i%memoMinShare == 0)
 	}
-	if m.on() {
-		t.Error("a memo that hit 3 times in its probe is still on")
-	}
-	if off := newMemo(-1, 1); off.on() {
-		t.Error("a memo of size -1 is on")
+	if q.off {
+		t.Error("a memo that hit one time in", memoMinShare, "is no longer used")
 	}
 }
 

@@ -41,8 +41,9 @@ func (l *local) work() {
 	}
 }
 
-// localWorker is one worker's state: per operation, the input columns it
-// reads, its memo of answers by those cells, and scratch space.
+// localWorker is one worker's state: its request builder, per operation
+// the input columns it reads and its use of the shared memo, and scratch
+// space.
 type localWorker struct {
 	r     *runner
 	build func(*record.Record) (Request, error) // re-uses the memory of the last row's request

@@ -1,6 +1,10 @@
 package mapping
 
 import (
+	"errors"
+	"strings"
+	"time"
+
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/record"
 )
@@ -13,11 +17,20 @@ import (
 type Builder struct {
 	p   *Plan
 	blk requestBlock
+
+	// For Valid: the mapped columns, and birth-date texts known good.
+	cols  []colRef
+	dates map[string]struct{}
 }
 
 // NewBuilder returns a Builder of p's requests.
 func (p *Plan) NewBuilder() *Builder {
-	b := &Builder{p: p}
+	b := &Builder{p: p, dates: make(map[string]struct{})}
+	for _, c := range p.mapped() {
+		if c.ok() {
+			b.cols = append(b.cols, c)
+		}
+	}
 	b.blk.reuse = true
 	b.blk.saddrs = make([]structuredAddr, len(p.addresses))
 	return b
@@ -30,6 +43,78 @@ func (b *Builder) Build(rec *record.Record) (*Request, error) {
 	blk.req, blk.person, blk.ctx, blk.name, blk.np = Request{}, nameapi.InputPerson{}, nameapi.Context{}, nameapi.InputPersonName{}, nameapi.InputPerson{}
 	return b.p.build(rec, blk)
 }
+
+// Valid reports that Build would give rec a request and no error, without
+// building it: every mapped cell is text no longer than run.maxValueBytes,
+// and the birth date, if any, is a date in the configured layouts. It
+// answers false when it cannot tell so cheaply: cells of other types, the
+// birth year, age range and year range columns (Build then says). It
+// allocates nothing once the row's birth date has been seen.
+func (b *Builder) Valid(rec *record.Record) bool {
+	p := b.p
+	if p.birthYear.ok() || p.ageRange.ok() || p.yearStart.ok() || p.yearEnd.ok() {
+		return false
+	}
+	for _, c := range b.cols {
+		if c.idx >= len(rec.Values) {
+			continue // a missing cell is empty
+		}
+		switch v := rec.Values[c.idx].(type) {
+		case nil:
+		case string:
+			if len(v) > p.maxLen {
+				return false
+			}
+		case time.Time:
+			if c != p.birthDate {
+				return false
+			}
+			if y := v.UTC().Year(); y < 1000 || y > 9999 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	if c := p.birthDate; c.ok() && c.idx < len(rec.Values) {
+		if s, ok := rec.Values[c.idx].(string); ok {
+			return b.goodDate(strings.TrimSpace(s))
+		}
+	}
+	return true
+}
+
+// goodDate reports whether parseBirthDate takes s without an error.
+func (b *Builder) goodDate(s string) bool {
+	if s == "" {
+		return true
+	}
+	if _, ok := b.dates[s]; ok {
+		return true
+	}
+	for _, l := range b.p.layouts {
+		t, err := time.Parse(l, s)
+		if err == nil {
+			if t.Year() < 1000 || t.Year() > 9999 {
+				return false
+			}
+			if len(b.dates) >= maxGoodDates {
+				clear(b.dates)
+			}
+			b.dates[s] = struct{}{}
+			return true
+		}
+		var pe *time.ParseError
+		if errors.As(err, &pe) && strings.Contains(pe.Message, "out of range") {
+			return false
+		}
+	}
+	return false
+}
+
+// maxGoodDates bounds a Builder's memory of good birth dates (about a
+// century of days).
+const maxGoodDates = 40_000
 
 // requestBlock holds a row's request, person, context and room for the
 // email addresses of three operations, allocated together. A Builder's

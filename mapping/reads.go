@@ -32,17 +32,7 @@ func (p *Plan) Reads(op Op) []int {
 		cols = append(cols, p.opEmail[op], p.placeCol, p.langCol)
 	default:
 		// The whole mapped row.
-		person()
-		cols = append(cols, p.emails...)
-		cols = append(cols, p.phones...)
-		cols = append(cols, p.birthDate, p.birthYear, p.ageRange, p.yearStart, p.yearEnd, p.marital, p.religion)
-		for _, a := range p.addresses {
-			cols = append(cols, a.str, a.street, a.house, a.pobox, a.postal, a.locality, a.region, a.country)
-			cols = append(cols, a.lines...)
-		}
-		for _, c := range p.opEmail {
-			cols = append(cols, c)
-		}
+		cols = p.mapped()
 	}
 	var idx []int
 	for _, c := range cols {
@@ -52,4 +42,23 @@ func (p *Plan) Reads(op Op) []int {
 	}
 	slices.Sort(idx)
 	return slices.Compact(idx)
+}
+
+// mapped returns every column that Build reads (some may not be mapped).
+func (p *Plan) mapped() []colRef {
+	cols := []colRef{p.typeCol, p.gender, p.nationality, p.nativeLang, p.corrLang, p.placeCol, p.langCol}
+	for _, n := range p.names {
+		cols = append(cols, n.colRef)
+	}
+	cols = append(cols, p.emails...)
+	cols = append(cols, p.phones...)
+	cols = append(cols, p.birthDate, p.birthYear, p.ageRange, p.yearStart, p.yearEnd, p.marital, p.religion)
+	for _, a := range p.addresses {
+		cols = append(cols, a.str, a.street, a.house, a.pobox, a.postal, a.locality, a.region, a.country)
+		cols = append(cols, a.lines...)
+	}
+	for _, c := range p.opEmail {
+		cols = append(cols, c)
+	}
+	return cols
 }

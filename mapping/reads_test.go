@@ -6,6 +6,7 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/namepipe/namepipe/record"
@@ -140,5 +141,74 @@ operations: [parse, genderize, risk, disposable, format]
 				}
 			}
 		}
+	}
+}
+
+// TestBuilderValid checks Valid's promise: a row it passes gets a request
+// and no error from Build. It must pass most of the sample and none of
+// the rows with an unusable value.
+func TestBuilderValid(t *testing.T) {
+	t.Parallel()
+	f, err := os.Open("../sample-data/customers.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	all, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, data := all[0], all[1:]
+	in := record.Schema{}
+	for _, h := range header {
+		in.Fields = append(in.Fields, record.Field{Name: h, Type: record.String})
+	}
+	col := slices.Index(header, "birth_date")
+	name := slices.Index(header, "full_name")
+	p := mustPlan(t, head+`
+run: {maxValueBytes: 40}
+person:
+  type: {column: company, legal: ["*"]}
+  fullName: full_name
+  email: email
+  phone: phone
+  birthDate: {column: birth_date, layouts: ["2006-01-02", "02.01.2006"]}
+  address: {street: street, postalCode: postal_code, locality: city, country: country}
+  gender: gender
+context:
+  placeColumn: country
+operations: [parse, genderize, risk, disposable]
+`, in)
+	b := p.NewBuilder()
+	var rows [][]string
+	rows = append(rows, data...)
+	for _, bad := range []string{"1980-02-30", "30.02.1980", "0999-01-01", "yesterday", "1980-13-01"} {
+		r := slices.Clone(data[0])
+		r[col] = bad
+		rows = append(rows, r)
+	}
+	long := slices.Clone(data[1])
+	long[name] = strings.Repeat("x", 41)
+	rows = append(rows, long)
+	valid := 0
+	for i, cells := range rows {
+		rec := &record.Record{Index: int64(i), Line: int64(i + 2)}
+		for _, c := range cells {
+			rec.Values = append(rec.Values, c)
+		}
+		ok := b.Valid(rec)
+		req, err := p.Build(rec)
+		if ok && (req == nil || err != nil) {
+			t.Errorf("row %d %v: valid, but Build gives %v, %v", i, cells, req, err)
+		}
+		if i >= len(data) && ok {
+			t.Errorf("row %d %v: valid", i, cells)
+		}
+		if ok {
+			valid++
+		}
+	}
+	if valid < len(data)*8/10 {
+		t.Errorf("%d of %d sample rows valid", valid, len(data))
 	}
 }

@@ -135,7 +135,16 @@ func (p *fakePlan) Build(rec *record.Record) (Request, error) {
 	return &fakeRequest{p: p, name: name, email: email}, nil
 }
 
-func (p *fakePlan) NewBuilder() func(*record.Record) (Request, error) { return p.Build }
+func (p *fakePlan) NewBuilder() Builder { return fakeBuilder{p} }
+
+type fakeBuilder struct{ *fakePlan }
+
+// Valid: Build gives a request and no error unless the name starts with
+// BAD or PARTIAL.
+func (b fakeBuilder) Valid(rec *record.Record) bool {
+	name, _ := rec.Values[0].(string)
+	return !strings.HasPrefix(name, "BAD") && !strings.HasPrefix(name, "PARTIAL")
+}
 
 func (p *fakePlan) ResultColumns() int { return len(p.ops) + 1 }
 

@@ -45,12 +45,13 @@ func (l *local) work() {
 // the input columns it reads and its use of the shared memo, and scratch
 // space.
 type localWorker struct {
-	r     *runner
-	build func(*record.Record) (Request, error) // re-uses the memory of the last row's request
-	ops   []localOp
-	key   []byte         // the cells of one operation, encoded
-	outs  []Outcome      // all zero but one, to format one outcome
-	dst   []record.Value // the appended columns, to format one outcome
+	r       *runner
+	builder Builder                               // re-uses the memory of the last row's request
+	buildFn func(*record.Record) (Request, error) // builder.Build
+	ops     []localOp
+	key     []byte         // the cells of one operation, encoded
+	outs    []Outcome      // all zero but one, to format one outcome
+	dst     []record.Value // the appended columns, to format one outcome
 }
 
 type localOp struct {
@@ -61,67 +62,83 @@ type localOp struct {
 }
 
 func newLocalWorker(r *runner) *localWorker {
-	w := &localWorker{r: r, build: r.o.Plan.NewBuilder(), outs: make([]Outcome, len(r.ops)), dst: make([]record.Value, r.nres)}
+	w := &localWorker{r: r, builder: r.o.Plan.NewBuilder(), outs: make([]Outcome, len(r.ops)), dst: make([]record.Value, r.nres)}
+	w.buildFn = w.builder.Build
 	for j, op := range r.ops {
 		w.ops = append(w.ops, localOp{op: op, reads: r.o.Plan.Reads(op), memo: r.local.memos[j], probe: probe{off: r.local.memos[j] == nil}})
 	}
 	return w
 }
 
-// compute resolves every operation of every row of b and fills it. Each
-// row is built (Build validates the whole row and says which operations
-// apply); an operation is then answered from the memo when its cells were
-// seen before, with its result columns already formatted.
+// compute resolves every operation of every row of b and fills it. An
+// operation is answered from the memo when the cells it reads were seen
+// before, with its result columns already formatted. A row is built only
+// when an operation must be computed, or when Builder.Valid cannot vouch
+// that building it would give no error (the row then needs Build's error,
+// and which operations apply).
 func (w *localWorker) compute(b *batch) {
 	r := w.r
 	nops := len(r.ops)
 	var hits int64
 	for i := range b.recs {
-		req := r.prepare(b, i, w.build)
-		if req == nil {
+		rec := &b.recs[i]
+		outcomes, formatted := b.rowOutcomes(i, nops), b.formatted[i*nops:(i+1)*nops]
+		var req Request
+		built := false
+		build := func() bool {
+			req, built = r.prepare(b, i, w.buildFn), true
+			return req != nil
+		}
+		if r.stopCtx.Err() != nil {
+			if build() {
+				for j, lo := range w.ops {
+					if req.Applies(lo.op) {
+						outcomes[j] = Outcome{Err: r.stoppedErr(nil)}
+					}
+				}
+			}
 			continue
 		}
-		stopped := r.stopCtx.Err() != nil
-		outcomes, formatted := b.rowOutcomes(i, nops), b.formatted[i*nops:(i+1)*nops]
+		if (rec.Problem != "" || !w.builder.Valid(rec)) && !build() {
+			continue
+		}
 		for j := range w.ops {
 			lo := &w.ops[j]
+			memoised := !lo.probe.off
+			if memoised {
+				w.key = appendCells(w.key[:0], rec.Values, lo.reads)
+				e, hit := lo.memo.get(w.key)
+				lo.probe.count(hit)
+				if hit {
+					if !e.skip {
+						outcomes[j], formatted[j] = e.o, e.vals
+						hits++
+					}
+					continue
+				}
+			}
+			if !built && !build() {
+				clear(outcomes)
+				clear(formatted)
+				break
+			}
 			if !req.Applies(lo.op) {
+				if memoised {
+					lo.memo.put(w.key, memoEntry{skip: true})
+				}
 				continue
 			}
-			if stopped {
-				outcomes[j] = Outcome{Err: r.stoppedErr(nil)}
-				continue
+			e := w.answer(req, j)
+			if memoised && reusable(e.o) {
+				lo.memo.put(w.key, e)
 			}
-			e, hit := w.resolve(&b.recs[i], req, j)
 			outcomes[j], formatted[j] = e.o, e.vals
-			if hit {
-				hits++
-			}
 		}
 	}
 	if hits > 0 {
 		r.st.memHits.Add(hits)
 	}
 	r.fill(b)
-}
-
-// resolve answers operation j of one row from the memo or the service.
-func (w *localWorker) resolve(rec *record.Record, req Request, j int) (e memoEntry, hit bool) {
-	lo := &w.ops[j]
-	if lo.probe.off {
-		return w.answer(req, j), false
-	}
-	w.key = appendCells(w.key[:0], rec.Values, lo.reads)
-	e, hit = lo.memo.get(w.key)
-	lo.probe.count(hit)
-	if hit {
-		return e, true
-	}
-	e = w.answer(req, j)
-	if reusable(e.o) {
-		lo.memo.put(w.key, e)
-	}
-	return e, false
 }
 
 // answer calls the service for operation j and formats the result.

@@ -8,10 +8,12 @@ import (
 )
 
 // memoEntry is a remembered answer: the outcome, and its result column
-// values as ApplyInto sets them (nil for an error).
+// values as ApplyInto sets them (nil for an error); or skip, the operation
+// does not apply to such cells.
 type memoEntry struct {
 	o    Outcome
 	vals []record.Value
+	skip bool
 }
 
 // memo is a bounded map of recent answers of one operation by the cells

@@ -32,10 +32,8 @@ type Plan interface {
 	// A non-nil Request with an error means some values were unusable and
 	// left out: the row is still enriched and the error is reported.
 	Build(rec *record.Record) (Request, error)
-	// NewBuilder returns a Build for one goroutine, which may re-use the
-	// memory of its requests: a request (and its Call) is used before the
-	// next build.
-	NewBuilder() func(rec *record.Record) (Request, error)
+	// NewBuilder returns a Builder for one goroutine.
+	NewBuilder() Builder
 	// ResultColumns is the number of appended columns.
 	ResultColumns() int
 	// ApplyInto writes the appended column values of a row into dst (len
@@ -55,6 +53,16 @@ type Plan interface {
 	// persistent cache.
 	EncodeResult(op Op, v Result) ([]byte, error)
 	DecodeResult(op Op, data []byte) (Result, error)
+}
+
+// Builder builds the requests of one goroutine's rows; it may re-use their
+// memory: a request (and its Call) is used before the next Build.
+type Builder interface {
+	// Build is Plan.Build.
+	Build(rec *record.Record) (Request, error)
+	// Valid reports that Build would give rec a request and no error
+	// (false when it cannot tell cheaply), without building it.
+	Valid(rec *record.Record) bool
 }
 
 // Request is what one row asks of the service.
@@ -86,15 +94,16 @@ func (m mappingPlan) Build(rec *record.Record) (Request, error) {
 	return mappingRequest{r}, err
 }
 
-func (m mappingPlan) NewBuilder() func(rec *record.Record) (Request, error) {
-	b := m.Plan.NewBuilder()
-	return func(rec *record.Record) (Request, error) {
-		r, err := b.Build(rec)
-		if r == nil {
-			return nil, err
-		}
-		return mappingRequest{r}, err
+func (m mappingPlan) NewBuilder() Builder { return mappingBuilder{m.Plan.NewBuilder()} }
+
+type mappingBuilder struct{ *mapping.Builder }
+
+func (b mappingBuilder) Build(rec *record.Record) (Request, error) {
+	r, err := b.Builder.Build(rec)
+	if r == nil {
+		return nil, err
 	}
+	return mappingRequest{r}, err
 }
 
 func (mappingPlan) EncodeResult(op Op, v Result) ([]byte, error) { return mapping.EncodeResult(op, v) }

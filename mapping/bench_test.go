@@ -22,14 +22,30 @@ func benchPlan(b *testing.B) (*Plan, *record.Record) {
 	return p, rec
 }
 
-// BenchmarkBuild maps one sample row to a Request.
+// BenchmarkBuild maps one sample row to a Request, with Plan.Build (a
+// request of its own) and with a Builder (memory re-used row to row), and
+// makes the parse payload from it.
+//
+// 2026-11-24, 2 shared cores under load, two runs: Plan.Build 3.5 / 6.3
+// µs, 1,816 B in 10 allocations; Builder 1.9 / 4.1 µs, 72 B in 3
+// allocations (the birth date, the payload and its wrapper).
 func BenchmarkBuild(b *testing.B) {
 	p, rec := benchPlan(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := p.Build(rec); err != nil {
-			b.Fatal(err)
-		}
+	for _, mode := range []string{"Plan.Build", "Builder"} {
+		b.Run(mode, func(b *testing.B) {
+			build := p.Build
+			if mode == "Builder" {
+				build = p.NewBuilder().Build
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				r, err := build(rec)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_ = Parser.PayloadFor(r)
+			}
+		})
 	}
 }
 

@@ -28,6 +28,9 @@ type Request struct {
 	Context *nameapi.Context
 	// Emails is the email address each email operation uses ("" = none).
 	Emails OpEmails
+	// np, when set (a Builder's request), is re-used for the name part of
+	// the person that the name operations' payloads send.
+	np *nameapi.InputPerson
 }
 
 // OpEmails holds the email address each email operation of the row uses,
@@ -117,12 +120,17 @@ func (r *rowCtx) text(c colRef) string {
 // the rest of the row is still enriched. Under "skip" it returns a nil
 // Request with the error, and nothing of the row is sent.
 func (p *Plan) Build(rec *record.Record) (*Request, error) {
+	return p.build(rec, &requestBlock{})
+}
+
+// build is Build into blk, whose slices it re-uses (see Builder).
+func (p *Plan) build(rec *record.Record, blk *requestBlock) (*Request, error) {
 	if rec == nil {
 		return nil, errors.New("mapping: nil record")
 	}
-	r := &rowCtx{p: p, rec: rec}
+	r := &blk.rc
+	*r = rowCtx{p: p, rec: rec, errs: r.errs[:0]}
 	legal := p.rowIsLegal(r)
-	blk := &requestBlock{}
 	person := &blk.person
 	person.Type = nameapi.TypeNaturalInputPerson
 	if legal {
@@ -130,7 +138,7 @@ func (p *Plan) Build(rec *record.Record) (*Request, error) {
 	}
 
 	// names
-	var fields []nameapi.NameField
+	fields := blk.fields[:0]
 	hasLegalField := false
 	for _, n := range p.names {
 		s := r.text(n.colRef)
@@ -149,25 +157,39 @@ func (p *Plan) Build(rec *record.Record) (*Request, error) {
 		// The full name of a legal row is the contact person, not the organisation.
 		fields = slices.DeleteFunc(fields, func(f nameapi.NameField) bool { return f.FieldType == nameapi.FieldFullname })
 	}
+	blk.fields = fields
 	if len(fields) > 0 {
-		person.PersonName = &nameapi.InputPersonName{NameFields: fields}
+		blk.name = nameapi.InputPersonName{NameFields: fields}
+		person.PersonName = &blk.name
 	}
 
+	mails := blk.mails[:0]
 	for _, c := range p.emails {
 		if s := strings.TrimSpace(r.text(c)); s != "" {
-			person.EmailAddresses = append(person.EmailAddresses, nameapi.NewEmailAddress(s))
+			mails = append(mails, nameapi.NewEmailAddress(s))
 		}
 	}
+	if blk.mails = mails; len(mails) > 0 {
+		person.EmailAddresses = mails
+	}
+	tels := blk.tels[:0]
 	for _, c := range p.phones {
 		if s := strings.TrimSpace(r.text(c)); s != "" {
-			person.TelNumbers = append(person.TelNumbers, nameapi.NewTelNumber(s))
+			tels = append(tels, nameapi.NewTelNumber(s))
 		}
 	}
+	if blk.tels = tels; len(tels) > 0 {
+		person.TelNumbers = tels
+	}
 	person.Age = p.age(r)
-	for _, a := range p.addresses {
-		if rel, ok := p.address(r, a); ok {
-			person.Addresses = append(person.Addresses, rel)
+	addrs := blk.addrs[:0]
+	for i, a := range p.addresses {
+		if rel, ok := p.address(r, a, blk.structured(i)); ok {
+			addrs = append(addrs, rel)
 		}
+	}
+	if blk.addrs = addrs; len(addrs) > 0 {
+		person.Addresses = addrs
 	}
 	if !legal {
 		if s := strings.ToLower(strings.TrimSpace(r.text(p.gender))); s != "" {
@@ -184,6 +206,9 @@ func (p *Plan) Build(rec *record.Record) (*Request, error) {
 
 	req := &blk.req
 	req.Row, req.Person = rec.Index, person
+	if blk.reuse {
+		req.np = &blk.np
+	}
 	if p.rowContext(r, &blk.ctx) {
 		req.Context = &blk.ctx
 	}
@@ -252,25 +277,9 @@ func (p *Plan) rowContext(r *rowCtx, c *nameapi.Context) bool {
 	return true
 }
 
-// requestBlock holds a row's request, person, context and room for the
-// email addresses of three operations, allocated together.
-type requestBlock struct {
-	req    Request
-	person nameapi.InputPerson
-	ctx    nameapi.Context
-	emails [3]OpEmail
-}
-
-// structuredAddr holds the parts of a structured address, allocated
-// together (one allocation per address instead of three).
-type structuredAddr struct {
-	addr   nameapi.InputAddress
-	place  nameapi.PlaceInfo
-	street nameapi.StreetInfo
-}
-
 // address maps one configured address; ok is false when it is empty.
-func (p *Plan) address(r *rowCtx, a addrCols) (rel nameapi.AddressRelation, ok bool) {
+// A structured address is written into sa (nil: a new one).
+func (p *Plan) address(r *rowCtx, a addrCols, sa *structuredAddr) (rel nameapi.AddressRelation, ok bool) {
 	var addr *nameapi.InputAddress
 	switch {
 	case a.str.ok():
@@ -301,7 +310,10 @@ func (p *Plan) address(r *rowCtx, a addrCols) (rel nameapi.AddressRelation, ok b
 		if street == "" && house == "" && pobox == "" && place.PostalCode == "" && place.Locality == "" && place.Region == "" && place.Country == "" {
 			return rel, false
 		}
-		sa := &structuredAddr{addr: nameapi.InputAddress{Type: nameapi.TypeStructuredAddress, Pobox: pobox}}
+		if sa == nil {
+			sa = new(structuredAddr)
+		}
+		*sa = structuredAddr{addr: nameapi.InputAddress{Type: nameapi.TypeStructuredAddress, Pobox: pobox}}
 		addr = &sa.addr
 		switch {
 		case a.house.ok() && street != "":
@@ -558,6 +570,11 @@ func (r *Request) applies(d operation) bool {
 // contradicts the name). Contact data, addresses and age are left out (less
 // data sent, better de-duplication).
 func (r *Request) namePerson(withGender bool) *nameapi.InputPerson {
+	if r.np != nil {
+		// A Builder's request, used by one goroutine: one payload at a time.
+		*r.np = r.namePersonValue(withGender)
+		return r.np
+	}
 	np := r.namePersonValue(withGender)
 	return &np
 }

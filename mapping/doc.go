@@ -23,6 +23,11 @@
 // errors joined in the last column). Plan.Describe prints the plan and the
 // JSON each operation would send, for `namepipe validate`.
 //
+// For a hot loop in one goroutine, a Builder (Plan.NewBuilder) builds the
+// same requests into memory it re-uses row to row, and Plan.Reads names the
+// input columns each operation's request is built from, so that a caller
+// can re-use an answer for a row whose cells it has seen.
+//
 // # Operations
 //
 // Each operation is one entry of the table in operations.go: an

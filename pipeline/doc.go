@@ -25,11 +25,14 @@
 //     attempts in all). The task that completes a batch fills its output.
 //   - Local (local.go), for a service that implements nameapi.InProcess
 //     (the embedded engine) when there is no persistent cache: a worker
-//     takes the whole batch, builds and computes every row back to back
-//     and fills the output. Each worker has its own memo of recent
-//     results, so nothing is locked or queued per row. Calls still go
-//     through the same limiter, retries and stop rules, without a
-//     per-call timeout (a computation cannot hang on a network).
+//     takes the whole batch and builds every row into memory it re-uses
+//     (Plan.NewBuilder). Each operation is looked up in a memo shared by
+//     the workers, keyed by the raw cells the operation reads
+//     (Plan.Reads), which holds the answer and its result columns
+//     already formatted; only a miss calls the service. Nothing is queued
+//     per row. Calls still go through the same limiter, retries and stop
+//     rules, without a per-call timeout (a computation cannot hang on a
+//     network).
 //
 // Every row read is written exactly once: the input values unchanged, then
 // the result columns and the error column. A Build error, a reader-flagged

@@ -1,15 +1,18 @@
 package pipeline
 
 import (
+	"encoding/binary"
 	"fmt"
+
+	"github.com/namepipe/namepipe/record"
 )
 
 // local is the path of an in-process service (nameapi.InProcess) without
 // a persistent cache: a worker takes a whole batch of rows, computes every
 // operation of every row back to back and fills the batch's output rows.
 // Queueing a task per operation would cost more than most operations do,
-// so there are no tasks, no requests in flight to join and no shared
-// cache to lock: each worker keeps its own memo of recent results.
+// so there are no tasks and no requests in flight to join: the workers
+// share a memo of recent answers per operation (see memo.go).
 //
 // Calls still go through runner.call, so the rate limit, retries, the
 // consecutive-failure stop and the run's cancellation behave as on the
@@ -17,10 +20,17 @@ import (
 type local struct {
 	r       *runner
 	batches chan *batch
+	memos   []*memo // per operation; nil = none
 }
 
 func newLocal(r *runner) *local {
-	return &local{r: r, batches: make(chan *batch, r.o.Concurrency)}
+	l := &local{r: r, batches: make(chan *batch, r.o.Concurrency), memos: make([]*memo, len(r.ops))}
+	if size := r.o.MemoryCacheSize; size > 0 {
+		for j := range l.memos {
+			l.memos[j] = newMemo(max(size/len(r.ops), 1))
+		}
+	}
+	return l
 }
 
 // work computes batches until the queue is closed.
@@ -31,39 +41,98 @@ func (l *local) work() {
 	}
 }
 
-// localWorker is one worker's state: its memo of results by request key.
+// localWorker is one worker's state: its request builder, per operation
+// the input columns it reads and its use of the shared memo, and scratch
+// space.
 type localWorker struct {
-	r    *runner
-	memo []*memo // per operation
+	r       *runner
+	builder Builder                               // re-uses the memory of the last row's request
+	buildFn func(*record.Record) (Request, error) // builder.Build
+	ops     []localOp
+	key     []byte         // the cells of one operation, encoded
+	outs    []Outcome      // all zero but one, to format one outcome
+	dst     []record.Value // the appended columns, to format one outcome
+}
+
+type localOp struct {
+	op    Op
+	reads []int
+	memo  *memo // shared by the workers
+	probe probe // this worker's use of memo
 }
 
 func newLocalWorker(r *runner) *localWorker {
-	w := &localWorker{r: r, memo: make([]*memo, len(r.ops))}
-	for i := range w.memo {
-		w.memo[i] = newMemo(r.o.MemoryCacheSize, r.o.Concurrency, len(r.ops))
+	w := &localWorker{r: r, builder: r.o.Plan.NewBuilder(), outs: make([]Outcome, len(r.ops)), dst: make([]record.Value, r.nres)}
+	w.buildFn = w.builder.Build
+	for j, op := range r.ops {
+		w.ops = append(w.ops, localOp{op: op, reads: r.o.Plan.Reads(op), memo: r.local.memos[j], probe: probe{off: r.local.memos[j] == nil}})
 	}
 	return w
 }
 
-// compute resolves every operation of every row of b and fills it.
+// compute resolves every operation of every row of b and fills it. An
+// operation is answered from the memo when the cells it reads were seen
+// before, with its result columns already formatted. A row is built only
+// when an operation must be computed, or when Builder.Valid cannot vouch
+// that building it would give no error (the row then needs Build's error,
+// and which operations apply).
 func (w *localWorker) compute(b *batch) {
 	r := w.r
 	nops := len(r.ops)
 	var hits int64
 	for i := range b.recs {
-		req := r.prepare(b, i)
-		if req == nil {
-			continue
+		rec := &b.recs[i]
+		outcomes, formatted := b.rowOutcomes(i, nops), b.formatted[i*nops:(i+1)*nops]
+		var req Request
+		built := false
+		build := func() bool {
+			req, built = r.prepare(b, i, w.buildFn), true
+			return req != nil
 		}
-		outcomes := b.rowOutcomes(i, nops)
-		for j, op := range r.ops {
-			if req.Applies(op) {
-				var hit bool
-				outcomes[j], hit = w.resolve(req, j, op)
-				if hit {
-					hits++
+		if r.stopCtx.Err() != nil {
+			if build() {
+				for j, lo := range w.ops {
+					if req.Applies(lo.op) {
+						outcomes[j] = Outcome{Err: r.stoppedErr(nil)}
+					}
 				}
 			}
+			continue
+		}
+		if (rec.Problem != "" || !w.builder.Valid(rec)) && !build() {
+			continue
+		}
+		for j := range w.ops {
+			lo := &w.ops[j]
+			memoised := !lo.probe.off
+			if memoised {
+				w.key = appendCells(w.key[:0], rec.Values, lo.reads)
+				e, hit := lo.memo.get(w.key)
+				lo.probe.count(hit)
+				if hit {
+					if !e.skip {
+						outcomes[j], formatted[j] = e.o, e.vals
+						hits++
+					}
+					continue
+				}
+			}
+			if !built && !build() {
+				clear(outcomes)
+				clear(formatted)
+				break
+			}
+			if !req.Applies(lo.op) {
+				if memoised {
+					lo.memo.put(w.key, memoEntry{skip: true})
+				}
+				continue
+			}
+			e := w.answer(req, j)
+			if memoised && reusable(e.o) {
+				lo.memo.put(w.key, e)
+			}
+			outcomes[j], formatted[j] = e.o, e.vals
 		}
 	}
 	if hits > 0 {
@@ -72,105 +141,47 @@ func (w *localWorker) compute(b *batch) {
 	r.fill(b)
 }
 
-// resolve answers operation j of one row from the memo or the service.
-func (w *localWorker) resolve(req Request, j int, op Op) (o Outcome, hit bool) {
-	r := w.r
-	if r.stopCtx.Err() != nil {
-		return Outcome{Err: r.stoppedErr(nil)}, false
+// answer calls the service for operation j and formats the result.
+func (w *localWorker) answer(req Request, j int) memoEntry {
+	o := w.r.call(req, w.r.ops[j])
+	if o.Err != nil || o.Value == nil {
+		return memoEntry{o: o}
 	}
-	m := w.memo[j]
-	if !m.on() {
-		return r.call(req, op), false
+	w.outs[j] = o
+	w.r.o.Plan.ApplyInto(w.dst, w.outs, nil)
+	w.outs[j] = Outcome{}
+	cols := w.r.resultCols[j]
+	vals := make([]record.Value, len(cols))
+	for k, c := range cols {
+		vals[k] = w.dst[c]
 	}
-	key, err := runKey(req, op)
-	if err != nil {
-		return Outcome{Err: err}, false
-	}
-	if o, ok := m.get(key); ok {
-		return o, true
-	}
-	o = r.call(req, op)
-	if reusable(o) {
-		m.put(key, o)
-	}
-	return o, false
+	return memoEntry{o: o, vals: vals}
 }
 
-// runKey calls Request.RunKey; a panic becomes the operation's error.
-func runKey(req Request, op Op) (k string, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("internal error while keying %s: %v", op, p)
+// appendCells appends an encoding of the cells of vals at the indexes
+// cols to b: equal encodings, equal cells. A missing cell (ragged row) is
+// encoded apart from every value.
+func appendCells(b []byte, vals []record.Value, cols []int) []byte {
+	for _, c := range cols {
+		if c >= len(vals) {
+			b = append(b, 0)
+			continue
 		}
-	}()
-	return req.RunKey(op), nil
-}
-
-// memo is a bounded map of recent outcomes by key, for one worker and one
-// operation. It keeps two generations: when the current one is full, it
-// becomes the old one and the old one is emptied for re-use; a hit in the
-// old generation moves the entry to the current one. It allocates nothing
-// once both generations have grown.
-//
-// A memo that rarely hits costs a key and an insertion per row for
-// nothing (risk detection gets the whole person, contact data included,
-// and such rows almost never repeat). So after its first probe lookups, a
-// memo with fewer than one hit in minHitShare of them turns itself off.
-type memo struct {
-	max      int
-	cur, old map[string]Outcome
-	lookups  int
-	hits     int
-	off      bool
-}
-
-// Tuning of memo's switch-off.
-const (
-	memoProbe    = 4096
-	memoMinShare = 8 // at least 1 hit in 8 lookups
-)
-
-func newMemo(size, workers, ops int) *memo {
-	if size <= 0 {
-		return &memo{off: true}
+		switch v := vals[c].(type) {
+		case nil:
+			b = append(b, 1)
+		case string:
+			b = append(b, 2)
+			b = binary.AppendUvarint(b, uint64(len(v)))
+			b = append(b, v...)
+		default:
+			// Other types (numbers, dates of Parquet input): their type
+			// and Go syntax, length-prefixed.
+			s := fmt.Sprintf("%T:%#v", v, v)
+			b = append(b, 3)
+			b = binary.AppendUvarint(b, uint64(len(s)))
+			b = append(b, s...)
+		}
 	}
-	// The run's memory cache size is shared by the operations, the
-	// workers and the two generations.
-	return &memo{max: max(size/(2*workers*ops), 1), cur: make(map[string]Outcome), old: make(map[string]Outcome)}
-}
-
-func (m *memo) on() bool { return !m.off }
-
-func (m *memo) get(key string) (Outcome, bool) {
-	if m.lookups < memoProbe {
-		m.lookups++
-		defer func() {
-			if m.lookups == memoProbe && m.hits*memoMinShare < m.lookups {
-				m.off = true
-				clear(m.cur)
-				clear(m.old)
-			}
-		}()
-	}
-	if o, ok := m.cur[key]; ok {
-		m.hits++
-		return o, true
-	}
-	if o, ok := m.old[key]; ok {
-		m.hits++
-		m.put(key, o)
-		return o, true
-	}
-	return Outcome{}, false
-}
-
-func (m *memo) put(key string, o Outcome) {
-	if m.off {
-		return
-	}
-	if len(m.cur) >= m.max {
-		m.old, m.cur = m.cur, m.old
-		clear(m.cur)
-	}
-	m.cur[key] = o
+	return b
 }

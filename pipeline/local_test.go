@@ -5,9 +5,13 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/namepipe/namepipe/record"
 )
 
 // TestInProcessSetsNoCallTimeout checks that each call gets a context with
@@ -80,13 +84,14 @@ func TestInProcessSetsNoCallTimeout(t *testing.T) {
 	})
 }
 
-// TestLocalMemo checks the local path's per-worker memo: a repeated input
-// is computed at most once per worker, an operation whose inputs rarely
-// repeat stops being memoised, no memory cache means every row is
-// computed, and the output is the remote path's either way.
+// TestLocalMemo checks the local path's memo: a repeated input is
+// computed at most once per worker (two may miss it at once), an
+// operation whose inputs rarely repeat stops being memoised, no memory
+// cache means every row is computed, and the output is the remote path's
+// either way.
 func TestLocalMemo(t *testing.T) {
 	t.Parallel()
-	const n = 3 * memoProbe
+	n := 3 * memoProbe
 	run := func(t *testing.T, local bool, memSize int) (*Summary, *memWriter, *counter) {
 		t.Helper()
 		cnt := &counter{}
@@ -128,7 +133,7 @@ func TestLocalMemo(t *testing.T) {
 			if d := calls(cnt, "disposable"); d != n {
 				t.Errorf("disposable computed %d times, want %d", d, n)
 			}
-			if sum.Requests != sum.Calls || sum.Requests+sum.CacheHitsMemory != 2*n || sum.DedupHits != 0 {
+			if sum.Requests != sum.Calls || sum.Requests+sum.CacheHitsMemory != int64(2*n) || sum.DedupHits != 0 {
 				t.Errorf("requests %d, calls %d, memory hits %d, dedup %d; want requests = calls, requests + hits = %d, no dedup",
 					sum.Requests, sum.Calls, sum.CacheHitsMemory, sum.DedupHits, 2*n)
 			}
@@ -139,34 +144,72 @@ func TestLocalMemo(t *testing.T) {
 	}
 }
 
-// TestMemo checks the two generations and the switch-off.
+// TestMemo checks the two generations and the probe's switch-off.
 func TestMemo(t *testing.T) {
 	t.Parallel()
-	m := newMemo(8, 2, 1) // 2 entries per generation
-	m.put("a", Outcome{Value: fakeResult("A")})
-	m.put("b", Outcome{Value: fakeResult("B")})
-	m.put("c", Outcome{Value: fakeResult("C")}) // a, b become the old generation
-	for _, k := range []string{"a", "b", "c"} {
-		if o, ok := m.get(k); !ok || o.Value != fakeResult(string(k[0]-'a'+'A')) {
-			t.Fatalf("get %q = %v, %v", k, o, ok)
+	m := newMemo(2 * 2 * memoShards) // 2 entries per shard and generation
+	var keys []string                // keys of shard 0
+	for i := 0; len(keys) < 6; i++ {
+		if k := fmt.Sprint("k", i); m.shard([]byte(k)) == &m.shards[0] {
+			keys = append(keys, k)
 		}
 	}
-	m.put("d", Outcome{})
-	m.put("e", Outcome{})
-	m.put("f", Outcome{})
-	if _, ok := m.get("a"); ok {
-		t.Error("a survived two generations without a hit")
+	put := func(k string) { m.put([]byte(k), memoEntry{o: Outcome{Value: fakeResult(strings.ToUpper(k))}}) }
+	put(keys[0])
+	put(keys[1])
+	put(keys[2]) // 0 and 1 become the old generation
+	for _, k := range keys[:3] {
+		if e, ok := m.get([]byte(k)); !ok || e.o.Value != fakeResult(strings.ToUpper(k)) {
+			t.Fatalf("get %q = %v, %v", k, e, ok)
+		}
 	}
-	if !m.on() {
-		t.Fatal("memo off before its probe ended")
+	for _, k := range keys[3:] {
+		put(k)
 	}
+	if _, ok := m.get([]byte(keys[0])); ok {
+		t.Error("an entry survived two generations without a hit")
+	}
+
+	var p probe
+	for i := range memoProbe - 1 {
+		p.count(i < 3)
+	}
+	if p.off {
+		t.Fatal("probe off before it ended")
+	}
+	p.count(false)
+	if !p.off {
+		t.Error("a memo that hit 3 times in its probe is still used")
+	}
+	var q probe
 	for i := range memoProbe {
-		m.get(fmt.Sprint("miss", i))
+		q.count(i%memoMinShare == 0)
 	}
-	if m.on() {
-		t.Error("a memo that hit 3 times in its probe is still on")
+	if q.off {
+		t.Error("a memo that hit one time in", memoMinShare, "is no longer used")
 	}
-	if off := newMemo(-1, 2, 1); off.on() {
-		t.Error("a memo of size -1 is on")
+}
+
+// TestAppendCells checks that the encoding of cells is equal exactly when
+// the cells are.
+func TestAppendCells(t *testing.T) {
+	t.Parallel()
+	rows := [][]record.Value{
+		{"ab", "c"}, {"a", "bc"}, {"abc", ""}, {"abc", nil}, {"abc"}, {"", "abc"}, {nil, "abc"},
+		{int64(1), "x"}, {int32(1), "x"}, {"1", "x"}, {1.5, "x"}, {true, "x"},
+	}
+	seen := map[string]int{}
+	for i, r := range rows {
+		k := string(appendCells(nil, r, []int{0, 1}))
+		if j, dup := seen[k]; dup {
+			t.Errorf("rows %v and %v encode alike", rows[j], r)
+		}
+		seen[k] = i
+		if again := string(appendCells(nil, slices.Clone(r), []int{0, 1})); again != k {
+			t.Errorf("row %v encodes two ways", r)
+		}
+	}
+	if string(appendCells(nil, []record.Value{"a", "b"}, []int{0})) != string(appendCells(nil, []record.Value{"a", "z"}, []int{0})) {
+		t.Error("a column not read changed the encoding")
 	}
 }

@@ -32,6 +32,8 @@ type Plan interface {
 	// A non-nil Request with an error means some values were unusable and
 	// left out: the row is still enriched and the error is reported.
 	Build(rec *record.Record) (Request, error)
+	// NewBuilder returns a Builder for one goroutine.
+	NewBuilder() Builder
 	// ResultColumns is the number of appended columns.
 	ResultColumns() int
 	// ApplyInto writes the appended column values of a row into dst (len
@@ -39,10 +41,28 @@ type Plan interface {
 	// Ops() (a zero Outcome: the operation did not run), and the row's
 	// own error. It sets every element of dst.
 	ApplyInto(dst []record.Value, outcomes []Outcome, rowErr error)
+	// ResultColumnsOf returns the indexes, within the appended columns, of
+	// op's result columns. ApplyInto sets them from op's outcome alone.
+	ResultColumnsOf(op Op) []int
+	// Reads returns the indexes of the input columns whose cells op's
+	// request is built from: two rows equal in these cells get the same
+	// request for op whenever Build gives one for both. Too many columns
+	// only cost re-use; a missing one gives wrong answers.
+	Reads(op Op) []int
 	// EncodeResult and DecodeResult convert a result of op for the
 	// persistent cache.
 	EncodeResult(op Op, v Result) ([]byte, error)
 	DecodeResult(op Op, data []byte) (Result, error)
+}
+
+// Builder builds the requests of one goroutine's rows; it may re-use their
+// memory: a request (and its Call) is used before the next Build.
+type Builder interface {
+	// Build is Plan.Build.
+	Build(rec *record.Record) (Request, error)
+	// Valid reports that Build would give rec a request and no error
+	// (false when it cannot tell cheaply), without building it.
+	Valid(rec *record.Record) bool
 }
 
 // Request is what one row asks of the service.
@@ -68,6 +88,18 @@ type mappingPlan struct{ *mapping.Plan }
 
 func (m mappingPlan) Build(rec *record.Record) (Request, error) {
 	r, err := m.Plan.Build(rec)
+	if r == nil {
+		return nil, err
+	}
+	return mappingRequest{r}, err
+}
+
+func (m mappingPlan) NewBuilder() Builder { return mappingBuilder{m.Plan.NewBuilder()} }
+
+type mappingBuilder struct{ *mapping.Builder }
+
+func (b mappingBuilder) Build(rec *record.Record) (Request, error) {
+	r, err := b.Builder.Build(rec)
 	if r == nil {
 		return nil, err
 	}

@@ -71,7 +71,7 @@ func (rm *remote) admit(b *batch) {
 	b.reqs = b.reqs[:len(b.recs)]
 	var n int64
 	for i := range b.recs {
-		req := r.prepare(b, i)
+		req := r.prepare(b, i, r.o.Plan.Build)
 		if req == nil {
 			continue
 		}

@@ -28,9 +28,13 @@ type batch struct {
 	rowErrs  []error         // per row: reader problem and/or Build error
 	bad      []bool          // per row: Build reported unusable values
 	outcomes []Outcome       // row i's operation j at i*len(ops)+j; zero = did not run
-	reqs     []Request       // remote path: each row's request (nil = nothing to send)
-	out      []record.Record // the output rows, set by fill
-	vals     []record.Value  // backing array of the output rows' values
+	// formatted holds, like outcomes, the result column values of an
+	// outcome as ApplyInto would set them (ResultColumnsOf order), when
+	// the local path has them ready; nil otherwise.
+	formatted [][]record.Value
+	reqs      []Request       // remote path: each row's request (nil = nothing to send)
+	out       []record.Record // the output rows, set by fill
+	vals      []record.Value  // backing array of the output rows' values
 	// pending counts the tasks of the remote path not yet complete, plus
 	// one while the dispatcher is still queueing them; the task that
 	// brings it to zero fills the batch.
@@ -54,6 +58,9 @@ type runner struct {
 	ops     []Op
 	limiter *rate.Limiter
 	nres    int // result columns appended to each row
+	// resultCols[j] are the indexes, within the appended columns, of
+	// operation j's result columns.
+	resultCols [][]int
 
 	stopCtx     context.Context // cancelled when the run stops taking work
 	stopCancel  context.CancelFunc
@@ -116,6 +123,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		window: semaphore.NewWeighted(int64(o.Window)),
 		order:  make(chan *batch, o.Window/o.BatchSize+1),
 		free:   make(chan *batch, o.Window/o.BatchSize+1),
+	}
+	for _, op := range r.ops {
+		r.resultCols = append(r.resultCols, o.Plan.ResultColumnsOf(op))
 	}
 	_, r.inProcess = o.Service.(nameapi.InProcess)
 	if r.inProcess && o.Cache == nil {
@@ -236,12 +246,13 @@ func (r *runner) newBatch() *batch {
 	}
 	n := r.o.BatchSize
 	return &batch{
-		recs:     make([]record.Record, n),
-		rowErrs:  make([]error, n),
-		bad:      make([]bool, n),
-		outcomes: make([]Outcome, n*len(r.ops)),
-		out:      make([]record.Record, n),
-		done:     make(chan struct{}, 1),
+		recs:      make([]record.Record, n),
+		rowErrs:   make([]error, n),
+		bad:       make([]bool, n),
+		outcomes:  make([]Outcome, n*len(r.ops)),
+		formatted: make([][]record.Value, n*len(r.ops)),
+		out:       make([]record.Record, n),
+		done:      make(chan struct{}, 1),
 	}
 }
 
@@ -296,16 +307,16 @@ func (r *runner) dispatch() (err error) {
 	return nil
 }
 
-// prepare builds row i's request and records its error; req is nil when
-// nothing of the row can be sent.
-func (r *runner) prepare(b *batch, i int) (req Request) {
+// prepare builds row i's request with build (Plan.Build or a builder's)
+// and records its error; req is nil when nothing of the row can be sent.
+func (r *runner) prepare(b *batch, i int, build func(*record.Record) (Request, error)) (req Request) {
 	rec := &b.recs[i]
 	var rowErr error
 	if rec.Problem != "" {
 		// The reader's problem names its own file:line (and column).
 		rowErr = errors.New(rec.Problem)
 	}
-	req, err := r.build(rec)
+	req, err := r.build(rec, build)
 	if err != nil {
 		rowErr = errors.Join(rowErr, err)
 		b.bad[i] = true
@@ -314,14 +325,14 @@ func (r *runner) prepare(b *batch, i int) (req Request) {
 	return req
 }
 
-// build calls Plan.Build; a panic becomes the row's error.
-func (r *runner) build(rec *record.Record) (req Request, err error) {
+// build calls build; a panic becomes the row's error.
+func (r *runner) build(rec *record.Record, build func(*record.Record) (Request, error)) (req Request, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			req, err = nil, fmt.Errorf("line %d: internal error while mapping the row: %v", rec.Line, p)
 		}
 	}()
-	req, err = r.o.Plan.Build(rec)
+	req, err = build(rec)
 	if req == nil && err == nil {
 		err = fmt.Errorf("line %d: the mapping produced no request", rec.Line)
 	}
@@ -347,12 +358,40 @@ func (r *runner) fill(b *batch) {
 		row := vals[: n+r.nres : n+r.nres]
 		vals = vals[n+r.nres:]
 		copy(row, rec.Values)
-		r.o.Plan.ApplyInto(row[n:], b.rowOutcomes(i, nops), b.rowErrs[i])
+		if !r.applyFormatted(row[n:], b, i) {
+			r.o.Plan.ApplyInto(row[n:], b.rowOutcomes(i, nops), b.rowErrs[i])
+		}
 		// Raw and End: the input cells' source text, so that CSV output
 		// writes them back as they were.
 		b.out[i] = record.Record{Index: rec.Index, Line: rec.Line, Values: row, Problem: rec.Problem, Raw: rec.Raw, End: rec.End}
 	}
 	b.done <- struct{}{}
+}
+
+// applyFormatted sets row i's result columns from the formatted values of
+// its outcomes, and reports whether it could: only for a row without
+// errors whose every operation that ran has them.
+func (r *runner) applyFormatted(dst []record.Value, b *batch, i int) bool {
+	if b.rowErrs[i] != nil {
+		return false
+	}
+	nops := len(r.ops)
+	outcomes, formatted := b.rowOutcomes(i, nops), b.formatted[i*nops:(i+1)*nops]
+	for j, o := range outcomes {
+		if o.Err != nil || (o.Value != nil && formatted[j] == nil) {
+			return false
+		}
+	}
+	clear(dst)
+	for j, vals := range formatted {
+		if vals == nil {
+			continue
+		}
+		for k, c := range r.resultCols[j] {
+			dst[c] = vals[k]
+		}
+	}
+	return true
 }
 
 // emit writes batches in input order as they complete and frees their
@@ -390,6 +429,7 @@ func (r *runner) recycle(b *batch) {
 	clear(b.rowErrs[:n])
 	clear(b.bad[:n])
 	clear(b.outcomes[:n*len(r.ops)])
+	clear(b.formatted[:n*len(r.ops)])
 	if b.reqs != nil {
 		clear(b.reqs[:n])
 	}

@@ -1,0 +1,156 @@
+package mapping
+
+import (
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/record"
+)
+
+// Builder builds the requests of one goroutine's rows into memory that it
+// re-uses, so that a steady stream of rows allocates (almost) nothing for
+// their requests. Each Build overwrites the previous request: use it, and
+// the payloads made from it, before the next Build, from one goroutine at
+// a time. Plan.Build gives requests that live on their own.
+type Builder struct {
+	p   *Plan
+	blk requestBlock
+
+	// For Valid: the mapped columns, and birth-date texts known good.
+	cols  []colRef
+	dates map[string]struct{}
+}
+
+// NewBuilder returns a Builder of p's requests.
+func (p *Plan) NewBuilder() *Builder {
+	b := &Builder{p: p, dates: make(map[string]struct{})}
+	for _, c := range p.mapped() {
+		if c.ok() {
+			b.cols = append(b.cols, c)
+		}
+	}
+	b.blk.reuse = true
+	b.blk.saddrs = make([]structuredAddr, len(p.addresses))
+	return b
+}
+
+// Build is Plan.Build into the builder's memory: the request and the
+// error are the same; the request is valid until the next Build.
+func (b *Builder) Build(rec *record.Record) (*Request, error) {
+	blk := &b.blk
+	blk.req, blk.person, blk.ctx, blk.name, blk.np = Request{}, nameapi.InputPerson{}, nameapi.Context{}, nameapi.InputPersonName{}, nameapi.InputPerson{}
+	return b.p.build(rec, blk)
+}
+
+// Valid reports that Build would give rec a request and no error, without
+// building it: every mapped cell is text no longer than run.maxValueBytes,
+// and the birth date, if any, is a date in the configured layouts. It
+// answers false when it cannot tell so cheaply: cells of other types, the
+// birth year, age range and year range columns (Build then says). It
+// allocates nothing once the row's birth date has been seen.
+func (b *Builder) Valid(rec *record.Record) bool {
+	p := b.p
+	if p.birthYear.ok() || p.ageRange.ok() || p.yearStart.ok() || p.yearEnd.ok() {
+		return false
+	}
+	for _, c := range b.cols {
+		if c.idx >= len(rec.Values) {
+			continue // a missing cell is empty
+		}
+		switch v := rec.Values[c.idx].(type) {
+		case nil:
+		case string:
+			if len(v) > p.maxLen {
+				return false
+			}
+		case time.Time:
+			if c != p.birthDate {
+				return false
+			}
+			if y := v.UTC().Year(); y < 1000 || y > 9999 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	if c := p.birthDate; c.ok() && c.idx < len(rec.Values) {
+		if s, ok := rec.Values[c.idx].(string); ok {
+			return b.goodDate(strings.TrimSpace(s))
+		}
+	}
+	return true
+}
+
+// goodDate reports whether parseBirthDate takes s without an error.
+func (b *Builder) goodDate(s string) bool {
+	if s == "" {
+		return true
+	}
+	if _, ok := b.dates[s]; ok {
+		return true
+	}
+	for _, l := range b.p.layouts {
+		t, err := time.Parse(l, s)
+		if err == nil {
+			if t.Year() < 1000 || t.Year() > 9999 {
+				return false
+			}
+			if len(b.dates) >= maxGoodDates {
+				clear(b.dates)
+			}
+			b.dates[s] = struct{}{}
+			return true
+		}
+		var pe *time.ParseError
+		if errors.As(err, &pe) && strings.Contains(pe.Message, "out of range") {
+			return false
+		}
+	}
+	return false
+}
+
+// maxGoodDates bounds a Builder's memory of good birth dates (about a
+// century of days).
+const maxGoodDates = 40_000
+
+// requestBlock holds a row's request, person, context and room for the
+// email addresses of three operations, allocated together. A Builder's
+// block also keeps the backing arrays of the person's lists from row to
+// row.
+type requestBlock struct {
+	req    Request
+	person nameapi.InputPerson
+	ctx    nameapi.Context
+	emails [3]OpEmail
+	rc     rowCtx
+
+	// Re-used by a Builder (reuse set); a new block starts them empty.
+	reuse  bool
+	name   nameapi.InputPersonName
+	np     nameapi.InputPerson
+	fields []nameapi.NameField
+	mails  []nameapi.EmailAddress
+	tels   []nameapi.TelNumber
+	addrs  []nameapi.AddressRelation
+	saddrs []structuredAddr // one per configured address
+}
+
+// structured returns the slot of configured address i, or nil (a new
+// address each time) outside a Builder.
+func (b *requestBlock) structured(i int) *structuredAddr {
+	if i < len(b.saddrs) {
+		return &b.saddrs[i]
+	}
+	return nil
+}
+
+// structuredAddr holds the parts of a structured address, allocated
+// together (one allocation per address instead of three).
+type structuredAddr struct {
+	addr   nameapi.InputAddress
+	place  nameapi.PlaceInfo
+	street nameapi.StreetInfo
+}

@@ -22,4 +22,10 @@
 // the steps map onto a distributed runner's keyed group and combine
 // stages: the EM step needs only the counts of comparison patterns, a
 // combinable aggregate.
+//
+// # Size
+//
+// About 2,500 lines: one file per step (features, block keys, comparators,
+// EM training, scoring, clustering, output and pairs file), sharing the row
+// and pair types that flow between the steps.
 package dedupe

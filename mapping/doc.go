@@ -120,4 +120,14 @@
 // key; config.Engine.APIKey reads it, and the caller hands it to NewPlan
 // (Redacting) so that Apply removes it from error texts of the service.
 // Errors, Describe output and the error column never contain the key.
+//
+// # Size
+//
+// At about 3,300 lines this is the largest package. Its parts — the config
+// sections and their strict checks (config.go, sections.go), the operation
+// table and its typed machinery (operations.go, operation.go), the request
+// builder (plan.go, build.go, builder.go, reads.go), request keys (keyenc.go)
+// and result columns (results.go) — all work on Plan's column
+// bindings, which would have to be exported to split them; each part is its
+// own set of files.
 package mapping

@@ -24,4 +24,3 @@ func Launched(t testing.TB) *Browser {
 	t.Cleanup(func() { b.Close() })
 	return b
 }
-

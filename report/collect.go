@@ -1,0 +1,454 @@
+package report
+
+import (
+	"container/heap"
+	"errors"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/record"
+)
+
+// Bounds of the aggregates: whatever the number of rows, a Collector holds
+// no more than these.
+const (
+	// SamplesPerKind is the number of example rows kept per error kind.
+	SamplesPerKind = 5
+	// RiskyRows is the number of highest-risk rows kept.
+	RiskyRows = 20
+	// TopReasons is the number of risk reasons shown.
+	TopReasons = 20
+	// TopDomains is the number of email domains shown per kind.
+	TopDomains = 10
+	// MaxPlaces is the number of distinct places counted one by one;
+	// later new values count under "(other)".
+	MaxPlaces = 500
+	// maxEnum bounds the distinct values of a field that should be an
+	// enumeration (gender, risk type, …) but comes from a remote service.
+	maxEnum = 32
+	// counter capacities of the heavy-hitter counters
+	reasonCapacity = 1000
+	domainCapacity = 1000
+)
+
+// other is the label of values beyond a bound.
+const other = "(other)"
+
+// Layout is what a Collector needs to know about the run: its operations
+// and which input columns to show and to count by.
+type Layout struct {
+	// Ops are the run's operations, indexed like Row.Outcomes.
+	Ops []mapping.Op
+	// Schema is the input schema.
+	Schema record.Schema
+	// Shown are the mapped input columns shown in the tables of rows.
+	Shown []mapping.InputColumn
+	// Place is the per-row place (country) column; Index < 0 when none.
+	Place mapping.InputColumn
+	// Email is the email column of each email operation that has one.
+	Email map[mapping.Op]mapping.InputColumn
+	// ErrorText turns an error into the text shown (the API key
+	// redacted); nil uses err.Error().
+	ErrorText func(error) string
+}
+
+// maxShownColumns is the most input columns shown per row.
+const maxShownColumns = 8
+
+// LayoutOf returns the layout of a mapping plan.
+func LayoutOf(p *mapping.Plan, in record.Schema) Layout {
+	l := Layout{Ops: p.Ops(), Schema: in, Place: mapping.InputColumn{Index: -1},
+		Email: map[mapping.Op]mapping.InputColumn{}, ErrorText: p.ErrorText}
+	l.Shown = p.InputColumns()
+	if len(l.Shown) > maxShownColumns {
+		l.Shown = l.Shown[:maxShownColumns]
+	}
+	if c, ok := p.PlaceColumn(); ok {
+		l.Place = c
+	}
+	for _, op := range l.Ops {
+		if c, ok := p.EmailColumn(op); ok {
+			l.Email[op] = c
+		}
+	}
+	return l
+}
+
+// Row is one written row as the Collector sees it. The Collector keeps
+// nothing of it beyond Observe: the caller may reuse it and its slices.
+type Row struct {
+	// Index is the 0-based data row number; Line the line or row in the
+	// source (0 when unknown).
+	Index, Line int64
+	// Values are the input values.
+	Values []record.Value
+	// Problem is the reader's problem with the row ("" when none).
+	Problem string
+	// Err is the row's own error (reader problem and/or mapping), or nil.
+	Err error
+	// BadInput is set when the mapping found unusable values.
+	BadInput bool
+	// Outcomes are indexed like Layout.Ops; a zero Outcome is an
+	// operation that did not run.
+	Outcomes []mapping.Outcome
+}
+
+// Sample is one example row of an error kind.
+type Sample struct {
+	Row, Line int64
+	Column    string
+	Message   string
+}
+
+type errKind struct {
+	count   int64
+	samples []Sample
+}
+
+// Gender confidence bands: [0, .5), [.5, .8), [.8, .95), [.95, 1].
+var bandLimits = [...]float64{0.5, 0.8, 0.95}
+
+// BandLabels name the gender confidence bands.
+var BandLabels = [...]string{"below 50 %", "50–80 %", "80–95 %", "95 % and above"}
+
+const nBands = len(BandLabels)
+
+func band(conf float64) int {
+	for i, l := range bandLimits {
+		if conf < l {
+			return i
+		}
+	}
+	return nBands - 1
+}
+
+// riskyRow is one of the highest-risk rows.
+type riskyRow struct {
+	Row, Line int64
+	Values    []string
+	Score     float64
+	Types     string
+	Reasons   string
+}
+
+// PlaceStats counts the rows of one place value.
+type PlaceStats struct {
+	Rows, Errors, Risky, Disposable, Male, Female int64
+}
+
+// Collector gathers the report's aggregates from the rows of a run. It is
+// not safe for concurrent use: the pipeline calls Observe from its single
+// writing goroutine.
+type Collector struct {
+	lay  Layout
+	text func(error) string
+	// indexes in lay.Ops, -1 when the run lacks the operation
+	iParse, iGender, iRisk, iDisp, iClassify int
+	dispCol, classCol                        int
+
+	rows   int64
+	reader errKind
+	build  errKind
+	byOp   []errKind
+
+	gender      enumCount[[nBands]int64]
+	personTypes enumCount[int64]
+	riskPairs   enumCount[int64] // "TYPE\x00ITEM"
+	riskTypes   enumCount[int64]
+	riskItems   enumCount[int64]
+	riskyCount  int64
+	reasons     *TopK
+	risky       riskHeap
+
+	dispDomains enumCount[domainKind] // disposable value → domains
+	domainTypes enumCount[domainKind] // classify's domain type → domains
+
+	places enumCount[PlaceStats]
+}
+
+// NewCollector returns a Collector for a run with layout l.
+func NewCollector(l Layout) *Collector {
+	c := &Collector{lay: l, text: l.ErrorText, iParse: -1, iGender: -1, iRisk: -1, iDisp: -1, iClassify: -1,
+		dispCol: -1, classCol: -1, reasons: NewTopK(reasonCapacity)}
+	if c.text == nil {
+		c.text = func(err error) string { return err.Error() }
+	}
+	c.byOp = make([]errKind, len(l.Ops))
+	for i, op := range l.Ops {
+		switch op {
+		case mapping.OpParse:
+			c.iParse = i
+		case mapping.OpGenderize:
+			c.iGender = i
+		case mapping.OpRisk:
+			c.iRisk = i
+		case mapping.OpDisposable:
+			c.iDisp = i
+			if col, ok := l.Email[op]; ok {
+				c.dispCol = col.Index
+			}
+		case mapping.OpClassify:
+			c.iClassify = i
+			if col, ok := l.Email[op]; ok {
+				c.classCol = col.Index
+			}
+		}
+	}
+	c.gender.limit, c.personTypes.limit = maxEnum, maxEnum
+	c.riskPairs.limit, c.riskTypes.limit, c.riskItems.limit = maxEnum*maxEnum, maxEnum, maxEnum
+	c.dispDomains.limit, c.domainTypes.limit = maxEnum, maxEnum
+	c.places.limit = MaxPlaces
+	return c
+}
+
+// Observe adds one written row.
+func (c *Collector) Observe(r *Row) {
+	c.rows++
+	bad := false
+	if r.Problem != "" {
+		bad = true
+		c.reader.add(r, "", r.Problem)
+	}
+	if r.BadInput {
+		bad = true
+		col, msg := "", ""
+		var re *mapping.RowError
+		if errors.As(r.Err, &re) {
+			col, msg = re.Column, re.Msg
+		} else if r.Err != nil {
+			msg = c.text(r.Err)
+		}
+		c.build.add(r, col, msg)
+	}
+	for i := range r.Outcomes {
+		if err := r.Outcomes[i].Err; err != nil {
+			bad = true
+			col := ""
+			if ec, ok := c.lay.Email[c.lay.Ops[i]]; ok {
+				col = ec.Name
+			}
+			c.byOp[i].add(r, col, c.text(err))
+		}
+	}
+
+	var place *PlaceStats
+	if c.lay.Place.Index >= 0 {
+		key := "(empty)"
+		if s := c.cell(r, c.lay.Place.Index); s != "" {
+			key = clip(s, maxKeyBytes)
+		}
+		place = c.places.at(key)
+		place.Rows++
+		if bad {
+			place.Errors++
+		}
+	}
+
+	if v, ok := result[*nameapi.GenderizerResult](r, c.iGender); ok {
+		g := c.gender.at(v.Gender)
+		g[band(v.Confidence)]++
+		if place != nil {
+			switch v.Gender {
+			case nameapi.GenderMale:
+				place.Male++
+			case nameapi.GenderFemale:
+				place.Female++
+			}
+		}
+	}
+	if v, ok := result[*nameapi.PersonNameParserResult](r, c.iParse); ok {
+		if m := v.Best(); m != nil && m.ParsedPerson != nil {
+			*c.personTypes.at(m.ParsedPerson.PersonType)++
+		}
+	}
+	if v, ok := result[*nameapi.RiskDetectorResult](r, c.iRisk); ok && !math.IsNaN(v.Score) {
+		c.observeRisk(r, v, place)
+	}
+	if v, ok := result[*nameapi.DisposableEmailAddressDetectorResult](r, c.iDisp); ok {
+		if place != nil && v.Disposable == nameapi.DisposableYes {
+			place.Disposable++
+		}
+		c.dispDomains.at(v.Disposable).add(domainOf(c.cell(r, c.dispCol)))
+	}
+	if v, ok := result[*nameapi.EmailDomainTypeClassifierResult](r, c.iClassify); ok {
+		c.domainTypes.at(v.DomainType).add(domainOf(c.cell(r, c.classCol)))
+	}
+}
+
+// domainKind counts the rows of one kind of email result and their
+// most frequent domains.
+type domainKind struct {
+	rows int64
+	top  *TopK
+}
+
+func (k *domainKind) add(domain string) {
+	k.rows++
+	if domain == "" {
+		return
+	}
+	if k.top == nil {
+		k.top = NewTopK(domainCapacity)
+	}
+	k.top.Add(domain)
+}
+
+func (c *Collector) observeRisk(r *Row, v *nameapi.RiskDetectorResult, place *PlaceStats) {
+	if len(v.Risks) == 0 {
+		return
+	}
+	c.riskyCount++
+	if place != nil {
+		place.Risky++
+	}
+	for _, k := range v.Risks {
+		t, it := string(k.RiskType), k.DataItem
+		*c.riskTypes.at(t)++
+		*c.riskItems.at(it)++
+		*c.riskPairs.at(t + "\x00" + it)++
+		if k.Reason != "" {
+			c.reasons.Add(k.Reason)
+		}
+	}
+	if len(c.risky) == RiskyRows && !c.risky[0].less(v.Score, r.Index) {
+		return
+	}
+	rr := &riskyRow{Row: r.Index + 1, Line: r.Line, Score: v.Score}
+	for _, col := range c.lay.Shown {
+		rr.Values = append(rr.Values, Visible(c.cell(r, col.Index)))
+	}
+	var types, reasons []string
+	for _, k := range v.Risks {
+		if t := string(k.RiskType) + "/" + k.DataItem; !contains(types, t) {
+			types = append(types, t)
+		}
+		if k.Reason != "" && !contains(reasons, k.Reason) {
+			reasons = append(reasons, k.Reason)
+		}
+	}
+	rr.Types = Visible(strings.Join(types, ", "))
+	rr.Reasons = Visible(strings.Join(reasons, " · "))
+	if len(c.risky) == RiskyRows {
+		c.risky[0] = rr
+		heap.Fix(&c.risky, 0)
+	} else {
+		heap.Push(&c.risky, rr)
+	}
+}
+
+// cell returns the input value at index i as text ("" when absent).
+func (c *Collector) cell(r *Row, i int) string {
+	if i < 0 || i >= len(r.Values) {
+		return ""
+	}
+	switch v := r.Values[i].(type) {
+	case nil:
+		return ""
+	case string:
+		return strings.TrimSpace(v)
+	}
+	return strings.TrimSpace(record.Format(r.Values[i], c.lay.Schema.Fields[i].Type))
+}
+
+// result returns the value of op i of the row when it ran and succeeded.
+func result[T comparable](r *Row, i int) (T, bool) {
+	var zero T
+	if i < 0 || i >= len(r.Outcomes) || r.Outcomes[i].Err != nil {
+		return zero, false
+	}
+	v, ok := r.Outcomes[i].Value.(T)
+	return v, ok && v != zero
+}
+
+// domainOf returns the lower-case domain of an email address, or "".
+func domainOf(email string) string {
+	at := strings.LastIndexByte(email, '@')
+	if at < 0 || at == len(email)-1 {
+		return ""
+	}
+	d := strings.TrimRight(email[at+1:], ". >")
+	if len(d) > 253 {
+		return ""
+	}
+	return strings.ToLower(d)
+}
+
+func (k *errKind) add(r *Row, col, msg string) {
+	k.count++
+	if len(k.samples) < SamplesPerKind {
+		k.samples = append(k.samples, Sample{Row: r.Index + 1, Line: r.Line, Column: Visible(col), Message: Visible(msg)})
+	}
+}
+
+// maxKeyBytes bounds the length of a place value counted.
+const maxKeyBytes = 64
+
+// clip cuts s to at most n bytes at a character boundary.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// enumCount holds one value per key, for at most limit keys; later keys
+// share the value of "(other)".
+type enumCount[V any] struct {
+	m     map[string]*V
+	limit int
+}
+
+func (e *enumCount[V]) at(key string) *V {
+	if v, ok := e.m[key]; ok {
+		return v
+	}
+	if e.m == nil {
+		e.m = make(map[string]*V)
+	}
+	if len(e.m) >= e.limit {
+		key = other
+		if v, ok := e.m[key]; ok {
+			return v
+		}
+	}
+	v := new(V)
+	e.m[strings.Clone(key)] = v
+	return v
+}
+
+// riskHeap is a min-heap of rows by score (on a tie the later row is
+// smaller: earlier rows are kept).
+type riskHeap []*riskyRow
+
+func (r *riskyRow) less(score float64, index int64) bool {
+	if r.Score != score {
+		return r.Score < score
+	}
+	return r.Row-1 > index
+}
+
+func (h riskHeap) Len() int           { return len(h) }
+func (h riskHeap) Less(i, j int) bool { return h[i].less(h[j].Score, h[j].Row-1) }
+func (h riskHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *riskHeap) Push(x any)        { *h = append(*h, x.(*riskyRow)) }
+func (h *riskHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}

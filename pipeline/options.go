@@ -86,6 +86,10 @@ type Options struct {
 	// (default 50,000 entries; negative = none): the LRU shared by the
 	// remote path's workers, or the local path's per-worker memos.
 	MemoryCacheSize int
+	// Observer, when set, sees every row as it is written (the run
+	// report's collector).
+	Observer Observer
+
 	// Progress receives a progress bar; nil = no bar.
 	Progress io.Writer
 	// ProgressTotalUnit names the unit of Reader.Progress, "bytes" or

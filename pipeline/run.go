@@ -16,6 +16,7 @@ import (
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
+	"github.com/namepipe/namepipe/report"
 )
 
 // batch is the rows of one Read on their way through the run: read
@@ -400,11 +401,15 @@ func (r *runner) applyFormatted(dst []record.Value, b *batch, i int) bool {
 func (r *runner) emit(sum *Summary) error {
 	var werr error
 	nops := len(r.ops)
+	var obs report.Row
 	for b := range r.order {
 		<-b.done
 		n := len(b.recs)
 		for i := range n {
 			sum.count(&b.recs[i], b.rowErrs[i], b.bad[i], b.rowOutcomes(i, nops))
+			if r.o.Observer != nil {
+				r.observe(&obs, &b.recs[i], b.rowErrs[i], b.bad[i], b.rowOutcomes(i, nops))
+			}
 		}
 		if werr == nil {
 			if err := r.o.Writer.Write(r.writeCtx, b.out[:n]); err != nil {

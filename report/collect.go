@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -56,13 +57,29 @@ type Layout struct {
 }
 
 // maxShownColumns is the most input columns shown per row.
-const maxShownColumns = 8
+const maxShownColumns = 6
+
+// shownOrder ranks mapped columns by config key for the tables of rows:
+// names first, then contact data, then the rest.
+var shownOrder = []string{"person.fullName", "person.givenName", "person.surname", "person.legalName", "person.names",
+	"person.email", "person.phone", "person.birth", "context.placeColumn", "person.address.country",
+	"person.address.locality", "person.type"}
+
+func shownRank(key string) int {
+	for i, p := range shownOrder {
+		if strings.HasPrefix(key, p) {
+			return i
+		}
+	}
+	return len(shownOrder)
+}
 
 // LayoutOf returns the layout of a mapping plan.
 func LayoutOf(p *mapping.Plan, in record.Schema) Layout {
 	l := Layout{Ops: p.Ops(), Schema: in, Place: mapping.InputColumn{Index: -1},
 		Email: map[mapping.Op]mapping.InputColumn{}, ErrorText: p.ErrorText}
 	l.Shown = p.InputColumns()
+	slices.SortStableFunc(l.Shown, func(a, b mapping.InputColumn) int { return shownRank(a.Key) - shownRank(b.Key) })
 	if len(l.Shown) > maxShownColumns {
 		l.Shown = l.Shown[:maxShownColumns]
 	}
@@ -322,7 +339,7 @@ func (c *Collector) observeRisk(r *Row, v *nameapi.RiskDetectorResult, place *Pl
 	}
 	var types, reasons []string
 	for _, k := range v.Risks {
-		if t := string(k.RiskType) + "/" + k.DataItem; !contains(types, t) {
+		if t := string(k.RiskType) + " (" + k.DataItem + ")"; !contains(types, t) {
 			types = append(types, t)
 		}
 		if k.Reason != "" && !contains(reasons, k.Reason) {
@@ -330,7 +347,7 @@ func (c *Collector) observeRisk(r *Row, v *nameapi.RiskDetectorResult, place *Pl
 		}
 	}
 	rr.Types = Visible(strings.Join(types, ", "))
-	rr.Reasons = Visible(strings.Join(reasons, " · "))
+	rr.Reasons = visibleN(strings.Join(reasons, " · "), 4*maxShown)
 	if len(c.risky) == RiskyRows {
 		c.risky[0] = rr
 		heap.Fix(&c.risky, 0)

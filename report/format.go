@@ -78,7 +78,10 @@ const maxShown = 120
 // text (bidi overrides, embeddings, isolates and marks) become a visible
 // ⟨U+XXXX⟩ marker, invalid UTF-8 becomes U+FFFD, and a value longer than
 // 120 characters is cut with "…". HTML escaping is left to html/template.
-func Visible(s string) string {
+func Visible(s string) string { return visibleN(s, maxShown) }
+
+// visibleN is Visible cutting after maxRunes characters.
+func visibleN(s string, maxRunes int) string {
 	clean := true
 	n := 0
 	for _, r := range s {
@@ -88,13 +91,13 @@ func Visible(s string) string {
 			break
 		}
 	}
-	if clean && n <= maxShown {
+	if clean && n <= maxRunes {
 		return s
 	}
 	var b strings.Builder
 	n = 0
 	for _, r := range s {
-		if n == maxShown {
+		if n == maxRunes {
 			b.WriteString("…")
 			break
 		}

@@ -55,9 +55,9 @@ type Totals struct {
 
 // ErrorTotals count row errors by kind, as the summary's "errors".
 type ErrorTotals struct {
-	ReaderProblem, Build           int64
-	ByOp                           map[string]int64
-	RetriesExhausted, NotDone      int64
+	ReaderProblem, Build      int64
+	ByOp                      map[string]int64
+	RetriesExhausted, NotDone int64
 }
 
 // Bin is one bin of the risk score histogram: Count values in [From, To).

@@ -85,9 +85,9 @@ func TestRenderEscapesUserValues(t *testing.T) {
 func TestSectionsOnlyForTheirOperations(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
-		ops        []mapping.Op
-		place      bool
-		want, not  []string
+		ops       []mapping.Op
+		place     bool
+		want, not []string
 	}{
 		{[]mapping.Op{mapping.OpParse}, false, []string{`id="h-persons"`}, []string{`id="h-gender"`, `id="h-risk"`, `id="h-email"`, `id="h-places"`, `id="h-err"`, `id="h-dedupe"`}},
 		{[]mapping.Op{mapping.OpGenderize, mapping.OpDisposable}, true, []string{`id="h-gender"`, `id="h-email"`, `id="h-places"`}, []string{`id="h-persons"`, `id="h-risk"`}},

@@ -59,6 +59,7 @@ type seg struct {
 
 type riskView struct {
 	Hist      []histBin
+	Ticks     []tick
 	HistTotal int64
 	Risky     int64
 	Items     []string
@@ -76,6 +77,11 @@ type histBin struct {
 	Count      int64
 	Key        string
 	Label      string
+}
+
+type tick struct {
+	X     float64
+	Label string
 }
 
 type matrixRow struct {
@@ -275,8 +281,10 @@ func (r *Report) riskView() *riskView {
 			x := float64(i) * w
 			rv.Hist = append(rv.Hist, histBin{X: x + 3, W: w - 6, Y: histBottom - h, H: h, TX: x + w/2, TY: histBottom - h - 5,
 				Count: b.Count, Key: "risk_scores." + strconv.Itoa(i) + ".count",
-				Label: strconv.FormatFloat(b.From, 'f', 1, 64) + " to " + strconv.FormatFloat(b.To, 'f', 1, 64)})
+				Label: num(b.From) + " to " + num(b.To)})
+			rv.Ticks = append(rv.Ticks, tick{X: max(x, 8), Label: num(b.From)})
 		}
+		rv.Ticks = append(rv.Ticks, tick{X: histW - 8, Label: num(bins[n-1].To)})
 	}
 	d := r.Data
 	if d == nil {
@@ -384,6 +392,18 @@ func (d *Collector) placesView() *placesView {
 	}
 	pv.Bars = bars(labels, counts, nil, d.rows)
 	return pv
+}
+
+// num formats a bin limit: 0.2, −0.4 (with a minus sign).
+func num(f float64) string {
+	s := strconv.FormatFloat(f, 'f', 1, 64)
+	if s == "-0.0" {
+		return "0.0"
+	}
+	if s[0] == '-' {
+		return "−" + s[1:]
+	}
+	return s
 }
 
 func visibleCounts(cs []Counted) []Counted {

@@ -30,7 +30,7 @@ var errHelp = flag.ErrHelp
 type runFlags struct {
 	config, input, output  string
 	quiet, strict          bool
-	summary                string
+	summary, report        string
 	concurrency            int
 	rate                   float64
 	escape                 string
@@ -59,6 +59,7 @@ Exit codes: 0 ok, 1 run failed, 2 usage/config error, 3 input error,
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar, progress lines or summary line (errors are still printed)")
 	fs.BoolVar(&f.strict, "strict", false, "exit 4 when any row has an error")
 	fs.StringVar(&f.summary, "summary", "", "also write the run summary as JSON to this file")
+	fs.StringVar(&f.report, "report", "", "also write a self-contained HTML report of the run to this file")
 	fs.IntVar(&f.concurrency, "concurrency", 0, "requests in flight, overriding run.concurrency")
 	fs.Float64Var(&f.rate, "rate", 0, "requests per second, overriding run.rate (0 = unlimited)")
 	fs.StringVar(&f.escape, "escape-formulas", "", "CSV formula escaping: results, all or none, overriding output.escapeFormulas")
@@ -183,6 +184,10 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if cache != nil {
 		opts.Cache = cache
 	}
+	collector := newReportCollector(f.report, plan, rd.Schema())
+	if collector != nil {
+		opts.Observer = collector
+	}
 	switch {
 	case f.quiet:
 		opts.LogEvery = -1
@@ -245,6 +250,11 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 	if f.summary != "" {
 		if err := sum.WriteJSON(f.summary); err != nil {
+			fmt.Fprintf(stderr, "namepipe: %v\n", err)
+		}
+	}
+	if collector != nil {
+		if err := writeRunReport(f.report, f.config, cfg, plan, sum, collector); err != nil {
 			fmt.Fprintf(stderr, "namepipe: %v\n", err)
 		}
 	}
@@ -375,6 +385,9 @@ func loadRunConfig(f *runFlags, stderr io.Writer) (*mapping.Config, *slog.Logger
 		if dir := filepath.Dir(f.summary); !isDir(dir) {
 			return nil, nil, usageError{fmt.Errorf("--summary %s: directory %s does not exist", f.summary, dir)}
 		}
+	}
+	if err := checkReportPath(f.report); err != nil {
+		return nil, nil, err
 	}
 	if f.noCache && f.cache != "" {
 		return nil, nil, usageError{errors.New("--cache and --no-cache exclude each other")}

@@ -379,6 +379,23 @@ func (p *Page) Screenshot(ctx context.Context, full bool) ([]byte, error) {
 	return png, nil
 }
 
+// ScreenshotClip returns a PNG of the page's region at (x, y) of size
+// width×height CSS pixels.
+func (p *Page) ScreenshotClip(ctx context.Context, x, y, width, height int) ([]byte, error) {
+	var r struct {
+		Data string `json:"data"`
+	}
+	clip := map[string]any{"x": x, "y": y, "width": width, "height": height, "scale": 1}
+	if err := p.Call(ctx, "Page.captureScreenshot", map[string]any{"format": "png", "captureBeyondViewport": true, "clip": clip}, &r); err != nil {
+		return nil, err
+	}
+	png, err := base64.StdEncoding.DecodeString(r.Data)
+	if err != nil {
+		return nil, fmt.Errorf("browser: screenshot: %w", err)
+	}
+	return png, nil
+}
+
 // Console returns the error and warning messages, exceptions and error log
 // entries seen so far.
 func (p *Page) Console() []string {

@@ -80,8 +80,9 @@ type histBin struct {
 }
 
 type tick struct {
-	X     float64
-	Label string
+	X      float64
+	Label  string
+	Anchor string
 }
 
 type matrixRow struct {
@@ -282,9 +283,13 @@ func (r *Report) riskView() *riskView {
 			rv.Hist = append(rv.Hist, histBin{X: x + 3, W: w - 6, Y: histBottom - h, H: h, TX: x + w/2, TY: histBottom - h - 5,
 				Count: b.Count, Key: "risk_scores." + strconv.Itoa(i) + ".count",
 				Label: num(b.From) + " to " + num(b.To)})
-			rv.Ticks = append(rv.Ticks, tick{X: max(x, 8), Label: num(b.From)})
+			a := "middle"
+			if i == 0 {
+				a = "start"
+			}
+			rv.Ticks = append(rv.Ticks, tick{X: x, Label: num(b.From), Anchor: a})
 		}
-		rv.Ticks = append(rv.Ticks, tick{X: histW - 8, Label: num(bins[n-1].To)})
+		rv.Ticks = append(rv.Ticks, tick{X: histW, Label: num(bins[n-1].To), Anchor: "end"})
 	}
 	d := r.Data
 	if d == nil {

@@ -1,0 +1,269 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/namepipe/namepipe/internal/browser"
+)
+
+// To refresh the README's screenshot after changing the page:
+//
+//	go test ./cmd/namepipe -run TestReportInBrowser -update-report-screenshot
+var updateShot = flag.Bool("update-report-screenshot", false, "rewrite docs/report-sample.png from this build's sample report")
+
+// runForReport runs `namepipe run` with --summary and --report into dir
+// and returns the paths of both.
+func runForReport(t *testing.T, dir string, args ...string) (summary, page string) {
+	t.Helper()
+	summary, page = filepath.Join(dir, "summary.json"), filepath.Join(dir, "report.html")
+	args = append([]string{"run"}, args...)
+	args = append(args, "--output", filepath.Join(dir, "out.csv"), "--summary", summary, "--report", page, "--quiet")
+	var stdout, stderr bytes.Buffer
+	if code := realMain(context.Background(), args, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d; stderr:\n%s", code, stderr.String())
+	}
+	return summary, page
+}
+
+// openPage opens a report in a fresh tab and checks that it logged no
+// error and requested nothing but its own file.
+func openPage(t *testing.T, b *browser.Browser, path string, width int) *browser.Page {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	p, err := b.NewPage(ctx, width, 900)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "file://" + path
+	if _, err := p.Navigate(ctx, url); err != nil {
+		t.Fatal(err)
+	}
+	// One animation frame: the page is laid out and painted.
+	if err := p.Eval(ctx, `new Promise(r => requestAnimationFrame(() => r(1)))`, nil); err != nil {
+		t.Fatal(err)
+	}
+	if c := p.Console(); len(c) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(c, "\n"))
+	}
+	for _, u := range p.Requests() {
+		if u != url {
+			t.Errorf("the page requested %s (only its own file %s is allowed)", u, url)
+		}
+	}
+	return p
+}
+
+func eval[T any](t *testing.T, p *browser.Page, expr string) T {
+	t.Helper()
+	var v T
+	if err := p.Eval(context.Background(), expr, &v); err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+// flatten turns the summary JSON into "a.b.0.c" → value.
+func flatten(prefix string, v any, out map[string]any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			flatten(prefix+k+".", e, out)
+		}
+	case []any:
+		for i, e := range x {
+			flatten(prefix+strconv.Itoa(i)+".", e, out)
+		}
+	default:
+		out[strings.TrimSuffix(prefix, ".")] = v
+	}
+}
+
+// pageNumber reads a number as the page shows it: "1,234", "7.3 %",
+// "13,361 rows/s", "22 ms", "1.5 s".
+func pageNumber(s string) (float64, string, error) {
+	s = strings.TrimSpace(strings.ReplaceAll(s, "\u00a0", " "))
+	unit := ""
+	for _, u := range []string{" %", " rows/s", " ms", " s"} {
+		if strings.HasSuffix(s, u) {
+			s, unit = strings.TrimSuffix(s, u), strings.TrimSpace(u)
+			break
+		}
+	}
+	f, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
+	return f, unit, err
+}
+
+// TestReportInBrowser renders the sample data's report in headless
+// Chromium: no console error, no request outside the file, every headline
+// number (each element with a data-k attribute naming a key of the
+// summary JSON) equal to the summary JSON, a screenshot of sane size, no
+// horizontal scrolling in a narrow window.
+func TestReportInBrowser(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	b := browser.Launched(t)
+	dir := t.TempDir()
+	sumPath, page := runForReport(t, dir, "--config", "configs/example.yaml")
+
+	data, err := os.ReadFile(sumPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum map[string]any
+	if err := json.Unmarshal(data, &sum); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{}
+	flatten("", sum, want)
+
+	p := openPage(t, b, page, 1200)
+	pairs := eval[[][2]string](t, p, `[...document.querySelectorAll("[data-k]")].map(e => [e.dataset.k, e.textContent])`)
+	seen := map[string]bool{}
+	for _, kv := range pairs {
+		key, text := kv[0], kv[1]
+		seen[key] = true
+		w, ok := want[key].(float64)
+		if !ok {
+			t.Errorf("page shows %q = %q, which is not a number of the summary JSON", key, text)
+			continue
+		}
+		got, unit, err := pageNumber(text)
+		if err != nil {
+			t.Errorf("%s: page shows %q: %v", key, text, err)
+			continue
+		}
+		var exp float64
+		switch unit {
+		case "%":
+			exp = math.Round(w*1000) / 10
+		case "rows/s":
+			exp = math.Round(w)
+		case "ms":
+			exp = math.Floor(w * 1000)
+		case "s":
+			exp = math.Round(w*10) / 10
+		default:
+			exp = w
+		}
+		if got != exp {
+			t.Errorf("%s: page shows %q, summary JSON has %v", key, text, w)
+		}
+	}
+	// Every headline number is on the page.
+	var missing []string
+	for k := range want {
+		headline := strings.HasPrefix(k, "gender.") || strings.HasPrefix(k, "disposable.") || strings.HasPrefix(k, "errors.by_op.") ||
+			strings.HasSuffix(k, ".count") && strings.HasPrefix(k, "risk_scores.")
+		switch k {
+		case "rows_in", "rows_out", "rows_with_errors", "elapsed_seconds", "rows_per_second", "errors.build",
+			"disposable_share", "requests", "calls", "retries", "cache_hits_memory":
+			headline = true
+		}
+		if strings.HasPrefix(k, "errors.by_op.") && want[k] == 0.0 {
+			headline = false // kinds without errors are not listed
+		}
+		if headline && !seen[k] {
+			missing = append(missing, k)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Errorf("page lacks the summary's %s", strings.Join(missing, ", "))
+	}
+	text := eval[string](t, p, `document.body.innerText`)
+	for _, s := range []string{"Gender", "Risk types × data items", "Highest-risk rows", "Top domains by domain type",
+		"Person types", "By place (column country)", "mailinator.com", "configs/example.yaml"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("page text lacks %q", s)
+		}
+	}
+
+	shot, err := p.Screenshot(context.Background(), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != 1200 || h < 1500 || h > 20000 {
+		t.Errorf("screenshot is %d×%d, want 1200 wide and 1,500–20,000 high", w, h)
+	}
+	if *updateShot {
+		// The README shows the top of the page.
+		top, err := p.ScreenshotClip(context.Background(), 0, 0, 1200, 2200)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join("docs", "report-sample.png"), top, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// A narrow window (a phone): wide tables scroll inside their box, the
+	// page itself does not.
+	narrow := openPage(t, b, page, 380)
+	if w := eval[[]int](t, narrow, `[document.documentElement.scrollWidth, window.innerWidth]`); w[0] > w[1] {
+		wide := eval[[]string](t, narrow, `[...document.querySelectorAll("body *")].filter(e => !e.closest(".scroll") && e.getBoundingClientRect().right > window.innerWidth).slice(0, 5).map(e => e.outerHTML.slice(0, 120))`)
+		t.Errorf("at 380 px the page is %d px wide; too wide: %q", w[0], wide)
+	}
+}
+
+// TestReportShowsHostileValuesAsText plants markup and a right-to-left
+// override in the input and checks, in the browser, that the page shows
+// them as text and runs nothing.
+func TestReportShowsHostileValuesAsText(t *testing.T) {
+	b := browser.Launched(t)
+	dir := t.TempDir()
+	hostile := []string{`<script>window.pwned=1</script>`, `"><img src=x onerror="window.pwned=1">`, "Evil\u202Egnp.exe"}
+	var csv strings.Builder
+	csv.WriteString("name,email,country\n")
+	for i, h := range hostile {
+		q := `"` + strings.ReplaceAll(h, `"`, `""`) + `"`
+		for range 3 {
+			fmt.Fprintf(&csv, "%s,%s,%s\n", q, `"x@`+strings.ReplaceAll(h, `"`, `""`)+`"`, q)
+		}
+		fmt.Fprintf(&csv, "Max Mustermann,max%d@mailinator.com,%s\n", i, q)
+	}
+	in := filepath.Join(dir, "in.csv")
+	cfg := filepath.Join(dir, "run.yaml")
+	if err := os.WriteFile(in, []byte(csv.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	conf := "input: {path: " + in + "}\noutput: {path: " + filepath.Join(dir, "x.csv") + "}\n" +
+		"person: {fullName: name, email: email}\ncontext: {placeColumn: country}\n" +
+		"operations: [parse, genderize, risk, disposable, classify]\n"
+	if err := os.WriteFile(cfg, []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, page := runForReport(t, dir, "--config", cfg)
+	p := openPage(t, b, page, 1200)
+	if n := eval[int](t, p, `document.querySelectorAll("script, img, iframe, object, embed").length`); n != 0 {
+		t.Errorf("the page has %d script or img elements", n)
+	}
+	if pwned := eval[bool](t, p, `window.pwned === 1`); pwned {
+		t.Error("a planted script ran")
+	}
+	text := eval[string](t, p, `document.body.innerText`)
+	for _, want := range []string{hostile[0], hostile[1], "Evil⟨U+202E⟩gnp.exe"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("page text lacks %q", want)
+		}
+	}
+	if strings.ContainsRune(text, '\u202E') {
+		t.Error("page text contains a raw right-to-left override")
+	}
+}

@@ -30,6 +30,7 @@ targets=(
   ./engine:FuzzParseName
   ./engine/script:FuzzLatinKey
   ./engine/dict:FuzzSplitSurnameFirst
+  ./report:FuzzRenderEscapes
 )
 
 # Every "func FuzzX(" in a test file must be in the list.

@@ -24,8 +24,8 @@ const (
 	TopReasons = 20
 	// TopDomains is the number of email domains shown per kind.
 	TopDomains = 10
-	// MaxPlaces is the number of distinct places counted one by one;
-	// later new values count under "(other)".
+	// MaxPlaces bounds the distinct places counted one by one; later new
+	// values count under "(other)", which is one of them.
 	MaxPlaces = 500
 	// maxEnum bounds the distinct values of a field that should be an
 	// enumeration (gender, risk type, …) but comes from a remote service.
@@ -284,14 +284,19 @@ func (c *Collector) Observe(r *Row) {
 	if v, ok := result[*nameapi.RiskDetectorResult](r, c.iRisk); ok && !math.IsNaN(v.Score) {
 		c.observeRisk(r, v, place)
 	}
+	domain, domainCol := "", -1 // the domain of the last email column read
 	if v, ok := result[*nameapi.DisposableEmailAddressDetectorResult](r, c.iDisp); ok {
 		if place != nil && v.Disposable == nameapi.DisposableYes {
 			place.Disposable++
 		}
-		c.dispDomains.at(v.Disposable).add(domainOf(c.cell(r, c.dispCol)))
+		domain, domainCol = domainOf(c.cell(r, c.dispCol)), c.dispCol
+		c.dispDomains.at(v.Disposable).add(domain)
 	}
 	if v, ok := result[*nameapi.EmailDomainTypeClassifierResult](r, c.iClassify); ok {
-		c.domainTypes.at(v.DomainType).add(domainOf(c.cell(r, c.classCol)))
+		if domainCol != c.classCol || domainCol < 0 {
+			domain = domainOf(c.cell(r, c.classCol))
+		}
+		c.domainTypes.at(v.DomainType).add(domain)
 	}
 }
 
@@ -423,8 +428,8 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// enumCount holds one value per key, for at most limit keys; later keys
-// share the value of "(other)".
+// enumCount holds one value per key, for at most limit keys with
+// "(other)", which the keys beyond share.
 type enumCount[V any] struct {
 	m     map[string]*V
 	limit int
@@ -437,7 +442,7 @@ func (e *enumCount[V]) at(key string) *V {
 	if e.m == nil {
 		e.m = make(map[string]*V)
 	}
-	if len(e.m) >= e.limit {
+	if len(e.m) >= e.limit-1 {
 		key = other
 		if v, ok := e.m[key]; ok {
 			return v

@@ -196,7 +196,7 @@ func countBars(m map[string]int64, keyPrefix string) ([]bar, int64) {
 	for i, k := range keys {
 		labels[i], counts[i] = Visible(k), m[k]
 		if keyPrefix != "" {
-			dk = append(dk, keyPrefix+k)
+			dk = append(dk, Visible(keyPrefix+k))
 		}
 	}
 	return bars(labels, counts, dk, total), total

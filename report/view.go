@@ -25,6 +25,7 @@ type view struct {
 	Email      *emailView
 	Persons    *[]bar
 	Places     *placesView
+	PlaceLimit int64
 	Dedupe     *dedupeView
 }
 
@@ -137,7 +138,7 @@ const (
 )
 
 func (r *Report) view() *view {
-	v := &view{R: r, T: &r.Totals, Ops: opNames(r.Run.Ops), Elapsed: Seconds(r.Totals.Elapsed), Rate: Rate(r.Totals.RowsPerSec)}
+	v := &view{R: r, T: &r.Totals, PlaceLimit: MaxPlaces - 1, Ops: opNames(r.Run.Ops), Elapsed: Seconds(r.Totals.Elapsed), Rate: Rate(r.Totals.RowsPerSec)}
 	if h := r.Run.ConfigSHA256; len(h) >= 12 {
 		v.ConfigHash = h[:12]
 	}

@@ -107,6 +107,9 @@ func (s *Settings) Check(d *Doc, p *Problems) {
 	if s.Input.Path != "" && s.Output.Path != "" && s.Input.Path != "-" && SamePath(s.Input.Path, s.Output.Path) {
 		p.Add("output.path", "is the input file %q: namepipe never overwrites its input; choose another output path", s.Input.Path)
 	}
+	if r := s.Output.Report; r != "" && (SamePath(r, s.Input.Path) || SamePath(r, s.Output.Path)) {
+		p.Add("output.report", "%q is the input or output file; choose another path for the report", r)
+	}
 	if pre := s.Output.ColumnPrefix(); pre != "" && !validColumnPrefix(pre) {
 		p.Add("output.prefix", "%q: use letters, digits, '_' or '.' only", pre)
 	}

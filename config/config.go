@@ -154,6 +154,10 @@ type Output struct {
 	// Type: `results` | `all` | `none`
 	// Default: `results`
 	EscapeFormulas string `yaml:"escapeFormulas"`
+	// Also write a self-contained HTML report of the run to this file (charts and tables of errors, genders, risks, email domains, places; works offline), even when the run stops early. `--report` overrides it.
+	// Type: path
+	// Default: none
+	Report string `yaml:"report"`
 }
 
 // ColumnPrefix returns the prefix of result columns.

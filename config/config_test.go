@@ -107,6 +107,9 @@ func TestDecodeAndCheck(t *testing.T) {
 			`c.yaml:10: dedupe.maxMatchCalls: must be 0 or more, got -1`,
 			`c.yaml:11: dedupe.output: must not be the input file or output.path`,
 		}},
+		{"report over the output", "input: {path: in.csv}\noutput: {path: out.csv, report: out.csv}\n", []string{
+			`c.yaml:2: output.report: "out.csv" is the input or output file; choose another path for the report`,
+		}},
 		{"a pasted key is not echoed", minimal + "engine: {kind: nameapi, baseURL: https://x.test/, apiKeyEnv: sk-live-0123456789}\n", []string{
 			`c.yaml:3: engine.apiKeyEnv: must be the NAME of an environment variable (letters, digits, '_'), not the key itself`,
 		}},

@@ -56,6 +56,7 @@
 //	  delimiter: ","           # CSV
 //	  prefix: np_              # prefix of result columns
 //	  escapeFormulas: results  # results|all|none: CSV formula-injection escaping
+//	  report: FILE.html        # also write the HTML run report (--report)
 //	engine:
 //	  kind: local              # local|nameapi
 //	  baseURL: https://...     # nameapi only, required there

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/mapping"
 )
 
@@ -81,7 +82,7 @@ type Report struct {
 // the scheme and host of a remote service's base URL, never its path,
 // query or user info (where a key could hide).
 func EngineLabel(kind, baseURL string) string {
-	if kind == "" || kind == mapping.EngineLocal {
+	if kind == "" || kind == config.EngineLocal {
 		return "local (embedded)"
 	}
 	u, err := url.Parse(baseURL)

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/pipeline"
 	"github.com/namepipe/namepipe/record"
@@ -13,12 +14,16 @@ import (
 
 // checkReportPath finds out before the run, not after it, that the report
 // cannot be written.
-func checkReportPath(path string) error {
+func checkReportPath(cfg *mapping.Config) error {
+	path := cfg.Output.Report
 	if path == "" {
 		return nil
 	}
 	if dir := filepath.Dir(path); !isDir(dir) {
-		return usageError{fmt.Errorf("--report %s: directory %s does not exist", path, dir)}
+		return usageError{fmt.Errorf("report %s: directory %s does not exist", path, dir)}
+	}
+	if config.SamePath(path, cfg.Input.Path) || config.SamePath(path, cfg.Output.Path) {
+		return usageError{fmt.Errorf("report %s is the input or output file", path)}
 	}
 	return nil
 }
@@ -33,7 +38,7 @@ func newReportCollector(path string, plan *mapping.Plan, in record.Schema) *repo
 }
 
 // writeRunReport writes the run report of a finished (or stopped) run.
-func writeRunReport(path, configPath string, cfg *mapping.Config, plan *mapping.Plan, sum *pipeline.Summary, c *report.Collector) error {
+func writeRunReport(configPath string, cfg *mapping.Config, plan *mapping.Plan, sum *pipeline.Summary, c *report.Collector) error {
 	hash, err := report.HashFile(configPath)
 	if err != nil {
 		return err
@@ -49,5 +54,5 @@ func writeRunReport(path, configPath string, cfg *mapping.Config, plan *mapping.
 		Totals: sum.ReportTotals(),
 		Data:   c,
 	}
-	return rep.WriteFile(path)
+	return rep.WriteFile(cfg.Output.Report)
 }

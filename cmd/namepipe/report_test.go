@@ -267,3 +267,45 @@ func TestReportShowsHostileValuesAsText(t *testing.T) {
 		t.Error("page text contains a raw right-to-left override")
 	}
 }
+
+// output.report in the config writes the report without the flag; a
+// report that cannot be written is a usage error before any row is read.
+func TestReportFromConfigAndBadPath(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.csv")
+	if err := os.WriteFile(in, []byte("name\nAnna Schmidt\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "run.html")
+	cases := []struct {
+		name, report string
+		args         []string
+		code         int
+		stderr       string
+	}{
+		{"config key", page, nil, exitOK, ""},
+		{"missing directory", filepath.Join(dir, "nope", "r.html"), nil, exitUsage, "directory"},
+		{"flag over the output", page, []string{"--report", filepath.Join(dir, "out.csv")}, exitUsage, "is the input or output file"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := filepath.Join(dir, "c.yaml")
+			src := fmt.Sprintf("input: {path: %s}\noutput: {path: %s, report: %s}\nperson: {fullName: name}\noperations: [parse, genderize]\n",
+				in, filepath.Join(dir, "out.csv"), tc.report)
+			if err := os.WriteFile(cfg, []byte(src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			os.Remove(page)
+			var stdout, stderr bytes.Buffer
+			args := append([]string{"run", "--config", cfg, "--quiet"}, tc.args...)
+			code := realMain(context.Background(), args, &stdout, &stderr)
+			if code != tc.code || !strings.Contains(stderr.String(), tc.stderr) {
+				t.Fatalf("exit %d, stderr %q; want %d with %q", code, stderr.String(), tc.code, tc.stderr)
+			}
+			_, err := os.Stat(page)
+			if (err == nil) != (tc.code == exitOK) {
+				t.Errorf("report written: %v", err == nil)
+			}
+		})
+	}
+}

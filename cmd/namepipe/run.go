@@ -184,7 +184,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if cache != nil {
 		opts.Cache = cache
 	}
-	collector := newReportCollector(f.report, plan, rd.Schema())
+	collector := newReportCollector(cfg.Output.Report, plan, rd.Schema())
 	if collector != nil {
 		opts.Observer = collector
 	}
@@ -254,7 +254,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if collector != nil {
-		if err := writeRunReport(f.report, f.config, cfg, plan, sum, collector); err != nil {
+		if err := writeRunReport(f.config, cfg, plan, sum, collector); err != nil {
 			fmt.Fprintf(stderr, "namepipe: %v\n", err)
 		}
 	}
@@ -386,7 +386,10 @@ func loadRunConfig(f *runFlags, stderr io.Writer) (*mapping.Config, *slog.Logger
 			return nil, nil, usageError{fmt.Errorf("--summary %s: directory %s does not exist", f.summary, dir)}
 		}
 	}
-	if err := checkReportPath(f.report); err != nil {
+	if f.report != "" {
+		cfg.Output.Report = f.report
+	}
+	if err := checkReportPath(cfg); err != nil {
 		return nil, nil, err
 	}
 	if f.noCache && f.cache != "" {

@@ -93,7 +93,13 @@ func (cc *ClusterCollector) AddCluster(id string, size int64, label string, rows
 func (cc *ClusterCollector) Clusters() *Clusters {
 	out := cc.c
 	out.Largest = slices.Clone([]Cluster(cc.h))
-	sort.SliceStable(out.Largest, func(i, j int) bool { return out.Largest[i].Size > out.Largest[j].Size })
+	sort.Slice(out.Largest, func(i, j int) bool {
+		a, b := out.Largest[i], out.Largest[j]
+		if a.Size != b.Size {
+			return a.Size > b.Size
+		}
+		return a.ID < b.ID
+	})
 	return &out
 }
 

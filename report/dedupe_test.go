@@ -1,0 +1,55 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestClusterCollector(t *testing.T) {
+	t.Parallel()
+	var cc ClusterCollector
+	cc.AddRows(10_000)
+	sizes := []int64{1, 2, 2, 3, 4, 5, 6, 10, 11, 100, 101, 5000}
+	for i, n := range sizes {
+		rows := make([]int64, n)
+		for j := range rows {
+			rows[j] = int64(i*10_000 + j + 1)
+		}
+		cc.AddCluster(fmt.Sprint("c", i), n, fmt.Sprint("Person ", i), rows)
+	}
+	for i := range 100 {
+		cc.AddCluster(fmt.Sprint("small", i), 2, "", []int64{1, 2})
+	}
+	c := cc.Clusters()
+	if c.Rows != 10_000 || c.Clusters != 111 {
+		t.Errorf("rows %d, clusters %d", c.Rows, c.Clusters)
+	}
+	var dups int64
+	for _, n := range sizes[1:] {
+		dups += n - 1
+	}
+	if c.Duplicates != dups+100 {
+		t.Errorf("duplicates %d, want %d", c.Duplicates, dups+100)
+	}
+	if want := [len(SizeRanges)]int64{102, 1, 2, 2, 2, 2}; c.BySize != want {
+		t.Errorf("by size %v, want %v", c.BySize, want)
+	}
+	if len(c.Largest) != LargestClusters {
+		t.Fatalf("%d largest", len(c.Largest))
+	}
+	if l := c.Largest[0]; l.Size != 5000 || l.ID != "c11" || len(l.Rows) != RowsPerCluster || l.Rows[0] != 110_001 {
+		t.Errorf("largest %+v", l)
+	}
+	for i := 1; i < len(c.Largest); i++ {
+		if c.Largest[i].Size > c.Largest[i-1].Size {
+			t.Errorf("largest not in order: %v then %v", c.Largest[i-1].Size, c.Largest[i].Size)
+		}
+	}
+	page := render(t, &Report{Totals: Totals{RowsIn: 10_000}, Dedupe: c})
+	for _, want := range []string{`id="h-dedupe"`, "more than 100 rows", "Person 11", "110,001, 110,002"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}

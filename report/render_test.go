@@ -2,10 +2,8 @@ package report
 
 import (
 	"bytes"
-	"errors"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
@@ -130,6 +128,3 @@ func TestEngineLabelNeverShowsSecrets(t *testing.T) {
 		}
 	}
 }
-
-var _ = errors.New
-var _ = time.Second

@@ -216,6 +216,7 @@ func NewCollector(l Layout) *Collector {
 	}
 	c.gender.limit, c.personTypes.limit = maxEnum, maxEnum
 	c.riskPairs.limit, c.riskTypes.limit, c.riskItems.limit = maxEnum*maxEnum, maxEnum, maxEnum
+	c.riskPairs.keyLen = 2*maxKeyBytes + 1
 	c.dispDomains.limit, c.domainTypes.limit = maxEnum, maxEnum
 	c.places.limit = MaxPlaces
 	return c
@@ -255,7 +256,7 @@ func (c *Collector) Observe(r *Row) {
 	if c.lay.Place.Index >= 0 {
 		key := "(empty)"
 		if s := c.cell(r, c.lay.Place.Index); s != "" {
-			key = clip(s, maxKeyBytes)
+			key = s
 		}
 		place = c.places.at(key)
 		place.Rows++
@@ -327,12 +328,12 @@ func (c *Collector) observeRisk(r *Row, v *nameapi.RiskDetectorResult, place *Pl
 		place.Risky++
 	}
 	for _, k := range v.Risks {
-		t, it := string(k.RiskType), k.DataItem
+		t, it := clip(string(k.RiskType), maxKeyBytes), clip(k.DataItem, maxKeyBytes)
 		*c.riskTypes.at(t)++
 		*c.riskItems.at(it)++
 		*c.riskPairs.at(t + "\x00" + it)++
 		if k.Reason != "" {
-			c.reasons.Add(k.Reason)
+			c.reasons.Add(clip(k.Reason, maxReasonBytes))
 		}
 	}
 	if len(c.risky) == RiskyRows && !c.risky[0].less(v.Score, r.Index) {
@@ -405,8 +406,13 @@ func (k *errKind) add(r *Row, col, msg string) {
 	}
 }
 
-// maxKeyBytes bounds the length of a place value counted.
-const maxKeyBytes = 64
+// maxKeyBytes bounds the length of a value counted by value (a place, a
+// gender, a risk type …): longer ones are cut. maxReasonBytes does the
+// same for risk reasons, which quote the input.
+const (
+	maxKeyBytes    = 64
+	maxReasonBytes = 4 * maxShown
+)
 
 // clip cuts s to at most n bytes at a character boundary.
 func clip(s string, n int) string {
@@ -433,9 +439,15 @@ func contains(list []string, s string) bool {
 type enumCount[V any] struct {
 	m     map[string]*V
 	limit int
+	// keyLen bounds the bytes of a key (default maxKeyBytes).
+	keyLen int
 }
 
 func (e *enumCount[V]) at(key string) *V {
+	if e.keyLen == 0 {
+		e.keyLen = maxKeyBytes
+	}
+	key = clip(key, e.keyLen)
 	if v, ok := e.m[key]; ok {
 		return v
 	}

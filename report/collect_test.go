@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/namepipe/namepipe/mapping"
@@ -169,5 +170,39 @@ func BenchmarkCollectorObserve(b *testing.B) {
 		r := &rows[i%len(rows)]
 		r.Index = int64(i)
 		c.Observe(r)
+	}
+}
+
+// Long values from the input or the service are cut before they are kept.
+func TestCollectorCutsLongKeys(t *testing.T) {
+	t.Parallel()
+	c := NewCollector(testLayout())
+	long := strings.Repeat("é", 40_000)
+	for i := range 3 {
+		c.Observe(&Row{Index: int64(i), Values: []record.Value{long, "a@" + long, long},
+			Outcomes: outcomes(long, long, 1, 0.9, []nameapi.DetectedRisk{risk(nameapi.RiskType(long), long, long)}, long, long)})
+	}
+	for name, m := range map[string]map[string]*int64{"person types": c.personTypes.m, "risk types": c.riskTypes.m, "risk items": c.riskItems.m} {
+		for k, n := range m {
+			if len(k) > maxKeyBytes || *n != 3 {
+				t.Errorf("%s: key of %d bytes counted %d", name, len(k), *n)
+			}
+		}
+	}
+	for k := range c.places.m {
+		if len(k) > maxKeyBytes {
+			t.Errorf("place key of %d bytes", len(k))
+		}
+	}
+	if p := flat(c.riskPairs.m); len(p) != 1 {
+		t.Errorf("risk pairs %d", len(p))
+	}
+	top := c.reasons.Top(1)
+	if len(top[0].Key) > maxReasonBytes || top[0].Count != 3 {
+		t.Errorf("reason of %d bytes counted %d", len(top[0].Key), top[0].Count)
+	}
+	v := (&Report{Data: c, Run: RunInfo{Ops: testLayout().Ops}}).riskView()
+	if len(v.Matrix) != 1 || v.Matrix[0].Cells[0].Count != 3 {
+		t.Errorf("matrix %+v", v.Matrix)
 	}
 }

@@ -309,3 +309,33 @@ func TestReportFromConfigAndBadPath(t *testing.T) {
 		})
 	}
 }
+
+// The report of a remote run names the host, never the key, even when
+// the service's errors quote the key.
+func TestReportNeverShowsTheKey(t *testing.T) {
+	e := newEnv(t, 40, testConfig)
+	e.svc.hook = func(n int64) error {
+		if n%3 == 0 {
+			return fmt.Errorf("refused the request with key %s", plantedKey)
+		}
+		return nil
+	}
+	page := filepath.Join(e.dir, "r.html")
+	code, _, stderr := e.run(context.Background(), "run", "--config", e.config, "--report", page, "--quiet")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(data)
+	if strings.Contains(html, plantedKey) {
+		t.Error("the report contains the API key")
+	}
+	for _, want := range []string{"remote service at http://127.0.0.1:9", "[REDACTED]", `id="h-err"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+}

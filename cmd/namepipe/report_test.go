@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image/png"
 	"math"
+	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/namepipe/namepipe/internal/browser"
+	"github.com/namepipe/namepipe/nameapi"
 )
 
 // To refresh the README's screenshot after changing the page:
@@ -335,6 +337,26 @@ func TestReportNeverShowsTheKey(t *testing.T) {
 	}
 	for _, want := range []string{"remote service at http://127.0.0.1:9", "[REDACTED]", `id="h-err"`} {
 		if !strings.Contains(html, want) {
+			t.Errorf("the report lacks %q", want)
+		}
+	}
+}
+
+// A run that stops early still writes its report, saying so.
+func TestReportOfAStoppedRun(t *testing.T) {
+	e := newEnv(t, 200, testConfig)
+	e.svc.hook = func(int64) error { return &nameapi.Error{Op: "x", HTTPStatus: http.StatusBadGateway} }
+	page := filepath.Join(e.dir, "r.html")
+	code, _, stderr := e.run(context.Background(), "run", "--config", e.config, "--report", page, "--quiet")
+	if code != exitFailed {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"The run stopped early (<bdi>service down</bdi>)", `id="h-err"`, "HTTP 502"} {
+		if !strings.Contains(string(data), want) {
 			t.Errorf("the report lacks %q", want)
 		}
 	}

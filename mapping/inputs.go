@@ -28,7 +28,7 @@ func (p *Plan) InputColumns() []InputColumn {
 		refs = append(refs, a.lines...)
 		refs = append(refs, a.street, a.house, a.pobox, a.postal, a.locality, a.region, a.country)
 	}
-	refs = append(refs, p.gender, p.marital, p.nationalty, p.nativeLang, p.corrLang, p.religion, p.placeCol, p.langCol)
+	refs = append(refs, p.gender, p.marital, p.nationality, p.nativeLang, p.corrLang, p.religion, p.placeCol, p.langCol)
 	for _, op := range p.ops {
 		if c, ok := p.opEmail[op]; ok {
 			refs = append(refs, c)

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/record"
 )
 
@@ -54,7 +55,7 @@ operations: [parse, {op: disposable, column: mail2}, classify]
 func TestErrorTextRedactsKey(t *testing.T) {
 	p := &Plan{secret: "sekrit-key"}
 	got := p.ErrorText(errors.New("bad\nkey sekrit-key"))
-	if got != "bad key [REDACTED]" {
+	if got != "bad key "+nameapi.RedactedKey {
 		t.Errorf("ErrorText = %q", got)
 	}
 	if p.ErrorText(nil) != "" {

@@ -265,7 +265,7 @@ func (c *Collector) Observe(r *Row) {
 		}
 	}
 
-	if v, ok := result[*nameapi.GenderizerResult](r, c.iGender); ok {
+	if v, ok := value(mapping.Genderizer, r, c.iGender); ok {
 		g := c.gender.at(v.Gender)
 		g[band(v.Confidence)]++
 		if place != nil {
@@ -277,23 +277,23 @@ func (c *Collector) Observe(r *Row) {
 			}
 		}
 	}
-	if v, ok := result[*nameapi.PersonNameParserResult](r, c.iParse); ok {
+	if v, ok := value(mapping.Parser, r, c.iParse); ok {
 		if m := v.Best(); m != nil && m.ParsedPerson != nil {
 			*c.personTypes.at(m.ParsedPerson.PersonType)++
 		}
 	}
-	if v, ok := result[*nameapi.RiskDetectorResult](r, c.iRisk); ok && !math.IsNaN(v.Score) {
+	if v, ok := value(mapping.RiskDetector, r, c.iRisk); ok && !math.IsNaN(v.Score) {
 		c.observeRisk(r, v, place)
 	}
 	domain, domainCol := "", -1 // the domain of the last email column read
-	if v, ok := result[*nameapi.DisposableEmailAddressDetectorResult](r, c.iDisp); ok {
+	if v, ok := value(mapping.DisposableDetector, r, c.iDisp); ok {
 		if place != nil && v.Disposable == nameapi.DisposableYes {
 			place.Disposable++
 		}
 		domain, domainCol = domainOf(c.cell(r, c.dispCol)), c.dispCol
 		c.dispDomains.at(v.Disposable).add(domain)
 	}
-	if v, ok := result[*nameapi.EmailDomainTypeClassifierResult](r, c.iClassify); ok {
+	if v, ok := value(mapping.Classifier, r, c.iClassify); ok {
 		if domainCol != c.classCol || domainCol < 0 {
 			domain = domainOf(c.cell(r, c.classCol))
 		}
@@ -376,14 +376,14 @@ func (c *Collector) cell(r *Row, i int) string {
 	return strings.TrimSpace(record.Format(r.Values[i], c.lay.Schema.Fields[i].Type))
 }
 
-// result returns the value of op i of the row when it ran and succeeded.
-func result[T comparable](r *Row, i int) (T, bool) {
-	var zero T
-	if i < 0 || i >= len(r.Outcomes) || r.Outcomes[i].Err != nil {
-		return zero, false
+// value returns the result of operation i of the row, of op's type,
+// when it ran and succeeded.
+func value[In, Out any](op *mapping.Operation[In, Out], r *Row, i int) (*Out, bool) {
+	if i < 0 || i >= len(r.Outcomes) || r.Outcomes[i].Err != nil || r.Outcomes[i].Value == nil {
+		return nil, false
 	}
-	v, ok := r.Outcomes[i].Value.(T)
-	return v, ok && v != zero
+	v, ok := op.Value(r.Outcomes[i].Value)
+	return v, ok && v != nil
 }
 
 // domainOf returns the lower-case domain of an email address, or "".

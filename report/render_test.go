@@ -25,11 +25,11 @@ func testLayout() Layout {
 
 func outcomes(personType, gender string, conf, score float64, risks []nameapi.DetectedRisk, disp, domType string) []mapping.Outcome {
 	return []mapping.Outcome{
-		{Value: &nameapi.PersonNameParserResult{Matches: []nameapi.ParsedPersonMatch{{ParsedPerson: &nameapi.ParsedPerson{PersonType: personType}}}}},
-		{Value: &nameapi.GenderizerResult{Gender: gender, Confidence: conf}},
-		{Value: &nameapi.RiskDetectorResult{Score: score, Risks: risks}},
-		{Value: &nameapi.DisposableEmailAddressDetectorResult{Disposable: disp}},
-		{Value: &nameapi.EmailDomainTypeClassifierResult{DomainType: domType}},
+		{Value: mapping.Parser.Result(&nameapi.PersonNameParserResult{Matches: []nameapi.ParsedPersonMatch{{ParsedPerson: &nameapi.ParsedPerson{PersonType: personType}}}})},
+		{Value: mapping.Genderizer.Result(&nameapi.GenderizerResult{Gender: gender, Confidence: conf})},
+		{Value: mapping.RiskDetector.Result(&nameapi.RiskDetectorResult{Score: score, Risks: risks})},
+		{Value: mapping.DisposableDetector.Result(&nameapi.DisposableEmailAddressDetectorResult{Disposable: disp})},
+		{Value: mapping.Classifier.Result(&nameapi.EmailDomainTypeClassifierResult{DomainType: domType})},
 	}
 }
 

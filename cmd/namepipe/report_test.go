@@ -335,7 +335,7 @@ func TestReportNeverShowsTheKey(t *testing.T) {
 	if strings.Contains(html, plantedKey) {
 		t.Error("the report contains the API key")
 	}
-	for _, want := range []string{"remote service at http://127.0.0.1:9", "[REDACTED]", `id="h-err"`} {
+	for _, want := range []string{"remote service at http://127.0.0.1:9", nameapi.RedactedKey, `id="h-err"`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the report lacks %q", want)
 		}

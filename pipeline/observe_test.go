@@ -39,8 +39,7 @@ func (s *seen) Observe(r *report.Row) {
 // outcomes indexed like the plan's operations, and the summary's counters
 // convert to the report's.
 func TestObserverSeesEveryRowInOrder(t *testing.T) {
-	t.Parallel()
-	for _, inProcess := range []bool{false, true} {
+	forEachPath(t, func(t *testing.T, local bool) {
 		rd := newMemReader(300, func(i int) string {
 			switch i % 50 {
 			case 7:
@@ -57,8 +56,7 @@ func TestObserverSeesEveryRowInOrder(t *testing.T) {
 			}
 			return echo(ctx, op, key)
 		}
-		o := newOpts(rd, w, &fakePlan{ops: []Op{"parse", "genderize"}, call: call})
-		o.InProcess = inProcess
+		o := newOpts(rd, w, &fakePlan{ops: []Op{"parse", "genderize"}, call: call}, local)
 		var s seen
 		o.Observer = &s
 		sum, err := Run(context.Background(), o)
@@ -88,5 +86,5 @@ func TestObserverSeesEveryRowInOrder(t *testing.T) {
 		if bad != sum.Errors.Build || tot.Errors.Build != sum.Errors.Build || tot.RowsOut != 300 || tot.Errors.ByOp["genderize"] != sum.Errors.ByOp["genderize"] {
 			t.Errorf("bad input observed %d, summary %+v, totals %+v", bad, sum.Errors, tot.Errors)
 		}
-	}
+	})
 }

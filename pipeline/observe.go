@@ -14,9 +14,9 @@ type Observer interface {
 
 // observe hands a written row to the observer, through one reused
 // report.Row.
-func (r *runner) observe(obs *report.Row, rec *record.Record, rowErr error, badInput bool, outcomes []Outcome) {
+func (r *runner) observe(obs *report.Row, rec *record.Record, rowErr error, badInput bool, outcomes []Outcome, out []record.Value) {
 	*obs = report.Row{Index: rec.Index, Line: rec.Line, Values: rec.Values, Problem: rec.Problem,
-		Err: rowErr, BadInput: badInput, Outcomes: outcomes}
+		Err: rowErr, BadInput: badInput, Outcomes: outcomes, Output: out}
 	r.o.Observer.Observe(obs)
 }
 

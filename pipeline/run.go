@@ -408,7 +408,7 @@ func (r *runner) emit(sum *Summary) error {
 		for i := range n {
 			sum.count(&b.recs[i], b.rowErrs[i], b.bad[i], b.rowOutcomes(i, nops))
 			if r.o.Observer != nil {
-				r.observe(&obs, &b.recs[i], b.rowErrs[i], b.bad[i], b.rowOutcomes(i, nops))
+				r.observe(&obs, &b.recs[i], b.rowErrs[i], b.bad[i], b.rowOutcomes(i, nops), b.out[i].Values)
 			}
 		}
 		if werr == nil {

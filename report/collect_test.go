@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,8 +57,8 @@ func TestCollectorCounts(t *testing.T) {
 	if got := flat(c.personTypes.m); !reflect.DeepEqual(got, map[string]int64{"NATURAL": 2, "LEGAL": 1}) {
 		t.Errorf("person types %v", got)
 	}
-	if c.riskyCount != 2 || *c.riskPairs.m["PLACEHOLDER\x00EMAIL"] != 1 || *c.riskTypes.m["PLACEHOLDER"] != 2 {
-		t.Errorf("risky %d, pairs %v", c.riskyCount, flat(c.riskPairs.m))
+	if c.riskyCount != 2 || c.riskPairs[[2]string{"PLACEHOLDER", "EMAIL"}] != 1 || *c.riskTypes.m["PLACEHOLDER"] != 2 {
+		t.Errorf("risky %d, pairs %v", c.riskyCount, c.riskPairs)
 	}
 	if top := c.reasons.Top(1); top[0] != (Counted{Key: "placeholder name", Count: 2}) {
 		t.Errorf("top reason %v", top)
@@ -124,7 +125,7 @@ func TestCollectorIsBounded(t *testing.T) {
 	}
 	sizes := map[string]int{
 		"places": len(c.places.m), "genders": len(c.gender.m), "person types": len(c.personTypes.m),
-		"risk types": len(c.riskTypes.m), "risk items": len(c.riskItems.m), "risk pairs": len(c.riskPairs.m),
+		"risk types": len(c.riskTypes.m), "risk items": len(c.riskItems.m), "risk pairs": len(c.riskPairs),
 		"reasons": len(c.reasons.index), "risky rows": len(c.risky), "disposable kinds": len(c.dispDomains.m),
 		"domain types": len(c.domainTypes.m), "reader samples": len(c.reader.samples), "build samples": len(c.build.samples),
 	}
@@ -194,7 +195,7 @@ func TestCollectorCutsLongKeys(t *testing.T) {
 			t.Errorf("place key of %d bytes", len(k))
 		}
 	}
-	if p := flat(c.riskPairs.m); len(p) != 1 {
+	if p := c.riskPairs; len(p) != 1 {
 		t.Errorf("risk pairs %d", len(p))
 	}
 	top := c.reasons.Top(1)
@@ -204,5 +205,25 @@ func TestCollectorCutsLongKeys(t *testing.T) {
 	v := (&Report{Data: c, Run: RunInfo{Ops: testLayout().Ops}}).riskView()
 	if len(v.Matrix) != 1 || v.Matrix[0].Cells[0].Count != 3 {
 		t.Errorf("matrix %+v", v.Matrix)
+	}
+}
+
+// The person type is read from the output row's column when the run
+// writes it, else from the parser's result.
+func TestPersonTypeFromTheOutputColumn(t *testing.T) {
+	t.Parallel()
+	l := testLayout()
+	l.Output = record.Schema{Fields: append(slices.Clone(l.Schema.Fields), record.Field{Name: "np_person_type"})}
+	for _, tc := range []struct {
+		column string
+		want   string
+	}{{"np_person_type", "FROM_COLUMN"}, {"", "FROM_RESULT"}} {
+		l.PersonTypeColumn = tc.column
+		c := NewCollector(l)
+		c.Observe(&Row{Values: []record.Value{"a", "b", "c"}, Output: []record.Value{"a", "b", "c", "FROM_COLUMN"},
+			Outcomes: outcomes("FROM_RESULT", "MALE", 1, 0, nil, "NO", "ISP")})
+		if got := flat(c.personTypes.m); !reflect.DeepEqual(got, map[string]int64{tc.want: 1}) {
+			t.Errorf("column %q: person types %v", tc.column, got)
+		}
 	}
 }

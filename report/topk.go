@@ -44,7 +44,7 @@ func (t *TopK) Add(key string) {
 	t.total++
 	if e, ok := t.index[key]; ok {
 		e.Count++
-		heap.Fix(&t.h, e.pos)
+		t.h.down(e.pos)
 		return
 	}
 	key = strings.Clone(key) // do not pin the caller's larger string
@@ -61,7 +61,7 @@ func (t *TopK) Add(key string) {
 	e.Key = key
 	e.Count++
 	t.index[key] = e
-	heap.Fix(&t.h, 0)
+	t.h.down(0)
 }
 
 // Total returns the number of Add calls.
@@ -98,6 +98,28 @@ func (t *TopK) Top(n int) []Counted {
 
 // tkHeap is a min-heap of counters by count.
 type tkHeap []*tkEntry
+
+// down moves the counter at i down the heap after its count grew (what
+// heap.Fix does, without the interface calls: this runs for every row).
+func (h tkHeap) down(i int) {
+	n := len(h)
+	for {
+		l := 2*i + 1
+		if l >= n {
+			return
+		}
+		j := l
+		if r := l + 1; r < n && h[r].Count < h[l].Count {
+			j = r
+		}
+		if h[j].Count >= h[i].Count {
+			return
+		}
+		h[i], h[j] = h[j], h[i]
+		h[i].pos, h[j].pos = i, j
+		i = j
+	}
+}
 
 func (h tkHeap) Len() int           { return len(h) }
 func (h tkHeap) Less(i, j int) bool { return h[i].Count < h[j].Count }

@@ -300,16 +300,13 @@ func (r *Report) riskView() *riskView {
 	rv.Risky = d.riskyCount
 	rv.Items = sortedKeys(d.riskItems.m)
 	var top int64
-	for _, n := range d.riskPairs.m {
-		top = max(top, *n)
+	for _, n := range d.riskPairs {
+		top = max(top, n)
 	}
 	for _, t := range sortedKeys(d.riskTypes.m) {
 		mr := matrixRow{Type: Visible(t), Total: *d.riskTypes.m[t]}
 		for _, it := range rv.Items {
-			var n int64
-			if p := d.riskPairs.m[t+"\x00"+it]; p != nil {
-				n = *p
-			}
+			n := d.riskPairs[[2]string{t, it}]
 			mr.Cells = append(mr.Cells, matrixCell{Count: n, Class: shade(n, top)})
 		}
 		rv.Matrix = append(rv.Matrix, mr)

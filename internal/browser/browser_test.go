@@ -3,6 +3,8 @@ package browser
 import (
 	"bytes"
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -15,10 +17,13 @@ import (
 // exceptions, requests leaving the file, and page values.
 func TestClientSeesErrorsAndRequests(t *testing.T) {
 	b := Launched(t)
+	srv := httptest.NewServer(http.NotFoundHandler())
+	defer srv.Close()
+	img := srv.URL + "/nothing.png"
 	dir := t.TempDir()
 	page := filepath.Join(dir, "p.html")
 	html := `<!doctype html><title>t</title><p id=x>hello 1,234</p>
-<img src="http://127.0.0.1:9/nothing.png">
+<img src="` + img + `">
 <script>console.error("boom"); window.answer = 6*7; undefinedFunction();</script>`
 	if err := os.WriteFile(page, []byte(html), 0o644); err != nil {
 		t.Fatal(err)
@@ -49,7 +54,7 @@ func TestClientSeesErrorsAndRequests(t *testing.T) {
 			t.Errorf("console lacks %q:\n%s", want, console)
 		}
 	}
-	if !slices.Contains(p.Requests(), "http://127.0.0.1:9/nothing.png") {
+	if !slices.Contains(p.Requests(), img) {
 		t.Errorf("requests %q lack the image", p.Requests())
 	}
 	png, err := p.Screenshot(ctx, false)

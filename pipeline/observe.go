@@ -33,6 +33,10 @@ func (s *Summary) ReportTotals() report.Totals {
 		Gender: s.Gender, Disposable: s.Disposable, DisposableShare: s.DisposableShare,
 		Stopped: s.Stopped,
 	}
+	if in := s.Input; in != nil {
+		t.Input = &report.InputTotals{Malformed: in.Malformed, Rejected: in.Rejected, BlankLinesSkipped: in.BlankLinesSkipped,
+			BlankLinesKept: in.BlankLinesKept, TrailingDelimiters: in.TrailingDelimiters, Notes: in.Notes}
+	}
 	for _, b := range s.RiskScores {
 		t.RiskScores = append(t.RiskScores, report.Bin{From: b.From, To: b.To, Count: b.Count})
 	}

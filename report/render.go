@@ -50,8 +50,20 @@ type Totals struct {
 	RiskScores                      []Bin
 	Disposable                      map[string]int64
 	DisposableShare                 float64
+	// Input is what the reader met besides plain rows (nil when the
+	// reader does not count).
+	Input *InputTotals
 	// Stopped is the reason the run stopped early, or "".
 	Stopped string
+}
+
+// InputTotals are the reader's counts, as the summary's "input".
+type InputTotals struct {
+	Malformed                         map[string]int64
+	Rejected                          int64
+	BlankLinesSkipped, BlankLinesKept int64
+	TrailingDelimiters                int64
+	Notes                             []string
 }
 
 // ErrorTotals count row errors by kind, as the summary's "errors".

@@ -128,3 +128,17 @@ func TestEngineLabelNeverShowsSecrets(t *testing.T) {
 		}
 	}
 }
+
+func TestInputSection(t *testing.T) {
+	t.Parallel()
+	if page := render(t, &Report{Totals: Totals{Input: &InputTotals{}}}); strings.Contains(page, `id="h-input"`) {
+		t.Error("an input without anything to say has a section")
+	}
+	page := render(t, &Report{Totals: Totals{Input: &InputTotals{Malformed: map[string]int64{"bare_quote": 1234}, Rejected: 3,
+		Notes: []string{"line endings: CRLF"}}}})
+	for _, want := range []string{`id="h-input"`, `data-k="input.malformed.bare_quote">1,234<`, `data-k="input.rejected">3<`, "line endings: CRLF"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}

@@ -25,6 +25,7 @@ type view struct {
 	Email      *emailView
 	Persons    *[]bar
 	Places     *placesView
+	Input      *inputView
 	PlaceLimit int64
 	Dedupe     *dedupeView
 }
@@ -151,6 +152,7 @@ func (r *Report) view() *view {
 		ops = d.lay.Ops
 	}
 	v.Errors = r.errorsView()
+	v.Input = r.inputView()
 	if hasOp(ops, mapping.OpGenderize) {
 		v.Gender = r.genderView()
 	}
@@ -214,6 +216,27 @@ func (r *Report) errorsView() *errorsView {
 		return nil
 	}
 	return ev
+}
+
+type inputView struct {
+	Malformed []bar
+	In        *InputTotals
+	Notes     []string
+}
+
+// inputView is what the reader met, or nil when there is nothing to say.
+func (r *Report) inputView() *inputView {
+	in := r.Totals.Input
+	if in == nil || len(in.Malformed) == 0 && in.Rejected == 0 && in.BlankLinesSkipped == 0 && in.BlankLinesKept == 0 &&
+		in.TrailingDelimiters == 0 && len(in.Notes) == 0 {
+		return nil
+	}
+	iv := &inputView{In: in}
+	iv.Malformed, _ = countBars(in.Malformed, "input.malformed.")
+	for _, n := range in.Notes {
+		iv.Notes = append(iv.Notes, visibleN(n, 4*maxShown))
+	}
+	return iv
 }
 
 // genderOrder puts the usual genders first.

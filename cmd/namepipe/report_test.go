@@ -109,17 +109,10 @@ func pageNumber(s string) (float64, string, error) {
 	return f, unit, err
 }
 
-// TestReportInBrowser renders the sample data's report in headless
-// Chromium: no console error, no request outside the file, every headline
-// number (each element with a data-k attribute naming a key of the
-// summary JSON) equal to the summary JSON, a screenshot of sane size, no
-// horizontal scrolling in a narrow window.
-func TestReportInBrowser(t *testing.T) {
-	t.Chdir(filepath.Join("..", ".."))
-	b := browser.Launched(t)
-	dir := t.TempDir()
-	sumPath, page := runForReport(t, dir, "--config", "configs/example.yaml")
-
+// checkNumbers checks every number the page marks with data-k against
+// the summary JSON, and returns the flattened JSON and the keys seen.
+func checkNumbers(t *testing.T, p *browser.Page, sumPath string) (want map[string]any, seen map[string]bool) {
+	t.Helper()
 	data, err := os.ReadFile(sumPath)
 	if err != nil {
 		t.Fatal(err)
@@ -128,12 +121,11 @@ func TestReportInBrowser(t *testing.T) {
 	if err := json.Unmarshal(data, &sum); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]any{}
+	want = map[string]any{}
 	flatten("", sum, want)
 
-	p := openPage(t, b, page, 1200)
 	pairs := eval[[][2]string](t, p, `[...document.querySelectorAll("[data-k]")].map(e => [e.dataset.k, e.textContent])`)
-	seen := map[string]bool{}
+	seen = map[string]bool{}
 	for _, kv := range pairs {
 		key, text := kv[0], kv[1]
 		seen[key] = true
@@ -164,10 +156,28 @@ func TestReportInBrowser(t *testing.T) {
 			t.Errorf("%s: page shows %q, summary JSON has %v", key, text, w)
 		}
 	}
+	return want, seen
+}
+
+// TestReportInBrowser renders the sample data's report in headless
+// Chromium: no console error, no request outside the file, every headline
+// number (each element with a data-k attribute naming a key of the
+// summary JSON) equal to the summary JSON, a screenshot of sane size, no
+// horizontal scrolling in a narrow window.
+func TestReportInBrowser(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	b := browser.Launched(t)
+	dir := t.TempDir()
+	sumPath, page := runForReport(t, dir, "--config", "configs/example.yaml")
+
+	p := openPage(t, b, page, 1200)
+	want, seen := checkNumbers(t, p, sumPath)
 	// Every headline number is on the page.
 	var missing []string
 	for k := range want {
+		_, number := want[k].(float64)
 		headline := strings.HasPrefix(k, "gender.") || strings.HasPrefix(k, "disposable.") || strings.HasPrefix(k, "errors.by_op.") ||
+			strings.HasPrefix(k, "input.") && number ||
 			strings.HasSuffix(k, ".count") && strings.HasPrefix(k, "risk_scores.")
 		switch k {
 		case "rows_in", "rows_out", "rows_with_errors", "elapsed_seconds", "rows_per_second", "errors.build",
@@ -233,6 +243,7 @@ func TestReportShowsHostileValuesAsText(t *testing.T) {
 	hostile := []string{`<script>window.pwned=1</script>`, `"><img src=x onerror="window.pwned=1">`, "Evil\u202Egnp.exe"}
 	var csv strings.Builder
 	csv.WriteString("name,email,country\n")
+	csv.WriteString("Bare \"quote,a@b.de,DE\n") // a malformed row: the input section
 	for i, h := range hostile {
 		q := `"` + strings.ReplaceAll(h, `"`, `""`) + `"`
 		for range 3 {
@@ -251,8 +262,11 @@ func TestReportShowsHostileValuesAsText(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, page := runForReport(t, dir, "--config", cfg)
+	sumPath, page := runForReport(t, dir, "--config", cfg)
 	p := openPage(t, b, page, 1200)
+	if _, seen := checkNumbers(t, p, sumPath); !seen["input.malformed.bare_quote"] {
+		t.Error("the page lacks the malformed rows of the input")
+	}
 	if n := eval[int](t, p, `document.querySelectorAll("script, img, iframe, object, embed").length`); n != 0 {
 		t.Errorf("the page has %d script or img elements", n)
 	}

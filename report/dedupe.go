@@ -98,6 +98,9 @@ func (cc *ClusterCollector) Clusters() *Clusters {
 		if a.Size != b.Size {
 			return a.Size > b.Size
 		}
+		if len(a.Rows) > 0 && len(b.Rows) > 0 && a.Rows[0] != b.Rows[0] {
+			return a.Rows[0] < b.Rows[0]
+		}
 		return a.ID < b.ID
 	})
 	return &out

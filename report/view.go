@@ -128,8 +128,9 @@ type placeRow struct {
 }
 
 type dedupeView struct {
-	C     *Clusters
-	Sizes []bar
+	C      *Clusters
+	Sizes  []bar
+	Labels bool // some cluster has a label
 }
 
 const (
@@ -176,6 +177,9 @@ func (r *Report) view() *view {
 			labels[i] = s.Label + " rows"
 		}
 		dv.Sizes = bars(labels, c.BySize[:], nil, c.Clusters)
+		for _, l := range c.Largest {
+			dv.Labels = dv.Labels || l.Label != ""
+		}
 		v.Dedupe = dv
 	}
 	return v
@@ -212,8 +216,8 @@ func (r *Report) errorsView() *errorsView {
 		}
 		add("Operation "+string(op)+" failed", "errors.by_op."+string(op), t.Errors.ByOp[string(op)], k)
 	}
-	if len(ev.Kinds) == 0 && t.RowsWithErrors == 0 {
-		return nil
+	if len(ev.Kinds) == 0 {
+		return nil // nothing to show by kind (a report without the run's counters)
 	}
 	return ev
 }

@@ -27,6 +27,7 @@ import (
 // dedupeFlags are the flags of `namepipe dedupe`.
 type dedupeFlags struct {
 	config, input, output, reference, pairs, summary string
+	report                                           string
 	explain, quiet                                   bool
 	cpuProfile, memProfile                           string
 	logLevel, logFormat                              string
@@ -48,6 +49,7 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	fs.StringVar(&f.pairs, "pairs", "", "also write every compared pair at or above dedupe.pairsThreshold to this CSV file")
 	fs.BoolVar(&f.explain, "explain", false, "print the learned Fellegi–Sunter weights on stdout")
 	fs.StringVar(&f.summary, "summary", "", "also write the summary as JSON to this file")
+	fs.StringVar(&f.report, "report", "", "also write a self-contained HTML report of the clusters to this file")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar or summary line")
 	logFlags(fs, &f.logLevel, &f.logFormat)
 	fs.StringVar(&f.cpuProfile, "cpuprofile", "", "write a CPU profile to this file (for developers)")
@@ -186,6 +188,11 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 			fmt.Fprintf(stderr, "namepipe: %v\n", err)
 		}
 	}
+	if f.report != "" {
+		if err := writeDedupeReport(f.report, f.config, cfg, outPath, res); err != nil {
+			fmt.Fprintf(stderr, "namepipe: %v\n", err)
+		}
+	}
 	if !f.quiet {
 		fmt.Fprintf(stderr, "namepipe: %s\n", &res.Summary)
 		if res.Summary.NamesComparedLocally > 0 && matcher != nil {
@@ -226,7 +233,7 @@ func loadDedupeConfig(f *dedupeFlags, stderr io.Writer) (*mapping.Config, string
 	if out == "-" {
 		return nil, "", nil, usageError{errors.New("dedupe: the output must be a file (it is written after the whole input was read)")}
 	}
-	for _, p := range []string{f.summary, f.pairs, out} {
+	for _, p := range []string{f.summary, f.pairs, f.report, out} {
 		if p != "" && !isDir(filepath.Dir(p)) {
 			return nil, "", nil, usageError{fmt.Errorf("%s: directory %s does not exist", p, filepath.Dir(p))}
 		}

@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/namepipe/namepipe/config"
+	"github.com/namepipe/namepipe/dedupe"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/pipeline"
 	"github.com/namepipe/namepipe/record"
@@ -55,4 +57,52 @@ func writeRunReport(configPath string, cfg *mapping.Config, plan *mapping.Plan, 
 		Data:   c,
 	}
 	return rep.WriteFile(cfg.Output.Report)
+}
+
+// writeDedupeReport writes the report of a dedupe run: its clusters by
+// size and the largest ones, from the rows' cluster ids.
+func writeDedupeReport(path, configPath string, cfg *mapping.Config, outPath string, res *dedupe.Result) error {
+	hash, err := report.HashFile(configPath)
+	if err != nil {
+		return err
+	}
+	var cc report.ClusterCollector
+	cc.AddRows(int64(len(res.Rows)))
+	type cluster struct {
+		size int64
+		rows []int64
+	}
+	clusters := map[int32]*cluster{}
+	var order []int32
+	for i, rr := range res.Rows {
+		if rr.Cluster < 0 || rr.Size < 2 {
+			continue
+		}
+		c := clusters[rr.Cluster]
+		if c == nil {
+			c = &cluster{size: int64(rr.Size)}
+			clusters[rr.Cluster] = c
+			order = append(order, rr.Cluster)
+		}
+		if len(c.rows) < report.RowsPerCluster {
+			c.rows = append(c.rows, int64(i)+1)
+		}
+	}
+	for _, id := range order {
+		c := clusters[id]
+		cc.AddCluster(strconv.Itoa(int(id)+1), c.size, "", c.rows)
+	}
+	s := &res.Summary
+	rep := &report.Report{
+		Run: report.RunInfo{
+			Input: cfg.Input.Path, Output: outPath, Config: configPath, ConfigSHA256: hash,
+			Engine: report.EngineLabel(cfg.Engine.Kind, cfg.Engine.BaseURL), Generated: time.Now(),
+		},
+		Totals: report.Totals{RowsIn: s.Rows, RowsOut: s.Rows, RowsWithErrors: s.RowsWithErrors, Elapsed: s.Elapsed},
+		Dedupe: cc.Clusters(),
+	}
+	if s.Elapsed > 0 {
+		rep.Totals.RowsPerSec = float64(s.Rows) / s.Elapsed.Seconds()
+	}
+	return rep.WriteFile(path)
 }

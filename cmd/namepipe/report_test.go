@@ -375,3 +375,43 @@ func TestReportOfAStoppedRun(t *testing.T) {
 		}
 	}
 }
+
+// `namepipe dedupe --report` shows the clusters that the dedupe summary
+// counts.
+func TestDedupeReport(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	dir := t.TempDir()
+	sumPath, page := filepath.Join(dir, "d.json"), filepath.Join(dir, "d.html")
+	var stdout, stderr bytes.Buffer
+	args := []string{"dedupe", "--config", "configs/example.yaml", "--output", filepath.Join(dir, "d.csv"), "--summary", sumPath, "--report", page, "--quiet"}
+	if code := realMain(context.Background(), args, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	data, err := os.ReadFile(sumPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum struct {
+		Rows     int64            `json:"rows"`
+		Clusters map[string]int64 `json:"clusters"`
+	}
+	if err := json.Unmarshal(data, &sum); err != nil {
+		t.Fatal(err)
+	}
+	var clusters int64
+	for _, n := range sum.Clusters {
+		clusters += n
+	}
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("<b>%d</b> clusters of the same customer among <b>%d</b> rows", clusters, sum.Rows)
+	if clusters == 0 || !strings.Contains(string(html), want) {
+		t.Errorf("the report lacks %q", want)
+	}
+	// Row 306 is row 129 entered again (README).
+	if !strings.Contains(string(html), "<td>129, 306</td>") {
+		t.Error("the report lacks the cluster of rows 129 and 306")
+	}
+}

@@ -241,6 +241,9 @@ func loadDedupeConfig(f *dedupeFlags, stderr io.Writer) (*mapping.Config, string
 	if config.SamePath(out, cfg.Input.Path) || f.reference != "" && config.SamePath(out, f.reference) {
 		return nil, "", nil, usageError{fmt.Errorf("output %q is an input file: namepipe never overwrites its input", out)}
 	}
+	if f.report != "" && (config.SamePath(f.report, cfg.Input.Path) || config.SamePath(f.report, out)) {
+		return nil, "", nil, usageError{fmt.Errorf("--report %q is the input or the output", f.report)}
+	}
 	if f.pairs != "" && (config.SamePath(f.pairs, cfg.Input.Path) || config.SamePath(f.pairs, out)) {
 		return nil, "", nil, usageError{fmt.Errorf("--pairs %q is the input or the output", f.pairs)}
 	}

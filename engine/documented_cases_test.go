@@ -71,8 +71,11 @@ var documentedCases = []docCase{
 	{op: "parse", in: "Peter + Maria Meyer", checks: []string{"type=MULTIPLE", "people=2"}},
 
 	// The interface's FAMILY person type.
-	{op: "parse", in: "Familie Müller", checks: []string{"type=FAMILY"}},
-	{op: "parse", in: "The Smith family", checks: []string{"type=FAMILY"}},
+	{op: "parse", in: "Familie Müller", checks: []string{"type=FAMILY", "SURNAME=Müller", "SALUTATION=Familie"}},
+	{op: "parse", in: "The Smith family", checks: []string{"type=FAMILY", "SURNAME=Smith"}},
+	{op: "parse", in: "Fam. Rossi", checks: []string{"type=FAMILY", "SURNAME=Rossi"}},
+	{op: "parse", in: "Famille Dupont", checks: []string{"type=FAMILY", "SURNAME=Dupont"}},
+	{op: "format", in: "FAMILIE MÜLLER", checks: []string{"formatted=Familie Müller"}},
 
 	// Class 4: run-together email local parts.
 	{op: "email", in: "fatimahussein@example.org", checks: []string{"result=PERSON_NAME", "given=fatima", "surname=hussein"}},

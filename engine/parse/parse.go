@@ -159,6 +159,9 @@ func (e *Parser) parseFullnameAsIs(c *nameapi.Context, p *nameapi.InputPerson, f
 	if nick != "" {
 		extra = append(extra, nameTerm{text: nick, typ: nameapi.TermNickname, pos: len(toks)})
 	}
+	if m, ok := e.parseFamily(toks); ok {
+		return &nameapi.PersonNameParserResult{Matches: []nameapi.ParsedPersonMatch{m}}
+	}
 	seg := toks
 	if hasWeakConj(toks) {
 		e.resolveWeakConj(toks)

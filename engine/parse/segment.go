@@ -369,7 +369,7 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 	}
 	// Given-first is the usual order: it wins a tie.
 	damp := info[0].given >= 1 && info[n-1].given >= 1 && (n == 2 || info[1].given >= 1)
-	scoreA := givenScore(info[0]) + surnameScore(info[n-1], damp) + givenFirstPrior + scriptOrderPrior(core)
+	scoreA := givenScore(info[0]) + surnameScore(info[n-1], damp) + givenFirstPrior + scriptOrderPrior(core) + salutationOrderPrior(terms, core)
 	if sA < n-1 && info[sA].particle {
 		scoreA += 1
 	}
@@ -491,6 +491,19 @@ func surnameScore(w wordInfo, damp bool) float64 {
 
 // givenFirstPrior is the score bonus of the given-first order.
 const givenFirstPrior = 0.5
+
+// salutationOrderPrior is the bonus of the given-first order when a
+// salutation is written before the name ("Proua Kadri Tamm"): the
+// languages that put it first write the given name first, while those
+// writing the surname first put it after ("Kovács János úr").
+func salutationOrderPrior(terms []nameTerm, core []text.Token) float64 {
+	for _, t := range terms {
+		if t.typ == nameapi.TermSalutation && len(core) > 0 && t.pos < core[0].Pos {
+			return 1
+		}
+	}
+	return 0
+}
 
 // parseOneWord reads a single name word.
 func (e *Parser) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []candidate {

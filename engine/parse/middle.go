@@ -118,3 +118,18 @@ func (e *Parser) hyphenGiven(w string) (float64, bool) {
 	}
 	return g, true
 }
+
+// hyphenNoGiven reports whether w is hyphenated and none of its parts is
+// a given name the data knows: hyphenated given names are made of given
+// names ("Jean-Claude", "Min-jun"), so such a word is a double surname.
+func (e *Parser) hyphenNoGiven(w string) bool {
+	if !strings.ContainsRune(w, '-') {
+		return false
+	}
+	for p := range strings.SplitSeq(w, "-") {
+		if p != "" && lexicon.GivenStrength(e.lex, p) > 0 {
+			return false
+		}
+	}
+	return true
+}

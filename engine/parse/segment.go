@@ -271,6 +271,11 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 			w.given = lexicon.GivenStrength(e.lex, t.Text)
 			w.surname = lexicon.IsSurname(e.lex, t.Text)
 			e.adjustWord(l, &w)
+			if !w.surname && w.given == 0 && e.hyphenNoGiven(t.Text) {
+				// "Okonjo-Iweala": a hyphenated word that is no given
+				// name and holds none is a double surname.
+				w.surname = true
+			}
 			if g, ok := e.hyphenGiven(t.Text); ok && k == 0 && g > w.given {
 				// "Jean-Claude" first: every part a well-known given
 				// name (a hyphenated surname, written last, keeps its

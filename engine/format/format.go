@@ -40,14 +40,18 @@ func Person(in *nameapi.PersonNameFormatterInput, parse func(c *nameapi.Context,
 		return &nameapi.FormatterResult{Unknown: true}
 	}
 	pp := m.ParsedPerson
+	tr := turkishCase(in.Context, in.InputPerson)
 	var out string
 	switch {
 	case pp.PersonType == nameapi.PersonTypeLegal:
 		out = formatLegal(pp)
 	case len(pp.People) > 0:
-		out = formatGroup(pp.People, inputConjunction(in.InputPerson))
+		out = formatGroup(pp.People, inputConjunction(in.InputPerson), tr)
+	case pp.PersonType == nameapi.PersonTypeFamily:
+		// "The Smith family" keeps its words' order.
+		out = formatNatural(pp.OutputPersonName, true, true, tr)
 	default:
-		out = formatNatural(pp.OutputPersonName, true, keepOrder(in.InputPerson, m))
+		out = formatNatural(pp.OutputPersonName, true, keepOrder(in.InputPerson, m), tr)
 	}
 	unknown := out == "" || m.Confidence < 0.15 || !hasNameTerm(pp)
 	for _, d := range m.ParserDisputes {
@@ -118,7 +122,7 @@ func keepOrder(p *nameapi.InputPerson, m *nameapi.ParsedPersonMatch) bool {
 // terms' own (typed) order when asIs is set. first says whether the name
 // starts the output (a leading particle is then capitalised). The names of
 // scripts written without spaces between words stay without them.
-func formatNatural(n *nameapi.OutputPersonName, first, asIs bool) string {
+func formatNatural(n *nameapi.OutputPersonName, first, asIs, tr bool) string {
 	if n == nil {
 		return ""
 	}
@@ -130,7 +134,7 @@ func formatNatural(n *nameapi.OutputPersonName, first, asIs bool) string {
 	var words []string
 	add := func(t nameapi.Term) {
 		for _, w := range strings.Fields(t.String) {
-			words = append(words, caseTermWord(w, t.TermType, first && len(words) == 0))
+			words = append(words, caseTermWord(w, t.TermType, first && len(words) == 0, tr))
 		}
 	}
 	if asIs {
@@ -160,20 +164,20 @@ func formatNatural(n *nameapi.OutputPersonName, first, asIs bool) string {
 // else "Peter Meyer and Jane Doe"; people named by salutations, with given
 // names in the first person at most, keep them in front ("Herr und Frau
 // Becker", "Mr. and Mrs. Robert Taylor").
-func formatGroup(people []nameapi.ParsedPerson, conj string) string {
+func formatGroup(people []nameapi.ParsedPerson, conj string, tr bool) string {
 	shared := people[0].AddressingSurname
 	for _, p := range people[1:] {
 		if p.AddressingSurname != shared {
 			shared = ""
 		}
 	}
-	if s := salutationGroup(people, conj); shared != "" && s != "" {
+	if s := salutationGroup(people, conj, tr); shared != "" && s != "" {
 		return s
 	}
 	var parts []string
 	for i, p := range people {
 		if shared == "" || i == len(people)-1 {
-			parts = append(parts, formatNatural(p.OutputPersonName, i == 0, false))
+			parts = append(parts, formatNatural(p.OutputPersonName, i == 0, false, tr))
 			continue
 		}
 		// Drop the shared surname from all but the last person.
@@ -183,9 +187,9 @@ func formatGroup(people []nameapi.ParsedPerson, conj string) string {
 				n.Terms = append(n.Terms, t)
 			}
 		}
-		s := formatNatural(n, i == 0, false)
+		s := formatNatural(n, i == 0, false, tr)
 		if s == "" {
-			s = formatNatural(p.OutputPersonName, i == 0, false)
+			s = formatNatural(p.OutputPersonName, i == 0, false, tr)
 		}
 		parts = append(parts, s)
 	}
@@ -194,7 +198,7 @@ func formatGroup(people []nameapi.ParsedPerson, conj string) string {
 
 // salutationGroup writes "Sal1 conj Sal2 Given Surname" when every person
 // has a salutation and only the first may have given names; else "".
-func salutationGroup(people []nameapi.ParsedPerson, conj string) string {
+func salutationGroup(people []nameapi.ParsedPerson, conj string, tr bool) string {
 	sals := make([]string, len(people))
 	for i, p := range people {
 		if p.OutputPersonName == nil {
@@ -204,7 +208,7 @@ func salutationGroup(people []nameapi.ParsedPerson, conj string) string {
 			switch t.TermType {
 			case nameapi.TermSalutation:
 				if sals[i] == "" {
-					sals[i] = caseTermWord(t.String, t.TermType, true)
+					sals[i] = caseTermWord(t.String, t.TermType, true, tr)
 				}
 			case nameapi.TermGivenname, nameapi.TermGivennameInitial, nameapi.TermMiddlename, nameapi.TermMiddlenameInitial:
 				if i > 0 {
@@ -222,7 +226,7 @@ func salutationGroup(people []nameapi.ParsedPerson, conj string) string {
 			rest.Terms = append(rest.Terms, t)
 		}
 	}
-	return strings.Join(sals, " "+conj+" ") + " " + formatNatural(rest, false, false)
+	return strings.Join(sals, " "+conj+" ") + " " + formatNatural(rest, false, false, tr)
 }
 
 // inputConjunction returns the word that joins the people in the input
@@ -272,7 +276,7 @@ func formatLegal(pp *nameapi.ParsedPerson) string {
 }
 
 // caseTermWord gives one word of a term its proper case.
-func caseTermWord(w, typ string, first bool) string {
+func caseTermWord(w, typ string, first, tr bool) string {
 	l := text.Lists()
 	k := text.NKey(w)
 	switch typ {
@@ -300,7 +304,7 @@ func caseTermWord(w, typ string, first bool) string {
 	if l.Particles[k] && !first {
 		return strings.ToLower(w)
 	}
-	return caseName(w, first)
+	return caseName(w, first, tr)
 }
 
 // needsRecase reports whether w is in one case only or oddly mixed
@@ -322,10 +326,10 @@ func needsRecase(w string) bool {
 
 // caseName cases a name word: each hyphen part capitalised, with the
 // Mc/Mac, O' and d' conventions.
-func caseName(w string, first bool) string {
+func caseName(w string, first, tr bool) string {
 	parts := strings.Split(w, "-")
 	for i, p := range parts {
-		parts[i] = caseNamePart(p, first && i == 0)
+		parts[i] = caseNamePart(p, first && i == 0, tr)
 	}
 	return strings.Join(parts, "-")
 }
@@ -339,8 +343,11 @@ var macExceptions = map[string]bool{
 	"macaluso": true, "mackenzie": true,
 }
 
-func caseNamePart(p string, first bool) string {
+func caseNamePart(p string, first, tr bool) string {
 	lower := strings.ToLower(p)
+	if tr {
+		lower = strings.ToLowerSpecial(unicode.TurkishCase, p)
+	}
 	if strings.HasSuffix(lower, "σ") && script.Of(lower) == script.Greek {
 		// Greek writes a final sigma at the end of a word.
 		lower = strings.TrimSuffix(lower, "σ") + "ς"
@@ -351,24 +358,24 @@ func caseNamePart(p string, first bool) string {
 			switch pre {
 			case "d", "l", "dell", "degl", "all", "sant":
 				if !first {
-					return pre + ap + capitalize(rest)
+					return pre + ap + capitalizeCase(rest, tr)
 				}
-				return capitalize(pre) + ap + capitalize(rest)
+				return capitalizeCase(pre, tr) + ap + capitalizeCase(rest, tr)
 			default:
-				return capitalize(pre) + ap + capitalize(rest)
+				return capitalizeCase(pre, tr) + ap + capitalizeCase(rest, tr)
 			}
 		}
 	}
 	switch {
 	case strings.HasPrefix(lower, "mc") && utf8.RuneCountInString(lower) > 3:
-		return "Mc" + capitalize(lower[2:])
+		return "Mc" + capitalizeCase(lower[2:], tr)
 	case strings.HasPrefix(lower, "mac") && utf8.RuneCountInString(lower) >= 6 && !macExceptions[lower]:
-		return "Mac" + capitalize(lower[3:])
+		return "Mac" + capitalizeCase(lower[3:], tr)
 	}
 	if isRoman(lower) {
 		return strings.ToUpper(lower)
 	}
-	return capitalize(lower)
+	return capitalizeCase(lower, tr)
 }
 
 // capitalizeParts capitalises each hyphen part of a word.
@@ -378,6 +385,19 @@ func capitalizeParts(w string) string {
 		parts[i] = capitalize(p)
 	}
 	return strings.Join(parts, "-")
+}
+
+// capitalizeCase is capitalize, with the Turkish dotted capital İ for i
+// when tr is set.
+func capitalizeCase(s string, tr bool) string {
+	if !tr {
+		return capitalize(s)
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.TurkishCase.ToTitle(r)) + s[size:]
 }
 
 func capitalize(s string) string {

@@ -67,3 +67,4 @@ func (l *fakeLex) SurnameMaleProportion(s string) (float64, bool) {
 
 // SplitSurnameFirst knows no Chinese, Japanese or Korean names.
 func (l *fakeLex) SplitSurnameFirst(string) (string, string, bool) { return "", "", false }
+func (l *fakeLex) EndingMaleProportion(string) (float64, bool)     { return 0, false }

@@ -65,6 +65,8 @@ type Dict struct {
 	top        []string
 	worldOnce  sync.Once
 	world      world // indexes over the names in other scripts than Latin; built on first use (worldIndex)
+	latinOnce  sync.Once
+	latinEnds  map[string]endingVotes // Latin-script name endings; built on first use (latinEndings)
 	surnameSex surnameSex
 }
 

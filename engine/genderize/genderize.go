@@ -168,6 +168,11 @@ func (e *Genderizer) lookup(name string, scopes []string) (p float64, votes int,
 		}
 	}
 	if n == 0 {
+		// A Latin-script name no list holds: the listed names ending
+		// the same way, as one vote.
+		if p, ok := e.lex.EndingMaleProportion(name); ok {
+			return p, 1, false, true
+		}
 		return 0, 0, false, false
 	}
 	p = sum / float64(n)

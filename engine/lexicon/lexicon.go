@@ -41,6 +41,11 @@ type Lexicon interface {
 	// without a space ("王小明") into surname and given name; ok=false for
 	// other text.
 	SplitSurnameFirst(s string) (surname, given string, ok bool)
+	// EndingMaleProportion guesses the share of men among the bearers of
+	// a Latin-script given name the data does not list, from the listed
+	// names that end the same way ("Sidorela": Daniela, Manuela); ok=false
+	// when no ending is both common and clearly of one sex.
+	EndingMaleProportion(given string) (p float64, ok bool)
 }
 
 // IsGiven reports whether w (or, for "Jean-Pierre", each of its parts) is a

@@ -1,0 +1,115 @@
+package dict
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/engine/script"
+)
+
+// The ending model for Latin-script given names the data does not list:
+// the listed names ending in the same two to four letters vote, each
+// name once, weighed by its sex in the data. Latin-script names mix many
+// languages, so the model answers only for endings that many names share
+// and that are almost all of one sex ("-ela": Daniela, Manuela, Gabriela;
+// "-tin": Martin, Justin, Valentin).
+
+const (
+	latinEndMin      = 2    // shortest ending, in letters
+	latinEndMax      = 4    // longest ending, in letters
+	latinEndMinNames = 12   // names that must share an ending
+	latinEndMinShare = 0.92 // share of one sex among them
+	latinEndMinLen   = 4    // shortest name the model answers for
+)
+
+// endingVotes sums the names ending one way: their count and the sum of
+// their male shares.
+type endingVotes struct {
+	names int32
+	male  float32
+}
+
+// latinEndings returns the ending index, building it on the first call.
+func (d *Dict) latinEndings() map[string]endingVotes {
+	d.latinOnce.Do(func() {
+		ends := map[string]endingVotes{}
+		for name, sp := range d.given {
+			if sp.n == 0 || !latinLetters(name) {
+				continue
+			}
+			var m, tot float32
+			for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+				m += float32(st.male) / 100 * float32(st.votes)
+				tot += float32(st.votes)
+			}
+			if tot == 0 {
+				continue
+			}
+			share := m / tot
+			n := utf8.RuneCountInString(name)
+			i := len(name)
+			for k := 1; k <= latinEndMax && k < n; k++ {
+				_, size := utf8.DecodeLastRuneInString(name[:i])
+				i -= size
+				if k < latinEndMin {
+					continue
+				}
+				v := ends[name[i:]]
+				v.names++
+				v.male += share
+				ends[name[i:]] = v
+			}
+		}
+		d.latinEnds = ends
+	})
+	return d.latinEnds
+}
+
+// latinLetters reports whether s is lower-case Latin letters only.
+func latinLetters(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLower(r) || (r >= utf8.RuneSelf && script.Of(string(r)) != script.Latin) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// EndingMaleProportion guesses the male share of a Latin-script given
+// name the data does not list from the listed names ending the same way:
+// the longest ending shared by latinEndMinNames names decides, when one
+// sex holds latinEndMinShare of them. ok is false for a listed name, a
+// name shorter than latinEndMinLen letters or one in another script.
+func (d *Dict) EndingMaleProportion(given string) (float64, bool) {
+	lower := strings.ToLower(strings.TrimSpace(given))
+	if utf8.RuneCountInString(lower) < latinEndMinLen || !latinLetters(lower) {
+		return 0, false
+	}
+	if _, listed := d.given[lower]; listed {
+		return 0, false
+	}
+	ends := d.latinEndings()
+	n := utf8.RuneCountInString(lower)
+	cuts := make([]int, 0, latinEndMax)
+	i := len(lower)
+	for k := 1; k <= latinEndMax && k < n; k++ {
+		_, size := utf8.DecodeLastRuneInString(lower[:i])
+		i -= size
+		if k >= latinEndMin {
+			cuts = append(cuts, i)
+		}
+	}
+	for j := len(cuts) - 1; j >= 0; j-- {
+		v, seen := ends[lower[cuts[j]:]]
+		if !seen || v.names < latinEndMinNames {
+			continue
+		}
+		share := float64(v.male / float32(v.names))
+		if share >= latinEndMinShare || share <= 1-latinEndMinShare {
+			return share, true
+		}
+		return 0, false
+	}
+	return 0, false
+}

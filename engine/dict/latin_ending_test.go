@@ -1,0 +1,89 @@
+package dict
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+func TestEndingMaleProportion(t *testing.T) {
+	t.Parallel()
+	d := mustDict(t)
+	tests := []struct {
+		name string
+		male bool
+		ok   bool
+	}{
+		{"Sidorela", false, true}, // Albanian: -ela as Daniela, Manuela
+		{"Arjeta", false, true},
+		{"Asdf", false, false},  // no ending shared by enough names
+		{"Peter", false, false}, // listed: the data answers, not the model
+		{"Abc", false, false},   // too short
+		{"Иван", false, false},  // not Latin
+	}
+	for _, tt := range tests {
+		p, ok := d.EndingMaleProportion(tt.name)
+		if ok != tt.ok || (ok && (p >= 0.5) != tt.male) {
+			t.Errorf("EndingMaleProportion(%q) = %.2f, %v; want male=%v ok=%v", tt.name, p, ok, tt.male, tt.ok)
+		}
+	}
+}
+
+// TestEndingModelLeaveOneOut measures the ending model on the listed
+// Latin-script names of clear sex, each left out of the votes of its own
+// endings: the share it answers and its accuracy there.
+func TestEndingModelLeaveOneOut(t *testing.T) {
+	t.Parallel()
+	d := mustDict(t)
+	ends := d.latinEndings()
+	var answered, right, total int
+	for name, sp := range d.given {
+		if sp.n == 0 || !latinLetters(name) || utf8.RuneCountInString(name) < latinEndMinLen {
+			continue
+		}
+		var m, tot float32
+		for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+			m += float32(st.male) / 100 * float32(st.votes)
+			tot += float32(st.votes)
+		}
+		if tot == 0 {
+			continue
+		}
+		share := m / tot
+		if share > 0.1 && share < 0.9 {
+			continue
+		}
+		total++
+		n := utf8.RuneCountInString(name)
+		i := len(name)
+		var cuts []int
+		for k := 1; k <= latinEndMax && k < n; k++ {
+			_, size := utf8.DecodeLastRuneInString(name[:i])
+			i -= size
+			if k >= latinEndMin {
+				cuts = append(cuts, i)
+			}
+		}
+		for j := len(cuts) - 1; j >= 0; j-- {
+			v := ends[name[cuts[j]:]]
+			v.names--
+			v.male -= share
+			if v.names < latinEndMinNames {
+				continue
+			}
+			p := v.male / float32(v.names)
+			if p >= latinEndMinShare || p <= 1-latinEndMinShare {
+				answered++
+				if (p >= 0.5) == (share >= 0.5) {
+					right++
+				}
+			}
+			break
+		}
+	}
+	acc := float64(right) / float64(answered)
+	t.Logf("ending model, leave one out: answers %d of %d names (%.1f %%), right %d (%.1f %%)",
+		answered, total, 100*float64(answered)/float64(total), right, 100*acc)
+	if acc < 0.95 {
+		t.Errorf("ending model accuracy %.1f %% under 95 %%", 100*acc)
+	}
+}

@@ -27,6 +27,9 @@ const maxFamilyWords = 3
 // parseFamily returns the FAMILY match of toks when they are a family
 // marker and a surname of at most maxFamilyWords words.
 func (e *Parser) parseFamily(toks []text.Token) (nameapi.ParsedPersonMatch, bool) {
+	if len(toks) < 2 || !(familyBefore[toks[0].Key] || familyAfter[toks[len(toks)-1].Key]) {
+		return nameapi.ParsedPersonMatch{}, false
+	}
 	for _, t := range toks {
 		if t.Kind != text.TokWord {
 			return nameapi.ParsedPersonMatch{}, false

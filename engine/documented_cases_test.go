@@ -69,6 +69,12 @@ var documentedCases = []docCase{
 	{op: "parse", in: "Péter és Anna Kovács", checks: []string{"type=MULTIPLE", "people=2"}},
 	{op: "parse", in: "Peter & Maria Meyer", checks: []string{"type=MULTIPLE", "people=2"}},
 	{op: "parse", in: "Peter + Maria Meyer", checks: []string{"type=MULTIPLE", "people=2"}},
+	{op: "parse", in: "Jānis un Anna Bērziņa", checks: []string{"type=MULTIPLE", "people=2", "person0.gender=MALE", "person1.gender=FEMALE"}},
+	{op: "parse", in: "Janez in Ana Novak", checks: []string{"type=MULTIPLE", "people=2", "person0.gender=MALE", "person1.gender=FEMALE"}},
+	{op: "parse", in: "Γιώργος και Μαρία Παπαδοπούλου", checks: []string{"type=MULTIPLE", "people=2", "person0.gender=MALE", "person1.gender=FEMALE"}},
+	{op: "parse", in: "Олександр і Олена Шевченко", checks: []string{"type=MULTIPLE", "people=2", "person0.gender=MALE", "person1.gender=FEMALE"}},
+	{op: "parse", in: "Dr. and Mrs. Robert Brown", checks: []string{"type=MULTIPLE", "person0=TITLE=Dr.|GIVENNAME=Robert|SURNAME=Brown", "person1.gender=FEMALE"}},
+	{op: "gender", in: "Sidorela Hoxha", checks: []string{"gender=FEMALE"}},
 
 	// The interface's FAMILY person type.
 	{op: "parse", in: "Familie Müller", checks: []string{"type=FAMILY", "SURNAME=Müller", "SALUTATION=Familie"}},

@@ -25,10 +25,10 @@ func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs 
 		}
 		cands[i] = e.parseSegment(s, true)[0]
 	}
-	// "Mr. and Mrs. John Smith": by convention the given name is the
-	// husband's.
+	// "Mr. and Mrs. John Smith", "Dr. and Mrs. Robert Brown": by
+	// convention the given name is the husband's.
 	if len(cands) == 2 && onlySalutations(cands[0].terms) {
-		if g0, g1 := salutationGenderOfTerms(cands[0].terms), salutationGenderOfTerms(cands[1].terms); g0 == nameapi.GenderMale && g1 == nameapi.GenderFemale {
+		if g0, g1 := salutationGenderOfTerms(cands[0].terms), salutationGenderOfTerms(cands[1].terms); g0 != nameapi.GenderFemale && g1 == nameapi.GenderFemale {
 			var keep []nameTerm
 			for _, t := range cands[1].terms {
 				switch t.typ {
@@ -60,10 +60,19 @@ func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs 
 	genders := map[string]bool{}
 	allSame := true
 	for i := range cands {
-		if shared != "" && firstOf(cands[i].terms, nameapi.TermSurname) == "" {
-			cands[i].terms = append(cands[i].terms, nameTerm{shared, nameapi.TermSurname, sharedPos})
-		}
+		// A person who borrows the shared surname takes no gender from
+		// it: it was written for the last person ("Jānis un Anna
+		// Bērziņa").
+		borrow := shared != "" && firstOf(cands[i].terms, nameapi.TermSurname) == ""
 		pp, d := e.naturalPerson(c, nil, cands[i].terms)
+		if borrow {
+			cands[i].terms = append(cands[i].terms, nameTerm{shared, nameapi.TermSurname, sharedPos})
+			g := pp.Gender
+			pp, d = e.naturalPerson(c, nil, cands[i].terms)
+			if g != nil && g.Gender != nameapi.GenderUnknown {
+				pp.Gender = g
+			}
+		}
 		disputes = append(disputes, cands[i].disputes...)
 		disputes = append(disputes, d...)
 		group.People = append(group.People, *pp)

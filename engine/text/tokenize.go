@@ -36,23 +36,30 @@ type TokFlags struct {
 
 // Conjunctions join two people in one name field ("and" in English,
 // German, French, Dutch, Swedish, Danish and Norwegian, Finnish, Albanian,
-// Romanian, Russian, Ukrainian, Turkish, Hungarian). Written in lower case
-// they are always conjunctions; "and" and "und" in any case.
+// Romanian, Russian, Ukrainian, Turkish, Hungarian, Greek, Hindi,
+// Vietnamese). Written in lower case they are always conjunctions; "and"
+// and "und" in any case.
 var Conjunctions = map[string]bool{
 	"and": true, "und": true, "et": true, "en": true, "och": true, "og": true,
-	"ja": true, "dhe": true, "și": true, "şi": true, "и": true, "та": true, "ve": true, "és": true,
+	"ja": true, "dhe": true, "și": true, "şi": true, "и": true, "та": true, "і": true, "ve": true, "és": true,
+	"και": true, "और": true, "và": true,
 	"&": true, "+": true,
 }
 
 // WeakConjunctions are "and" in Spanish (y), Portuguese and Italian (e),
 // Polish, Catalan and Croatian (i), Czech and Slovak (a), Romanian without
-// diacritics (si) and the German abbreviation "u.". They are also
+// diacritics (si), Latvian (un), Lithuanian (ir), Slovenian (in), Malay
+// and Indonesian (dan), Filipino (at), Basque (eta) and the German
+// abbreviation "u.". They are also
 // initials, surname joiners ("Ortega y Gasset", "Puig i Cadafalch") and
 // names, so the tokenizer keeps them as words (Token.WeakConj set when
 // written in lower case) and the parser decides from the words around
 // them. In a name written all in capitals every conjunction is such a
 // word ("HANS UND PETRA", but "KIM JA YOUNG").
-var WeakConjunctions = map[string]bool{"y": true, "e": true, "i": true, "a": true, "u": true, "si": true}
+var WeakConjunctions = map[string]bool{
+	"y": true, "e": true, "i": true, "a": true, "u": true, "si": true,
+	"un": true, "ir": true, "in": true, "dan": true, "at": true, "eta": true,
+}
 
 // closers maps opening quote and bracket characters to their closers.
 var closers = map[rune]rune{'"': '"', '“': '”', '„': '“', '«': '»', '»': '«', '(': ')', '[': ']', '\'': '\'', '‘': '’', '‚': '‘'}

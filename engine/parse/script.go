@@ -124,6 +124,22 @@ func (e *Parser) adjustWord(l *text.WordLists, w *wordInfo) {
 	}
 }
 
+// givenFirstPrior is the score bonus of the given-first order.
+const givenFirstPrior = 0.5
+
+// salutationOrderPrior is the bonus of the given-first order when a
+// salutation is written before the name ("Proua Kadri Tamm"): the
+// languages that put it first write the given name first, while those
+// writing the surname first put it after ("Kovács János úr").
+func salutationOrderPrior(terms []nameTerm, core []text.Token) float64 {
+	for _, t := range terms {
+		if t.typ == nameapi.TermSalutation && len(core) > 0 && t.pos < core[0].Pos {
+			return 1
+		}
+	}
+	return 0
+}
+
 // scriptOrderPrior is the extra score of the given-first order for a name
 // written in a script other than Latin (the cultures written surname first
 // are handled before, by parseSurnameFirst): in Arabic, Hebrew, Thai,

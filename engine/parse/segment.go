@@ -494,22 +494,6 @@ func surnameScore(w wordInfo, damp bool) float64 {
 	return s
 }
 
-// givenFirstPrior is the score bonus of the given-first order.
-const givenFirstPrior = 0.5
-
-// salutationOrderPrior is the bonus of the given-first order when a
-// salutation is written before the name ("Proua Kadri Tamm"): the
-// languages that put it first write the given name first, while those
-// writing the surname first put it after ("Kovács János úr").
-func salutationOrderPrior(terms []nameTerm, core []text.Token) float64 {
-	for _, t := range terms {
-		if t.typ == nameapi.TermSalutation && len(core) > 0 && t.pos < core[0].Pos {
-			return 1
-		}
-	}
-	return 0
-}
-
 // parseOneWord reads a single name word.
 func (e *Parser) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []candidate {
 	hasSal := false

@@ -131,6 +131,10 @@ func formatNatural(n *nameapi.OutputPersonName, first, asIs, tr bool) string {
 	if sc.SurnameFirst() {
 		order = surnameFirstOrder
 	}
+	if _, viet := text.VietnameseMarker(n.First(nameapi.TermSurname), n.First(nameapi.TermMiddlename)); viet {
+		// Vietnamese: surname, middle names, given name, as parsed.
+		asIs = true
+	}
 	var words []string
 	add := func(t nameapi.Term) {
 		for _, w := range strings.Fields(t.String) {
@@ -301,7 +305,7 @@ func caseTermWord(w, typ string, first, tr bool) string {
 	if !needsRecase(w) {
 		return w
 	}
-	if l.Particles[k] && !first {
+	if l.Particles[k] && !first && typ != nameapi.TermMiddlename {
 		return strings.ToLower(w)
 	}
 	return caseName(w, first, tr)

@@ -319,6 +319,13 @@ func (e *Genderizer) ForNames(given []string, salutation string, c *nameapi.Cont
 // when the given names do not, or only weakly ("Sasha Ivanov", "Nikita
 // Popov": male).
 func (e *Genderizer) ForPerson(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson) *nameapi.GenderizerResult {
+	for w := range nameParts(given) {
+		// A Vietnamese middle name marks the sex: "Nguyễn Thị Minh Khai".
+		if sex, ok := text.VietnameseMarker(surname, w); ok && salutation == "" {
+			return &nameapi.GenderizerResult{Gender: sex, Confidence: 0.9}
+		}
+		break
+	}
 	st := e.statsForNames(given, scopes(c, p))
 
 	res := &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}

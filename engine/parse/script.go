@@ -168,3 +168,28 @@ func anyOddCase(core []text.Token) bool {
 	}
 	return false
 }
+
+// vietnamese parses a Vietnamese name of three or more words whose middle
+// name marks the sex ("Nguyen Van An", "Nguyễn Thị Minh Khai"): the
+// surname first, the middle names, the given name last.
+func vietnamese(terms []nameTerm, core []text.Token) (candidate, bool) {
+	n := len(core)
+	if n < 3 {
+		return candidate{}, false
+	}
+	if _, ok := text.VietnameseMarker(core[0].Text, core[1].Text); !ok {
+		return candidate{}, false
+	}
+	ts := append(make([]nameTerm, 0, len(terms)+n), terms...)
+	for k, t := range core {
+		typ := nameapi.TermMiddlename
+		switch k {
+		case 0:
+			typ = nameapi.TermSurname
+		case n - 1:
+			typ = nameapi.TermGivenname
+		}
+		ts = append(ts, nameTerm{t.Text, typ, t.Pos})
+	}
+	return candidate{terms: ts, likeliness: 0.9, confidence: 0.8}, true
+}

@@ -294,6 +294,9 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 		return e.parseOneWord(terms, info[0], inGroup)
 	}
 	if n >= 3 {
+		if cd, ok := vietnamese(terms, core); ok {
+			return []candidate{cd}
+		}
 		e.middleTypes(info, nil)
 	}
 

@@ -1,0 +1,36 @@
+package text
+
+import "strings"
+
+// Vietnamese names are written surname first, then a middle name, then the
+// given name ("Nguyễn Văn An"). The middle names Văn and Thị mark a man and
+// a woman. The surnames below are the most common Vietnamese family names,
+// borne by most of the population; written for namepipe from the
+// well-known list of Vietnamese family names, with and without diacritics.
+var vietSurnames = map[string]bool{
+	"nguyễn": true, "nguyen": true, "trần": true, "tran": true, "lê": true, "le": true,
+	"phạm": true, "pham": true, "hoàng": true, "hoang": true, "huỳnh": true, "huynh": true,
+	"phan": true, "vũ": true, "vu": true, "võ": true, "vo": true, "đặng": true, "dang": true,
+	"bùi": true, "bui": true, "đỗ": true, "do": true, "hồ": true, "ho": true, "ngô": true, "ngo": true,
+	"dương": true, "duong": true, "lý": true, "ly": true, "đinh": true, "dinh": true, "trương": true, "truong": true,
+}
+
+// vietMarkers maps the Vietnamese middle names that mark a sex to it.
+var vietMarkers = map[string]string{"văn": "MALE", "van": "MALE", "thị": "FEMALE", "thi": "FEMALE"}
+
+// VietnameseMarker returns the sex ("MALE" or "FEMALE") that the middle
+// name mid marks in a Vietnamese name whose surname is surname: mid must
+// be capitalised or written with its diacritics ("Văn", "văn", not the
+// Dutch particle "van") and the surname a Vietnamese one. ok is false
+// otherwise.
+func VietnameseMarker(surname, mid string) (sex string, ok bool) {
+	if mid == "" || !vietSurnames[strings.ToLower(surname)] {
+		return "", false
+	}
+	if mid == strings.ToLower(mid) && (mid == "van" || mid == "thi") {
+		// Without capitals and diacritics "van" is a particle.
+		return "", false
+	}
+	sex, ok = vietMarkers[strings.ToLower(mid)]
+	return sex, ok
+}

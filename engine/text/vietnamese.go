@@ -24,13 +24,15 @@ var vietMarkers = map[string]string{"văn": "MALE", "van": "MALE", "thị": "FEM
 // Dutch particle "van") and the surname a Vietnamese one. ok is false
 // otherwise.
 func VietnameseMarker(surname, mid string) (sex string, ok bool) {
-	if mid == "" || !vietSurnames[strings.ToLower(surname)] {
+	if len(mid) < 3 || len(mid) > len("thị") {
+		return "", false
+	}
+	if sex, ok = vietMarkers[strings.ToLower(mid)]; !ok || !vietSurnames[strings.ToLower(surname)] {
 		return "", false
 	}
 	if mid == strings.ToLower(mid) && (mid == "van" || mid == "thi") {
 		// Without capitals and diacritics "van" is a particle.
 		return "", false
 	}
-	sex, ok = vietMarkers[strings.ToLower(mid)]
-	return sex, ok
+	return sex, true
 }

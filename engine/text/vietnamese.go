@@ -15,22 +15,24 @@ var vietSurnames = map[string]bool{
 	"dương": true, "duong": true, "lý": true, "ly": true, "đinh": true, "dinh": true, "trương": true, "truong": true,
 }
 
-// vietMarkers maps the Vietnamese middle names that mark a sex to it.
-var vietMarkers = map[string]string{"văn": "MALE", "van": "MALE", "thị": "FEMALE", "thi": "FEMALE"}
-
 // VietnameseMarker returns the sex ("MALE" or "FEMALE") that the middle
 // name mid marks in a Vietnamese name whose surname is surname: mid must
 // be capitalised or written with its diacritics ("Văn", "văn", not the
 // Dutch particle "van") and the surname a Vietnamese one. ok is false
 // otherwise.
 func VietnameseMarker(surname, mid string) (sex string, ok bool) {
-	if len(mid) < 3 || len(mid) > len("thị") {
+	switch {
+	case strings.EqualFold(mid, "văn") || strings.EqualFold(mid, "van"):
+		sex = "MALE"
+	case strings.EqualFold(mid, "thị") || strings.EqualFold(mid, "thi"):
+		sex = "FEMALE"
+	default:
 		return "", false
 	}
-	if sex, ok = vietMarkers[strings.ToLower(mid)]; !ok || !vietSurnames[strings.ToLower(surname)] {
+	if !vietSurnames[strings.ToLower(surname)] {
 		return "", false
 	}
-	if mid == strings.ToLower(mid) && (mid == "van" || mid == "thi") {
+	if mid == "van" || mid == "thi" {
 		// Without capitals and diacritics "van" is a particle.
 		return "", false
 	}

@@ -42,6 +42,8 @@ var documentedCases = []docCase{
 	{op: "gender", in: "Sasha Ivanov", checks: []string{"gender=MALE"}},
 	{op: "gender", in: "Nikita", checks: []string{"gender=NEUTRAL OR gender=MALE"}},
 	{op: "gender", in: "Min-jun", checks: []string{"gender=MALE"}},
+	{op: "parse", in: "Lee Min-ho", checks: []string{"terms=SURNAME=Lee|GIVENNAME=Min-ho"}},
+	{op: "parse", in: "Min-ho Lee", checks: []string{"terms=GIVENNAME=Min-ho|SURNAME=Lee"}},
 	{op: "gender", in: "Seo-yeon", checks: []string{"gender=FEMALE"}},
 	{op: "gender", in: "Raees Khan Ahmadzai", checks: []string{"gender=MALE"}},
 	{op: "gender", in: "Anatjari Tjakamarra", checks: []string{"gender=MALE"}},

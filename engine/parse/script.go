@@ -117,6 +117,10 @@ func (e *Parser) adjustWord(l *text.WordLists, w *wordInfo) {
 			return
 		}
 	}
+	if w.given < 0.7 && koreanGivenShape(t.Text) {
+		w.given, w.surname = 0.7, false
+		return
+	}
 	if !w.surname {
 		if _, marked := e.lex.SurnameMaleProportion(t.Text); marked {
 			w.surname = true

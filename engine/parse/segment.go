@@ -382,7 +382,7 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 		scoreA += 1
 	}
 	// Surname-first: "Müller Petra".
-	scoreB := surnameScore(info[0], damp) + givenScore(info[1])
+	scoreB := surnameScore(info[0], damp) + givenScore(info[1]) + koreanOrderPrior(info)
 	if n == 3 && info[2].patronymic && !info[1].patronymic {
 		// "Толстой Лев Николаевич": surname, given name, patronymic.
 		scoreB += 2

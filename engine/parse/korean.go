@@ -1,0 +1,42 @@
+package parse
+
+import (
+	"regexp"
+	"strings"
+)
+
+// koreanSyllable matches one Korean syllable in the Revised or the older
+// McCune–Reischauer-like romanisation most people use ("min", "seo",
+// "kyung", "hee", "jun").
+var koreanSyllable = regexp.MustCompile(`^(?:kk|tt|pp|ss|jj|ch|g|k|n|d|t|r|l|m|b|p|s|j|h|y|w)?(?:yae|yeo|wae|ae|ya|eo|ye|wa|oe|yo|wo|we|wi|yu|eu|ui|oo|ee|ou|a|e|o|u|i)(?:ng|k|n|t|l|m|p)?$`)
+
+// koreanGivenShape reports whether w is written as a Korean given name of
+// two romanised syllables joined by a hyphen, the second in lower case
+// ("Min-ho", "Seo-yeon", "Mi-kyung"): a form other cultures' names do not
+// take (a Western hyphenated name capitalises both parts).
+func koreanGivenShape(w string) bool {
+	a, b, ok := strings.Cut(w, "-")
+	if !ok || a == "" || b == "" || b != strings.ToLower(b) || a[0] < 'A' || a[0] > 'Z' {
+		return false
+	}
+	return koreanSyllable.MatchString(strings.ToLower(a)) && koreanSyllable.MatchString(b)
+}
+
+// koreanOrderPrior is the extra score of the surname-first reading of a
+// two-word name whose second word alone has the shape of a Korean given
+// name ("Lee Min-ho"), and the score taken from it when the first word
+// alone has it ("Min-ho Lee"): the shape says which word is the given
+// name, whatever the other word is in other cultures (Lee, Kim).
+func koreanOrderPrior(info []wordInfo) float64 {
+	if len(info) != 2 {
+		return 0
+	}
+	first, second := koreanGivenShape(info[0].tok.Text), koreanGivenShape(info[1].tok.Text)
+	switch {
+	case second && !first:
+		return 2
+	case first && !second:
+		return -2
+	}
+	return 0
+}

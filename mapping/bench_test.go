@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"testing"
+	"time"
 
 	"github.com/namepipe/namepipe/record"
 )
@@ -146,6 +147,34 @@ func BenchmarkCallAll(b *testing.B) {
 	for b.Loop() {
 		for _, op := range p.Ops() {
 			_, _ = Call(context.Background(), svc, op, req)
+		}
+	}
+}
+
+// BenchmarkValid vouches for rows whose birth dates vary as in customer
+// data (a date from a span of decades per row, most seen before).
+//
+// 2026-11-24, 2 shared cores: 91 ns per row with a per-Builder map of
+// dates known good, 137–148 ns parsing every date with time.Parse. The map
+// wins only here, warm in the cache: in a 300,000-row parse-only run
+// (the bench data, alternating, three pairs) the map made the whole run
+// cost 7.1–7.4 µs CPU per row, parsing each date 6.5–6.7 µs, so Valid
+// parses. (The 16 B allocation is this benchmark's own cell.)
+func BenchmarkValid(b *testing.B) {
+	p, rec := benchPlan(b)
+	dates := make([]string, 1<<16)
+	day := time.Date(1940, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := range dates {
+		dates[i] = day.AddDate(0, 0, (i*7919)%25000).Format("2006-01-02")
+	}
+	bl := p.NewBuilder()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		rec.Values[7] = dates[i&(len(dates)-1)]
+		i++
+		if !bl.Valid(rec) {
+			b.Fatal("not valid")
 		}
 	}
 }

@@ -18,14 +18,13 @@ type Builder struct {
 	p   *Plan
 	blk requestBlock
 
-	// For Valid: the mapped columns, and birth-date texts known good.
-	cols  []colRef
-	dates map[string]struct{}
+	// For Valid: the mapped columns.
+	cols []colRef
 }
 
 // NewBuilder returns a Builder of p's requests.
 func (p *Plan) NewBuilder() *Builder {
-	b := &Builder{p: p, dates: make(map[string]struct{})}
+	b := &Builder{p: p}
 	for _, c := range p.mapped() {
 		if c.ok() {
 			b.cols = append(b.cols, c)
@@ -49,7 +48,7 @@ func (b *Builder) Build(rec *record.Record) (*Request, error) {
 // and the birth date, if any, is a date in the configured layouts. It
 // answers false when it cannot tell so cheaply: cells of other types, the
 // birth year, age range and year range columns (Build then says). It
-// allocates nothing once the row's birth date has been seen.
+// allocates nothing.
 func (b *Builder) Valid(rec *record.Record) bool {
 	p := b.p
 	if p.birthYear.ok() || p.ageRange.ok() || p.yearStart.ok() || p.yearEnd.ok() {
@@ -89,19 +88,12 @@ func (b *Builder) goodDate(s string) bool {
 	if s == "" {
 		return true
 	}
-	if _, ok := b.dates[s]; ok {
-		return true
-	}
 	for _, l := range b.p.layouts {
 		t, err := time.Parse(l, s)
 		if err == nil {
 			if t.Year() < 1000 || t.Year() > 9999 {
 				return false
 			}
-			if len(b.dates) >= maxGoodDates {
-				clear(b.dates)
-			}
-			b.dates[s] = struct{}{}
 			return true
 		}
 		var pe *time.ParseError
@@ -111,10 +103,6 @@ func (b *Builder) goodDate(s string) bool {
 	}
 	return false
 }
-
-// maxGoodDates bounds a Builder's memory of good birth dates (about a
-// century of days).
-const maxGoodDates = 40_000
 
 // requestBlock holds a row's request, person, context and room for the
 // email addresses of three operations, allocated together. A Builder's

@@ -138,6 +138,11 @@ type csvReader struct {
 	layout CSVLayout
 	stats  Stats
 	err    error // sticky
+
+	// raws is the rest of the chunk that rows' Raw slices are carved
+	// from, only for rows with a cell that needs its source text: most
+	// rows have none, and their Raw stays nil.
+	raws []string
 }
 
 // OpenCSV opens a CSV file for streaming ("-" reads standard input). The
@@ -318,7 +323,6 @@ func (r *csvReader) Read(ctx context.Context, dst []record.Record) (int, error) 
 	// Cells come from shared backing arrays of about 64 Ki values, so a
 	// batch costs few allocations whatever the width.
 	var cells []record.Value
-	var raws []string
 	n := 0
 	for n < len(dst) {
 		sc, err := r.sc.next()
@@ -371,11 +375,10 @@ func (r *csvReader) Read(ctx context.Context, dst []record.Record) (int, error) 
 		if len(cells) < r.width {
 			rows := max(1, min(len(dst)-n, cellChunk/max(r.width, 1)))
 			cells = make([]record.Value, rows*r.width)
-			raws = make([]string, rows*r.width)
 		}
 		rec.Values = cells[:r.width:r.width]
-		rec.Raw = raws[:r.width:r.width]
-		cells, raws = cells[r.width:], raws[r.width:]
+		rec.Raw = nil
+		cells = cells[r.width:]
 		rec.End = sc.end
 		rec.Problem = r.fill(rec, sc, nf)
 		r.index++
@@ -385,6 +388,16 @@ func (r *csvReader) Read(ctx context.Context, dst []record.Record) (int, error) 
 		return 0, r.err
 	}
 	return n, nil
+}
+
+// rawRow returns a fresh, empty Raw slice of a row's width.
+func (r *csvReader) rawRow() []string {
+	if len(r.raws) < r.width {
+		r.raws = make([]string, max(r.width, cellChunk/8))
+	}
+	row := r.raws[:r.width:r.width]
+	r.raws = r.raws[r.width:]
+	return row
 }
 
 // trailingOnly reports whether the fields beyond the header's width are
@@ -430,6 +443,9 @@ func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 		}
 		rec.Values[i] = f
 		if raw != "" {
+			if rec.Raw == nil {
+				rec.Raw = r.rawRow()
+			}
 			rec.Raw[i] = raw // the chunk is fresh: "" needs no store
 		}
 		if !suspect {

@@ -132,7 +132,7 @@ type Record struct {
 	// would not write the value that way by itself, so that the cell
 	// comes back byte for byte; "" where it would (a plain unquoted cell)
 	// or where the text cannot be written back as is (a malformed cell).
-	// nil for other formats. Raw[i] describes Values[i] and must be
+	// nil when every cell is "", and for other formats. Raw[i] describes Values[i] and must be
 	// cleared when the value changes.
 	Raw []string
 	// End is the line ending that closed the row in a CSV file ("\n",

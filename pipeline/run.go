@@ -429,7 +429,10 @@ func (r *runner) emit(sum *Summary) error {
 // recycle clears a written batch and keeps it for re-use.
 func (r *runner) recycle(b *batch) {
 	n := len(b.recs)
-	clear(b.recs)
+	for i := range b.recs {
+		// The reader re-uses the Values' arrays (readers.Reader.Read).
+		b.recs[i] = record.Record{Values: b.recs[i].Values[:0]}
+	}
 	b.recs = b.recs[:cap(b.recs)]
 	clear(b.rowErrs[:n])
 	clear(b.bad[:n])

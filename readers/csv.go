@@ -320,8 +320,9 @@ func (r *csvReader) Read(ctx context.Context, dst []record.Record) (int, error) 
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	// Cells come from shared backing arrays of about 64 Ki values, so a
-	// batch costs few allocations whatever the width.
+	// Cells go into the arrays of dst's Values where they have room (see
+	// Reader.Read), else into shared backing arrays of about 64 Ki values,
+	// so that a batch costs few allocations whatever the width.
 	var cells []record.Value
 	n := 0
 	for n < len(dst) {
@@ -372,13 +373,19 @@ func (r *csvReader) Read(ctx context.Context, dst []record.Record) (int, error) 
 		rec := &dst[n]
 		rec.Index = r.index
 		rec.Line = sc.line
-		if len(cells) < r.width {
-			rows := max(1, min(len(dst)-n, cellChunk/max(r.width, 1)))
-			cells = make([]record.Value, rows*r.width)
+		switch {
+		case cap(rec.Values) >= r.width:
+			// A recycled record: fill sets every cell.
+			rec.Values = rec.Values[:r.width]
+		default:
+			if len(cells) < r.width {
+				rows := max(1, min(len(dst)-n, cellChunk/max(r.width, 1)))
+				cells = make([]record.Value, rows*r.width)
+			}
+			rec.Values = cells[:r.width:r.width]
+			cells = cells[r.width:]
 		}
-		rec.Values = cells[:r.width:r.width]
 		rec.Raw = nil
-		cells = cells[r.width:]
 		rec.End = sc.end
 		rec.Problem = r.fill(rec, sc, nf)
 		r.index++

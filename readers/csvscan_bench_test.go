@@ -86,7 +86,11 @@ func BenchmarkScanner(b *testing.B) {
 // 2026-11-24, 2 shared cores under load (two alternating pairs): with a
 // Raw slice for every row, 512 B and 9.1 allocations per row; with Raw
 // carved only for rows that have a cell needing it, 397 B and 9.1
-// allocations (time 0.9–1.7 µs per row either way, noise).
+// allocations (time 0.9–1.7 µs per row either way, noise); re-using the
+// arrays of dst's Values (as this loop and the pipeline's recycled batches
+// allow), 269 B per row. In a 300,000-row parse-only run of the bench
+// data (three alternating pairs) the re-use took the run from 6.8 to 6.5
+// µs CPU per row.
 func BenchmarkCSVRead(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "in.csv")
 	if err := os.WriteFile(path, benchCSV(), 0o600); err != nil {

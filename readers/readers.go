@@ -48,7 +48,10 @@ type Reader interface {
 	// filled. At the end of the input it returns 0, io.EOF. A problem
 	// confined to one row (ragged, invalid UTF-8) does not fail Read: the
 	// row is returned with Record.Problem set. An error that stops reading
-	// names the file and the line or row.
+	// names the file and the line or row. Read overwrites dst's records
+	// and may re-use the arrays of their Values: a caller that keeps a
+	// row's Values past the next Read into the same records copies them
+	// (or clears the records first).
 	Read(ctx context.Context, dst []record.Record) (int, error)
 	// Progress returns how much of the input was consumed and the total, in
 	// the same unit (bytes for text formats, rows for Parquet); total is 0

@@ -46,6 +46,10 @@ type csvWriter struct {
 	bw     *bufio.Writer
 	delim  string
 	end    string // default line ending
+	// afterCR is set when the last line written ended with a bare CR: an
+	// empty line ending in LF right after it would read back as part of
+	// a CRLF, so such a row's empty cell is written quoted ("").
+	afterCR bool
 }
 
 // CreateCSV starts a CSV output at path ("-" = standard output) with a
@@ -89,6 +93,7 @@ func CreateCSV(path string, schema record.Schema, opts CSVOptions) (Writer, erro
 			end = w.end
 		}
 		w.bw.WriteString(end)
+		w.afterCR = strings.HasSuffix(end, "\r")
 	}
 	return w, nil
 }
@@ -108,6 +113,17 @@ func (w *csvWriter) Write(ctx context.Context, recs []record.Record) error {
 		vals := rec.Values
 		if len(vals) > len(fields) {
 			return fmt.Errorf("%s: row %d has %d values, schema has %d columns", w.t.path, rec.Index+1, len(vals), len(fields))
+		}
+		end := rec.End
+		if end == "" {
+			end = w.end
+		}
+		if w.afterCR && len(fields) == 1 && end[0] == '\n' && (len(vals) == 0 || record.Format(vals[0], fields[0].Type) == "") {
+			// One empty cell after a bare CR: "" keeps the row a row.
+			w.bw.WriteString(`""`)
+			w.bw.WriteString(end)
+			w.afterCR = false
+			continue
 		}
 		for j := range fields {
 			if j > 0 {
@@ -131,11 +147,8 @@ func (w *csvWriter) Write(ctx context.Context, recs []record.Record) error {
 			}
 			w.writeField(s)
 		}
-		if rec.End != "" {
-			w.bw.WriteString(rec.End)
-		} else {
-			w.bw.WriteString(w.end)
-		}
+		w.bw.WriteString(end)
+		w.afterCR = end[len(end)-1] == '\r'
 	}
 	return w.t.err
 }

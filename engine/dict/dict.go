@@ -65,6 +65,8 @@ type Dict struct {
 	top        []string
 	worldOnce  sync.Once
 	world      world // indexes over the names in other scripts than Latin; built on first use (worldIndex)
+	koOnce     sync.Once
+	ko         koSyllables // syllable votes of the Korean given names; built on first use (koIndex)
 	latinOnce  sync.Once
 	latinEnds  map[string]endingVotes // Latin-script name endings; built on first use (latinEndings)
 	surnameSex surnameSex
@@ -372,6 +374,9 @@ func (d *Dict) MaleProportion(given, placeOrLang string) (float64, bool) {
 // list most names without accents.
 func (d *Dict) GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool) {
 	sp, found, alt, altFound := d.givenSpans(given)
+	if kp, kv, kok, isKo := d.koreanVotes(given, placeOrLang, sp, found); isKo {
+		return kp, kv, kok
+	}
 	if !found || sp.n == 0 {
 		// A name in another script than Latin that no list holds: the
 		// names of its script ending the same way, as one vote.

@@ -1,0 +1,197 @@
+package dict
+
+import (
+	"math"
+	"strings"
+	"unicode/utf8"
+)
+
+// The sex of Korean given names from their syllables. A Korean given name
+// is mostly two syllables, each a word of its own, and the syllables
+// carry the sex: the last one most (…희, …숙, …자 for women; …호, …준, …철
+// for men), the first one less (서…, 미… for women), some either (영, 지,
+// 윤). The listed Korean given names (in Hangul) vote for the syllables
+// they have in first and last place; a name is judged on the weighed
+// evidence of its syllables and its own listing, and the answer is even
+// (NEUTRAL) when the syllables disagree rather than a guess. A romanized
+// name whose parts are syllables ("Young-hee", "Seo-yeon") is judged on the
+// same evidence, through the Revised Romanization of each syllable.
+
+// koSyllables holds the syllable votes of the listed Korean given names,
+// by the syllable in Hangul and by its Revised Romanization.
+type koSyllables struct {
+	first, last     map[string]sexVotes
+	rrFirst, rrLast map[string]sexVotes
+	tot             sexVotes
+}
+
+// Weights of the evidence: the last syllable counts twice as much as
+// the first, the name's own listing like a syllable seen on koListed names
+// of its sex only.
+const (
+	koLastWeight  = 2.0
+	koFirstWeight = 1.0
+	koListed      = 2.0
+	koSmooth      = 0.5 // added to each side of a syllable's votes
+	koScale       = 1.5 // log odds of the weighed sum per unit of male proportion's logit
+)
+
+// koIndex returns the syllable votes, built on the first call.
+func (d *Dict) koIndex() *koSyllables {
+	d.koOnce.Do(func() {
+		k := koSyllables{first: map[string]sexVotes{}, last: map[string]sexVotes{}, rrFirst: map[string]sexVotes{}, rrLast: map[string]sexVotes{}}
+		add := func(m map[string]sexVotes, s string, v sexVotes) {
+			a := m[s]
+			a.m += v.m
+			a.f += v.f
+			m[s] = a
+		}
+		for name, sp := range d.given {
+			if !hangulSyllables(name) || sp.n == 0 {
+				continue
+			}
+			var sv sexVotes
+			for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+				m := float32(st.male) / 100 * float32(st.votes)
+				sv.m += m
+				sv.f += float32(st.votes) - m
+			}
+			k.tot.m += sv.m
+			k.tot.f += sv.f
+			r, size := utf8.DecodeLastRuneInString(name)
+			add(k.last, name[len(name)-size:], sv)
+			add(k.rrLast, hangulRR(r), sv)
+			if len(name) > size {
+				r, size := utf8.DecodeRuneInString(name)
+				add(k.first, name[:size], sv)
+				add(k.rrFirst, hangulRR(r), sv)
+			}
+		}
+		d.ko = k
+	})
+	return &d.ko
+}
+
+// hangulSyllables reports whether s is one or more precomposed Hangul
+// syllables and nothing else.
+func hangulSyllables(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < 0xAC00 || r > 0xD7A3 {
+			return false
+		}
+	}
+	return true
+}
+
+// Revised Romanization of the parts of a Hangul syllable, standing alone.
+var (
+	rrInitial = [...]string{"g", "kk", "n", "d", "tt", "r", "m", "b", "pp", "s", "ss", "", "j", "jj", "ch", "k", "t", "p", "h"}
+	rrMedial  = [...]string{"a", "ae", "ya", "yae", "eo", "e", "yeo", "ye", "o", "wa", "wae", "oe", "yo", "u", "wo", "we", "wi", "yu", "eu", "ui", "i"}
+	rrFinal   = [...]string{"", "k", "k", "k", "n", "n", "n", "t", "l", "k", "m", "l", "l", "l", "p", "l", "m", "p", "p", "t", "t", "ng", "t", "t", "k", "t", "p", "t"}
+)
+
+// hangulRR returns the Revised Romanization of one Hangul syllable
+// standing alone ("희" → "hui", "숙" → "suk").
+func hangulRR(r rune) string {
+	i := int(r - 0xAC00)
+	return rrInitial[i/588] + rrMedial[i%588/28] + rrFinal[i%28]
+}
+
+// koLogOdds is the log odds (male over female) that the names with a
+// syllable are men, weighed against all names' totals, and the votes behind it.
+func koLogOdds(v sexVotes, tot sexVotes) (float64, float64) {
+	n := float64(v.m + v.f)
+	if n == 0 {
+		return 0, 0
+	}
+	m := float64(v.m) * float64(tot.f) / float64(tot.m)
+	return math.Log((m + koSmooth) / (float64(v.f) + koSmooth)), n
+}
+
+// koreanGender judges a Korean given name, in Hangul ("영희") or romanized
+// with a hyphen between its syllables ("young-hee", lower case), on the
+// evidence of its syllables and its own listing (listed, the male
+// proportion of the name's listing, when listedOK). It returns ok=false
+// when no syllable of the name is seen in the data.
+func (d *Dict) koreanGender(lower string, listed float64, listedOK bool) (p float64, votes int, ok bool) {
+	k := d.koIndex()
+	if k.tot.m == 0 || k.tot.f == 0 {
+		return 0, 0, false
+	}
+	var first, last sexVotes
+	var two bool
+	if hangulSyllables(lower) {
+		_, size := utf8.DecodeLastRuneInString(lower)
+		last = k.last[lower[len(lower)-size:]]
+		if len(lower) > size {
+			_, fs := utf8.DecodeRuneInString(lower)
+			first, two = k.first[lower[:fs]], true
+		}
+	} else {
+		a, b, hy := strings.Cut(lower, "-")
+		if !hy || strings.Contains(b, "-") {
+			return 0, 0, false
+		}
+		a, b = koreanSpellings.Replace(a), koreanSpellings.Replace(b)
+		first, two = k.rrFirst[a], true
+		last = k.rrLast[b]
+		if first.m+first.f == 0 || last.m+last.f == 0 {
+			// Not both parts Korean syllables of names ("Hans-Peter").
+			return 0, 0, false
+		}
+	}
+	return koJudge(first, last, two, k.tot, listed, listedOK)
+}
+
+// koJudge weighs the votes of a name's first and last syllables (two:
+// it has both) and its own listing into a male proportion.
+func koJudge(first, last sexVotes, two bool, tot sexVotes, listed float64, listedOK bool) (p float64, votes int, ok bool) {
+	lo, n := koLogOdds(last, tot)
+	sum := koLastWeight * lo
+	seen := n
+	if two {
+		lo, n := koLogOdds(first, tot)
+		sum += koFirstWeight * lo
+		seen += n
+	}
+	if listedOK {
+		sum += koListed * (2*listed - 1)
+		seen++
+	}
+	if seen == 0 {
+		return 0, 0, false
+	}
+	p = 1 / (1 + math.Exp(-sum/koScale))
+	return p, 1 + int(min(seen, 8))/4, true
+}
+
+// koreanVotes is GenderVotes for Korean given names: isKo reports whether
+// given is one (Hangul, or romanized syllables joined by a hyphen that the
+// syllable data knows), and the answer then comes from koreanGender, in
+// all data or a Korean scope only. sp is the name's entry, when found.
+func (d *Dict) koreanVotes(given, placeOrLang string, sp span, found bool) (p float64, votes int, ok, isKo bool) {
+	given = strings.TrimSpace(given)
+	if given == "" {
+		return 0, 0, false, false
+	}
+	lower := strings.ToLower(given)
+	if !hangulSyllables(lower) && (lower[0] >= utf8.RuneSelf || !strings.Contains(lower, "-")) {
+		return 0, 0, false, false
+	}
+	var listed float64
+	var listedOK bool
+	if found && sp.n > 0 {
+		listed, _, listedOK = d.spanGenderVotes(sp, "ko")
+	}
+	p, votes, ok = d.koreanGender(lower, listed, listedOK)
+	if !ok {
+		return 0, 0, false, false
+	}
+	if placeOrLang != "" && !contains(Languages(placeOrLang), "ko") {
+		return 0, 0, false, true
+	}
+	return p, votes, true, true
+}

@@ -29,6 +29,7 @@ import (
 	"compress/gzip"
 	"embed"
 	"fmt"
+	"github.com/namepipe/namepipe/engine/script"
 	"io"
 	"math"
 	"strings"
@@ -285,6 +286,11 @@ func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound boo
 	}
 	w, f := key(s)
 	sp, found = d.given[w]
+	if f != w && script.Of(w) == script.Thai {
+		// Thai vowel signs are marks, not accents: folded away they
+		// leave another name ("อรุณี", a woman's, → "อรุณ", a man's).
+		f = w
+	}
 	if f == w {
 		if !found || sp.n == 0 {
 			// Not listed, or listed without a sex (faker's Georgian

@@ -1,6 +1,7 @@
 package dict
 
 import (
+	"bytes"
 	"math"
 	"strings"
 	"unicode/utf8"
@@ -174,12 +175,23 @@ func koJudge(first, last sexVotes, two bool, tot sexVotes, listed float64, liste
 // all data or a Korean scope only. sp is the name's entry, when found.
 func (d *Dict) koreanVotes(given, placeOrLang string, sp span, found bool) (p float64, votes int, ok, isKo bool) {
 	given = strings.TrimSpace(given)
+	var lower string
 	if given == "" {
 		return 0, 0, false, false
-	}
-	lower := strings.ToLower(given)
-	if !hangulSyllables(lower) && (lower[0] >= utf8.RuneSelf || !strings.Contains(lower, "-")) {
-		return 0, 0, false, false
+	} else if given[0] >= utf8.RuneSelf {
+		// Hangul has no case: the name as written, checked first
+		// without allocating.
+		if r, _ := utf8.DecodeRuneInString(given); r < 0xAC00 || r > 0xD7A3 || !hangulSyllables(given) {
+			return 0, 0, false, false
+		}
+		lower = given
+	} else {
+		var buf [asciiKeyMax]byte
+		b, ok := asciiLower(given, &buf)
+		if !ok || bytes.IndexByte(b, '-') <= 0 {
+			return 0, 0, false, false
+		}
+		lower = string(b)
 	}
 	var listed float64
 	var listedOK bool

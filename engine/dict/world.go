@@ -21,6 +21,8 @@ import (
 //   - suffixes: how often the names of a script that end in the same one to
 //     four letters are male or female ("…ة" in Arabic, "…ος" in Greek,
 //     "…子" in Japanese), for the sex of names no list holds.
+//
+// Korean given names are judged on their syllables instead (korean.go).
 
 // variantKey returns the key under which the spellings of one name in a
 // script meet: the Latin key for the alphabetic scripts, the Arabic letters
@@ -67,7 +69,7 @@ type sexVotes struct{ m, f float32 }
 type world struct {
 	variants map[string]span            // LatinKey → best-backed non-Latin given name
 	suffixes map[string]sexVotes        // name ending (lower case, in its script) → votes
-	chars    map[rune]sexVotes          // Han or Hangul character anywhere in a given name → votes
+	chars    map[rune]sexVotes          // Han character anywhere in a given name → votes
 	totals   map[script.Script]sexVotes // all votes of each script's names
 }
 
@@ -111,7 +113,7 @@ func (d *Dict) buildWorld() {
 		t.m += sv.m
 		t.f += sv.f
 		w.totals[sc] = t
-		if sc == script.Han || sc == script.Hangul {
+		if sc == script.Han { // Korean names: see koIndex
 			for _, r := range name {
 				a := w.chars[r]
 				a.m += sv.m
@@ -202,8 +204,8 @@ func (d *Dict) suffixGender(name string) (p float64, ok bool) {
 		cuts = append(cuts, 0)
 	}
 	minVotes := float32(suffixMinVotes)
-	if sc == script.Han || sc == script.Hangul || sc == script.Thai {
-		// A Chinese character, a Korean or Thai syllable is a word of
+	if sc == script.Han || sc == script.Thai {
+		// A Chinese character or a Thai syllable is a word of
 		// its own ("ชาย", man): two names ending in it are evidence.
 		minVotes = 2
 	}
@@ -219,13 +221,13 @@ func (d *Dict) suffixGender(name string) (p float64, ok bool) {
 		}
 		return 0, false
 	}
-	if sc == script.Han || sc == script.Hangul {
+	if sc == script.Han {
 		return d.charGender(lower, tot)
 	}
 	return 0, false
 }
 
-// charGender is suffixGender's fallback for Chinese and Korean given names
+// charGender is suffixGender's fallback for Chinese given names
 // whose last character says nothing: every character of the name, each
 // seen in at least two listed names, weighed against the script's totals
 // (丽 and 美 are women's characters wherever they stand in 丽娟, 美玲).

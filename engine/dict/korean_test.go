@@ -48,3 +48,46 @@ func TestKoreanSyllablesHoldout(t *testing.T) {
 		t.Errorf("precision %.3f (want >= 0.9), coverage %.3f (want >= 0.5)", prec, cov)
 	}
 }
+
+// TestKoreanVotes checks which names go through the syllable model and
+// where their answers fall.
+func TestKoreanVotes(t *testing.T) {
+	t.Parallel()
+	d, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, scope string
+		isKo, ok    bool
+		sex         string // "M" (p >= 0.8), "F" (p <= 0.2), "N" (between)
+	}{
+		{"다은", "", true, true, "F"},     // both syllables women's
+		{"준호", "", true, true, "M"},     // both syllables men's
+		{"Da-eun", "", true, true, "F"}, // the same, romanized
+		{"Jun-ho", "", true, true, "M"},
+		{"Young-hee", "", true, true, "N"}, // 영 men's, 희 mixed in the data: no guess
+		{"Hans-Peter", "", false, false, ""},
+		{"Maria", "", false, false, ""},
+		{"다은", "de", true, false, ""}, // a Korean name is not judged in German data
+		{"다은", "KR", true, true, "F"},
+	} {
+		p, _, ok, isKo := d.koreanVotes(c.name, c.scope, span{}, false)
+		if isKo != c.isKo || ok != c.ok {
+			t.Errorf("%s in %q: isKo %v ok %v, want %v %v", c.name, c.scope, isKo, ok, c.isKo, c.ok)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		sex := "N"
+		if p >= 0.8 {
+			sex = "M"
+		} else if p <= 0.2 {
+			sex = "F"
+		}
+		if sex != c.sex {
+			t.Errorf("%s: male proportion %.2f (%s), want %s", c.name, p, sex, c.sex)
+		}
+	}
+}

@@ -23,6 +23,7 @@ import (
 type koSyllables struct {
 	first, last     map[string]sexVotes
 	rrFirst, rrLast map[string]sexVotes
+	rrAll           map[string]bool // the Revised Romanization of every Hangul syllable
 	tot             sexVotes
 }
 
@@ -67,6 +68,10 @@ func (d *Dict) koIndex() *koSyllables {
 				add(k.first, name[:size], sv)
 				add(k.rrFirst, hangulRR(r), sv)
 			}
+		}
+		k.rrAll = make(map[string]bool, 4096)
+		for r := rune(0xAC00); r <= 0xD7A3; r++ {
+			k.rrAll[hangulRR(r)] = true
 		}
 		d.ko = k
 	})
@@ -139,8 +144,9 @@ func (d *Dict) koreanGender(lower string, listed float64, listedOK bool) (p floa
 		a, b = koreanSpellings.Replace(a), koreanSpellings.Replace(b)
 		first, two = k.rrFirst[a], true
 		last = k.rrLast[b]
-		if first.m+first.f == 0 || last.m+last.f == 0 {
-			// Not both parts Korean syllables of names ("Hans-Peter").
+		if !k.rrAll[a] || !k.rrAll[b] || first.m+first.f+last.m+last.f == 0 {
+			// Not two Korean syllables ("Hans-Peter"), or none
+			// seen in names.
 			return 0, 0, false
 		}
 	}

@@ -68,6 +68,8 @@ func TestKoreanVotes(t *testing.T) {
 		{"Jun-ho", "", true, true, "M"},
 		{"Young-hee", "", true, true, "N"}, // 영 men's, 희 mixed in the data: no guess
 		{"Hans-Peter", "", false, false, ""},
+		{"Jo-Ann", "", false, false, ""}, // "ann" is no Korean syllable
+		{"Soon-ja", "", true, true, "N"}, // 자 is in no listed name: one syllable is not enough
 		{"Maria", "", false, false, ""},
 		{"다은", "de", true, false, ""}, // a Korean name is not judged in German data
 		{"다은", "KR", true, true, "F"},

@@ -51,29 +51,31 @@ type Lexicon interface {
 // IsGiven reports whether w (or, for "Jean-Pierre", each of its parts) is a
 // known given name.
 func IsGiven(lex Lexicon, w string) bool {
-	w = strings.Trim(w, ".'’")
+	w = trimMarks(w)
 	if w == "" {
 		return false
 	}
-	if lex.IsGivenName(w) {
-		return true
+	return lex.IsGivenName(w) || allPartsGiven(lex, w)
+}
+
+// allPartsGiven reports whether w is hyphenated and each of its parts is a
+// known given name ("Jean-Pierre").
+func allPartsGiven(lex Lexicon, w string) bool {
+	if strings.IndexByte(w, '-') < 0 {
+		return false
 	}
-	if strings.ContainsRune(w, '-') {
-		parts := strings.Split(w, "-")
-		for _, p := range parts {
-			if p == "" || !lex.IsGivenName(p) {
-				return false
-			}
+	for p := range strings.SplitSeq(w, "-") {
+		if p == "" || !lex.IsGivenName(p) {
+			return false
 		}
-		return true
 	}
-	return false
+	return true
 }
 
 // IsSurname is IsGiven for surnames; "Mueller-Meyer" counts when any part
 // is a known surname.
 func IsSurname(lex Lexicon, w string) bool {
-	w = strings.Trim(w, ".'’")
+	w = trimMarks(w)
 	if w == "" {
 		return false
 	}
@@ -127,13 +129,15 @@ func surnameShaped(w string) bool {
 // name backed by many sources, less for one that a single source lists
 // (the data lists many surnames as rare given names too), 0 for unknown.
 func GivenStrength(lex Lexicon, w string) float64 {
-	t := strings.Trim(w, ".'’")
+	t := trimMarks(w)
 	if t == "" {
 		return 0
 	}
 	votes, known := lex.GivenVotes(t)
 	if !known {
-		if IsGiven(lex, t) { // "Jean-Pierre": every part a given name
+		// GivenVotes already answered IsGivenName(t): only the parts of
+		// "Jean-Pierre" are left to look up.
+		if allPartsGiven(lex, t) {
 			return 0.5
 		}
 		return 0
@@ -185,4 +189,22 @@ func TopLanguage(lex Lexicon, w string) string {
 		return ""
 	}
 	return best
+}
+
+// trimMarks is strings.Trim(w, ".'’") without its work for the usual word
+// that neither starts nor ends with one of those marks.
+func trimMarks(w string) string {
+	if w == "" {
+		return w
+	}
+	switch w[0] {
+	case '.', '\'', "’"[0]:
+	default:
+		switch w[len(w)-1] {
+		case '.', '\'', "’"[2]:
+		default:
+			return w
+		}
+	}
+	return strings.Trim(w, ".'’")
 }

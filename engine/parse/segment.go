@@ -259,7 +259,7 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 	// words, so that the answer does not depend on the case of the input.
 	allLower := true
 	for _, t := range core {
-		if t.Text != strings.ToLower(t.Text) {
+		if !text.IsLower(t.Text) {
 			allLower = false
 			break
 		}
@@ -286,7 +286,7 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 			// "Della") is a particle after the first word unless the data
 			// knows it well as a given name ("Ben").
 			w.particle = l.Particles[t.Key] && k < n-1 &&
-				((!allLower && t.Text == strings.ToLower(t.Text)) || w.given < 0.5 || (k > 0 && w.given < 1))
+				((!allLower && text.IsLower(t.Text)) || w.given < 0.5 || (k > 0 && w.given < 1))
 		}
 		info[k] = w
 	}

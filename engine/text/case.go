@@ -73,3 +73,33 @@ func runeAt(s string, n int) (rune, bool) {
 	}
 	return 0, false
 }
+
+// IsLower reports whether strings.ToLower(s) == s, without building the
+// lower-case copy (an invalid UTF-8 byte counts as changed, as ToLower
+// replaces it).
+func IsLower(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return isLowerRunes(s[i:])
+		}
+		if 'A' <= c && c <= 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+func isLowerRunes(s string) bool {
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, w := utf8.DecodeRuneInString(s[i:]); w == 1 {
+				return false
+			}
+		}
+		if unicode.ToLower(r) != r {
+			return false
+		}
+	}
+	return true
+}

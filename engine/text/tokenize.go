@@ -61,8 +61,43 @@ var WeakConjunctions = map[string]bool{
 	"un": true, "ir": true, "in": true, "dan": true, "at": true, "eta": true,
 }
 
-// closers maps opening quote and bracket characters to their closers.
-var closers = map[rune]rune{'"': '"', '“': '”', '„': '“', '«': '»', '»': '«', '(': ')', '[': ']', '\'': '\'', '‘': '’', '‚': '‘'}
+// closer returns the closer of an opening quote or bracket character, or
+// 0 when r opens nothing.
+func closer(r rune) rune {
+	switch r {
+	case '"', '\'':
+		return r
+	case '“':
+		return '”'
+	case '„':
+		return '“'
+	case '‚':
+		return '‘'
+	case '«':
+		return '»'
+	case '»':
+		return '«'
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	case '‘':
+		return '’'
+	}
+	return 0
+}
+
+// conjFirst marks the first bytes of the keys of Conjunctions and
+// WeakConjunctions: a word whose key starts otherwise is neither.
+var conjFirst = func() (b [256]bool) {
+	for k := range Conjunctions {
+		b[k[0]] = true
+	}
+	for k := range WeakConjunctions {
+		b[k[0]] = true
+	}
+	return b
+}()
 
 // Tokenize splits a name string into tokens.
 func Tokenize(s string) ([]Token, TokFlags) {
@@ -81,6 +116,10 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 		low = strings.ToLower(s)
 	}
 	word := func(part string, k string) {
+		if k != "" && !conjFirst[k[0]] {
+			toks = append(toks, Token{Text: part, Key: k, Kind: TokWord})
+			return
+		}
 		if Conjunctions[k] && (k == "and" || k == "und" || part == k) {
 			toks = append(toks, Token{Text: part, Key: k, Kind: TokConj})
 			return
@@ -135,9 +174,9 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 				start = -1
 			}
 			toks = append(toks, Token{Text: string(r), Key: string(r), Kind: TokConj})
-		case start < 0 && closers[r] != 0:
+		case start < 0 && closer(r) != 0:
 			// A quote or bracket opening a word: find its closer.
-			cl := closers[r]
+			cl := closer(r)
 			j := strings.IndexRune(s[i+size:], cl)
 			if r == '\'' && j >= 0 {
 				// 'Bob' is a nickname only when the closing quote ends a word.

@@ -32,3 +32,18 @@ func TestTokenKeys(t *testing.T) {
 		}
 	}
 }
+
+func TestCloser(t *testing.T) {
+	t.Parallel()
+	want := map[rune]rune{'"': '"', '“': '”', '„': '“', '«': '»', '»': '«', '(': ')', '[': ']', '\'': '\'', '‘': '’', '‚': '‘'}
+	for r, cl := range want {
+		if got := closer(r); got != cl {
+			t.Errorf("closer(%q) = %q, want %q", r, got, cl)
+		}
+	}
+	for _, r := range "aZ)]”’ -.,é" {
+		if got := closer(r); got != 0 {
+			t.Errorf("closer(%q) = %q, want 0", r, got)
+		}
+	}
+}

@@ -61,7 +61,10 @@ func (e *Parser) Person(c *nameapi.Context, p *nameapi.InputPerson) *nameapi.Per
 		return &nameapi.PersonNameParserResult{Matches: []nameapi.ParsedPersonMatch{e.parseLegalFields(f)}}
 	}
 	if f.given == "" && f.surname == "" && f.middle == "" {
-		full := strings.TrimSpace(f.prefix + " " + f.full + " " + f.suffix)
+		full := strings.TrimSpace(f.full)
+		if f.prefix != "" || f.suffix != "" {
+			full = strings.TrimSpace(f.prefix + " " + f.full + " " + f.suffix)
+		}
 		if m, ok := e.parseLegalString(full, false); ok {
 			return &nameapi.PersonNameParserResult{Matches: []nameapi.ParsedPersonMatch{m}}
 		}

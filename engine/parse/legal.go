@@ -23,7 +23,10 @@ func splitLegalForm(s string) (name, form string, ok bool) {
 		last = s[i+n:]
 	}
 	var buf [64]byte
-	if lk := text.AppendNKey(buf[:0], last); !l.LegalSuffixes[string(lk)] && !l.LegalSuffixes[string(bytes.TrimLeft(lk, ","))] {
+	// The key without leading commas is another key only when it starts
+	// with one.
+	if lk := text.AppendNKey(buf[:0], last); !l.LegalSuffixes[string(lk)] &&
+		(len(lk) == 0 || lk[0] != ',' || !l.LegalSuffixes[string(bytes.TrimLeft(lk, ","))]) {
 		return "", "", false
 	}
 	words := strings.Fields(s)

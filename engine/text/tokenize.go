@@ -270,6 +270,11 @@ func SplitDotted(w string, l *WordLists) []string {
 // IsInitial reports whether w is an initial: one letter, optionally
 // followed by a dot ("T", "T."), or a run of dotted initials ("J.R.").
 func IsInitial(w string) bool {
+	if strings.IndexByte(w, '.') < 0 {
+		// Without a dot: exactly one letter.
+		r, size := utf8.DecodeRuneInString(w)
+		return size > 0 && size == len(w) && unicode.IsLetter(r)
+	}
 	n := 0
 	for _, r := range w {
 		if r == '.' {

@@ -47,3 +47,18 @@ func TestCloser(t *testing.T) {
 		}
 	}
 }
+
+func TestIsInitial(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		w    string
+		want bool
+	}{
+		{"", false}, {"T", true}, {"T.", true}, {"J.R.", true}, {"J.R.R.", true}, {"JR", false}, {"Jo", false},
+		{"É", true}, {"王", true}, {"1", false}, {"\xff", false}, {".", false}, {"J.R", false}, {"-", false}, {"Ab.", false},
+	} {
+		if got := IsInitial(c.w); got != c.want {
+			t.Errorf("IsInitial(%q) = %v, want %v", c.w, got, c.want)
+		}
+	}
+}

@@ -54,6 +54,9 @@ var arabicArticles = map[string]bool{"al": true, "el": true, "ul": true, "ar": t
 // one given name, not a given name and a surname. The joined word keeps
 // the position of its first word.
 func joinArabicCompounds(core []text.Token) []text.Token {
+	if len(core) < 3 {
+		return core // a head needs a word to join and another after it
+	}
 	var out []text.Token
 	for k := 0; k < len(core); k++ {
 		t := core[k]

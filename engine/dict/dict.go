@@ -34,8 +34,6 @@ import (
 	"math"
 	"strings"
 	"sync"
-
-	"github.com/namepipe/namepipe/engine/dict/fold"
 )
 
 //go:embed data/*.gz data/*.txt
@@ -230,14 +228,6 @@ func atoiSmall(s string) (int, bool) {
 	return n, true
 }
 
-// key returns the lookup keys of a name: lower case as written, and
-// diacritics-folded when different.
-func key(s string) (written, folded string) {
-	written = strings.ToLower(strings.TrimSpace(s))
-	folded = fold.String(written)
-	return written, folded
-}
-
 // asciiKeyMax is the longest name looked up without allocating.
 const asciiKeyMax = 64
 
@@ -284,24 +274,25 @@ func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound boo
 		}
 		return sp, found, span{}, false
 	}
-	w, f := key(s)
-	sp, found = d.given[w]
-	if f != w && script.Of(w) == script.Thai {
+	var wbuf, fbuf [keyBufLen]byte
+	w, f, folds := appendKeys(strings.TrimSpace(s), &wbuf, &fbuf)
+	sp, found = d.given[string(w)]
+	if folds && script.Of(string(w)) == script.Thai {
 		// Thai vowel signs are marks, not accents: folded away they
 		// leave another name ("อรุณี", a woman's, → "อรุณ", a man's).
-		f = w
+		folds = false
 	}
-	if f == w {
+	if !folds {
 		if !found || sp.n == 0 {
 			// Not listed, or listed without a sex (faker's Georgian
 			// names): the same name in other spellings and scripts.
-			if tsp, ok := d.translitSpan(w); ok && (!found || tsp.n > 0) {
+			if tsp, ok := d.translitSpan(string(w)); ok && (!found || tsp.n > 0) {
 				sp, found = tsp, true
 			}
 		}
 		return sp, found, span{}, false
 	}
-	alt, altFound = d.given[f]
+	alt, altFound = d.given[string(f)]
 	if !found {
 		return alt, altFound, span{}, false
 	}
@@ -322,11 +313,12 @@ func (d *Dict) IsSurname(s string) bool {
 		_, found := d.surnames[string(b)]
 		return found
 	}
-	w, f := key(s)
-	if _, ok := d.surnames[w]; ok {
+	var wbuf, fbuf [keyBufLen]byte
+	w, f, _ := appendKeys(strings.TrimSpace(s), &wbuf, &fbuf)
+	if _, ok := d.surnames[string(w)]; ok {
 		return true
 	}
-	_, ok := d.surnames[f]
+	_, ok := d.surnames[string(f)]
 	return ok
 }
 

@@ -76,3 +76,18 @@ func String(s string) string {
 
 // Key returns the lookup key of s: lower case, without diacritics.
 func Key(s string) string { return String(strings.ToLower(s)) }
+
+// AppendRune appends r without its diacritics to dst, as String does for
+// each letter: appending every rune of s gives String(s).
+func AppendRune(dst []byte, r rune) []byte {
+	if r < utf8.RuneSelf {
+		return append(dst, byte(r))
+	}
+	if rep, ok := table[r]; ok {
+		return append(dst, rep...)
+	}
+	if unicode.Is(unicode.Mn, r) {
+		return dst
+	}
+	return utf8.AppendRune(dst, r)
+}

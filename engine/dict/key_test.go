@@ -1,0 +1,26 @@
+package dict
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/namepipe/namepipe/engine/dict/fold"
+)
+
+// TestAppendKeys: appendKeys gives the keys strings.ToLower and
+// fold.String give, for names that fit the buffers and names that do not.
+func TestAppendKeys(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{
+		"Müller", "JÖRG", "Straße", "Иван", "อรุณี", "e\u0301", "\xffAb", "İstanbul", "",
+		"Øyvind", "ÆLFRED", strings.Repeat("Ñuñez", 30), strings.Repeat("Иван", 30),
+	} {
+		var wbuf, fbuf [keyBufLen]byte
+		w, f, folds := appendKeys(s, &wbuf, &fbuf)
+		wantW := strings.ToLower(s)
+		wantF := fold.String(wantW)
+		if string(w) != wantW || string(f) != wantF || folds != (wantF != wantW) {
+			t.Errorf("appendKeys(%q) = %q, %q, %v; want %q, %q", s, w, f, folds, wantW, wantF)
+		}
+	}
+}

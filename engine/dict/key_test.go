@@ -24,3 +24,16 @@ func TestAppendKeys(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLookupAccented: the given-name and surname lookups of a name
+// with diacritics, as the parser makes them for every word. With the keys
+// built by strings.ToLower and fold.String (before appendKeys) this took
+// 3 allocs/op; appendKeys makes it 0 (measured side by side on 507a79c).
+func BenchmarkLookupAccented(b *testing.B) {
+	d := mustDict(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		d.GivenVotes("José")
+		d.IsSurname("Müller")
+	}
+}

@@ -21,21 +21,9 @@ if [ "${BENCH_FULL:-0}" = 1 ] && [ -z "${BENCH_DEDUPE_ROWS:-}" ]; then
 	sizes="$sizes 5000000"
 fi
 
-if ! [ -x /usr/bin/time ]; then
-	echo "installing GNU time" >&2
-	if [ "$(id -u)" = 0 ]; then
-		apt-get update -qq && apt-get install -y -qq time >/dev/null
-	else
-		sudo apt-get update -qq && sudo apt-get install -y -qq time >/dev/null
-	fi
-fi
-
-dir=${BENCH_DIR:-$(mktemp -d -t namepipe-dedupe.XXXXXX)}
-mkdir -p "$dir"
-cleanup() {
-	if [ -z "${BENCH_DIR:-}" ] && [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$dir"; fi
-}
-trap cleanup EXIT
+. "$repo/bench/lib.sh"
+bench_install time # GNU time reports the peak RSS
+bench_workdir namepipe-dedupe
 
 echo "# building into $dir" >&2
 (cd "$repo" && go build -o "$dir/namepipe" ./cmd/namepipe && go build -o "$dir/dupgen" ./bench/dupgen)

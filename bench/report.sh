@@ -18,40 +18,15 @@ rows=${BENCH_ROWS:-1000000}
 pairs=${BENCH_PAIRS:-3}
 full_rows=${BENCH_FULL_ROWS:-10000000}
 
-# GNU time reports the peak RSS; Chromium renders the pages.
-need=()
-[ -x /usr/bin/time ] || need+=(time)
-command -v chromium >/dev/null 2>&1 || need+=(chromium)
-if [ ${#need[@]} -gt 0 ]; then
-	echo "installing ${need[*]}" >&2
-	sudo=
-	[ "$(id -u)" = 0 ] || sudo=sudo
-	$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
-fi
-
-dir=${BENCH_DIR:-$(mktemp -d -t namepipe-report-bench.XXXXXX)}
-mkdir -p "$dir"
-cleanup() {
-	if [ -z "${BENCH_DIR:-}" ] && [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$dir"; fi
-}
-trap cleanup EXIT
+. "$repo/bench/lib.sh"
+bench_install time chromium # GNU time for the peak RSS; Chromium renders the pages
+bench_workdir namepipe-report-bench
 
 echo "# building into $dir" >&2
 (cd "$repo" && go build -o "$dir/namepipe" ./cmd/namepipe && go build -o "$dir/gen" ./bench/gen &&
 	go build -o "$dir/reportview" ./bench/reportview)
 cd "$dir"
 
-# measure LABEL CMD...: runs CMD under GNU time; prints "wall rss_kib cpu".
-measure() {
-	local label=$1
-	shift
-	/usr/bin/time -f "%e %M %U %S" -o "$label.time" "$@" >"$label.out" 2>"$label.err" || {
-		echo "$label failed:" >&2
-		cat "$label.err" >&2
-		exit 1
-	}
-	awk '{printf "%s %s %.2f\n", $1, $2, $3 + $4}' "$label.time"
-}
 
 # one N WITH LABEL: one `namepipe run` of the bench config on N rows, with
 # --report when WITH is 1.

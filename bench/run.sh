@@ -23,41 +23,17 @@ port=${BENCH_PORT:-18765} # must match bench/configs/serve.yaml
 
 want() { [[ " $only " == *" $1 "* ]]; }
 
-# GNU time reports the peak RSS; install it when missing.
-if ! [ -x /usr/bin/time ]; then
-	echo "installing GNU time" >&2
-	if [ "$(id -u)" = 0 ]; then
-		apt-get update -qq && apt-get install -y -qq time >/dev/null
-	else
-		sudo apt-get update -qq && sudo apt-get install -y -qq time >/dev/null
-	fi
-fi
+. "$repo/bench/lib.sh"
+bench_install time # GNU time reports the peak RSS
 
-dir=${BENCH_DIR:-$(mktemp -d -t namepipe-bench.XXXXXX)}
-mkdir -p "$dir"
+bench_workdir namepipe-bench
 server_pid=
-cleanup() {
-	if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; fi
-	if [ -z "${BENCH_DIR:-}" ] && [ "${BENCH_KEEP:-0}" != 1 ]; then rm -rf "$dir"; fi
-}
-trap cleanup EXIT
+bench_on_exit 'if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null; fi'
 
 echo "# building into $dir" >&2
 (cd "$repo" && go build -o "$dir/namepipe" ./cmd/namepipe && go build -o "$dir/copy" ./bench/copy && go build -o "$dir/gen" ./bench/gen)
 cd "$dir"
 
-# measure LABEL CMD...: runs CMD under GNU time, prints wall seconds, peak
-# RSS (KiB) and CPU seconds (user+sys) as "wall rss cpu".
-measure() {
-	local label=$1
-	shift
-	/usr/bin/time -f "%e %M %U %S" -o "$label.time" "$@" >"$label.out" 2>"$label.err" || {
-		echo "$label failed:" >&2
-		cat "$label.err" >&2
-		exit 1
-	}
-	awk '{printf "%s %s %.2f\n", $1, $2, $3 + $4}' "$label.time"
-}
 
 gen() { # gen N FILE
 	[ -s "$2" ] || ./gen -n "$1" -o "$2"

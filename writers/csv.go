@@ -78,19 +78,19 @@ func CreateCSV(path string, schema record.Schema, opts CSVOptions) (Writer, erro
 	w.bw = bufio.NewWriterSize(t.w, ioBufSize)
 	w.bw.WriteString(opts.BOM)
 	if !opts.NoHeader {
+		end := opts.HeaderEnd
+		if end == "" {
+			end = w.end
+		}
 		for i, name := range schema.Names() {
 			if i > 0 {
 				w.bw.WriteString(w.delim)
 			}
-			if i < len(opts.Header) && opts.Header[i] != "" && w.rawUsable(opts.Header[i], name, false, i == len(schema.Fields)-1) {
+			if i < len(opts.Header) && opts.Header[i] != "" && w.rawUsable(opts.Header[i], name, false, i == len(schema.Fields)-1 && end[0] == '\n') {
 				w.bw.WriteString(opts.Header[i])
 			} else {
 				w.writeField(name)
 			}
-		}
-		end := opts.HeaderEnd
-		if end == "" {
-			end = w.end
 		}
 		w.bw.WriteString(end)
 		w.afterCR = strings.HasSuffix(end, "\r")
@@ -138,7 +138,7 @@ func (w *csvWriter) Write(ctx context.Context, recs []record.Record) error {
 			}
 			s := record.Format(vals[j], fields[j].Type)
 			escape := j < len(w.opts.Escape) && w.opts.Escape[j] && (fields[j].Type == record.String || fields[j].Type == record.Bytes)
-			if j < len(rec.Raw) && rec.Raw[j] != "" && w.rawUsable(rec.Raw[j], s, escape, j == len(fields)-1) {
+			if j < len(rec.Raw) && rec.Raw[j] != "" && w.rawUsable(rec.Raw[j], s, escape, j == len(fields)-1 && end[0] == '\n') {
 				w.bw.WriteString(rec.Raw[j])
 				continue
 			}
@@ -156,17 +156,17 @@ func (w *csvWriter) Write(ctx context.Context, recs []record.Record) error {
 // rawUsable reports whether a cell's source text can be written instead
 // of its value: a quoted one always (it reads back as the same value
 // whatever the delimiter); an unquoted one when it holds no delimiter,
-// quote or line feed, and, in the last column, does not end with a CR
-// (which the line ending would turn into a CRLF). Never when the value
-// needs formula escaping.
-func (w *csvWriter) rawUsable(raw, value string, escape, last bool) bool {
+// quote or line feed, and, when lfNext (it is the last cell and the line
+// ending starts with LF), does not end with a CR (which the line ending
+// would turn into a CRLF). Never when the value needs formula escaping.
+func (w *csvWriter) rawUsable(raw, value string, escape, lfNext bool) bool {
 	if escape && needsFormulaEscape(value) {
 		return false
 	}
 	if raw[0] == '"' {
 		return true
 	}
-	if last && raw[len(raw)-1] == '\r' {
+	if lfNext && raw[len(raw)-1] == '\r' {
 		return false
 	}
 	if len(w.delim) > 1 && strings.Contains(raw, w.delim) {

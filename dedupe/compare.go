@@ -244,7 +244,7 @@ func compareEmail(a, b string) Level {
 	}
 	la, _, _ := strings.Cut(a, "@")
 	lb, _, _ := strings.Cut(b, "@")
-	if normLocal(la) == normLocal(lb) && len(la) >= 3 {
+	if na := normLocal(la); na == normLocal(lb) && len(na) >= 3 {
 		return Close
 	}
 	if withinEdits(a, b, 2) && digits(la) == digits(lb) {

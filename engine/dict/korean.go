@@ -52,12 +52,7 @@ func (d *Dict) koIndex() *koSyllables {
 			if !hangulSyllables(name) || sp.n == 0 {
 				continue
 			}
-			var sv sexVotes
-			for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
-				m := float32(st.male) / 100 * float32(st.votes)
-				sv.m += m
-				sv.f += float32(st.votes) - m
-			}
+			sv := d.spanSexVotes(sp)
 			k.tot.m += sv.m
 			k.tot.f += sv.f
 			r, size := utf8.DecodeLastRuneInString(name)

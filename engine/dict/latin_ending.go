@@ -38,15 +38,11 @@ func (d *Dict) latinEndings() map[string]endingVotes {
 			if sp.n == 0 || !latinLetters(name) {
 				continue
 			}
-			var m, tot float32
-			for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
-				m += float32(st.male) / 100 * float32(st.votes)
-				tot += float32(st.votes)
-			}
-			if tot == 0 {
+			sv := d.spanSexVotes(sp)
+			if sv.m+sv.f == 0 {
 				continue
 			}
-			share := m / tot
+			share := sv.m / (sv.m + sv.f)
 			n := utf8.RuneCountInString(name)
 			i := len(name)
 			for k := 1; k <= latinEndMax && k < n; k++ {

@@ -40,15 +40,11 @@ func TestEndingModelLeaveOneOut(t *testing.T) {
 		if sp.n == 0 || !latinLetters(name) || utf8.RuneCountInString(name) < latinEndMinLen {
 			continue
 		}
-		var m, tot float32
-		for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
-			m += float32(st.male) / 100 * float32(st.votes)
-			tot += float32(st.votes)
-		}
-		if tot == 0 {
+		sv := d.spanSexVotes(sp)
+		if sv.m+sv.f == 0 {
 			continue
 		}
-		share := m / tot
+		share := sv.m / (sv.m + sv.f)
 		if share > 0.1 && share < 0.9 {
 			continue
 		}

@@ -65,6 +65,18 @@ const suffixMax = 4
 // sexVotes counts votes (weighted by source votes) for male and female.
 type sexVotes struct{ m, f float32 }
 
+// spanSexVotes adds up a name's source votes by sex (each source's votes
+// split by its male share).
+func (d *Dict) spanSexVotes(sp span) sexVotes {
+	var sv sexVotes
+	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		m := float32(st.male) / 100 * float32(st.votes)
+		sv.m += m
+		sv.f += float32(st.votes) - m
+	}
+	return sv
+}
+
 // world holds the indexes over the non-Latin names.
 type world struct {
 	variants map[string]span            // LatinKey → best-backed non-Latin given name
@@ -103,12 +115,7 @@ func (d *Dict) buildWorld() {
 		if votes == 0 {
 			continue
 		}
-		var sv sexVotes
-		for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
-			m := float32(st.male) / 100 * float32(st.votes)
-			sv.m += m
-			sv.f += float32(st.votes) - m
-		}
+		sv := d.spanSexVotes(sp)
 		t := w.totals[sc]
 		t.m += sv.m
 		t.f += sv.f

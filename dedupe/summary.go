@@ -48,6 +48,9 @@ type Summary struct {
 	// MatcherMemoHits counts name pairs answered from earlier calls.
 	MatcherMemoHits int64 `json:"matcher_memo_hits"`
 
+	// TempDiskBytes is the most disk the temporary files took at once.
+	TempDiskBytes int64 `json:"temp_disk_bytes"`
+
 	Elapsed    time.Duration `json:"-"`
 	ElapsedSec float64       `json:"elapsed_seconds"`
 }

@@ -4,8 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
-
-	"github.com/namepipe/namepipe/nameapi"
+	"slices"
 )
 
 // The feature codec is the compact binary form of a row's Features and
@@ -210,22 +209,25 @@ func (d *featDecoder) str() string {
 	return s
 }
 
-func (d *featDecoder) strs() []string {
+// strs reads a list of strings into dst[:0].
+func (d *featDecoder) strs(dst []string) []string {
 	n := d.count(1)
 	if n == 0 {
-		return nil
+		return dst[:0]
 	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = d.str()
+	dst = slices.Grow(dst[:0], n)[:n]
+	for i := range dst {
+		dst[i] = d.str()
 	}
-	return out
+	return dst
 }
 
 // decodeFeatures decodes a record of appendFeatures into f and the
-// row's keys (appended to keys[:0]).
+// row's keys (appended to keys[:0]). It re-uses the arrays of f's
+// slices, which must not be in use elsewhere.
 func decodeFeatures(rec []byte, f *Features, keys []blockKey) ([]blockKey, error) {
 	d := featDecoder{s: string(rec)}
+	names, tokens, emails, phones, addr := f.Names[:0], f.Tokens[:0], f.Emails[:0], f.Phones[:0], f.Addr[:0]
 	*f = Features{}
 	n := int(d.fixed(2))
 	keys = keys[:0]
@@ -250,26 +252,26 @@ func decodeFeatures(rec []byte, f *Features, keys []blockKey) ([]blockKey, error
 	f.order = d.fixed(8)
 	f.nameHash = d.fixed(8)
 	if n := d.count(2); n > 0 {
-		f.Names = make([]nameapi.NameField, n)
+		f.Names = slices.Grow(names, n)[:n]
 		for i := range f.Names {
 			f.Names[i].FieldType = d.str()
 			f.Names[i].String = d.str()
 		}
 	}
 	if flags&flagSplit != 0 {
-		f.Given, f.Surname, f.Tokens = d.strs(), d.strs(), d.strs()
+		f.Given, f.Surname, f.Tokens = d.strs(nil), d.strs(nil), d.strs(nil)
 	} else {
 		g := int(d.uvarint())
-		f.Tokens = d.strs()
+		f.Tokens = d.strs(tokens)
 		if g > len(f.Tokens) {
 			return keys, errCorrupt
 		}
 		f.Given, f.Surname = f.Tokens[:g:g], f.Tokens[g:]
 	}
-	f.Emails = d.strs()
-	f.Phones = d.strs()
+	f.Emails = d.strs(emails)
+	f.Phones = d.strs(phones)
 	if n := d.count(4); n > 0 {
-		f.Addr = make([]uint32, n)
+		f.Addr = slices.Grow(addr, n)[:n]
 		for i := range f.Addr {
 			f.Addr[i] = uint32(d.fixed(4))
 		}

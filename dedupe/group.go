@@ -161,7 +161,9 @@ func groupSizes(ctx context.Context, o Options, x *extracted, dir *spillDir) ([N
 	if err != nil {
 		return st, err
 	}
-	sizes.Finish()
+	if err := sizes.Finish(); err != nil {
+		return st, err
+	}
 	// Patch the stored rows in place, a chunk of rows at a time.
 	const chunk = 1 << 22
 	fs := x.store

@@ -139,6 +139,12 @@ const defaultSortBuffer = 32 << 20
 func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	res := &Result{}
 	sum := &res.Summary
+	lap := time.Now()
+	stage := func(name string) {
+		now := time.Now()
+		sum.Stages = append(sum.Stages, StageTime{Stage: name, Seconds: now.Sub(lap).Seconds()})
+		lap = now
+	}
 	store, err := newFeatStore(dir)
 	if err != nil {
 		return nil, err
@@ -163,7 +169,9 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	if err := store.flush(); err != nil {
 		return nil, err
 	}
-	x.keys.Finish()
+	if err := x.keys.Finish(); err != nil {
+		return nil, err
+	}
 	n := store.rows()
 	res.Rows = x.rows
 	x.rows = nil
@@ -173,11 +181,13 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		}
 	}
 
+	stage("extract")
 	// group: block sizes
 	st, err := groupSizes(ctx, o, x, dir)
 	if err != nil {
 		return nil, err
 	}
+	stage("block sizes")
 
 	names := newNameComparer(o.Matcher, o.MaxMatchCalls)
 	names.strict = n >= strictRows
@@ -228,6 +238,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		return nil, err
 	}
 	u := EstimateU(vecs)
+	stage("u sample")
 	usample := len(sample)
 	sample, vecs = nil, nil
 	tf := newTermFreq(&Model{U: u}, nil)
@@ -242,7 +253,10 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		return nil, err
 	}
 	x.keys.Close()
-	cands.Finish()
+	if err := cands.Finish(); err != nil {
+		return nil, err
+	}
+	stage("compare")
 	for r := Rule(0); r < NumRules; r++ {
 		c := byRule[r]
 		sum.Blocks += st[r].blocks
@@ -295,12 +309,14 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		return nil, err
 	}
 	cands.Close()
+	stage("train and score")
 	sum.PairsAbovePairsThreshold = int64(len(kept))
 	if res.names, err = pairNames(store, kept, nIn, link); err != nil {
 		return nil, err
 	}
 	store.close()
 	cluster(o, res, kept, strong, nIn, n, link)
+	stage("cluster")
 	sum.MatchCalls = names.calls.Load()
 	sum.MatchCallsFailed = names.failed.Load()
 	sum.NamesComparedLocally = names.local.Load()

@@ -113,6 +113,12 @@ type sorter[T any] struct {
 	buf  []T
 	runs []sortRun
 	n    int64
+	// spilling is the run being sorted and written in the background
+	// (at most one: memory holds at most two buffers); spillErr its error.
+	spilling sync.WaitGroup
+	spillMu  sync.Mutex
+	spillErr error
+	spare    []T
 }
 
 // sortRun is one sorted run file.
@@ -141,7 +147,7 @@ func (s *sorter[T]) Add(vs ...T) error {
 		vs = vs[k:]
 		s.n += int64(k)
 		if len(s.buf) == s.max {
-			if err := s.spill(); err != nil {
+			if err := s.spillBackground(); err != nil {
 				return err
 			}
 		}
@@ -149,12 +155,41 @@ func (s *sorter[T]) Add(vs ...T) error {
 	return nil
 }
 
+// spillBackground hands the full buffer to a goroutine that sorts and
+// writes it, once the previous one is done, and goes on with a fresh
+// buffer.
+func (s *sorter[T]) spillBackground() error {
+	s.spilling.Wait()
+	if err := s.takeErr(); err != nil {
+		return err
+	}
+	full := s.buf
+	s.buf = s.spare[:0]
+	s.spare = nil
+	s.spilling.Add(1)
+	go func() {
+		defer s.spilling.Done()
+		err := s.spill(full)
+		s.spillMu.Lock()
+		s.spillErr = err
+		s.spare = full[:0]
+		s.spillMu.Unlock()
+	}()
+	return nil
+}
+
+func (s *sorter[T]) takeErr() error {
+	s.spillMu.Lock()
+	defer s.spillMu.Unlock()
+	return s.spillErr
+}
+
 // Len is the number of records added.
 func (s *sorter[T]) Len() int64 { return s.n }
 
-// spill sorts the buffer and writes it as a run.
-func (s *sorter[T]) spill() error {
-	slices.SortFunc(s.buf, s.cmp)
+// spill sorts buf and writes it as a run.
+func (s *sorter[T]) spill(buf []T) error {
+	slices.SortFunc(buf, s.cmp)
 	f, err := s.dir.create(s.name)
 	if err != nil {
 		return err
@@ -162,7 +197,7 @@ func (s *sorter[T]) spill() error {
 	cw := &countWriter{w: f, d: s.dir}
 	w := bufio.NewWriterSize(cw, 1<<18)
 	rec := make([]byte, s.codec.size)
-	for _, v := range s.buf {
+	for _, v := range buf {
 		s.codec.put(rec, v)
 		if _, err := w.Write(rec); err != nil {
 			break
@@ -172,16 +207,21 @@ func (s *sorter[T]) spill() error {
 		s.dir.remove(f, cw.n)
 		return fmt.Errorf("dedupe: writing %s: %w", f.Name(), err)
 	}
-	s.runs = append(s.runs, sortRun{f: f, n: int64(len(s.buf)), size: cw.n})
-	s.buf = s.buf[:0]
+	s.spillMu.Lock()
+	s.runs = append(s.runs, sortRun{f: f, n: int64(len(buf)), size: cw.n})
+	s.spillMu.Unlock()
 	return nil
 }
 
-// Finish sorts the last buffer; no Add may follow.
-func (s *sorter[T]) Finish() {
+// Finish sorts the last buffer (kept in memory) and waits for the runs
+// being written; no Add may follow.
+func (s *sorter[T]) Finish() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	slices.SortFunc(s.buf, s.cmp)
+	s.spilling.Wait()
+	s.spare = nil
+	return s.takeErr()
 }
 
 // Runs is the number of run files written.
@@ -283,6 +323,7 @@ func (s *sorter[T]) Each(ctx context.Context, fn func(T) error) error {
 
 // Close removes the run files and drops the buffer.
 func (s *sorter[T]) Close() {
+	s.spilling.Wait()
 	for _, r := range s.runs {
 		s.dir.remove(r.f, r.size)
 	}

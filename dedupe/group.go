@@ -319,7 +319,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 		end := func() error {
 			if n >= 2 {
 				done++
-				if o.Progress != nil && done&1023 == 0 {
+				if o.Progress != nil && done&1023 == 1 {
 					o.Progress("comparing "+cur.rule.String(), done, st[cur.rule].blocks)
 				}
 				if err := send(compareJob{rule: cur.rule, ents: group, first: len(group), capped: n > maxBlock}); err != nil {

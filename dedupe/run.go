@@ -38,8 +38,8 @@ type Options struct {
 	// USample is the number of random pairs u is estimated from (default
 	// 200,000).
 	USample int
-	// SortBuffer is the memory, in bytes, of each external sort's buffer
-	// (default 32 MiB); the spill files go under Settings.TempDir.
+	// SortBuffer is the memory, in bytes, of each external sort's buffers
+	// (default 16 MiB); the spill files go under Settings.TempDir.
 	SortBuffer int
 	// Progress, when set, is called now and then with the stage and how
 	// far it got.
@@ -132,8 +132,8 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	return res, nil
 }
 
-// defaultSortBuffer is the memory of each external sort's buffer.
-const defaultSortBuffer = 32 << 20
+// defaultSortBuffer is the memory of each external sort's buffers.
+const defaultSortBuffer = 16 << 20
 
 // run is Run inside its temporary directory.
 func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
@@ -185,6 +185,9 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	// group: block sizes
 	st, err := groupSizes(ctx, o, x, dir)
 	if err != nil {
+		return nil, err
+	}
+	if err := store.cacheIfSmall(storeCacheMax); err != nil {
 		return nil, err
 	}
 	stage("block sizes")

@@ -128,10 +128,10 @@ type sortRun struct {
 	size int64
 }
 
-// newSorter returns a sorter whose in-memory buffer holds memBytes of
-// encoded records.
+// newSorter returns a sorter whose two in-memory buffers (one filling,
+// one being written) hold memBytes of encoded records together.
 func newSorter[T any](dir *spillDir, name string, codec recordCodec[T], cmp func(a, b T) int, memBytes int) *sorter[T] {
-	return &sorter[T]{dir: dir, name: name, codec: codec, cmp: cmp, max: max(1024, memBytes/codec.size)}
+	return &sorter[T]{dir: dir, name: name, codec: codec, cmp: cmp, max: max(1024, memBytes/2/codec.size)}
 }
 
 // Add adds records.
@@ -139,9 +139,6 @@ func (s *sorter[T]) Add(vs ...T) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for len(vs) > 0 {
-		if s.buf == nil {
-			s.buf = make([]T, 0, s.max)
-		}
 		k := min(len(vs), s.max-len(s.buf))
 		s.buf = append(s.buf, vs[:k]...)
 		vs = vs[k:]
@@ -339,6 +336,27 @@ type featStore struct {
 	cw  *countWriter
 	// off[i] is where row i starts; off[len(off)-1] is the end.
 	off []int64
+	// mem, when set, holds the whole file (a small one): read serves
+	// from it instead of the file.
+	mem []byte
+}
+
+// storeCacheMax is the largest feature file kept in memory whole.
+const storeCacheMax = 64 << 20
+
+// cacheIfSmall reads the file into memory if it is at most max bytes
+// (no more writes may follow).
+func (s *featStore) cacheIfSmall(max int64) error {
+	size := s.off[len(s.off)-1]
+	if size > max {
+		return nil
+	}
+	mem := make([]byte, size)
+	if _, err := s.f.ReadAt(mem, 0); err != nil {
+		return fmt.Errorf("dedupe: reading features: %w", err)
+	}
+	s.mem = mem
+	return nil
 }
 
 func newFeatStore(dir *spillDir) (*featStore, error) {
@@ -371,9 +389,13 @@ func (s *featStore) flush() error {
 // rows is the number of rows stored.
 func (s *featStore) rows() int { return len(s.off) - 1 }
 
-// read reads row i's record into buf.
+// read returns row i's record, read into buf (or a part of mem, not to
+// be written to).
 func (s *featStore) read(i int32, buf []byte) ([]byte, error) {
 	lo, hi := s.off[i], s.off[i+1]
+	if s.mem != nil {
+		return s.mem[lo:hi], nil
+	}
 	buf = slices.Grow(buf[:0], int(hi-lo))[:hi-lo]
 	if _, err := s.f.ReadAt(buf, lo); err != nil {
 		return nil, fmt.Errorf("dedupe: reading features of row %d: %w", i, err)
@@ -381,13 +403,17 @@ func (s *featStore) read(i int32, buf []byte) ([]byte, error) {
 	return buf, nil
 }
 
-// load reads and decodes row i into f and keys.
+// load reads and decodes row i into f and keys; buf is a scratch
+// buffer, returned grown.
 func (s *featStore) load(i int32, buf []byte, f *Features, keys []blockKey) ([]byte, []blockKey, error) {
-	buf, err := s.read(i, buf)
+	rec, err := s.read(i, buf)
 	if err != nil {
 		return buf, keys, err
 	}
-	keys, err = decodeFeatures(buf, f, keys)
+	if s.mem == nil {
+		buf = rec
+	}
+	keys, err = decodeFeatures(rec, f, keys)
 	if err != nil {
 		return buf, keys, fmt.Errorf("row %d: %w", i, err)
 	}
@@ -398,6 +424,6 @@ func (s *featStore) load(i int32, buf []byte, f *Features, keys []blockKey) ([]b
 func (s *featStore) close() {
 	if s.f != nil {
 		s.dir.remove(s.f, s.cw.n)
-		s.f = nil
+		s.f, s.mem = nil, nil
 	}
 }

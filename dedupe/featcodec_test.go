@@ -45,7 +45,9 @@ func roundTrip(t *testing.T, f *Features, keys []blockKey) {
 
 func TestFeatCodecRoundTrip(t *testing.T) {
 	t.Parallel()
-	full := func(s string) []nameapi.NameField { return []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, s)} }
+	full := func(s string) []nameapi.NameField {
+		return []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, s)}
+	}
 	for _, p := range []*nameapi.InputPerson{
 		nil,
 		{},

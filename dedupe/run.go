@@ -9,8 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
@@ -200,50 +198,11 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 
 	// u from random pairs (before the compare step, which needs it for
 	// the term-frequency adjustment)
-	sample := samplePairs(o.USample, nIn, n-nIn, link)
-	// Names of random pairs go through the matcher only for the first
-	// nameSample pairs (the other fields are cheap to compare).
-	nameSample := min(len(sample), 20_000)
-	vecs := make([]Vector, len(sample))
-	var next atomic.Int64
-	g, gctx := errgroup.WithContext(ctx)
-	for range o.Workers {
-		g.Go(func() error {
-			var buf []byte
-			var fa, fb Features
-			var ka, kb []blockKey
-			for gctx.Err() == nil {
-				i := int(next.Add(1)) - 1
-				if i >= len(sample) {
-					return nil
-				}
-				a, b := sample[i][0], sample[i][1]
-				if link {
-					b += int32(nIn)
-				}
-				var err error
-				if buf, ka, err = store.load(a, buf, &fa, ka); err != nil {
-					return err
-				}
-				if buf, kb, err = store.load(b, buf, &fb, kb); err != nil {
-					return err
-				}
-				if i < nameSample {
-					vecs[i] = compareRows(gctx, names, &fa, &fb)
-				} else {
-					compareOthers(&fa, &fb, &vecs[i])
-				}
-			}
-			return gctx.Err()
-		})
-	}
-	if err := g.Wait(); err != nil {
+	u, usample, err := estimateU(ctx, o, store, names, nIn, link)
+	if err != nil {
 		return nil, err
 	}
-	u := EstimateU(vecs)
 	stage("u sample")
-	usample := len(sample)
-	sample, vecs = nil, nil
 	tf := newTermFreq(&Model{U: u}, nil)
 	tf.rows = x.tfRows
 

@@ -7,11 +7,14 @@ import (
 	"slices"
 )
 
-// The feature codec is the compact binary form of a row's Features and
-// block keys in the spill file (spill.go): a few varints, length-prefixed
-// strings and fixed-width hashes, about a fifth of the live struct. Every
-// field of Features is encoded (TestFeatCodecCoversEveryField fails when
-// one is added and not here).
+// The feature codec is the compact binary form of a row's Features
+// (AppendBinary, UnmarshalBinary: what a distributed runner ships between
+// its steps) and, with the row's block keys in front, of a record of the
+// spill file (spill.go): a few varints, length-prefixed strings and
+// fixed-width hashes, about a fifth of the live struct. Every field of
+// Features is encoded (TestFeatCodecCoversEveryField fails when one is
+// added and not here). The form is for one build of namepipe (it has no
+// version): encoded features are not kept across releases.
 
 // errCorrupt is returned for a record that does not decode.
 var errCorrupt = errors.New("dedupe: corrupt feature record")
@@ -24,9 +27,37 @@ const (
 	flagRef
 )
 
-// appendFeatures appends the encoding of f and its block keys (with
-// their block sizes) to b.
+// AppendBinary appends the binary form of f to b
+// (encoding.BinaryAppender). It does not fail.
+func (f *Features) AppendBinary(b []byte) ([]byte, error) {
+	return f.appendBody(b), nil
+}
+
+// UnmarshalBinary sets f from the binary form made by AppendBinary
+// (encoding.BinaryUnmarshaler); f keeps no reference to data. A record
+// that does not decode whole is an error.
+func (f *Features) UnmarshalBinary(data []byte) error {
+	*f = Features{}
+	d := featDecoder{s: string(data)}
+	d.body(f)
+	return d.end()
+}
+
+// appendFeatures appends a spill record: the row's block keys (with
+// their block sizes) and then the binary form of f.
 func appendFeatures(b []byte, f *Features, keys []blockKey) []byte {
+	b = binary.LittleEndian.AppendUint16(b, uint16(len(keys)))
+	for _, k := range keys {
+		b = append(b, byte(k.rule))
+		b = binary.LittleEndian.AppendUint64(b, k.h)
+		b = binary.LittleEndian.AppendUint32(b, k.size)
+		b = append(b, boolByte(k.capped))
+	}
+	return f.appendBody(b)
+}
+
+// appendBody appends the binary form of f.
+func (f *Features) appendBody(b []byte) []byte {
 	split := !tokensShared(f)
 	flags := byte(0)
 	if split {
@@ -34,13 +65,6 @@ func appendFeatures(b []byte, f *Features, keys []blockKey) []byte {
 	}
 	if f.Ref {
 		flags |= flagRef
-	}
-	b = binary.LittleEndian.AppendUint16(b, uint16(len(keys)))
-	for _, k := range keys {
-		b = append(b, byte(k.rule))
-		b = binary.LittleEndian.AppendUint64(b, k.h)
-		b = binary.LittleEndian.AppendUint32(b, k.size)
-		b = append(b, boolByte(k.capped))
 	}
 	b = append(b, flags)
 	b = binary.AppendVarint(b, int64(f.Row))
@@ -227,8 +251,6 @@ func (d *featDecoder) strs(dst []string) []string {
 // slices, which must not be in use elsewhere.
 func decodeFeatures(rec []byte, f *Features, keys []blockKey) ([]blockKey, error) {
 	d := featDecoder{s: string(rec)}
-	names, tokens, emails, phones, addr := f.Names[:0], f.Tokens[:0], f.Emails[:0], f.Phones[:0], f.Addr[:0]
-	*f = Features{}
 	n := int(d.fixed(2))
 	keys = keys[:0]
 	for range n {
@@ -242,11 +264,29 @@ func decodeFeatures(rec []byte, f *Features, keys []blockKey) ([]blockKey, error
 		}
 		keys = append(keys, k)
 	}
+	d.body(f)
+	return keys, d.end()
+}
+
+// end reports the decoder's error, or an error when bytes are left.
+func (d *featDecoder) end() error {
+	if d.err == nil && d.i != len(d.s) {
+		d.err = errCorrupt
+	}
+	return d.err
+}
+
+// body decodes the binary form of Features into f, re-using the arrays
+// of f's slices.
+func (d *featDecoder) body(f *Features) {
+	names, tokens, emails, phones, addr := f.Names[:0], f.Tokens[:0], f.Emails[:0], f.Phones[:0], f.Addr[:0]
+	*f = Features{}
 	flags := d.byte()
 	f.Ref = flags&flagRef != 0
 	row, birth := d.varint(), d.varint()
 	if row < math.MinInt32 || row > math.MaxInt32 || birth < math.MinInt32 || birth > math.MaxInt32 {
-		return keys, errCorrupt
+		d.err = errCorrupt
+		return
 	}
 	f.Row, f.Birth = int32(row), int32(birth)
 	f.order = d.fixed(8)
@@ -264,7 +304,8 @@ func decodeFeatures(rec []byte, f *Features, keys []blockKey) ([]blockKey, error
 		g := int(d.uvarint())
 		f.Tokens = d.strs(tokens)
 		if g > len(f.Tokens) {
-			return keys, errCorrupt
+			d.err = errCorrupt
+			return
 		}
 		f.Given, f.Surname = f.Tokens[:g:g], f.Tokens[g:]
 	}
@@ -276,8 +317,4 @@ func decodeFeatures(rec []byte, f *Features, keys []blockKey) ([]blockKey, error
 			f.Addr[i] = uint32(d.fixed(4))
 		}
 	}
-	if d.err == nil && d.i != len(d.s) {
-		d.err = errCorrupt
-	}
-	return keys, d.err
 }

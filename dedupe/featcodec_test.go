@@ -1,6 +1,7 @@
 package dedupe
 
 import (
+	"encoding"
 	"fmt"
 	"reflect"
 	"testing"
@@ -41,7 +42,26 @@ func roundTrip(t *testing.T, f *Features, keys []blockKey) {
 	if len(gotKeys) != len(keys) || len(keys) > 0 && !reflect.DeepEqual(gotKeys, keys) {
 		t.Errorf("keys round trip: got %+v, want %+v", gotKeys, keys)
 	}
+	// the exported form: features alone
+	data, err := f.AppendBinary([]byte{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = data[2:]
+	var pub Features
+	if err := pub.UnmarshalBinary(data); err != nil {
+		t.Fatalf("UnmarshalBinary: %v", err)
+	}
+	clear(data) // the features keep no reference to it
+	if !reflect.DeepEqual(normalised(pub), normalised(*f)) {
+		t.Errorf("AppendBinary/UnmarshalBinary round trip:\n got %#v\nwant %#v", normalised(pub), normalised(*f))
+	}
 }
+
+var (
+	_ encoding.BinaryAppender    = (*Features)(nil)
+	_ encoding.BinaryUnmarshaler = (*Features)(nil)
+)
 
 func TestFeatCodecRoundTrip(t *testing.T) {
 	t.Parallel()
@@ -139,6 +159,11 @@ func TestFeatCodecRejectsCorruptRecords(t *testing.T) {
 		if _, err := decodeFeatures(tc.rec, &g, nil); err == nil {
 			t.Errorf("%s: no error", tc.name)
 		}
+		if len(tc.rec) > 2 {
+			if err := g.UnmarshalBinary(tc.rec[2+keySize*len(BlockKeys(&f)):]); err == nil {
+				t.Errorf("%s: UnmarshalBinary: no error", tc.name)
+			}
+		}
 	}
 }
 
@@ -162,5 +187,6 @@ func FuzzFeatCodec(f *testing.F) {
 		roundTrip(t, &ft, BlockKeys(&ft))
 		var g Features
 		_, _ = decodeFeatures(junk, &g, nil)
+		_ = g.UnmarshalBinary(junk)
 	})
 }

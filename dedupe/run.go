@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/namepipe/namepipe/config"
@@ -273,7 +271,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	cands.Close()
 	stage("train and score")
 	sum.PairsAbovePairsThreshold = int64(len(kept))
-	if res.names, err = pairNames(store, kept, nIn, link); err != nil {
+	if res.names, err = pairNames(store, kept); err != nil {
 		return nil, err
 	}
 	store.close()
@@ -347,7 +345,7 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, lin
 
 // pairNames reads the name text of every row of the kept pairs (for the
 // pairs file), in row order.
-func pairNames(store *featStore, kept []Pair, nIn int, link bool) (*rowNames, error) {
+func pairNames(store *featStore, kept []Pair) (*rowNames, error) {
 	rows := make([]int32, 0, 2*len(kept))
 	for _, p := range kept {
 		rows = append(rows, p.A, p.B)
@@ -366,7 +364,6 @@ func pairNames(store *featStore, kept []Pair, nIn int, link bool) (*rowNames, er
 		out.text = append(out.text, nameText(&f)...)
 		out.end[i] = uint32(len(out.text))
 	}
-	_, _ = nIn, link
 	return out, nil
 }
 
@@ -457,24 +454,4 @@ func compareRows(ctx context.Context, names *nameComparer, a, b *Features) Vecto
 	evidence := n >= 2 || n == 1 && (!names.strict || v[FieldEmail] == Equal || v[FieldPhone] == Equal)
 	v[FieldName] = names.compare(ctx, a, b, evidence)
 	return v
-}
-
-// parallel runs fn(i) for i in [0, n) on workers goroutines.
-func parallel(ctx context.Context, workers, n int, fn func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				fn(i)
-			}
-		}()
-	}
-	wg.Wait()
 }

@@ -36,14 +36,14 @@
 //	               by row (a file under 64 MiB is read into memory)
 //	sorter         block-key entries (23 bytes each, about 8 a row), the
 //	               keys' block sizes (10 bytes) and the candidate pairs
-//	               (18 bytes), each sorted externally: sorted runs of at
+//	               (34 bytes), each sorted externally: sorted runs of at
 //	               most Options.SortBuffer bytes, merged k ways
 //
 // The group step reads the sorted keys twice: once to count every
 // block's size (written into the stored rows, for owns and the
-// term-frequency adjustment), once to compare. u is estimated before the
-// comparisons, so that each candidate pair carries its term-frequency
-// adjustment and scoring is one pass over the sorted pairs. Per row, Run
+// term-frequency adjustment), once to compare. Each candidate pair
+// carries the block sizes its term-frequency adjustment needs, so that
+// scoring is one pass over the sorted pairs. Per row, Run
 // holds its RowResult (32 bytes), the store's offset (8), the pairs-per-row
 // count (4) and, while clustering, the union-find arrays (about 24); the
 // pairs above the pairs threshold and their rows' names are kept for the

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/binary"
-	"math"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -88,12 +87,37 @@ var keySizeCodec = recordCodec[keySizeEntry]{
 	},
 }
 
-// cand is a compared pair whose fields agree somewhere, with its
-// term-frequency adjustment (18 bytes on disk).
+// cand is a compared pair whose fields agree somewhere, with what its
+// term-frequency adjustment needs: per rule of a term-frequency field,
+// the size of the smallest block the two rows share (34 bytes on disk).
 type cand struct {
-	a, b int32
-	p    Pattern
-	adj  float64
+	a, b  int32
+	p     Pattern
+	sizes [NumRules]uint32
+}
+
+// newCand returns the candidate pair of rows a and b with keys ka, kb.
+func newCand(a, b int32, p Pattern, ka, kb []blockKey) cand {
+	c := cand{a: a, b: b, p: p}
+	for _, f := range tfFields {
+		c.sizes[f.rule] = sharedSize(ka, kb, f.rule)
+	}
+	return c
+}
+
+// adjust returns the pair's term-frequency adjustment: tf.adjust on two
+// key lists that share, per rule, one key of the recorded size (all
+// that sharedSize reads of the rows' keys).
+func (c *cand) adjust(tf *termFreq) float64 {
+	var keys [NumRules]blockKey
+	n := 0
+	for r, size := range c.sizes {
+		if size > 0 {
+			keys[n] = blockKey{h: uint64(r) + 1, size: size, rule: Rule(r)}
+			n++
+		}
+	}
+	return tf.adjust(keys[:n], keys[:n], c.p)
 }
 
 func cmpCand(x, y cand) int {
@@ -104,16 +128,22 @@ func cmpCand(x, y cand) int {
 }
 
 var candCodec = recordCodec[cand]{
-	size: 18,
+	size: 10 + 4*int(NumRules),
 	put: func(b []byte, c cand) {
 		binary.LittleEndian.PutUint32(b, uint32(c.a))
 		binary.LittleEndian.PutUint32(b[4:], uint32(c.b))
 		binary.LittleEndian.PutUint16(b[8:], uint16(c.p))
-		binary.LittleEndian.PutUint64(b[10:], math.Float64bits(c.adj))
+		for r, size := range c.sizes {
+			binary.LittleEndian.PutUint32(b[10+4*r:], size)
+		}
 	},
 	get: func(b []byte) cand {
-		return cand{a: int32(binary.LittleEndian.Uint32(b)), b: int32(binary.LittleEndian.Uint32(b[4:])),
-			p: Pattern(binary.LittleEndian.Uint16(b[8:])), adj: math.Float64frombits(binary.LittleEndian.Uint64(b[10:]))}
+		c := cand{a: int32(binary.LittleEndian.Uint32(b)), b: int32(binary.LittleEndian.Uint32(b[4:])),
+			p: Pattern(binary.LittleEndian.Uint16(b[8:]))}
+		for r := range c.sizes {
+			c.sizes[r] = binary.LittleEndian.Uint32(b[10+4*r:])
+		}
+		return c
 	},
 }
 
@@ -218,10 +248,10 @@ const segment = 1024
 // the sorted keys are cut into blocks; a block over the cap compares
 // each row with its Window neighbours in name order; every pair the key
 // owns is compared on the workers. Pairs that agree somewhere go to
-// cands with their term-frequency adjustment; the counts of every
+// cands with what their term-frequency adjustment needs; the counts of every
 // pattern are returned per rule.
 func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]ruleStats, nIn int, link bool,
-	names *nameComparer, tf *termFreq, perRow []int32, cands *sorter[cand]) ([NumRules]PatternCounts, error) {
+	names *nameComparer, perRow []int32, cands *sorter[cand]) ([NumRules]PatternCounts, error) {
 	maxBlock, window := o.Settings.MaxBlockSize, o.Settings.Window
 	g, gctx := errgroup.WithContext(ctx)
 	jobs := make(chan []compareJob, 2*o.Workers)
@@ -276,7 +306,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 							atomic.AddInt32(&perRow[a], 1)
 							atomic.AddInt32(&perRow[b], 1)
 							if v.agrees() {
-								found = append(found, cand{a: a, b: b, p: p, adj: tf.adjust(keys[ia], keys[ib], p)})
+								found = append(found, newCand(a, b, p, keys[ia], keys[ib]))
 							}
 						}
 					}

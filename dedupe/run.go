@@ -194,21 +194,11 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		names.budget.Store(0)
 	}
 
-	// u from random pairs (before the compare step, which needs it for
-	// the term-frequency adjustment)
-	u, usample, err := estimateU(ctx, o, store, names, nIn, link)
-	if err != nil {
-		return nil, err
-	}
-	stage("u sample")
-	tf := newTermFreq(&Model{U: u}, nil)
-	tf.rows = x.tfRows
-
 	// group + compare
 	perRow := make([]int32, n)
 	cands := newSorter(dir, "pairs", candCodec, cmpCand, o.SortBuffer)
 	defer cands.Close()
-	byRule, err := groupAndCompare(ctx, o, x, st, nIn, link, names, tf, perRow, cands)
+	byRule, err := groupAndCompare(ctx, o, x, st, nIn, link, names, perRow, cands)
 	if err != nil {
 		return nil, err
 	}
@@ -233,6 +223,16 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	}
 	perRow = nil
 
+	// u from random pairs (after the compare step, whose matcher answers
+	// it re-uses)
+	u, usample, err := estimateU(ctx, o, store, names, nIn, link)
+	if err != nil {
+		return nil, err
+	}
+	stage("u sample")
+	tf := newTermFreq(&Model{U: u}, nil)
+	tf.rows = x.tfRows
+
 	// score: m and lambda by EM
 	possible := float64(nIn) * float64(nIn-1) / 2
 	if link {
@@ -254,7 +254,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		}
 		last = c
 		p := Pair{A: c.a, B: c.b, Pattern: c.p}
-		p.Weight = weights[c.p] + c.adj
+		p.Weight = weights[c.p] + c.adjust(tf)
 		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
 			return nil
 		}

@@ -3,6 +3,7 @@ package dedupe
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"reflect"
 	"strings"
@@ -146,5 +147,46 @@ func TestRunReportsTempDirError(t *testing.T) {
 	})
 	if err == nil || !strings.Contains(err.Error(), "/nonexistent/namepipe-test") {
 		t.Errorf("err = %v, want one naming the temporary directory", err)
+	}
+}
+
+// TestCandAdjustMatchesKeys: the adjustment a candidate pair computes
+// from its recorded block sizes is the one tf.adjust gives on the two
+// rows' keys.
+func TestCandAdjustMatchesKeys(t *testing.T) {
+	t.Parallel()
+	var u [numFields][]float64
+	for f := Field(0); f < numFields; f++ {
+		u[f] = make([]float64, f.Levels())
+		for l := range u[f] {
+			u[f][l] = 0.01 * float64(l+int(f)+1)
+		}
+	}
+	tf := newTermFreq(&Model{U: u}, nil)
+	for f := range tf.rows {
+		tf.rows[f] = 1000 + float64(f)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range 2000 {
+		var ka, kb []blockKey
+		for range r.IntN(10) {
+			k := blockKey{h: r.Uint64N(6), size: uint32(1 + r.IntN(500)), rule: Rule(r.IntN(int(NumRules)))}
+			ka = append(ka, k)
+			if r.IntN(2) == 0 {
+				kb = append(kb, k)
+			}
+		}
+		for range r.IntN(4) {
+			kb = append(kb, blockKey{h: r.Uint64N(6), size: uint32(1 + r.IntN(500)), rule: Rule(r.IntN(int(NumRules)))})
+		}
+		var v Vector
+		for f := Field(0); f < numFields; f++ {
+			v[f] = Level(r.IntN(f.Levels()))
+		}
+		p := v.Pattern()
+		c := newCand(1, 2, p, ka, kb)
+		if got, want := c.adjust(tf), tf.adjust(ka, kb, p); got != want {
+			t.Fatalf("case %d: cand adjust %v, tf.adjust %v (keys %+v / %+v, vector %v)", i, got, want, ka, kb, v)
+		}
 	}
 }

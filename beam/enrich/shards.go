@@ -27,9 +27,9 @@ type Shard struct {
 func isRemote(p string) bool { return strings.Contains(p, "://") }
 
 // ListInputs expands the input of a job into its files, sorted: a file, a
-// glob (data/part-*.csv) or a directory, whose files of a known format
-// (csv, tsv, txt, jsonl, ndjson, parquet, pq) are taken, hidden files
-// aside. Remote URLs are listed through Beam's file systems.
+// glob (data/part-*.csv; hidden files aside) or a directory, whose files of
+// a known format (csv, tsv, txt, jsonl, ndjson, parquet, pq) are taken,
+// hidden files aside. Remote URLs are listed through Beam's file systems.
 func ListInputs(ctx context.Context, in string) ([]string, error) {
 	var files []string
 	switch {
@@ -67,7 +67,8 @@ func ListInputs(ctx context.Context, in string) ([]string, error) {
 		}
 		var plain []string
 		for _, f := range files {
-			if !isDir(f) {
+			// Go's * matches a leading dot; a shell's does not.
+			if !isDir(f) && !strings.HasPrefix(filepath.Base(f), ".") {
 				plain = append(plain, f)
 			}
 		}

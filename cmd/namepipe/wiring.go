@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/engine"
+	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
@@ -32,7 +34,8 @@ var (
 	// Commit.
 	createOutput = createOutputFile
 	// newService returns the backend of the engine section and its identity for
-	// cache keys ("local/<version>" or the base URL, never the API key).
+	// cache keys ("local/<version>" or the base URL, never the API key); ops,
+	// when known, are the operations it will be asked (see engineMemo).
 	newService = newEngineService
 	// newRemote returns the client of a NameAPI REST service (ping --base-url).
 	newRemote = newRemoteClient
@@ -92,14 +95,43 @@ func createOutputFile(ctx context.Context, s *config.Settings, schema record.Sch
 const todayEnv = "NAMEPIPE_TODAY"
 
 // localParseMemo is how many names the local engine remembers (their
-// parses and the risk detector's name checks; engine.WithParseMemo). The
+// parses and the risk detector's name checks; engine.WithParseMemo) when
+// the run detects risk, or when the operations are not known. The
 // engine's default covers the rows in flight; a run's rows repeat names
 // from far apart, and the risk detector, whose rows never repeat as a
 // whole, still meets a name it has checked. bench/peers/README.md has the
 // measurement: CPU against peak RSS, 4,096 to 131,072 entries.
 const localParseMemo = 65536
 
-func newEngineService(ctx context.Context, eng config.Engine, apiKey string, concurrency int) (nameapi.Service, string, error) {
+// configOps returns the operations of a run's config.
+func configOps(cfg *mapping.Config) []mapping.Op {
+	ops := make([]mapping.Op, 0, len(cfg.Operations))
+	for _, o := range cfg.Operations {
+		ops = append(ops, o.Op)
+	}
+	return ops
+}
+
+// engineMemo returns the size of the local engine's memo of names for a
+// run of ops (nil: not known). The pipeline's memo, keyed by a row's
+// cells, answers a name seen before without calling the engine, so the
+// engine's memo pays only where the pipeline's cannot: risk detection
+// (its rows never repeat as a whole) and a row's second operation on the
+// same name (genderize after parse reuses the parse). Without those, the
+// engine's memo only copies every parse into a second store
+// (bench/peers/README.md: parse only, 1M rows, 6.1 -> 5.1 CPU-s and
+// 266 -> 150 MiB peak RSS).
+func engineMemo(ops []mapping.Op) int {
+	if ops == nil || slices.Contains(ops, mapping.OpRisk) {
+		return localParseMemo
+	}
+	if slices.Contains(ops, mapping.OpParse) && slices.Contains(ops, mapping.OpGenderize) {
+		return engine.DefaultParseMemo
+	}
+	return 0
+}
+
+func newEngineService(ctx context.Context, eng config.Engine, apiKey string, concurrency int, ops []mapping.Op) (nameapi.Service, string, error) {
 	switch eng.Kind {
 	case config.EngineNameAPI:
 		c, err := newRemoteClient(ctx, eng.BaseURL, apiKey, eng.Timeout)
@@ -109,7 +141,7 @@ func newEngineService(ctx context.Context, eng config.Engine, apiKey string, con
 		// The identity of a remote backend is its address.
 		return c, "nameapi/" + strings.TrimRight(eng.BaseURL, "/"), nil
 	case config.EngineLocal, "":
-		opts := []engine.Option{engine.WithParseMemo(localParseMemo)}
+		opts := []engine.Option{engine.WithParseMemo(engineMemo(ops))}
 		if today := os.Getenv(todayEnv); today != "" {
 			// Age checks compare birth dates with today; pinning the day
 			// makes a run's output reproducible (golden files, audits).

@@ -143,6 +143,8 @@ type csvReader struct {
 	// from, only for rows with a cell that needs its source text: most
 	// rows have none, and their Raw stays nil.
 	raws []string
+	// boxes holds the cells' string headers (see stringBoxes).
+	boxes stringBoxes
 }
 
 // OpenCSV opens a CSV file for streaming ("-" reads standard input). The
@@ -448,7 +450,7 @@ func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 		if i == last && nf > r.width {
 			f, raw = sc.text[r.sc.fields[i].start:], ""
 		}
-		rec.Values[i] = f
+		rec.Values[i] = r.boxes.box(f)
 		if raw != "" {
 			if rec.Raw == nil {
 				rec.Raw = r.rawRow()

@@ -61,6 +61,7 @@ type csvWriter struct {
 	// textCells is the number of leading cells written from a row's Text
 	// (see CSVOptions.InputDelimiter); 0 = none.
 	textCells int
+	floats    floatTexts
 }
 
 // CreateCSV starts a CSV output at path ("-" = standard output) with a
@@ -159,7 +160,12 @@ func (w *csvWriter) Write(ctx context.Context, recs []record.Record) error {
 			if j >= len(vals) {
 				continue
 			}
-			s := record.Format(vals[j], fields[j].Type)
+			var s string
+			if x, ok := vals[j].(float64); ok {
+				s = w.floats.text(x)
+			} else {
+				s = record.Format(vals[j], fields[j].Type)
+			}
 			escape := j < len(w.opts.Escape) && w.opts.Escape[j] && (fields[j].Type == record.String || fields[j].Type == record.Bytes)
 			if j < len(rec.Raw) && rec.Raw[j] != "" && w.rawUsable(rec.Raw[j], s, escape, j == len(fields)-1 && end[0] == '\n') {
 				w.bw.WriteString(rec.Raw[j])

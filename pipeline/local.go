@@ -30,6 +30,7 @@ type local struct {
 type memoGroup struct {
 	reads []int
 	ops   []int // indexes of the run's ops, ascending
+	ncols int   // result columns of ops
 	memo  *memo // shared by the workers; nil = none
 }
 
@@ -43,6 +44,7 @@ func newLocal(r *runner) *local {
 			k = len(l.groups) - 1
 		}
 		l.groups[k].ops = append(l.groups[k].ops, j)
+		l.groups[k].ncols += len(r.resultCols[j])
 	}
 	if size := r.o.MemoryCacheSize; size > 0 {
 		for k := range l.groups {
@@ -67,9 +69,7 @@ type localWorker struct {
 	builder Builder                               // re-uses the memory of the last row's request
 	buildFn func(*record.Record) (Request, error) // builder.Build
 	groups  []localGroup
-	key     []byte         // the cells of one group, encoded
-	outs    []Outcome      // all zero but one, to format one outcome
-	dst     []record.Value // the appended columns, to format one outcome
+	key     []byte // the cells of one group, encoded
 }
 
 type localGroup struct {
@@ -78,7 +78,7 @@ type localGroup struct {
 }
 
 func newLocalWorker(r *runner) *localWorker {
-	w := &localWorker{r: r, builder: r.o.Plan.NewBuilder(), outs: make([]Outcome, len(r.ops)), dst: make([]record.Value, r.nres)}
+	w := &localWorker{r: r, builder: r.o.Plan.NewBuilder()}
 	w.buildFn = w.builder.Build
 	for k := range r.local.groups {
 		g := &r.local.groups[k]
@@ -97,6 +97,8 @@ func (w *localWorker) compute(b *batch) {
 	r := w.r
 	nops := len(r.ops)
 	var hits int64
+	// The result values of answers not remembered live in the batch.
+	spare := b.spare[:cap(b.spare)]
 	for i := range b.recs {
 		rec := &b.recs[i]
 		outcomes, formatted := b.rowOutcomes(i, nops), b.formatted[i*nops:(i+1)*nops]
@@ -143,8 +145,10 @@ func (w *localWorker) compute(b *batch) {
 				break groups
 			}
 			var e memoEntry
+			vals := spare
 			if memoised {
 				e = make(memoEntry, len(lg.ops))
+				vals = make([]record.Value, lg.ncols)
 			}
 			for k, j := range lg.ops {
 				if !req.Applies(r.ops[j]) {
@@ -153,7 +157,12 @@ func (w *localWorker) compute(b *batch) {
 					}
 					continue
 				}
-				a := w.answer(req, j)
+				n := len(r.resultCols[j])
+				a := w.answer(req, j, vals[:n:n])
+				vals = vals[n:]
+				if !memoised {
+					spare = vals
+				}
 				outcomes[j], formatted[j] = a.o, a.vals
 				if e != nil {
 					e[k] = a
@@ -173,20 +182,15 @@ func (w *localWorker) compute(b *batch) {
 	r.fill(b)
 }
 
-// answer calls the service for operation j and formats the result.
-func (w *localWorker) answer(req Request, j int) memoAnswer {
-	o := w.r.call(req, w.r.ops[j])
+// answer calls the service for operation j and formats the result into
+// vals (len of j's result columns).
+func (w *localWorker) answer(req Request, j int, vals []record.Value) memoAnswer {
+	op := w.r.ops[j]
+	o := w.r.call(req, op)
 	if o.Err != nil || o.Value == nil {
 		return memoAnswer{o: o}
 	}
-	w.outs[j] = o
-	w.r.o.Plan.ApplyInto(w.dst, w.outs, nil)
-	w.outs[j] = Outcome{}
-	cols := w.r.resultCols[j]
-	vals := make([]record.Value, len(cols))
-	for k, c := range cols {
-		vals[k] = w.dst[c]
-	}
+	w.r.o.Plan.ApplyOp(vals, op, o.Value)
 	return memoAnswer{o: o, vals: vals}
 }
 

@@ -222,7 +222,7 @@ func TestAppendCells(t *testing.T) {
 func TestLocalGroups(t *testing.T) {
 	t.Parallel()
 	ops := []Op{"parse", "disposable", "genderize"}
-	r := &runner{o: Options{Plan: &fakePlan{ops: ops}, MemoryCacheSize: 4 * memoShards, Concurrency: 1}, ops: ops}
+	r := &runner{o: Options{Plan: &fakePlan{ops: ops}, MemoryCacheSize: 4 * memoShards, Concurrency: 1}, ops: ops, resultCols: [][]int{{0}, {1}, {2}}}
 	l := newLocal(r)
 	var got [][]int
 	for _, g := range l.groups {

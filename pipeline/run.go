@@ -33,9 +33,12 @@ type batch struct {
 	// outcome as ApplyInto would set them (ResultColumnsOf order), when
 	// the local path has them ready; nil otherwise.
 	formatted [][]record.Value
-	reqs      []Request       // remote path: each row's request (nil = nothing to send)
-	out       []record.Record // the output rows, set by fill
-	vals      []record.Value  // backing array of the output rows' values
+	// spare holds, on the local path, the formatted values of answers
+	// that no memo keeps (room for every result column of every row).
+	spare []record.Value
+	reqs  []Request       // remote path: each row's request (nil = nothing to send)
+	out   []record.Record // the output rows, set by fill
+	vals  []record.Value  // backing array of the output rows' values
 	// pending counts the tasks of the remote path not yet complete, plus
 	// one while the dispatcher is still queueing them; the task that
 	// brings it to zero fills the batch.
@@ -246,7 +249,12 @@ func (r *runner) newBatch() *batch {
 	default:
 	}
 	n := r.o.BatchSize
+	var spare []record.Value
+	if r.local != nil {
+		spare = make([]record.Value, 0, n*r.nres)
+	}
 	return &batch{
+		spare:     spare,
 		recs:      make([]record.Record, n),
 		rowErrs:   make([]error, n),
 		bad:       make([]bool, n),
@@ -443,6 +451,7 @@ func (r *runner) recycle(b *batch) {
 	}
 	clear(b.out[:n])
 	clear(b.vals)
+	clear(b.spare[:cap(b.spare)])
 	select {
 	case r.free <- b:
 	default: // enough spare batches

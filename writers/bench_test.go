@@ -216,3 +216,53 @@ func BenchmarkCSVWriteRowText(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParquetWriteRows writes rows read from CSV with result columns
+// appended, as a pipeline run with Parquet output does.
+//
+// Measured (2 shared cores under load 14, alternating builds, ns/row):
+// with an interface per cell and an array per row 4,589, 5,354, 4,534
+// (15,530 allocations per 1,024 rows); the values passed on as they are,
+// one array per batch: 4,199, 2,447, 4,256 (1,195).
+func BenchmarkParquetWriteRows(b *testing.B) {
+	in := filepath.Join(b.TempDir(), "in.csv")
+	writeBenchCSV(b, in, benchBatch)
+	r, err := readers.Open(context.Background(), in, readers.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rows := make([]record.Record, benchBatch)
+	n, err := r.Read(context.Background(), rows)
+	if err != nil && err != io.EOF {
+		b.Fatal(err)
+	}
+	r.Close()
+	rows = rows[:n]
+	schema := r.Schema()
+	for i := range schema.Fields {
+		schema.Fields[i].Nullable = true
+	}
+	inputs := len(schema.Fields)
+	results := []record.Value{"Given", nil, "Surname", nil, nil, nil, nil, nil, nil, "NATURAL", "MALE", 0.95, nil, nil}
+	for i := range rows {
+		rows[i].Values = append(rows[i].Values, results...)
+	}
+	for range results {
+		schema.Fields = append(schema.Fields, record.Field{Name: fmt.Sprint("r", len(schema.Fields)), Type: record.String, Nullable: true})
+	}
+	schema.Fields[inputs+11].Type = record.Double
+	b.ReportAllocs()
+	w, err := Create(filepath.Join(b.TempDir(), "out.parquet"), schema, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := w.Write(context.Background(), rows); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := w.Abort(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(rows)), "ns/row")
+}

@@ -211,7 +211,7 @@ func runPipelineFour(ctx context.Context, e *Engine, r *pipeRecord) error {
 // birth date, stored gender and place, as bench/gen's rows).
 func BenchmarkPipelineFour(b *testing.B) {
 	simple := pipelineRecords(b)
-	full := fullPipelineRecords(b)
+	full := fullPipelineRecords(b, 4000)
 	for _, bc := range []struct {
 		name string
 		memo int
@@ -241,12 +241,12 @@ func BenchmarkPipelineFour(b *testing.B) {
 	}
 }
 
-// fullPipelineRecords returns the four requests of each of
+// fullPipelineRecords returns the four requests of each of n of
 // fullRiskRecords' rows, split as mapping.Request.Payload does.
-func fullPipelineRecords(t testing.TB) []pipeRecord {
+func fullPipelineRecords(t testing.TB, n int) []pipeRecord {
 	t.Helper()
 	var out []pipeRecord
-	for _, r := range fullRiskRecords(t, 4000) {
+	for _, r := range fullRiskRecords(t, n) {
 		p := r.InputPerson
 		namePart := func(gender string) *nameapi.InputPerson {
 			return &nameapi.InputPerson{Type: p.Type, PersonName: p.PersonName, Gender: gender}

@@ -3,7 +3,7 @@ package engine
 import (
 	"hash/maphash"
 	"strings"
-	"sync"
+	"sync/atomic"
 
 	"github.com/namepipe/namepipe/engine/risk"
 	"github.com/namepipe/namepipe/nameapi"
@@ -34,20 +34,24 @@ import (
 // workers has in flight.
 const DefaultParseMemo = 4096
 
-const memoShards = 32
-
-// memo is a bounded, concurrency-safe map from a name key to V. It is split
-// into shards with their own lock; a full shard drops a random entry to
-// make room. A nil *memo is off: it stores nothing.
+// memo is a bounded, concurrency-safe map from a name key to V: a table
+// of slots (a power of two, at least 2×size), each holding the last entry
+// whose key's hash falls in it. A get is an atomic load that compares the
+// hash and then the key, a put one allocation and an atomic store: no
+// locks, and readers write no shared memory, so that the workers that call
+// the engine for every row do not contend (BenchmarkMemo). A nil *memo is
+// off: it stores nothing.
 type memo[V any] struct {
-	seed     maphash.Seed
-	perShard int
-	shards   [memoShards]memoShard[V]
+	seed  maphash.Seed
+	mask  uint64
+	slots []atomic.Pointer[memoEntry[V]]
 }
 
-type memoShard[V any] struct {
-	mu sync.Mutex
-	m  map[string]V
+// memoEntry is an entry of a memo; it is never modified once stored.
+type memoEntry[V any] struct {
+	hash uint64
+	key  string
+	val  V
 }
 
 // parsed is an entry of the parse memo: a parse and the attrs it was
@@ -62,16 +66,11 @@ func newMemo[V any](size int) *memo[V] {
 	if size <= 0 {
 		return nil
 	}
-	per := (size + memoShards - 1) / memoShards
-	m := &memo[V]{seed: maphash.MakeSeed(), perShard: per}
-	for i := range m.shards {
-		m.shards[i].m = make(map[string]V, per)
+	n := 1
+	for n < 2*size {
+		n <<= 1
 	}
-	return m
-}
-
-func (m *memo[V]) shard(key []byte) *memoShard[V] {
-	return &m.shards[maphash.Bytes(m.seed, key)%memoShards]
+	return &memo[V]{seed: maphash.MakeSeed(), mask: uint64(n - 1), slots: make([]atomic.Pointer[memoEntry[V]], n)}
 }
 
 // get returns the value stored under key.
@@ -79,28 +78,21 @@ func (m *memo[V]) get(key []byte) (v V, ok bool) {
 	if m == nil {
 		return v, false
 	}
-	s := m.shard(key)
-	s.mu.Lock()
-	v, ok = s.m[string(key)] // no allocation
-	s.mu.Unlock()
-	return v, ok
+	h := maphash.Bytes(m.seed, key)
+	if e := m.slots[h&m.mask].Load(); e != nil && e.hash == h && e.key == string(key) {
+		return e.val, true
+	}
+	return v, false
 }
 
-// put stores v under key; the caller must not modify v afterwards.
+// put stores v under key, in place of the entry in its slot; the caller
+// must not modify v afterwards.
 func (m *memo[V]) put(key []byte, v V) {
 	if m == nil {
 		return
 	}
-	s := m.shard(key)
-	s.mu.Lock()
-	if _, ok := s.m[string(key)]; !ok && len(s.m) >= m.perShard {
-		for k := range s.m { // map iteration starts at a random entry
-			delete(s.m, k)
-			break
-		}
-	}
-	s.m[string(key)] = v
-	s.mu.Unlock()
+	h := maphash.Bytes(m.seed, key)
+	m.slots[h&m.mask].Store(&memoEntry[V]{hash: h, key: string(key), val: v})
 }
 
 // reset forgets every entry.
@@ -108,11 +100,8 @@ func (m *memo[V]) reset() {
 	if m == nil {
 		return
 	}
-	for i := range m.shards {
-		s := &m.shards[i]
-		s.mu.Lock()
-		clear(s.m)
-		s.mu.Unlock()
+	for i := range m.slots {
+		m.slots[i].Store(nil)
 	}
 }
 

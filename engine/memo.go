@@ -34,17 +34,27 @@ import (
 // workers has in flight.
 const DefaultParseMemo = 4096
 
-// memo is a bounded, concurrency-safe map from a name key to V: a table
-// of slots (a power of two, at least 2×size), each holding the last entry
-// whose key's hash falls in it. A get is an atomic load that compares the
-// hash and then the key, a put one allocation and an atomic store: no
-// locks, and readers write no shared memory, so that the workers that call
-// the engine for every row do not contend (BenchmarkMemo). A nil *memo is
-// off: it stores nothing.
+// memo is a bounded, concurrency-safe map from a name key to V: buckets
+// of two slots (the table has a power of two of slots, at least size),
+// each slot holding an entry and its key's hash. A get loads the bucket's
+// two hashes (one cache line) and, on a match, the entry, whose key it
+// compares; a put is one allocation and two atomic stores into a free slot
+// of the bucket, else one chosen by the hash. No locks, and readers write
+// no shared memory, so that the workers that call the engine for every
+// row do not contend (BenchmarkMemo). A nil *memo is off: it stores
+// nothing.
 type memo[V any] struct {
 	seed  maphash.Seed
-	mask  uint64
-	slots []atomic.Pointer[memoEntry[V]]
+	mask  uint64 // buckets - 1
+	slots []memoSlot[V]
+}
+
+// memoSlot is a slot of a memo. hash is the hash of e's key, or of the key
+// of an entry being stored: a reader checks the entry's own hash and key,
+// so that a hash and an entry out of step cost a miss, never a wrong value.
+type memoSlot[V any] struct {
+	hash atomic.Uint64
+	e    atomic.Pointer[memoEntry[V]]
 }
 
 // memoEntry is an entry of a memo; it is never modified once stored.
@@ -66,11 +76,17 @@ func newMemo[V any](size int) *memo[V] {
 	if size <= 0 {
 		return nil
 	}
-	n := 1
-	for n < 2*size {
+	n := 2
+	for n < size {
 		n <<= 1
 	}
-	return &memo[V]{seed: maphash.MakeSeed(), mask: uint64(n - 1), slots: make([]atomic.Pointer[memoEntry[V]], n)}
+	return &memo[V]{seed: maphash.MakeSeed(), mask: uint64(n/2 - 1), slots: make([]memoSlot[V], n)}
+}
+
+// bucket returns the two slots of hash h.
+func (m *memo[V]) bucket(h uint64) []memoSlot[V] {
+	i := 2 * (h & m.mask)
+	return m.slots[i : i+2 : i+2]
 }
 
 // get returns the value stored under key.
@@ -79,20 +95,39 @@ func (m *memo[V]) get(key []byte) (v V, ok bool) {
 		return v, false
 	}
 	h := maphash.Bytes(m.seed, key)
-	if e := m.slots[h&m.mask].Load(); e != nil && e.hash == h && e.key == string(key) {
-		return e.val, true
+	for i, b := 0, m.bucket(h); i < len(b); i++ {
+		if b[i].hash.Load() != h {
+			continue
+		}
+		if e := b[i].e.Load(); e != nil && e.hash == h && e.key == string(key) {
+			return e.val, true
+		}
 	}
 	return v, false
 }
 
-// put stores v under key, in place of the entry in its slot; the caller
-// must not modify v afterwards.
+// put stores v under key, in place of the entry of the same hash, else of
+// none, else of one of the bucket's two chosen by a bit of the hash; the
+// caller must not modify v afterwards.
 func (m *memo[V]) put(key []byte, v V) {
 	if m == nil {
 		return
 	}
 	h := maphash.Bytes(m.seed, key)
-	m.slots[h&m.mask].Store(&memoEntry[V]{hash: h, key: string(key), val: v})
+	b := m.bucket(h)
+	s := &b[h>>63]
+	switch {
+	case b[0].hash.Load() == h:
+		s = &b[0]
+	case b[1].hash.Load() == h:
+		s = &b[1]
+	case b[0].e.Load() == nil:
+		s = &b[0]
+	case b[1].e.Load() == nil:
+		s = &b[1]
+	}
+	s.e.Store(&memoEntry[V]{hash: h, key: string(key), val: v})
+	s.hash.Store(h)
 }
 
 // reset forgets every entry.
@@ -101,7 +136,8 @@ func (m *memo[V]) reset() {
 		return
 	}
 	for i := range m.slots {
-		m.slots[i].Store(nil)
+		m.slots[i].e.Store(nil)
+		m.slots[i].hash.Store(0)
 	}
 }
 

@@ -56,21 +56,28 @@ func answersHash(t testing.TB, e *Engine, recs []pipeRecord) string {
 
 // TestAnswersUnchanged holds the engine's answers on a large input set
 // fixed: work on the engine's speed must not change any answer. With the
-// memo and without it, in two orders, the answers hash to the committed
-// value. A deliberate change of answers rewrites the file with
+// memo (twice over the records: cold, then warm) and without it, and with
+// WithReadOnlyResults, the answers hash to the committed value. A deliberate change of answers rewrites the file with
 // -update-answers, in a commit that says why.
 func TestAnswersUnchanged(t *testing.T) {
 	t.Parallel()
 	recs := answerRecords(t)
 	clock := WithClock(func() time.Time { return time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC) })
 	var got []string
-	for _, memo := range []int{DefaultParseMemo, 0} {
-		e, err := New(WithSeed(1), clock, WithParseMemo(memo))
+	for _, c := range []struct {
+		memo     int
+		readOnly bool
+	}{{DefaultParseMemo, false}, {0, false}, {DefaultParseMemo, true}} {
+		opts := []Option{WithSeed(1), clock, WithParseMemo(c.memo)}
+		if c.readOnly {
+			opts = append(opts, WithReadOnlyResults())
+		}
+		e, err := New(opts...)
 		if err != nil {
 			t.Fatal(err)
 		}
 		got = append(got, answersHash(t, e, recs))
-		if memo > 0 {
+		if c.memo > 0 {
 			// Again, with every name in the memo from the first pass
 			// where it fits.
 			got = append(got, answersHash(t, e, recs))

@@ -26,8 +26,10 @@ import (
 //   - names: the risk detector's name checks (risk.Names), under the same
 //     key: they depend only on the terms and the person type.
 //
-// Stored values are never handed out and never modified: ParsePersonName
-// returns a deep copy (see cloneParse), internal readers only read.
+// Stored values are never modified: ParsePersonName returns a deep copy
+// (see cloneParse), internal readers only read. With WithReadOnlyResults,
+// the callers promise to only read too, and ParsePersonName hands out (and
+// stores) the values themselves.
 
 // DefaultParseMemo is the default number of names the engine remembers
 // (see WithParseMemo): enough for the rows that a pipeline with many

@@ -223,3 +223,35 @@ func BenchmarkMemo(b *testing.B) {
 		}
 	})
 }
+
+// TestReadOnlyResults checks that WithReadOnlyResults hands out the
+// remembered parse itself, and that without it every call gets its own.
+func TestReadOnlyResults(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, readOnly := range []bool{false, true} {
+		opts := []Option{WithSeed(1)}
+		if readOnly {
+			opts = append(opts, WithReadOnlyResults())
+		}
+		e, err := New(opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := fullname("Dr. Peter T. Johnson jr")
+		a, err := e.ParsePersonName(ctx, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := e.ParsePersonName(ctx, in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if same := a == b && a.Matches[0].ParsedPerson == b.Matches[0].ParsedPerson; same != readOnly {
+			t.Errorf("readOnly %v: the two calls share their result: %v", readOnly, same)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("readOnly %v: the two calls differ:\n%+v\n%+v", readOnly, a, b)
+		}
+	}
+}

@@ -208,7 +208,8 @@ func runPipelineFour(ctx context.Context, e *Engine, r *pipeRecord) error {
 //
 // "full" runs with the memo on the full records of
 // BenchmarkDetectRiskFullRecord (every row with email, phone, address,
-// birth date, stored gender and place, as bench/gen's rows).
+// birth date, stored gender and place, as bench/gen's rows); "readonly"
+// the same with WithReadOnlyResults (no copies of parses).
 func BenchmarkPipelineFour(b *testing.B) {
 	simple := pipelineRecords(b)
 	full := fullPipelineRecords(b, 4000)
@@ -216,10 +217,16 @@ func BenchmarkPipelineFour(b *testing.B) {
 		name string
 		memo int
 		recs []pipeRecord
-	}{{"cold", 0, simple}, {"memo", DefaultParseMemo, simple}, {"full", DefaultParseMemo, full}} {
+		opts []Option
+	}{
+		{"cold", 0, simple, nil},
+		{"memo", DefaultParseMemo, simple, nil},
+		{"full", DefaultParseMemo, full, nil},
+		{"readonly", DefaultParseMemo, full, []Option{WithReadOnlyResults()}},
+	} {
 		recs := bc.recs
 		b.Run(bc.name, func(b *testing.B) {
-			e, err := New(WithParseMemo(bc.memo))
+			e, err := New(append(bc.opts, WithParseMemo(bc.memo))...)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -40,7 +40,7 @@ const DefaultParseMemo = 4096
 // of two slots (the table has a power of two of slots, at least size),
 // each slot holding an entry and its key's hash. A get loads the bucket's
 // two hashes (one cache line) and, on a match, the entry, whose key it
-// compares; a put is one allocation and two atomic stores into a free slot
+// compares (held in the entry); a put is one allocation and two atomic stores into a free slot
 // of the bucket, else one chosen by the hash. No locks, and readers write
 // no shared memory, so that the workers that call the engine for every
 // row do not contend (BenchmarkMemo). A nil *memo is off: it stores
@@ -59,11 +59,39 @@ type memoSlot[V any] struct {
 	e    atomic.Pointer[memoEntry[V]]
 }
 
-// memoEntry is an entry of a memo; it is never modified once stored.
+// memoEntry is an entry of a memo; it is never modified once stored. A
+// key of up to memoKeyInline bytes (a name of up to ~35 bytes) is kept in
+// the entry itself, so that a hit reads no other memory.
 type memoEntry[V any] struct {
-	hash uint64
-	key  string
-	val  V
+	hash   uint64
+	n      int                 // the key's length
+	inline [memoKeyInline]byte // the key, when it fits
+	long   string              // the key, when it does not
+	val    V
+}
+
+const memoKeyInline = 64
+
+// newMemoEntry returns an entry of key, whose hash is h, and v.
+func newMemoEntry[V any](h uint64, key []byte, v V) *memoEntry[V] {
+	e := &memoEntry[V]{hash: h, n: len(key), val: v}
+	if len(key) <= memoKeyInline {
+		copy(e.inline[:], key)
+	} else {
+		e.long = string(key)
+	}
+	return e
+}
+
+// is reports whether e is the entry of key, whose hash is h.
+func (e *memoEntry[V]) is(h uint64, key []byte) bool {
+	switch {
+	case e.hash != h || e.n != len(key):
+		return false
+	case len(key) <= memoKeyInline:
+		return string(e.inline[:len(key)]) == string(key)
+	}
+	return e.long == string(key)
 }
 
 // parsed is an entry of the parse memo: a parse and the attrs it was
@@ -101,7 +129,7 @@ func (m *memo[V]) get(key []byte) (v V, ok bool) {
 		if b[i].hash.Load() != h {
 			continue
 		}
-		if e := b[i].e.Load(); e != nil && e.hash == h && e.key == string(key) {
+		if e := b[i].e.Load(); e != nil && e.is(h, key) {
 			return e.val, true
 		}
 	}
@@ -128,7 +156,7 @@ func (m *memo[V]) put(key []byte, v V) {
 	case b[1].e.Load() == nil:
 		s = &b[1]
 	}
-	s.e.Store(&memoEntry[V]{hash: h, key: string(key), val: v})
+	s.e.Store(newMemoEntry(h, key, v))
 	s.hash.Store(h)
 }
 

@@ -22,8 +22,8 @@ const extractBatch = 1024
 type extracted struct {
 	store *featStore
 	keys  *sorter[keyEntry]
-	// rows: one RowResult per input row (NothingComparable set).
-	rows []RowResult
+	// nothing marks the input rows with nothing comparable (a bit a row).
+	nothing []uint64
 	// tfRows counts the rows that have each term-frequency field.
 	tfRows [numFields]float64
 }
@@ -152,7 +152,13 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 				}
 				start = end
 				if !ref {
-					x.rows = append(x.rows, RowResult{Cluster: -1, Size: 1, Match: -1, NothingComparable: !j.comparable[k]})
+					r := int(j.first) + k
+					if r/64 >= len(x.nothing) {
+						x.nothing = append(x.nothing, 0)
+					}
+					if !j.comparable[k] {
+						x.nothing[r/64] |= 1 << (r % 64)
+					}
 				}
 			}
 			if err := x.keys.Add(j.ents...); err != nil {

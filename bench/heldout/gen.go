@@ -15,9 +15,9 @@ var namesTSV string
 
 // culture is one locale's lists, each with Zipf-distributed picks.
 type culture struct {
-	locale                        string
+	locale                         string
 	male, female, surnames, cities *zipf
-	domains                       []string
+	domains                        []string
 }
 
 // zipf draws from a list with probability ∝ 1/(rank+1)^s, the ranks a
@@ -99,7 +99,7 @@ func loadCultures() []culture {
 			male:     newZipf(append(l["given_m"], l["given_x"]...), 1.05, r),
 			female:   newZipf(append(l["given_f"], l["given_x"]...), 1.05, r),
 			surnames: newZipf(l["surname"], 0.9, r),
-			cities:    newZipf(l["city"], 1.1, r),
+			cities:   newZipf(l["city"], 1.1, r),
 			domains:  cw.domains,
 		})
 	}

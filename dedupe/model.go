@@ -170,8 +170,25 @@ func emRule(counts PatternCounts, u [numFields][]float64, skip []Field) emResult
 // learned it, weighted by their expected matches. Lambda is then the
 // chance that two random rows match (expected matches over all possible
 // pairs), the prior of a pair before any field is compared. No labels
-// are used.
+// are used. byRule holds the pairs each rule owns (every compared pair
+// once); TrainShared also takes the counts of every pair that shares a
+// rule's key, which is what m should be learned from.
 func Train(byRule []PatternCounts, u [numFields][]float64, possiblePairs float64) Model {
+	return TrainShared(byRule, byRule, u, possiblePairs)
+}
+
+// TrainShared is Train with m learned, for each rule, from shared[r]:
+// every compared pair that shares a key of rule r, whichever rule
+// compared it (Splink's training semantics). The pairs a rule owns are
+// biased: they exclude the pairs an earlier rule compared, so that the
+// email rule's own pairs hardly ever have equal names, and EM on them
+// learns that matches rarely agree on the name. Expected matches (and so
+// Lambda) still come from the owned pairs, which count each pair once. A
+// rule whose EM settles on a "match" class that disagrees on some field
+// more often than it agrees (m of the field's lowest level above its top
+// level: common values shared, such as a city, not people) does not
+// contribute m.
+func TrainShared(byRule, shared []PatternCounts, u [numFields][]float64, possiblePairs float64) Model {
 	m := Model{U: u}
 	var msum [numFields][]float64
 	var wsum [numFields]float64
@@ -189,8 +206,19 @@ func Train(byRule []PatternCounts, u [numFields][]float64, possiblePairs float64
 		}
 		res := emRule(counts, u, ruleFields[r])
 		m.Iterations = max(m.Iterations, res.iters)
+		expected += res.lambda * n
+		if r < len(shared) && &shared[r][0] != &counts[0] {
+			res = emRule(shared[r], u, ruleFields[r])
+			m.Iterations = max(m.Iterations, res.iters)
+			n = 0
+			for _, c := range shared[r] {
+				n += float64(c)
+			}
+		}
+		if !res.plausible() {
+			continue
+		}
 		em := res.lambda * n
-		expected += em
 		for f := Field(0); f < numFields; f++ {
 			if !res.learned[f] {
 				continue
@@ -222,6 +250,65 @@ func Train(byRule []PatternCounts, u [numFields][]float64, possiblePairs float64
 	}
 	m.Lambda = clamp(expected/math.Max(possiblePairs, 1), 1e-12, 0.5)
 	return m
+}
+
+// plausible reports whether every field EM learned has more of its
+// matches at its top level than at its lowest.
+func (r *emResult) plausible() bool {
+	for f := Field(0); f < numFields; f++ {
+		if r.learned[f] && r.m[f][1] < r.m[f][f.Levels()-1] {
+			return false
+		}
+	}
+	return true
+}
+
+// SharedCounts returns, per rule, the pattern counts of every compared
+// pair that shares one of the rule's keys: the pairs each rule owns
+// (owned) plus, for every kept pair (one that agrees somewhere) another
+// rule owns, its pattern under each further rule whose key it shares. A
+// pair's owner is taken to be the first rule in which it shares a key
+// whose block was not capped (or the first shared rule).
+func SharedCounts(owned []PatternCounts, pairs []cand, keys [][]blockKey) []PatternCounts {
+	out := make([]PatternCounts, len(owned))
+	for r := range owned {
+		out[r] = NewPatternCounts()
+		out[r].Add(owned[r])
+	}
+	for _, c := range pairs {
+		var shared, uncapped [NumRules]bool
+		for _, x := range keys[c.a] {
+			for _, y := range keys[c.b] {
+				if x.rule == y.rule && x.h == y.h {
+					shared[x.rule] = true
+					if !x.capped {
+						uncapped[x.rule] = true
+					}
+				}
+			}
+		}
+		owner := Rule(NumRules)
+		for r := Rule(0); r < NumRules; r++ {
+			if uncapped[r] {
+				owner = r
+				break
+			}
+		}
+		if owner == NumRules {
+			for r := Rule(0); r < NumRules; r++ {
+				if shared[r] {
+					owner = r
+					break
+				}
+			}
+		}
+		for r := Rule(0); r < NumRules && int(r) < len(out); r++ {
+			if shared[r] && r != owner {
+				out[r][c.p]++
+			}
+		}
+	}
+	return out
 }
 
 func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }

@@ -201,7 +201,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if link {
 		possible = float64(nIn) * float64(len(feats)-nIn)
 	}
-	res.Model = Train(byRule, EstimateU(vecs), possible)
+	res.Model = TrainShared(byRule, SharedCounts(byRule, pairs, keys), EstimateU(vecs), possible)
 	res.Model.USample = len(sample)
 	set := o.Settings
 	weights := make([]float64, NumPatterns)

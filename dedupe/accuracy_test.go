@@ -1,0 +1,101 @@
+package dedupe
+
+import (
+	"testing"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+func TestFromName(t *testing.T) {
+	t.Parallel()
+	tokens := []string{"john", "smith"}
+	for _, c := range []struct {
+		local string
+		want  bool
+	}{
+		{"john.smith", true}, {"smith_john", true}, {"jsmith", true}, {"johns", true}, {"john.smith82", true},
+		{"js", true}, {"john", true}, {"smithy", false}, {"sunnytiger12", false}, {"johnjohn", false},
+		{"mary.smith", false}, {"j", false}, {"1234", false},
+	} {
+		if got := fromName(c.local, tokens); got != c.want {
+			t.Errorf("fromName(%q) = %v, want %v", c.local, got, c.want)
+		}
+	}
+	if fromName("john.smith", nil) {
+		t.Error("a row without a name spells no address from it")
+	}
+}
+
+// TestEmailFromNameIsNotEvidence: the same name-made local part at two
+// providers is no evidence beyond the name; an unrelated one is.
+func TestEmailFromNameIsNotEvidence(t *testing.T) {
+	t.Parallel()
+	person := func(given, surname, email string) Features {
+		return Extract(0, &nameapi.InputPerson{
+			PersonName:     &nameapi.InputPersonName{NameFields: []nameapi.NameField{{String: given, FieldType: nameapi.FieldGivenname}, {String: surname, FieldType: nameapi.FieldSurname}}},
+			EmailAddresses: []nameapi.EmailAddress{{EmailAddress: email}},
+		})
+	}
+	for _, c := range []struct {
+		a, b Features
+		want Level
+	}{
+		{person("John", "Smith", "john.smith@gmail.com"), person("John", "Smith", "john.smith@web.de"), Missing},
+		{person("John", "Smith", "jsmith@gmail.com"), person("John", "Smith", "j.smith@web.de"), Missing},
+		{person("John", "Smith", "john.smith@gmail.com"), person("John", "Smith", "john.smith@gmail.com"), Equal},
+		{person("John", "Smith", "bluetiger7@gmail.com"), person("John", "Smith", "bluetiger7@web.de"), Close},
+		{person("John", "Smith", "john.smith@gmail.com"), person("", "", "john.smith@web.de"), Close},
+	} {
+		var v Vector
+		compareOthers(&c.a, &c.b, &v)
+		if v[FieldEmail] != c.want {
+			t.Errorf("%v / %v: email level %d, want %d", c.a.Emails, c.b.Emails, v[FieldEmail], c.want)
+		}
+	}
+}
+
+// TestSharedCounts: a pair compared under the name rule that also shares
+// an email key counts for the email rule's training too, once.
+func TestSharedCounts(t *testing.T) {
+	t.Parallel()
+	keys := [][]blockKey{
+		{{h: 1, rule: RuleNameTokens}, {h: 2, rule: RuleEmail}, {h: 3, rule: RuleBirth}},
+		{{h: 1, rule: RuleNameTokens}, {h: 2, rule: RuleEmail}, {h: 4, rule: RuleBirth}},
+		{{h: 5, rule: RuleNameTokens, capped: true}, {h: 3, rule: RuleBirth}},
+		{{h: 5, rule: RuleNameTokens, capped: true}, {h: 3, rule: RuleBirth}},
+	}
+	owned := make([]PatternCounts, NumRules)
+	for r := range owned {
+		owned[r] = NewPatternCounts()
+	}
+	p := Vector{NameEqual, BirthDifferent, Equal, Missing, Missing}.Pattern()
+	q := Vector{NameEqual, BirthEqual, Missing, Missing, Missing}.Pattern()
+	owned[RuleNameTokens][p]++
+	owned[RuleBirth][q]++ // compared under birth: the name block was capped
+	got := SharedCounts(owned, []cand{{a: 0, b: 1, p: p}, {a: 2, b: 3, p: q}}, keys)
+	if got[RuleNameTokens][p] != 1 || got[RuleEmail][p] != 1 || got[RuleBirth][p] != 0 {
+		t.Errorf("pair 0-1: name %d email %d birth %d, want 1 1 0", got[RuleNameTokens][p], got[RuleEmail][p], got[RuleBirth][p])
+	}
+	if got[RuleBirth][q] != 1 || got[RuleNameTokens][q] != 1 {
+		t.Errorf("pair 2-3: birth %d name %d, want 1 1", got[RuleBirth][q], got[RuleNameTokens][q])
+	}
+	if owned[RuleEmail][p] != 0 {
+		t.Error("SharedCounts changed its input")
+	}
+}
+
+func TestPlausible(t *testing.T) {
+	t.Parallel()
+	var r emResult
+	for f := Field(0); f < numFields; f++ {
+		r.m[f] = append([]float64(nil), priorM[f]...)
+	}
+	r.learned[FieldBirth] = true
+	if !r.plausible() {
+		t.Error("the prior is not plausible")
+	}
+	r.m[FieldBirth] = []float64{0, 0.01, 0, 0.01, 0.98}
+	if r.plausible() {
+		t.Error("matches whose birth dates nearly all differ are plausible")
+	}
+}

@@ -1,6 +1,7 @@
 package dedupe
 
 import (
+	"math"
 	"testing"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -97,5 +98,51 @@ func TestPlausible(t *testing.T) {
 	r.m[FieldBirth] = []float64{0, 0.01, 0, 0.01, 0.98}
 	if r.plausible() {
 		t.Error("matches whose birth dates nearly all differ are plausible")
+	}
+}
+
+// TestNameTermFrequency: a rare name agreeing weighs more than the level's
+// average, a common one less; names that agree only through a nickname
+// or a misspelling are not adjusted.
+func TestNameTermFrequency(t *testing.T) {
+	t.Parallel()
+	m := &Model{}
+	for f := Field(0); f < numFields; f++ {
+		m.U[f] = make([]float64, f.Levels())
+		for l := range m.U[f] {
+			m.U[f][l] = 0.01
+		}
+	}
+	name := func(words ...string) Features { return Features{Tokens: words} }
+	var feats []Features
+	for i := range 1000 {
+		switch {
+		case i < 200:
+			feats = append(feats, name("john", "smith"))
+		case i < 202:
+			feats = append(feats, name("menardo", "dutto"))
+		default:
+			feats = append(feats, name("x"+string(rune('a'+i%26)), "y"+string(rune('a'+i/26%26))))
+		}
+	}
+	tf := newTermFreq(m, feats)
+	common, rare := name("john", "smith"), name("dutto", "menardo")
+	for _, c := range []struct {
+		name  string
+		a, b  Features
+		level Level
+		sign  int
+	}{
+		{"common full name", common, common, NameEqual, -1},
+		{"rare full name, swapped", name("menardo", "dutto"), rare, NameEqual, +1},
+		{"rare given name alone", name("menardo"), rare, NameMatching, +1},
+		{"common given name alone", name("john"), common, NameMatching, -1},
+		{"nickname", name("johnny", "smith"), common, NameMatching, 0},
+		{"different", name("menardo"), common, NameDifferent, 0},
+	} {
+		got := tf.adjustName(&c.a, &c.b, c.level)
+		if c.sign == 0 && got != 0 || c.sign*int(math.Copysign(1, got)) <= 0 && c.sign != 0 || got < tfNameMin || got > tfNameMax {
+			t.Errorf("%s: adjustment %.2f, want sign %d within [%g, %g]", c.name, got, c.sign, tfNameMin, tfNameMax)
+		}
 	}
 }

@@ -213,7 +213,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	var kept []Pair
 	for _, c := range pairs {
 		p := Pair{A: c.a, B: c.b, Pattern: c.p}
-		p.Weight = weights[c.p] + tf.adjust(keys[p.A], keys[p.B], c.p)
+		p.Weight = weights[c.p] + tf.pair(&feats[p.A], &feats[p.B], keys[p.A], keys[p.B], c.p)
 		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
 			continue
 		}

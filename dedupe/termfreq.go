@@ -1,6 +1,9 @@
 package dedupe
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Term-frequency adjustment (as in Splink): agreeing on a common value
 // (the name John Smith, the birth date 1900-01-01, the phone 1234567,
@@ -22,7 +25,6 @@ var tfFields = []struct {
 	rule  Rule
 	equal Level
 }{
-	{FieldName, RuleNameTokens, NameEqual},
 	{FieldEmail, RuleEmail, Equal},
 	{FieldPhone, RulePhone, Equal},
 	{FieldBirth, RuleBirth, BirthEqual},
@@ -30,21 +32,54 @@ var tfFields = []struct {
 }
 
 // termFreq holds, per adjusted field, log2 of the model's average u at the
-// equal level and the number of rows that have the field.
+// equal level and the number of rows that have the field; for names, the
+// number of rows holding each name word and log2 of the average u of the
+// name levels it adjusts.
 type termFreq struct {
 	logU [numFields]float64
 	rows [numFields]float64
+	// words counts rows by name word (hash of the folded word).
+	words    map[uint64]uint32
+	logUName [NameRelation]float64
 }
+
+// Names are adjusted word by word: two rows whose names agree (equal,
+// matching or similar) share some name words, and the chance that two
+// rows that are not the same person share them is the product of the
+// words' shares of the rows that have a name (given name and surname are
+// close to independent). A rare full name agreeing is strong evidence, a
+// common one weak; a single rare word left on one side (a row with only
+// "Menardo") still counts for something, a common one ("John") for less
+// than the level's average. The product of the words' shares is used
+// instead of the share of the whole name because duplicates themselves
+// make a rare full name look twice as common (two rows of one person),
+// while they hardly change a word's share.
+const (
+	tfNameMin = -6.0
+	tfNameMax = 6.0
+)
+
+// wordKey is a name word's key in termFreq.words.
+func wordKey(w string) uint64 { return hashKey(NumRules, w) }
 
 func newTermFreq(m *Model, feats []Features) *termFreq {
 	t := &termFreq{}
 	for _, f := range tfFields {
 		t.logU[f.field] = math.Log2(m.U[f.field][f.equal])
 	}
+	for l := NameEqual; l < NameRelation; l++ {
+		t.logUName[l] = math.Log2(m.U[FieldName][l])
+	}
+	t.words = map[uint64]uint32{}
 	for i := range feats {
 		x := &feats[i]
 		if len(x.Tokens) > 0 {
 			t.rows[FieldName]++
+			for j, w := range x.Tokens {
+				if !slices.Contains(x.Tokens[:j], w) {
+					t.words[wordKey(w)]++
+				}
+			}
 		}
 		if len(x.Emails) > 0 {
 			t.rows[FieldEmail]++
@@ -78,6 +113,48 @@ func (t *termFreq) adjust(a, b []blockKey, p Pattern) float64 {
 		adj += clamp(t.logU[f.field]-math.Log2(uValue), tfMin, tfMax)
 	}
 	return adj
+}
+
+// pair returns the whole term-frequency adjustment of a pair: its fields'
+// equal values by their block sizes, and its name by its words.
+func (t *termFreq) pair(fa, fb *Features, a, b []blockKey, p Pattern) float64 {
+	return t.adjust(a, b, p) + t.adjustName(fa, fb, p.Vector()[FieldName])
+}
+
+// adjustName is the adjustment of a name at level l (equal, matching or
+// similar): log2 of the level's average u over the chance that two rows
+// share the words both names hold. It applies only when every word of
+// the shorter name is in the other (equal names, or one with a word
+// left out); names that agree through a nickname or a misspelling keep
+// the level's weight.
+func (t *termFreq) adjustName(a, b *Features, l Level) float64 {
+	if l < NameEqual || l >= NameRelation || t.rows[FieldName] == 0 || len(t.words) == 0 {
+		return 0
+	}
+	if len(b.Tokens) < len(a.Tokens) {
+		a, b = b, a
+	}
+	logU, shared := 0.0, 0
+	for j, w := range a.Tokens {
+		if len(w) < 2 || slices.Contains(a.Tokens[:j], w) {
+			continue // initials and repeats
+		}
+		if !slices.Contains(b.Tokens, w) {
+			// A word matched by nickname, spelling or typo: the
+			// level's average u stands.
+			return 0
+		}
+		n := t.words[wordKey(w)]
+		if n == 0 {
+			continue
+		}
+		logU += math.Log2(float64(n) / t.rows[FieldName])
+		shared++
+	}
+	if shared == 0 {
+		return 0
+	}
+	return clamp(t.logUName[l]-logU, tfNameMin, tfNameMax)
 }
 
 // sharedSize is the block size of the smallest key of rule r both rows

@@ -161,6 +161,7 @@ func generate(s set, n int, seed uint64) []row {
 	for _, k := range Kinds {
 		kindTotal += kindWeight(s, k)
 	}
+	used := map[string]bool{}
 	pickKind := func() string {
 		x := r.Float64() * kindTotal
 		for _, k := range Kinds {
@@ -179,6 +180,7 @@ func generate(s set, n int, seed uint64) []row {
 			}
 		}
 		p := newPerson(r, cultures)
+		p.email = unique(r, p.email, used)
 		for i := 0; i < size && len(rows) < n; i++ {
 			q, kind := p, "original"
 			if i > 0 {
@@ -189,6 +191,9 @@ func generate(s set, n int, seed uint64) []row {
 						kind = kk
 					}
 					q = corrupt(r, q, kk, cultures)
+					if kk == "moved" || kk == "email" {
+						q.email = unique(r, q.email, used)
+					}
 				}
 			}
 			for _, f := range []*string{&q.first, &q.surname, &q.dob, &q.city, &q.email} {
@@ -226,6 +231,21 @@ func newPerson(r *rand.Rand, cs []culture) person {
 	p.city = c.cities.pick(r)
 	p.email = newEmail(r, p.first, p.surname, c)
 	return p
+}
+
+// unique returns the address, or (when another person has it) the address
+// with digits added to its local part, as a mail provider makes a new
+// user do: an address belongs to one person.
+func unique(r *rand.Rand, email string, used map[string]bool) string {
+	if email == "" {
+		return ""
+	}
+	for used[email] {
+		local, domain, _ := strings.Cut(email, "@")
+		email = local + strconv.Itoa(r.IntN(100)) + "@" + domain
+	}
+	used[email] = true
+	return email
 }
 
 // newEmail makes an address from the name most of the time, else a

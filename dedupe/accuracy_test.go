@@ -2,6 +2,7 @@ package dedupe
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -45,7 +46,9 @@ func TestEmailFromNameIsNotEvidence(t *testing.T) {
 		{person("John", "Smith", "jsmith@gmail.com"), person("John", "Smith", "j.smith@web.de"), Missing},
 		{person("John", "Smith", "john.smith@gmail.com"), person("John", "Smith", "john.smith@gmail.com"), Equal},
 		{person("John", "Smith", "bluetiger7@gmail.com"), person("John", "Smith", "bluetiger7@web.de"), Close},
-		{person("John", "Smith", "john.smith@gmail.com"), person("", "", "john.smith@web.de"), Close},
+		// A row without a name takes the one its address spells.
+		{person("John", "Smith", "john.smith@gmail.com"), person("", "", "john.smith@web.de"), Missing},
+		{person("John", "Smith", "jsmith7@gmail.com"), person("", "", "jsmith7@web.de"), Close},
 	} {
 		var v Vector
 		compareOthers(&c.a, &c.b, &v)
@@ -144,5 +147,63 @@ func TestNameTermFrequency(t *testing.T) {
 		if c.sign == 0 && got != 0 || c.sign*int(math.Copysign(1, got)) <= 0 && c.sign != 0 || got < tfNameMin || got > tfNameMax {
 			t.Errorf("%s: adjustment %.2f, want sign %d within [%g, %g]", c.name, got, c.sign, tfNameMin, tfNameMax)
 		}
+	}
+}
+
+func TestNameFromEmail(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		given, email string
+		want         []string
+	}{
+		{"", "anna.schmidt@web.de", []string{"anna", "schmidt"}},
+		{"", "schmidt_anna_maria@web.de", []string{"schmidt", "anna", "maria"}},
+		{"", "aschmidt@web.de", nil},
+		{"", "anna.schmidt77@web.de", nil},
+		{"", "a.schmidt@web.de", nil},
+		{"Eva", "anna.schmidt@web.de", []string{"eva"}},
+	} {
+		p := &nameapi.InputPerson{EmailAddresses: []nameapi.EmailAddress{{EmailAddress: c.email}}}
+		if c.given != "" {
+			p.PersonName = &nameapi.InputPersonName{NameFields: []nameapi.NameField{{String: c.given, FieldType: nameapi.FieldGivenname}}}
+		}
+		f := Extract(0, p)
+		if !slices.Equal(f.Tokens, c.want) {
+			t.Errorf("%q %q: name words %q, want %q", c.given, c.email, f.Tokens, c.want)
+		}
+		if len(c.want) > 0 && len(f.Names) == 0 {
+			t.Errorf("%q: no name fields for the matcher", c.email)
+		}
+	}
+}
+
+// TestWithoutMatches: random pairs that are matches are taken out of u,
+// within bounds, and u stays a distribution.
+func TestWithoutMatches(t *testing.T) {
+	t.Parallel()
+	m := &Model{Lambda: 0.001}
+	var u [numFields][]float64
+	for f := Field(0); f < numFields; f++ {
+		u[f] = make([]float64, f.Levels())
+		m.M[f] = make([]float64, f.Levels())
+		u[f][1], m.M[f][1] = 0.002, 0.9 // half the equal pairs are matches
+		u[f][f.Levels()-1], m.M[f][f.Levels()-1] = 0.998, 0.1
+	}
+	m.M[FieldEmail][1] = 50 // more matches than pairs: the floor holds
+	got := withoutMatches(u, m)
+	for f := Field(0); f < numFields; f++ {
+		sum := 0.0
+		for _, x := range got[f] {
+			sum += x
+		}
+		if math.Abs(sum-1) > 1e-9 {
+			t.Errorf("%v: u sums to %g", f, sum)
+		}
+	}
+	if x := got[FieldBirth][1]; math.Abs(x-0.0011/0.999/(1-0.0001/0.999)) > 2e-4 {
+		t.Errorf("birth equal: u %g, want about 0.0011", x)
+	}
+	if x := got[FieldEmail][1]; x < 0.002/20*0.99 || x > 0.002/20*1.01 {
+		t.Errorf("email equal: u %g, want the floor %g", x, 0.002/20)
 	}
 }

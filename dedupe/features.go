@@ -77,6 +77,9 @@ func Extract(row int32, p *nameapi.InputPerson) Features {
 			f.Emails = append(f.Emails, strings.Clone(s))
 		}
 	}
+	if len(f.Tokens) == 0 {
+		f.nameFromEmail()
+	}
 	for _, t := range p.TelNumbers {
 		if d := digits(t.FullNumber); len(d) >= 6 {
 			f.Phones = append(f.Phones, d[max(0, len(d)-phoneDigits):])
@@ -99,6 +102,35 @@ func Extract(row int32, p *nameapi.InputPerson) Features {
 	f.Addr = slices.Compact(f.Addr)
 	f.order = orderKey(f.Tokens)
 	return f
+}
+
+// nameFromEmail gives a row without a name the one its email address
+// spells, when the local part is two or three words of letters joined by
+// dots, underscores or hyphens (anna.schmidt@…, schmidt_anna@…): a full
+// name in unknown order, compared like any other name. Without it the
+// address is the row's only trace of a name, and the email comparison
+// would stand in for the name comparison at an email's weight.
+func (f *Features) nameFromEmail() {
+	for _, e := range f.Emails {
+		local, _, _ := strings.Cut(e, "@")
+		parts := strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' })
+		if len(parts) < 2 || len(parts) > 3 {
+			continue
+		}
+		ok := true
+		for _, w := range parts {
+			if len(w) < 2 || strings.TrimLeft(w, "abcdefghijklmnopqrstuvwxyz") != "" {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		f.Names = []nameapi.NameField{{String: strings.Join(parts, " "), FieldType: nameapi.FieldFullname}}
+		f.nameWords(f.Names)
+		f.nameHash = hashKey(Rule(len(nameapi.FieldFullname)), nameapi.FieldFullname+"\x00"+f.Names[0].String+"\x00")
+		return
+	}
 }
 
 // Comparable reports whether the row has anything to compare.

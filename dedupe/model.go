@@ -19,6 +19,11 @@ type Model struct {
 	// of random pairs u was estimated from.
 	Iterations int
 	USample    int
+	// USampled is u as estimated from the random pairs, before the
+	// matches among them were taken out (see TrainShared): the baseline
+	// of the term-frequency adjustment, whose value shares count every
+	// row holding a value, a person's duplicates included.
+	USampled [numFields][]float64
 }
 
 // PatternCounts counts compared pairs by comparison pattern. Counts of
@@ -184,11 +189,42 @@ func Train(byRule []PatternCounts, u [numFields][]float64, possiblePairs float64
 // email rule's own pairs hardly ever have equal names, and EM on them
 // learns that matches rarely agree on the name. Expected matches (and so
 // Lambda) still come from the owned pairs, which count each pair once. A
-// rule whose EM settles on a "match" class that disagrees on some field
-// more often than it agrees (m of the field's lowest level above its top
-// level: common values shared, such as a city, not people) does not
-// contribute m.
+// rule whose EM settles on a "match" class most of which differs on some
+// field (rows sharing a common value, such as a city, not people) does
+// not contribute m.
+//
+// u comes from random pairs, and some random pairs are matches: about
+// Lambda of them, at the levels m says. In a file with many duplicates
+// that share is no longer negligible next to u of the top levels (two
+// random rows with one email address are mostly one person), so u is
+// corrected once by the first model, u' = (u − Lambda·m) / (1 − Lambda),
+// never below a twentieth of u, and the model learned again with it.
 func TrainShared(byRule, shared []PatternCounts, u [numFields][]float64, possiblePairs float64) Model {
+	first := trainOnce(byRule, shared, u, possiblePairs)
+	m := trainOnce(byRule, shared, withoutMatches(u, &first), possiblePairs)
+	m.USampled = u
+	return m
+}
+
+// withoutMatches returns u with the matches among random pairs taken out
+// (see TrainShared).
+func withoutMatches(u [numFields][]float64, m *Model) [numFields][]float64 {
+	var out [numFields][]float64
+	for f := Field(0); f < numFields; f++ {
+		out[f] = make([]float64, len(u[f]))
+		sum := 0.0
+		for l := 1; l < len(u[f]); l++ {
+			out[f][l] = math.Max(u[f][l]/20, (u[f][l]-m.Lambda*m.M[f][l])/(1-m.Lambda))
+			sum += out[f][l]
+		}
+		for l := 1; l < len(u[f]); l++ {
+			out[f][l] /= sum
+		}
+	}
+	return out
+}
+
+func trainOnce(byRule, shared []PatternCounts, u [numFields][]float64, possiblePairs float64) Model {
 	m := Model{U: u}
 	var msum [numFields][]float64
 	var wsum [numFields]float64
@@ -252,11 +288,11 @@ func TrainShared(byRule, shared []PatternCounts, u [numFields][]float64, possibl
 	return m
 }
 
-// plausible reports whether every field EM learned has more of its
-// matches at its top level than at its lowest.
+// plausible reports whether no field EM learned has most of its matches
+// at its lowest level (different).
 func (r *emResult) plausible() bool {
 	for f := Field(0); f < numFields; f++ {
-		if r.learned[f] && r.m[f][1] < r.m[f][f.Levels()-1] {
+		if r.learned[f] && r.m[f][f.Levels()-1] > 0.5 {
 			return false
 		}
 	}

@@ -46,6 +46,11 @@ func (c *nameComparer) compare(ctx context.Context, a, b *Features, evidence boo
 		return NameEqual // the same words in any order: no call needed
 	}
 	local := compareNamesLocal(a, b)
+	if local == NameDifferent && disjointRoles(a, b) {
+		// "Lucio" (a given name alone) and "Ziemann" (a surname alone)
+		// neither agree nor disagree: each lacks what the other has.
+		return Missing
+	}
 	if !evidence && local >= NameRelation {
 		c.skipped.Add(1)
 		return local
@@ -92,6 +97,11 @@ func (c *nameComparer) call(ctx context.Context, a, b *Features, local Level) Le
 			}
 		}
 	}
+	if res.MatchType == nameapi.MatchRelation && local == NameDifferent {
+		// No word in common, no surname shared: the matcher's
+		// "relation" (a family name shared) has nothing to stand on.
+		return NameDifferent
+	}
 	switch res.MatchType {
 	case nameapi.MatchEqual:
 		return NameEqual
@@ -103,6 +113,12 @@ func (c *nameComparer) call(ctx context.Context, a, b *Features, local Level) Le
 		return NameRelation
 	}
 	return NameDifferent
+}
+
+// disjointRoles reports whether one row has only a given name and the
+// other only a surname.
+func disjointRoles(a, b *Features) bool {
+	return len(a.Surname) == 0 && len(b.Given) == 0 || len(a.Given) == 0 && len(b.Surname) == 0
 }
 
 // take spends one call of the budget.

@@ -64,11 +64,15 @@ func wordKey(w string) uint64 { return hashKey(NumRules, w) }
 
 func newTermFreq(m *Model, feats []Features) *termFreq {
 	t := &termFreq{}
+	u := m.USampled
+	if u[FieldName] == nil {
+		u = m.U
+	}
 	for _, f := range tfFields {
-		t.logU[f.field] = math.Log2(m.U[f.field][f.equal])
+		t.logU[f.field] = math.Log2(u[f.field][f.equal])
 	}
 	for l := NameEqual; l < NameRelation; l++ {
-		t.logUName[l] = math.Log2(m.U[FieldName][l])
+		t.logUName[l] = math.Log2(u[FieldName][l])
 	}
 	t.words = map[uint64]uint32{}
 	for i := range feats {

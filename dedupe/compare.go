@@ -261,8 +261,10 @@ func compareEmail(a, b string) Level {
 
 // sameLocalFromName reports whether a and b have addresses whose local
 // parts are equal but for dots and a +tag, and that local part is made of
-// the row's own name words or their initials (and digits). Both rows must
-// have a name: otherwise the address is the only trace of it.
+// the row's own name words or their initials (and digits), or looks like
+// a name itself (anna.schmidt: namesakes' addresses at two providers,
+// whatever part of the name the rows kept). Both rows must have a name:
+// otherwise the address is the only trace of it.
 func sameLocalFromName(a, b *Features) bool {
 	if len(a.Tokens) == 0 || len(b.Tokens) == 0 {
 		return false
@@ -275,7 +277,7 @@ func sameLocalFromName(a, b *Features) bool {
 				return false // an equal address is never "close"
 			}
 			ly, _, _ := strings.Cut(y, "@")
-			if normLocal(ly) == nx && (fromName(lx, a.Tokens) || fromName(ly, b.Tokens)) {
+			if normLocal(ly) == nx && (fromName(lx, a.Tokens) || fromName(ly, b.Tokens) || len(nameWordsOf(lx)) > 0) {
 				return true
 			}
 		}

@@ -113,17 +113,8 @@ func Extract(row int32, p *nameapi.InputPerson) Features {
 func (f *Features) nameFromEmail() {
 	for _, e := range f.Emails {
 		local, _, _ := strings.Cut(e, "@")
-		parts := strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' })
-		if len(parts) < 2 || len(parts) > 3 {
-			continue
-		}
-		ok := true
-		for _, w := range parts {
-			if len(w) < 2 || strings.TrimLeft(w, "abcdefghijklmnopqrstuvwxyz") != "" {
-				ok = false
-			}
-		}
-		if !ok {
+		parts := nameWordsOf(local)
+		if parts == nil {
 			continue
 		}
 		f.Names = []nameapi.NameField{{String: strings.Join(parts, " "), FieldType: nameapi.FieldFullname}}
@@ -131,6 +122,22 @@ func (f *Features) nameFromEmail() {
 		f.nameHash = hashKey(Rule(len(nameapi.FieldFullname)), nameapi.FieldFullname+"\x00"+f.Names[0].String+"\x00")
 		return
 	}
+}
+
+// nameWordsOf returns the words of an email's local part when it looks
+// like a name: two or three words of at least two letters (and nothing
+// else) joined by dots, underscores or hyphens; else nil.
+func nameWordsOf(local string) []string {
+	parts := strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' })
+	if len(parts) < 2 || len(parts) > 3 {
+		return nil
+	}
+	for _, w := range parts {
+		if len(w) < 2 || strings.TrimLeft(w, "abcdefghijklmnopqrstuvwxyz") != "" {
+			return nil
+		}
+	}
+	return parts
 }
 
 // Comparable reports whether the row has anything to compare.

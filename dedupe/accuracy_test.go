@@ -164,6 +164,9 @@ func TestNameFromEmail(t *testing.T) {
 		{"", "anna.schmidt77@web.de", nil},
 		{"", "a.schmidt@web.de", nil},
 		{"Eva", "anna.schmidt@web.de", []string{"eva"}},
+		{"Anna", "anna.schmidt@web.de", []string{"anna", "schmidt"}}, // the surname from the address
+		{"Anna", "schmidt.anna@web.de", []string{"anna", "schmidt"}},
+		{"Anna", "anna.anna@web.de", []string{"anna"}},
 	} {
 		p := &nameapi.InputPerson{EmailAddresses: []nameapi.EmailAddress{{EmailAddress: c.email}}}
 		if c.given != "" {

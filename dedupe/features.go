@@ -79,6 +79,8 @@ func Extract(row int32, p *nameapi.InputPerson) Features {
 	}
 	if len(f.Tokens) == 0 {
 		f.nameFromEmail()
+	} else if len(f.Given) == 0 || len(f.Surname) == 0 {
+		f.namePartFromEmail()
 	}
 	for _, t := range p.TelNumbers {
 		if d := digits(t.FullNumber); len(d) >= 6 {
@@ -120,6 +122,43 @@ func (f *Features) nameFromEmail() {
 		f.Names = []nameapi.NameField{{String: strings.Join(parts, " "), FieldType: nameapi.FieldFullname}}
 		f.nameWords(f.Names)
 		f.nameHash = hashKey(Rule(len(nameapi.FieldFullname)), nameapi.FieldFullname+"\x00"+f.Names[0].String+"\x00")
+		return
+	}
+}
+
+// namePartFromEmail completes a row that has only a given name or only a
+// surname of one word from an email local part that looks like a name of
+// two words, one of them that word: Cyrielle with
+// philippe.cyrielle@… gains the surname Philippe, Schmidt with
+// anna.schmidt@… the given name Anna.
+func (f *Features) namePartFromEmail() {
+	if len(f.Tokens) != 1 {
+		return
+	}
+	have := f.Tokens[0]
+	for _, e := range f.Emails {
+		local, _, _ := strings.Cut(e, "@")
+		parts := nameWordsOf(local)
+		if len(parts) != 2 || parts[0] == parts[1] {
+			continue
+		}
+		var other string
+		switch have {
+		case parts[0]:
+			other = parts[1]
+		case parts[1]:
+			other = parts[0]
+		default:
+			continue
+		}
+		ft := nameapi.FieldSurname
+		if len(f.Given) == 0 {
+			ft = nameapi.FieldGivenname
+		}
+		f.Names = append(f.Names, nameapi.NameField{String: other, FieldType: ft})
+		f.Given, f.Surname, f.Tokens = nil, nil, nil
+		f.nameWords(f.Names)
+		f.nameHash = hashKey(Rule(len(ft)), ft+"\x00"+other+"\x00") ^ f.nameHash*31
 		return
 	}
 }

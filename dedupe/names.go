@@ -88,11 +88,18 @@ func (c *nameComparer) call(ctx context.Context, a, b *Features, local Level) Le
 	if res.MatchType == nameapi.MatchDifferent && local <= NameSimilar {
 		// The words agree in some order but the matcher says no: given
 		// name and surname may be swapped as well as misspelt. Ask once
-		// more with b's given name and surname exchanged.
-		if fields, ok := swapRoles(b.Names); ok {
-			pb.PersonName = &nameapi.InputPersonName{NameFields: fields}
+		// more with b's given name and surname exchanged (or a's, when b
+		// has neither: "Antonio" as a surname against Antonio Herzog).
+		q1, q2 := pa, pb
+		fields, ok := swapRoles(b.Names)
+		if ok {
+			q2.PersonName = &nameapi.InputPersonName{NameFields: fields}
+		} else if fields, ok = swapRoles(a.Names); ok {
+			q1.PersonName = &nameapi.InputPersonName{NameFields: fields}
+		}
+		if ok {
 			c.calls.Add(1)
-			if r2, err := c.svc.MatchPersons(ctx, &nameapi.InputWithTwoPeople{InputPerson1: &pa, InputPerson2: &pb}); err == nil && r2 != nil {
+			if r2, err := c.svc.MatchPersons(ctx, &nameapi.InputWithTwoPeople{InputPerson1: &q1, InputPerson2: &q2}); err == nil && r2 != nil {
 				res = r2
 			}
 		}
@@ -138,7 +145,7 @@ func (c *nameComparer) take() bool {
 }
 
 // swapRoles returns the fields with given name and surname exchanged, or
-// false when they are not both there.
+// false when there is neither.
 func swapRoles(fields []nameapi.NameField) ([]nameapi.NameField, bool) {
 	var g, s bool
 	out := make([]nameapi.NameField, len(fields))
@@ -151,7 +158,7 @@ func swapRoles(fields []nameapi.NameField) ([]nameapi.NameField, bool) {
 			out[i].FieldType, s = nameapi.FieldGivenname, true
 		}
 	}
-	return out, g && s
+	return out, g || s
 }
 
 func isLegal(fields []nameapi.NameField) bool {

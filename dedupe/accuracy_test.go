@@ -212,3 +212,69 @@ func TestWithoutMatches(t *testing.T) {
 		t.Errorf("email equal: u %g, want the floor %g", x, 0.002/20)
 	}
 }
+
+// TestPartialNameKeys: a row that kept only part of the name meets the
+// full row through one name word and the place or the birth year.
+func TestPartialNameKeys(t *testing.T) {
+	t.Parallel()
+	row := func(given, surname, city string, year int) Features {
+		p := &nameapi.InputPerson{PersonName: &nameapi.InputPersonName{}}
+		if given != "" {
+			p.PersonName.NameFields = append(p.PersonName.NameFields, nameapi.NameField{String: given, FieldType: nameapi.FieldGivenname})
+		}
+		if surname != "" {
+			p.PersonName.NameFields = append(p.PersonName.NameFields, nameapi.NameField{String: surname, FieldType: nameapi.FieldSurname})
+		}
+		if city != "" {
+			p.Addresses = []nameapi.AddressRelation{{Address: &nameapi.InputAddress{PlaceInfo: &nameapi.PlaceInfo{Locality: city}}}}
+		}
+		if year != 0 {
+			p.Age = nameapi.NewBirthYear(year)
+		}
+		return Extract(0, p)
+	}
+	shares := func(a, b Features, r Rule) bool {
+		for _, x := range Keys(&a, r) {
+			if slices.Contains(Keys(&b, r), x) {
+				return true
+			}
+		}
+		return false
+	}
+	full := row("Vincenzo", "Occhipinti", "Vazzano", 1958)
+	for _, c := range []struct {
+		name string
+		b    Features
+		rule Rule
+		want bool
+	}{
+		{"surname alone, same place", row("", "Occhipinti", "Vazzano", 0), RuleNamePlace, true},
+		{"swapped given name alone, same year", row("Occhipinti", "", "", 1958), RuleNameYear, true},
+		{"surname misspelt alike, same place", row("", "Occhipinty", "Vazzano", 0), RuleNamePlace, true},
+		{"other place", row("", "Occhipinti", "Berlin", 0), RuleNamePlace, false},
+		{"other year", row("Vincenzo", "", "", 1959), RuleNameYear, false},
+		{"other name", row("Maria", "", "Vazzano", 0), RuleNamePlace, false},
+	} {
+		if got := shares(full, c.b, c.rule); got != c.want {
+			t.Errorf("%s: shares a %v key %v, want %v", c.name, c.rule, got, c.want)
+		}
+	}
+}
+
+func TestWordsWithin(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		a, b []string
+		want bool
+	}{
+		{[]string{"garnett"}, []string{"garnett", "gulgowski"}, true},
+		{[]string{"gulgowski", "garnett"}, []string{"garnett"}, true},
+		{[]string{"g", "garnett"}, []string{"garnett", "gulgowski"}, true},
+		{[]string{"garnet"}, []string{"garnett", "gulgowski"}, false},
+		{[]string{"g"}, []string{"garnett"}, false},
+	} {
+		if got := wordsWithin(c.a, c.b); got != c.want {
+			t.Errorf("wordsWithin(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}

@@ -91,6 +91,8 @@ var ruleFields = [NumRules][]Field{
 	RulePhone:      {FieldPhone},
 	RuleBirth:      {FieldBirth},
 	RuleAddress:    {FieldAddress},
+	RuleNamePlace:  {FieldName, FieldAddress},
+	RuleNameYear:   {FieldName, FieldBirth},
 }
 
 // emResult is the EM outcome on one rule's pairs.

@@ -66,8 +66,33 @@ func (c *nameComparer) compare(ctx context.Context, a, b *Features, evidence boo
 	}
 	c.calls.Add(1)
 	l := c.call(ctx, a, b, local)
+	if l > NameMatching && wordsWithin(a.Tokens, b.Tokens) {
+		// Every word of one name is a word of the other ("Garnett" as a
+		// surname, Garnett Gulgowski): whatever roles the rows gave the
+		// words, the names agree as far as the shorter one goes.
+		l = NameMatching
+	}
 	c.memo.put(key, l)
 	return l
+}
+
+// wordsWithin reports whether every word of the shorter of a and b (two
+// letters or more) is a word of the other, and there is such a word.
+func wordsWithin(a, b []string) bool {
+	if len(b) < len(a) {
+		a, b = b, a
+	}
+	n := 0
+	for _, w := range a {
+		if len(w) < 2 {
+			continue
+		}
+		if !slices.Contains(b, w) {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // call asks the matcher; a failed call falls back to local.

@@ -60,7 +60,7 @@ const (
 )
 
 // wordKey is a name word's key in termFreq.words.
-func wordKey(w string) uint64 { return hashKey(NumRules, w) }
+func wordKey(w string) uint64 { return hashKey(255, w) }
 
 func newTermFreq(m *Model, feats []Features) *termFreq {
 	t := &termFreq{}

@@ -20,11 +20,10 @@ const (
 	RuleBirth                  // birth date (day and month in either order)
 	RuleAddress                // the address words
 	RuleNamePlace              // Cologne code of one name word + the address words
-	RuleNameYear               // Cologne code of one name word + the birth year
 	NumRules
 )
 
-var ruleNames = [NumRules]string{"name_tokens", "surname_phonetic", "email", "phone", "birth_date", "address", "name_place", "name_year"}
+var ruleNames = [NumRules]string{"name_tokens", "surname_phonetic", "email", "phone", "birth_date", "address", "name_place"}
 
 // String returns the rule's name, such as "surname_phonetic".
 func (r Rule) String() string { return ruleNames[r] }
@@ -90,20 +89,16 @@ func Keys(f *Features, r Rule) []string {
 		if len(f.Addr) >= 2 {
 			add(addrKey(f.Addr))
 		}
-	case RuleNamePlace, RuleNameYear:
+	case RuleNamePlace:
 		// Rows that kept only part of a name (a given name alone, a
 		// surname alone, or the two swapped) share no key of the name
-		// rules; one word that sounds alike, with the same place or the
-		// same birth year, brings them together.
-		var rest string
-		switch {
-		case r == RuleNamePlace && len(f.Addr) > 0:
-			rest = addrKey(f.Addr)
-		case r == RuleNameYear && f.Birth != 0:
-			rest = strconv.Itoa(int(f.Birth / 10000))
-		default:
-			return out
+		// rules; one word that sounds alike at the same address brings
+		// them together. (The same with the birth year instead of the
+		// address cost 40 % more pairs and found nothing more.)
+		if len(f.Addr) == 0 {
+			break
 		}
+		rest := addrKey(f.Addr)
 		for _, w := range f.Tokens {
 			if len(w) >= 2 {
 				if c := cologne(w); c != "" {

@@ -154,7 +154,8 @@ func bestOf(a, b []string, cmp func(x, y string) Level) Level {
 // compareBirth compares two YYYYMMDD dates: equal, day and month swapped
 // (03.04. against 04.03.), one typo (one digit changed, two adjacent
 // digits swapped, or the year off by one with day and month equal), or
-// different. A date known only to the year compares by the year.
+// different. A date known only to the year (or given as 1 January)
+// compares by the year.
 func compareBirth(a, b int32) Level {
 	if a == 0 || b == 0 {
 		return Missing
@@ -164,7 +165,9 @@ func compareBirth(a, b int32) Level {
 	}
 	ya, ma, da := a/10000, a/100%100, a%100
 	yb, mb, db := b/10000, b/100%100, b%100
-	if ma == 0 || mb == 0 || da == 0 || db == 0 {
+	// 1 January is how many systems fill in a date known only to its
+	// year: against another day of that year it is a partial agreement.
+	if ma == 0 || mb == 0 || da == 0 || db == 0 || ma == 1 && da == 1 || mb == 1 && db == 1 {
 		if ya == yb {
 			return BirthTypo
 		}

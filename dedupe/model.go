@@ -92,7 +92,6 @@ var ruleFields = [NumRules][]Field{
 	RuleBirth:      {FieldBirth},
 	RuleAddress:    {FieldAddress},
 	RuleNamePlace:  {FieldName, FieldAddress},
-	RuleNameYear:   {FieldName, FieldBirth},
 }
 
 // emResult is the EM outcome on one rule's pairs.
@@ -317,6 +316,9 @@ func SharedCounts(owned []PatternCounts, pairs []cand, keys [][]blockKey) []Patt
 		var shared, uncapped [NumRules]bool
 		for _, x := range keys[c.a] {
 			for _, y := range keys[c.b] {
+				if y.rule > x.rule {
+					break // BlockKeys lists a row's keys rule by rule
+				}
 				if x.rule == y.rule && x.h == y.h {
 					shared[x.rule] = true
 					if !x.capped {

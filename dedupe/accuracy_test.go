@@ -143,6 +143,8 @@ func TestNameTermFrequency(t *testing.T) {
 		{"rare given name alone", name("menardo"), rare, NameMatching, +1},
 		{"common given name alone", name("john"), common, NameMatching, -1},
 		{"nickname", name("johnny", "smith"), common, NameMatching, 0},
+		{"rare name misspelt", name("menardo", "duttto"), rare, NameSimilar, +1},
+		{"common name misspelt", name("jonh", "smith"), common, NameSimilar, -1},
 		{"different", name("menardo"), common, NameDifferent, 0},
 	} {
 		got := tf.adjustName(&c.a, &c.b, c.level)

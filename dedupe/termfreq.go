@@ -128,9 +128,9 @@ func (t *termFreq) pair(fa, fb *Features, a, b []blockKey, p Pattern) float64 {
 // adjustName is the adjustment of a name at level l (equal, matching or
 // similar): log2 of the level's average u over the chance that two rows
 // share the words both names hold. It applies only when every word of
-// the shorter name is in the other (equal names, or one with a word
-// left out); names that agree through a nickname or a misspelling keep
-// the level's weight.
+// the shorter name is in the other, or a typo apart from one of its
+// words (equal names, one with a word left out or misspelt); names that
+// agree through a nickname or an abbreviation keep the level's weight.
 func (t *termFreq) adjustName(a, b *Features, l Level) float64 {
 	if l < NameEqual || l >= NameRelation || t.rows[FieldName] == 0 || len(t.words) == 0 {
 		return 0
@@ -144,9 +144,16 @@ func (t *termFreq) adjustName(a, b *Features, l Level) float64 {
 			continue // initials and repeats
 		}
 		if !slices.Contains(b.Tokens, w) {
-			// A word matched by nickname, spelling or typo: the
-			// level's average u stands.
-			return 0
+			// A word misspelt on one side counts at the share of the
+			// more common spelling; one matched by nickname or as a
+			// prefix leaves the level's average u standing.
+			v := typoPartner(w, b.Tokens)
+			if v == "" {
+				return 0
+			}
+			if t.words[wordKey(v)] > t.words[wordKey(w)] {
+				w = v
+			}
 		}
 		n := t.words[wordKey(w)]
 		if n == 0 {
@@ -159,6 +166,17 @@ func (t *termFreq) adjustName(a, b *Features, l Level) float64 {
 		return 0
 	}
 	return clamp(t.logUName[l]-logU, tfNameMin, tfNameMax)
+}
+
+// typoPartner returns the word of ws that w is a typo apart from
+// (wordRel 1), or "".
+func typoPartner(w string, ws []string) string {
+	for _, v := range ws {
+		if wordRel(w, v) == 1 {
+			return v
+		}
+	}
+	return ""
 }
 
 // sharedSize is the block size of the smallest key of rule r both rows

@@ -161,7 +161,7 @@ func generate(s set, n int, seed uint64) []row {
 	for _, k := range Kinds {
 		kindTotal += kindWeight(s, k)
 	}
-	used := map[string]bool{}
+	used := map[string]int{} // address → the cluster (person) holding it
 	pickKind := func() string {
 		x := r.Float64() * kindTotal
 		for _, k := range Kinds {
@@ -180,7 +180,7 @@ func generate(s set, n int, seed uint64) []row {
 			}
 		}
 		p := newPerson(r, cultures)
-		p.email = unique(r, p.email, used)
+		p.email = unique(r, p.email, c, used)
 		for i := 0; i < size && len(rows) < n; i++ {
 			q, kind := p, "original"
 			if i > 0 {
@@ -192,7 +192,7 @@ func generate(s set, n int, seed uint64) []row {
 					}
 					q = corrupt(r, q, kk, cultures)
 					if kk == "moved" || kk == "email" {
-						q.email = unique(r, q.email, used)
+						q.email = unique(r, q.email, c, used)
 					}
 				}
 			}
@@ -235,16 +235,20 @@ func newPerson(r *rand.Rand, cs []culture) person {
 
 // unique returns the address, or (when another person has it) the address
 // with digits added to its local part, as a mail provider makes a new
-// user do: an address belongs to one person.
-func unique(r *rand.Rand, email string, used map[string]bool) string {
+// user do: an address belongs to one person (who may give it again).
+func unique(r *rand.Rand, email string, cluster int, used map[string]int) string {
 	if email == "" {
 		return ""
 	}
-	for used[email] {
+	for {
+		owner, taken := used[email]
+		if !taken || owner == cluster {
+			break
+		}
 		local, domain, _ := strings.Cut(email, "@")
 		email = local + strconv.Itoa(r.IntN(100)) + "@" + domain
 	}
-	used[email] = true
+	used[email] = cluster
 	return email
 }
 

@@ -110,10 +110,15 @@ func (t *termFreq) adjust(a, b []blockKey, p Pattern) float64 {
 			continue
 		}
 		size := sharedSize(a, b, f.rule)
-		if size == 0 {
+		if size <= 2 {
+			// Only these two rows hold the value (or the key was not
+			// found): it is as rare as a value can be, and its count
+			// says nothing the level does not (two rows of one person
+			// and two people look alike here).
 			continue
 		}
-		uValue := float64(size) / t.rows[f.field]
+		// The chance that another row holds the value, given one does.
+		uValue := float64(size-1) / math.Max(t.rows[f.field]-1, 1)
 		adj += clamp(t.logU[f.field]-math.Log2(uValue), tfMin, tfMax)
 	}
 	return adj

@@ -46,7 +46,8 @@ type termFreq struct {
 // Names are adjusted word by word: two rows whose names agree (equal,
 // matching or similar) share some name words, and the chance that two
 // rows that are not the same person share them is the product of the
-// words' shares of the rows that have a name (given name and surname are
+// words' shares of the other rows that have a name (a word's count less
+// the row's own) (given name and surname are
 // close to independent). A rare full name agreeing is strong evidence, a
 // common one weak; a single rare word left on one side (a row with only
 // "Menardo") still counts for something, a common one ("John") for less
@@ -164,7 +165,7 @@ func (t *termFreq) adjustName(a, b *Features, l Level) float64 {
 		if n == 0 {
 			continue
 		}
-		logU += math.Log2(float64(n) / t.rows[FieldName])
+		logU += math.Log2(math.Max(float64(n-1), 1) / math.Max(t.rows[FieldName]-1, 1))
 		shared++
 	}
 	if shared == 0 {

@@ -47,8 +47,7 @@ type termFreq struct {
 // matching or similar) share some name words, and the chance that two
 // rows that are not the same person share them is the product of the
 // words' shares of the other rows that have a name (a word's count less
-// the row's own) (given name and surname are
-// close to independent). A rare full name agreeing is strong evidence, a
+// the row's own; given name and surname are close to independent). A rare full name agreeing is strong evidence, a
 // common one weak; a single rare word left on one side (a row with only
 // "Menardo") still counts for something, a common one ("John") for less
 // than the level's average. The product of the words' shares is used

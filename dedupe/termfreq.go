@@ -38,8 +38,9 @@ var tfFields = []struct {
 type termFreq struct {
 	logU [numFields]float64
 	rows [numFields]float64
-	// words counts rows by name word (hash of the folded word).
-	words    map[uint64]uint32
+	// words holds, by name word (hash of the folded word), log2 of the
+	// share of the other rows with a name that hold it.
+	words    map[uint64]float64
 	logUName [NameRelation]float64
 }
 
@@ -74,14 +75,14 @@ func newTermFreq(m *Model, feats []Features) *termFreq {
 	for l := NameEqual; l < NameRelation; l++ {
 		t.logUName[l] = math.Log2(u[FieldName][l])
 	}
-	t.words = map[uint64]uint32{}
+	counts := map[uint64]uint32{}
 	for i := range feats {
 		x := &feats[i]
 		if len(x.Tokens) > 0 {
 			t.rows[FieldName]++
 			for j, w := range x.Tokens {
 				if !slices.Contains(x.Tokens[:j], w) {
-					t.words[wordKey(w)]++
+					counts[wordKey(w)]++
 				}
 			}
 		}
@@ -97,6 +98,10 @@ func newTermFreq(m *Model, feats []Features) *termFreq {
 		if len(x.Addr) >= 2 {
 			t.rows[FieldAddress]++
 		}
+	}
+	t.words = make(map[uint64]float64, len(counts))
+	for k, n := range counts {
+		t.words[k] = math.Log2(math.Max(float64(n-1), 1) / math.Max(t.rows[FieldName]-1, 1))
 	}
 	return t
 }
@@ -156,15 +161,15 @@ func (t *termFreq) adjustName(a, b *Features, l Level) float64 {
 			if v == "" {
 				return 0
 			}
-			if t.words[wordKey(v)] > t.words[wordKey(w)] {
+			if lv, ok := t.words[wordKey(v)]; ok && lv > t.words[wordKey(w)] {
 				w = v
 			}
 		}
-		n := t.words[wordKey(w)]
-		if n == 0 {
+		lw, ok := t.words[wordKey(w)]
+		if !ok {
 			continue
 		}
-		logU += math.Log2(math.Max(float64(n-1), 1) / math.Max(t.rows[FieldName]-1, 1))
+		logU += lw
 		shared++
 	}
 	if shared == 0 {

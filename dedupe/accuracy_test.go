@@ -210,8 +210,8 @@ func TestWithoutMatches(t *testing.T) {
 	if x := got[FieldBirth][1]; math.Abs(x-0.0011/0.999/(1-0.0001/0.999)) > 2e-4 {
 		t.Errorf("birth equal: u %g, want about 0.0011", x)
 	}
-	if x := got[FieldEmail][1]; x < 0.002/20*0.99 || x > 0.002/20*1.01 {
-		t.Errorf("email equal: u %g, want the floor %g", x, 0.002/20)
+	if x := got[FieldEmail][1]; x < 0.002/4*0.99 || x > 0.002/4*1.01 {
+		t.Errorf("email equal: u %g, want the floor %g", x, 0.002/4)
 	}
 }
 

@@ -199,7 +199,9 @@ func Train(byRule []PatternCounts, u [numFields][]float64, possiblePairs float64
 // that share is no longer negligible next to u of the top levels (two
 // random rows with one email address are mostly one person), so u is
 // corrected once by the first model, u' = (u − Lambda·m) / (1 − Lambda),
-// never below a twentieth of u, and the model learned again with it.
+// never below a quarter of u (a common value, such as a placeholder birth
+// date, keeps most of its sampled u: the term-frequency adjustment is
+// made against the sampled u), and the model learned again with it.
 func TrainShared(byRule, shared []PatternCounts, u [numFields][]float64, possiblePairs float64) Model {
 	first := trainOnce(byRule, shared, u, possiblePairs)
 	m := trainOnce(byRule, shared, withoutMatches(u, &first), possiblePairs)
@@ -215,7 +217,7 @@ func withoutMatches(u [numFields][]float64, m *Model) [numFields][]float64 {
 		out[f] = make([]float64, len(u[f]))
 		sum := 0.0
 		for l := 1; l < len(u[f]); l++ {
-			out[f][l] = math.Max(u[f][l]/20, (u[f][l]-m.Lambda*m.M[f][l])/(1-m.Lambda))
+			out[f][l] = math.Max(u[f][l]/4, (u[f][l]-m.Lambda*m.M[f][l])/(1-m.Lambda))
 			sum += out[f][l]
 		}
 		for l := 1; l < len(u[f]); l++ {

@@ -48,6 +48,8 @@ func TestEmailFromNameIsNotEvidence(t *testing.T) {
 		{person("John", "Smith", "bluetiger7@gmail.com"), person("John", "Smith", "bluetiger7@web.de"), Close},
 		// An address that looks like a name, whichever part of it the rows kept.
 		{person("Nelda", "", "pfeffer.nelda@aol.com"), person("Nelda", "", "pfeffer.nelda@web.de"), Missing},
+		{person("Eva", "", "anna.schmidt@aol.com"), person("Eva", "", "annaschmidt@web.de"), Missing},
+		{person("Eva", "", "annaschmidt@web.de"), person("Eva", "", "anna.schmidt@aol.com"), Missing},
 		// A row without a name takes the one its address spells.
 		{person("John", "Smith", "john.smith@gmail.com"), person("", "", "john.smith@web.de"), Missing},
 		{person("John", "Smith", "jsmith7@gmail.com"), person("", "", "jsmith7@web.de"), Close},

@@ -280,7 +280,7 @@ func sameLocalFromName(a, b *Features) bool {
 				return false // an equal address is never "close"
 			}
 			ly, _, _ := strings.Cut(y, "@")
-			if normLocal(ly) == nx && (fromName(lx, a.Tokens) || fromName(ly, b.Tokens) || len(nameWordsOf(lx)) > 0) {
+			if normLocal(ly) == nx && (fromName(lx, a.Tokens) || fromName(ly, b.Tokens) || nameWordsOf(lx) != nil || nameWordsOf(ly) != nil) {
 				return true
 			}
 		}

@@ -281,3 +281,27 @@ func TestWordsWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingIsNeutral: a field one row lacks neither agrees nor
+// disagrees (Splink's null level): a pair with nothing compared weighs
+// the prior, and a missing field adds nothing to the others.
+func TestMissingIsNeutral(t *testing.T) {
+	t.Parallel()
+	m := Model{Lambda: 0.001}
+	for f := Field(0); f < numFields; f++ {
+		m.M[f] = append([]float64(nil), priorM[f]...)
+		m.U[f] = make([]float64, f.Levels())
+		for l := 1; l < f.Levels(); l++ {
+			m.U[f][l] = 0.1
+		}
+	}
+	prior := math.Log2(0.001 / 0.999)
+	if w := m.Weight(Vector{}); math.Abs(w-prior) > 1e-12 {
+		t.Errorf("nothing compared: weight %g, want the prior %g", w, prior)
+	}
+	a := m.Weight(Vector{FieldName: NameEqual})
+	b := m.Weight(Vector{FieldName: NameEqual, FieldEmail: Missing, FieldBirth: Missing})
+	if a != b {
+		t.Errorf("missing fields changed the weight: %g vs %g", a, b)
+	}
+}

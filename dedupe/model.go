@@ -315,42 +315,50 @@ func SharedCounts(owned []PatternCounts, pairs []cand, keys [][]blockKey) []Patt
 		out[r].Add(owned[r])
 	}
 	for _, c := range pairs {
-		var shared, uncapped [NumRules]bool
-		for _, x := range keys[c.a] {
-			for _, y := range keys[c.b] {
-				if y.rule > x.rule {
-					break // BlockKeys lists a row's keys rule by rule
-				}
-				if x.rule == y.rule && x.h == y.h {
-					shared[x.rule] = true
-					if !x.capped {
-						uncapped[x.rule] = true
-					}
+		AddShared(out, keys[c.a], keys[c.b], c.p)
+	}
+	return out
+}
+
+// AddShared adds one agreeing compared pair (the keys of its rows, its
+// pattern) to counts under every rule whose key the rows share except
+// the rule that owns the pair, whose own counts hold it already: the
+// per-pair step of SharedCounts, for a runner that streams its pairs.
+func AddShared(counts []PatternCounts, a, b []blockKey, p Pattern) {
+	var shared, uncapped [NumRules]bool
+	for _, x := range a {
+		for _, y := range b {
+			if y.rule > x.rule {
+				break // BlockKeys lists a row's keys rule by rule
+			}
+			if x.rule == y.rule && x.h == y.h {
+				shared[x.rule] = true
+				if !x.capped {
+					uncapped[x.rule] = true
 				}
 			}
 		}
-		owner := Rule(NumRules)
+	}
+	owner := Rule(NumRules)
+	for r := Rule(0); r < NumRules; r++ {
+		if uncapped[r] {
+			owner = r
+			break
+		}
+	}
+	if owner == NumRules {
 		for r := Rule(0); r < NumRules; r++ {
-			if uncapped[r] {
+			if shared[r] {
 				owner = r
 				break
 			}
 		}
-		if owner == NumRules {
-			for r := Rule(0); r < NumRules; r++ {
-				if shared[r] {
-					owner = r
-					break
-				}
-			}
-		}
-		for r := Rule(0); r < NumRules && int(r) < len(out); r++ {
-			if shared[r] && r != owner {
-				out[r][c.p]++
-			}
+	}
+	for r := Rule(0); r < NumRules && int(r) < len(counts); r++ {
+		if shared[r] && r != owner {
+			counts[r][p]++
 		}
 	}
-	return out
 }
 
 func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }

@@ -72,23 +72,21 @@ func TestSharedCounts(t *testing.T) {
 		{{h: 5, rule: RuleNameTokens, capped: true}, {h: 3, rule: RuleBirth}},
 		{{h: 5, rule: RuleNameTokens, capped: true}, {h: 3, rule: RuleBirth}},
 	}
-	owned := make([]PatternCounts, NumRules)
-	for r := range owned {
-		owned[r] = NewPatternCounts()
+	if m := sharedMask(keys[0], keys[1]); m != 1<<RuleEmail {
+		t.Errorf("pair 0-1: mask %b, want the email rule only", m)
+	}
+	// compared under birth: the name block was capped
+	if m := sharedMask(keys[2], keys[3]); m != 1<<RuleNameTokens {
+		t.Errorf("pair 2-3: mask %b, want the name rule only", m)
+	}
+	counts := make([]PatternCounts, NumRules)
+	for r := range counts {
+		counts[r] = NewPatternCounts()
 	}
 	p := Vector{NameEqual, BirthDifferent, Equal, Missing, Missing}.Pattern()
-	q := Vector{NameEqual, BirthEqual, Missing, Missing, Missing}.Pattern()
-	owned[RuleNameTokens][p]++
-	owned[RuleBirth][q]++ // compared under birth: the name block was capped
-	got := SharedCounts(owned, []cand{{a: 0, b: 1, p: p}, {a: 2, b: 3, p: q}}, keys)
-	if got[RuleNameTokens][p] != 1 || got[RuleEmail][p] != 1 || got[RuleBirth][p] != 0 {
-		t.Errorf("pair 0-1: name %d email %d birth %d, want 1 1 0", got[RuleNameTokens][p], got[RuleEmail][p], got[RuleBirth][p])
-	}
-	if got[RuleBirth][q] != 1 || got[RuleNameTokens][q] != 1 {
-		t.Errorf("pair 2-3: birth %d name %d, want 1 1", got[RuleBirth][q], got[RuleNameTokens][q])
-	}
-	if owned[RuleEmail][p] != 0 {
-		t.Error("SharedCounts changed its input")
+	AddShared(counts, keys[0], keys[1], p)
+	if counts[RuleNameTokens][p] != 0 || counts[RuleEmail][p] != 1 || counts[RuleBirth][p] != 0 {
+		t.Errorf("pair 0-1: name %d email %d birth %d, want 0 1 0", counts[RuleNameTokens][p], counts[RuleEmail][p], counts[RuleBirth][p])
 	}
 }
 
@@ -133,6 +131,7 @@ func TestNameTermFrequency(t *testing.T) {
 		}
 	}
 	tf := newTermFreq(m, feats)
+	shares := newNameShares(countWords(nil, feats), tf.rows[FieldName])
 	common, rare := name("john", "smith"), name("dutto", "menardo")
 	for _, c := range []struct {
 		name  string
@@ -149,7 +148,7 @@ func TestNameTermFrequency(t *testing.T) {
 		{"common name misspelt", name("jonh", "smith"), common, NameSimilar, -1},
 		{"different", name("menardo"), common, NameDifferent, 0},
 	} {
-		got := tf.adjustName(&c.a, &c.b, c.level)
+		got := tf.adjustName(shares.logU(&c.a, &c.b, c.level), Vector{FieldName: c.level}.Pattern())
 		if c.sign == 0 && got != 0 || c.sign*int(math.Copysign(1, got)) <= 0 && c.sign != 0 || got < tfNameMin || got > tfNameMax {
 			t.Errorf("%s: adjustment %.2f, want sign %d within [%g, %g]", c.name, got, c.sign, tfNameMin, tfNameMax)
 		}

@@ -1,6 +1,7 @@
 package dedupe
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -302,63 +303,69 @@ func (r *emResult) plausible() bool {
 	return true
 }
 
-// SharedCounts returns, per rule, the pattern counts of every compared
+// sharedCounts returns, per rule, the pattern counts of every compared
 // pair that shares one of the rule's keys: the pairs each rule owns
-// (owned) plus, for every kept pair (one that agrees somewhere) another
-// rule owns, its pattern under each further rule whose key it shares. A
-// pair's owner is taken to be the first rule in which it shares a key
-// whose block was not capped (or the first shared rule).
-func SharedCounts(owned []PatternCounts, pairs []cand, keys [][]blockKey) []PatternCounts {
+// (owned) plus, for every kept pair (one that agrees somewhere), its
+// pattern under each further rule whose key it shares (cand.shared).
+func sharedCounts(ctx context.Context, owned []PatternCounts, cands *sorter[cand]) ([]PatternCounts, error) {
 	out := make([]PatternCounts, len(owned))
 	for r := range owned {
 		out[r] = NewPatternCounts()
 		out[r].Add(owned[r])
 	}
-	for _, c := range pairs {
-		AddShared(out, keys[c.a], keys[c.b], c.p)
-	}
-	return out
+	last := cand{a: -1}
+	err := cands.Each(ctx, func(c cand) error {
+		if c.a == last.a && c.b == last.b {
+			return nil // compared under two rules (an earlier block was capped)
+		}
+		last = c
+		for r := range out {
+			if c.shared&(1<<r) != 0 {
+				out[r][c.p]++
+			}
+		}
+		return nil
+	})
+	return out, err
 }
 
 // AddShared adds one agreeing compared pair (the keys of its rows, its
 // pattern) to counts under every rule whose key the rows share except
-// the rule that owns the pair, whose own counts hold it already: the
-// per-pair step of SharedCounts, for a runner that streams its pairs.
+// the rule that owns the pair, whose own counts hold it already: for a
+// runner that streams its compared pairs (Run keeps the rules in each
+// candidate pair instead).
 func AddShared(counts []PatternCounts, a, b []blockKey, p Pattern) {
-	var shared, uncapped [NumRules]bool
+	m := sharedMask(a, b)
+	for r := range counts {
+		if m&(1<<r) != 0 {
+			counts[r][p]++
+		}
+	}
+}
+
+// A uint8 holds a bit per rule.
+const _ = uint8(1 << (NumRules - 1))
+
+// sharedMask returns the rules (bit r for rule r) whose key rows a and b
+// share, except the pair's owner: the first rule in which they share a
+// key whose block was not capped (or the first shared rule).
+func sharedMask(a, b []blockKey) uint8 {
+	var shared, uncapped uint8
 	for _, x := range a {
 		for _, y := range b {
-			if y.rule > x.rule {
-				break // BlockKeys lists a row's keys rule by rule
-			}
 			if x.rule == y.rule && x.h == y.h {
-				shared[x.rule] = true
+				shared |= 1 << x.rule
 				if !x.capped {
-					uncapped[x.rule] = true
+					uncapped |= 1 << x.rule
 				}
 			}
 		}
 	}
-	owner := Rule(NumRules)
-	for r := Rule(0); r < NumRules; r++ {
-		if uncapped[r] {
-			owner = r
-			break
-		}
+	owner := uncapped & -uncapped // lowest set bit
+	if owner == 0 {
+		owner = shared & -shared
 	}
-	if owner == NumRules {
-		for r := Rule(0); r < NumRules; r++ {
-			if shared[r] {
-				owner = r
-				break
-			}
-		}
-	}
-	for r := Rule(0); r < NumRules && int(r) < len(counts); r++ {
-		if shared[r] && r != owner {
-			counts[r][p]++
-		}
-	}
+	return shared &^ owner
 }
 
 func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }

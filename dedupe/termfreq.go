@@ -32,15 +32,11 @@ var tfFields = []struct {
 }
 
 // termFreq holds, per adjusted field, log2 of the model's average u at the
-// equal level and the number of rows that have the field; for names, the
-// number of rows holding each name word and log2 of the average u of the
-// name levels it adjusts.
+// equal level and the number of rows that have the field, and log2 of the
+// average u of the name levels that nameShares adjust.
 type termFreq struct {
-	logU [numFields]float64
-	rows [numFields]float64
-	// words holds, by name word (hash of the folded word), log2 of the
-	// share of the other rows with a name that hold it.
-	words    map[uint64]float64
+	logU     [numFields]float64
+	rows     [numFields]float64
 	logUName [NameRelation]float64
 }
 
@@ -75,16 +71,10 @@ func newTermFreq(m *Model, feats []Features) *termFreq {
 	for l := NameEqual; l < NameRelation; l++ {
 		t.logUName[l] = math.Log2(u[FieldName][l])
 	}
-	counts := map[uint64]uint32{}
 	for i := range feats {
 		x := &feats[i]
 		if len(x.Tokens) > 0 {
 			t.rows[FieldName]++
-			for j, w := range x.Tokens {
-				if !slices.Contains(x.Tokens[:j], w) {
-					counts[wordKey(w)]++
-				}
-			}
 		}
 		if len(x.Emails) > 0 {
 			t.rows[FieldEmail]++
@@ -98,10 +88,6 @@ func newTermFreq(m *Model, feats []Features) *termFreq {
 		if len(x.Addr) >= 2 {
 			t.rows[FieldAddress]++
 		}
-	}
-	t.words = make(map[uint64]float64, len(counts))
-	for k, n := range counts {
-		t.words[k] = math.Log2(math.Max(float64(n-1), 1) / math.Max(t.rows[FieldName]-1, 1))
 	}
 	return t
 }
@@ -129,21 +115,60 @@ func (t *termFreq) adjust(a, b []blockKey, p Pattern) float64 {
 	return adj
 }
 
-// pair returns the whole term-frequency adjustment of a pair: its fields'
-// equal values by their block sizes, and its name by its words.
-func (t *termFreq) pair(fa, fb *Features, a, b []blockKey, p Pattern) float64 {
-	return t.adjust(a, b, p) + t.adjustName(fa, fb, p.Vector()[FieldName])
+// countWords adds to counts (created when nil) the rows of feats holding
+// each name word, a row counting a word once: the extract step's part of
+// the names' adjustment, combinable across batches (addCounts).
+func countWords(counts map[uint64]uint32, feats []Features) map[uint64]uint32 {
+	if counts == nil {
+		counts = map[uint64]uint32{}
+	}
+	for i := range feats {
+		x := &feats[i]
+		for j, w := range x.Tokens {
+			if !slices.Contains(x.Tokens[:j], w) {
+				counts[wordKey(w)]++
+			}
+		}
+	}
+	return counts
 }
 
-// adjustName is the adjustment of a name at level l (equal, matching or
-// similar): log2 of the level's average u over the chance that two rows
-// share the words both names hold. It applies only when every word of
-// the shorter name is in the other, or a typo apart from one of its
-// words (equal names, one with a word left out or misspelt); names that
-// agree through a nickname or an abbreviation keep the level's weight.
-func (t *termFreq) adjustName(a, b *Features, l Level) float64 {
-	if l < NameEqual || l >= NameRelation || t.rows[FieldName] == 0 || len(t.words) == 0 {
-		return 0
+// addCounts adds the word counts o into c (created when nil).
+func addCounts(c, o map[uint64]uint32) map[uint64]uint32 {
+	if c == nil {
+		c = make(map[uint64]uint32, len(o))
+	}
+	for k, n := range o {
+		c[k] += n
+	}
+	return c
+}
+
+// nameShares holds, by name word (hash of the folded word), log2 of the
+// share of the other rows with a name that hold it.
+type nameShares map[uint64]float64
+
+// newNameShares turns word counts into shares of rows, the rows with a
+// name.
+func newNameShares(counts map[uint64]uint32, rows float64) nameShares {
+	s := make(nameShares, len(counts))
+	for k, n := range counts {
+		s[k] = math.Log2(math.Max(float64(n-1), 1) / math.Max(rows-1, 1))
+	}
+	return s
+}
+
+// logU is the compare step's part of the name adjustment of rows a and b
+// whose names agree at level l: log2 of the chance that two rows that are
+// not one person share the words both names hold, or NaN when the name
+// is not adjusted. It applies at the equal, matching and similar levels
+// when every word of the shorter name is in the other, or a typo apart
+// from one of its words (equal names, one with a word left out or
+// misspelt); names that agree through a nickname or an abbreviation keep
+// the level's weight.
+func (s nameShares) logU(a, b *Features, l Level) float32 {
+	if l < NameEqual || l >= NameRelation || len(s) == 0 {
+		return float32(math.NaN())
 	}
 	if len(b.Tokens) < len(a.Tokens) {
 		a, b = b, a
@@ -159,13 +184,13 @@ func (t *termFreq) adjustName(a, b *Features, l Level) float64 {
 			// prefix leaves the level's average u standing.
 			v := typoPartner(w, b.Tokens)
 			if v == "" {
-				return 0
+				return float32(math.NaN())
 			}
-			if lv, ok := t.words[wordKey(v)]; ok && lv > t.words[wordKey(w)] {
+			if lv, ok := s[wordKey(v)]; ok && lv > s[wordKey(w)] {
 				w = v
 			}
 		}
-		lw, ok := t.words[wordKey(w)]
+		lw, ok := s[wordKey(w)]
 		if !ok {
 			continue
 		}
@@ -173,9 +198,20 @@ func (t *termFreq) adjustName(a, b *Features, l Level) float64 {
 		shared++
 	}
 	if shared == 0 {
+		return float32(math.NaN())
+	}
+	return float32(logU)
+}
+
+// adjustName is the score step's part: log2 of the name level's average
+// u over the chance logU (from nameShares.logU) that the names' words
+// agree by chance, bounded; 0 for NaN.
+func (t *termFreq) adjustName(logU float32, p Pattern) float64 {
+	l := p.Vector()[FieldName]
+	if logU != logU || l < NameEqual || l >= NameRelation {
 		return 0
 	}
-	return clamp(t.logUName[l]-logU, tfNameMin, tfNameMax)
+	return clamp(t.logUName[l]-float64(logU), tfNameMin, tfNameMax)
 }
 
 // typoPartner returns the word of ws that w is a typo apart from

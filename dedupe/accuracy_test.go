@@ -44,7 +44,10 @@ func TestEmailFromNameIsNotEvidence(t *testing.T) {
 	}{
 		{person("John", "Smith", "john.smith@gmail.com"), person("John", "Smith", "john.smith@web.de"), Missing},
 		{person("John", "Smith", "jsmith@gmail.com"), person("John", "Smith", "j.smith@web.de"), Missing},
-		{person("John", "Smith", "john.smith@gmail.com"), person("John", "Smith", "john.smith@gmail.com"), Equal},
+		// One address made of both rows' names: weaker than an unrelated one.
+		{person("John", "Smith", "john.smith@gmail.com"), person("John", "Smith", "john.smith@gmail.com"), Close},
+		{person("John", "Smith", "bluetiger7@gmail.com"), person("John", "Smith", "bluetiger7@gmail.com"), Equal},
+		{person("John", "Smith", "john.smith@gmail.com"), person("Eva", "Berg", "john.smith@gmail.com"), Equal},
 		{person("John", "Smith", "bluetiger7@gmail.com"), person("John", "Smith", "bluetiger7@web.de"), Close},
 		// An address that looks like a name, whichever part of it the rows kept.
 		{person("Nelda", "", "pfeffer.nelda@aol.com"), person("Nelda", "", "pfeffer.nelda@web.de"), Missing},

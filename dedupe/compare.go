@@ -124,7 +124,13 @@ func (p Pattern) Vector() Vector {
 func compareOthers(a, b *Features, v *Vector) {
 	v[FieldBirth] = compareBirth(a.Birth, b.Birth)
 	v[FieldEmail] = bestOf(a.Emails, b.Emails, compareEmail)
-	if v[FieldEmail] == Close && sameLocalFromName(a, b) {
+	if v[FieldEmail] == Equal && equalFromName(a, b) {
+		// juergen.koch577@web.de twice: the same address, but one made
+		// of the name, which namesakes' addresses share more often than
+		// random rows' do (they differ in a few digits): weaker evidence
+		// than an unrelated address agreeing.
+		v[FieldEmail] = Close
+	} else if v[FieldEmail] == Close && sameLocalFromName(a, b) {
 		// john.smith@gmail.com and john.smith@web.de say no more than
 		// that the names agree, which the name field weighs already:
 		// namesakes' addresses look like this too.
@@ -283,6 +289,24 @@ func sameLocalFromName(a, b *Features) bool {
 			if normLocal(ly) == nx && (fromName(lx, a.Tokens) || fromName(ly, b.Tokens) || nameWordsOf(lx) != nil || nameWordsOf(ly) != nil) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// equalFromName reports whether a and b share an address whose local
+// part is spelt from both rows' names (both rows have one).
+func equalFromName(a, b *Features) bool {
+	if len(a.Tokens) == 0 || len(b.Tokens) == 0 {
+		return false
+	}
+	for _, x := range a.Emails {
+		if !slices.Contains(b.Emails, x) {
+			continue
+		}
+		l, _, _ := strings.Cut(x, "@")
+		if fromName(l, a.Tokens) && fromName(l, b.Tokens) {
+			return true
 		}
 	}
 	return false

@@ -115,6 +115,9 @@ func (c *common) load(stderr io.Writer) (*mapping.Config, *slog.Logger, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	// prism and the SDK log through the default logger: --log-level
+	// applies to them too.
+	slog.SetDefault(logger)
 	if err := checkRunner(c.runner, sdkFlag); err != nil {
 		return nil, nil, err
 	}

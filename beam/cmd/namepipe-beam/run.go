@@ -48,12 +48,15 @@ two more columns: the row's source file and data row. The run's summary
 	fs.IntVar(&f.concurrency, "concurrency", 0, "requests in flight per worker, overriding run.concurrency")
 	fs.Float64Var(&f.rate, "rate", 0, "requests per second of the whole job, overriding run.rate; each worker gets rate/workers")
 	fs.IntVar(&f.workers, "workers", 0, "workers sharing the rate (default: --max_num_workers, else --parallelism, else 1)")
-	fs.BoolVar(&f.quiet, "quiet", false, "no summary line on stderr")
+	fs.BoolVar(&f.quiet, "quiet", false, "no summary line on stderr, and only warnings and errors from the runner (unless --log-level is given)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if f.quiet && !set["log-level"] {
+		c.logLevel = "warn"
+	}
 
 	cfg, _, err := c.load(stderr)
 	if err != nil {

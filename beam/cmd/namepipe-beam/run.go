@@ -147,9 +147,18 @@ func prepareRun(ctx context.Context, c *common, f *runFlags, set map[string]bool
 		summary = strings.TrimSuffix(cfg.Output.Path, path.Ext(cfg.Output.Path)) + ".summary.json"
 	}
 	rate := cfg.Run.Rate / float64(workers)
+	burst := 0 // the pipeline's default: no rate
+	if rate > 0 {
+		// A second's worth of the worker's share, or its share of an
+		// explicit run.burst.
+		burst = config.DefaultBurst(rate)
+		if cfg.Line("run.burst") > 0 && !set["rate"] {
+			burst = max(1, (cfg.Run.Burst+workers-1)/workers)
+		}
+	}
 	job := enrich.Job{
 		Config: data, ConfigName: c.config, Shards: shards,
-		RatePerWorker: rate, Build: version(), Today: os.Getenv(wiring.TodayEnv),
+		RatePerWorker: rate, BurstPerWorker: burst, Build: version(), Today: os.Getenv(wiring.TodayEnv),
 		Summary: summary,
 		Info:    enrich.Info{Runner: c.runner, Files: len(shards), Workers: workers, RatePerWorker: rate},
 	}

@@ -26,6 +26,10 @@ type extracted struct {
 	nothing []uint64
 	// tfRows counts the rows that have each term-frequency field.
 	tfRows [numFields]float64
+	// words counts the rows holding each name word (countWords); shares
+	// is made of it once every row is read (the names' adjustment).
+	words  map[uint64]uint32
+	shares nameShares
 }
 
 // extractJob is one batch of records on its way through the workers.
@@ -40,6 +44,7 @@ type extractJob struct {
 	comparable []bool
 	bad        int64
 	tf         [numFields]float64
+	words      map[uint64]uint32
 	err        error
 	done       chan struct{}
 }
@@ -128,6 +133,7 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 					j.comparable = append(j.comparable, feats[i].Comparable())
 				}
 				j.tf = tfRows(feats)
+				j.words = countWords(nil, feats)
 				close(j.done)
 			}
 			return nil
@@ -167,6 +173,8 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 			for f := range x.tfRows {
 				x.tfRows[f] += j.tf[f]
 			}
+			x.words = addCounts(x.words, j.words)
+			j.words = nil
 			bad += j.bad
 			rows += int32(len(j.recs))
 			free <- j.recs[:cap(j.recs)]

@@ -174,6 +174,8 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		sum.RowsNothingComparable += int64(bits.OnesCount64(w))
 	}
 
+	x.shares = newNameShares(x.words, x.tfRows[FieldName])
+	x.words = nil
 	stage("extract")
 	// group: block sizes
 	st, err := groupSizes(ctx, o, x, dir)
@@ -240,7 +242,11 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	if link {
 		possible = float64(nIn) * float64(n-nIn)
 	}
-	res.Model = Train(byRule[:], u, possible)
+	shared, err := sharedCounts(ctx, byRule[:], cands)
+	if err != nil {
+		return nil, err
+	}
+	res.Model = TrainShared(byRule[:], shared, u, possible)
 	res.Model.USample = usample
 	set := o.Settings
 	weights := make([]float64, NumPatterns)

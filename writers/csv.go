@@ -201,7 +201,7 @@ func (w *csvWriter) rawUsable(raw, value string, escape, lfNext bool) bool {
 	if len(w.delim) > 1 {
 		// A multi-byte delimiter: its first byte alone (0xC2 of "§") may
 		// stand in a cell without being one.
-		return !strings.Contains(raw, w.delim) && strings.IndexAny(raw, "\"\n") < 0
+		return !strings.Contains(raw, w.delim) && !strings.ContainsAny(raw, "\"\n")
 	}
 	d := w.delim[0]
 	for i := 0; i < len(raw); i++ {

@@ -39,13 +39,6 @@ func fieldNames(op Op) []string {
 	return out
 }
 
-func str(s string) record.Value {
-	if s == "" {
-		return nil
-	}
-	return s
-}
-
 // parsedPeople returns the best match's person, or its people for MULTIPLE
 // and FAMILY results.
 func parsedPeople(r *nameapi.PersonNameParserResult) []*nameapi.ParsedPerson {

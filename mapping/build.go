@@ -79,6 +79,14 @@ type rowCtx struct {
 	p    *Plan
 	rec  *record.Record
 	errs []error
+	age  nameapi.AgeInfo // the row's birth date (see birthDate)
+}
+
+// birthDate returns the row's birth date, held in r: it lives as long as
+// the request's block, without an allocation of its own.
+func (r *rowCtx) birthDate(year, month, day int) *nameapi.AgeInfo {
+	r.age = nameapi.AgeInfo{Type: nameapi.TypeBirthDate, Year: int32(year), Month: int32(month), Day: int32(day)}
+	return &r.age
 }
 
 func (r *rowCtx) fail(c colRef, format string, args ...any) {
@@ -384,7 +392,7 @@ func (p *Plan) parseBirthDate(r *rowCtx) *nameapi.AgeInfo {
 			r.fail(c, "year %d is not a four-digit year", t.Year())
 			return nil
 		}
-		return nameapi.NewBirthDate(t.Year(), int(t.Month()), t.Day())
+		return r.birthDate(t.Year(), int(t.Month()), t.Day())
 	}
 	s := strings.TrimSpace(r.text(c))
 	if s == "" {
@@ -392,13 +400,22 @@ func (p *Plan) parseBirthDate(r *rowCtx) *nameapi.AgeInfo {
 	}
 	var firstErr error
 	for _, l := range p.layouts {
+		if l == time.DateOnly {
+			if y, m, d, ok := isoDate(s); ok {
+				if y < 1000 {
+					r.fail(c, "%q: year %d is not a four-digit year", clip(s), y)
+					return nil
+				}
+				return r.birthDate(y, m, d)
+			}
+		}
 		t, err := time.Parse(l, s)
 		if err == nil {
 			if t.Year() < 1000 || t.Year() > 9999 {
 				r.fail(c, "%q: year %d is not a four-digit year", clip(s), t.Year())
 				return nil
 			}
-			return nameapi.NewBirthDate(t.Year(), int(t.Month()), t.Day())
+			return r.birthDate(t.Year(), int(t.Month()), t.Day())
 		}
 		if firstErr == nil {
 			firstErr = err

@@ -29,8 +29,10 @@ type Request struct {
 	// Emails is the email address each email operation uses ("" = none).
 	Emails OpEmails
 	// np, when set (a Builder's request), is re-used for the name part of
-	// the person that the name operations' payloads send.
+	// the person that the name operations' payloads send; wp likewise for
+	// the payload of an operation on the person.
 	np *nameapi.InputPerson
+	wp *nameapi.InputWithPerson
 }
 
 // OpEmails holds the email address each email operation of the row uses,
@@ -215,7 +217,7 @@ func (p *Plan) build(rec *record.Record, blk *requestBlock) (*Request, error) {
 	req := &blk.req
 	req.Row, req.Person = rec.Index, person
 	if blk.reuse {
-		req.np = &blk.np
+		req.np, req.wp = &blk.np, &blk.wp
 	}
 	if p.rowContext(r, &blk.ctx) {
 		req.Context = &blk.ctx
@@ -594,6 +596,16 @@ func (r *Request) namePerson(withGender bool) *nameapi.InputPerson {
 	}
 	np := r.namePersonValue(withGender)
 	return &np
+}
+
+// withPerson returns the payload of an operation on person p with the
+// request's context: in a Builder's request the block's, re-used like np.
+func (r *Request) withPerson(p *nameapi.InputPerson) *nameapi.InputWithPerson {
+	if r.wp != nil {
+		*r.wp = nameapi.InputWithPerson{Context: r.Context, InputPerson: p}
+		return r.wp
+	}
+	return &nameapi.InputWithPerson{Context: r.Context, InputPerson: p}
 }
 
 // namePersonValue is namePerson by value (no allocation for a key).

@@ -39,7 +39,7 @@ func (p *Plan) NewBuilder() *Builder {
 // error are the same; the request is valid until the next Build.
 func (b *Builder) Build(rec *record.Record) (*Request, error) {
 	blk := &b.blk
-	blk.req, blk.person, blk.ctx, blk.name, blk.np = Request{}, nameapi.InputPerson{}, nameapi.Context{}, nameapi.InputPersonName{}, nameapi.InputPerson{}
+	blk.req, blk.person, blk.ctx, blk.name, blk.np, blk.wp = Request{}, nameapi.InputPerson{}, nameapi.Context{}, nameapi.InputPersonName{}, nameapi.InputPerson{}, nameapi.InputWithPerson{}
 	return b.p.build(rec, blk)
 }
 
@@ -124,6 +124,7 @@ type requestBlock struct {
 	reuse  bool
 	name   nameapi.InputPersonName
 	np     nameapi.InputPerson
+	wp     nameapi.InputWithPerson
 	fields []nameapi.NameField
 	mails  []nameapi.EmailAddress
 	tels   []nameapi.TelNumber

@@ -29,8 +29,10 @@ type Request struct {
 	// Emails is the email address each email operation uses ("" = none).
 	Emails OpEmails
 	// np, when set (a Builder's request), is re-used for the name part of
-	// the person that the name operations' payloads send.
+	// the person that the name operations' payloads send; wp likewise for
+	// the payload of an operation on the person.
 	np *nameapi.InputPerson
+	wp *nameapi.InputWithPerson
 }
 
 // OpEmails holds the email address each email operation of the row uses,
@@ -79,6 +81,14 @@ type rowCtx struct {
 	p    *Plan
 	rec  *record.Record
 	errs []error
+	age  nameapi.AgeInfo // the row's birth date (see birthDate)
+}
+
+// birthDate returns the row's birth date, held in r: it lives as long as
+// the request's block, without an allocation of its own.
+func (r *rowCtx) birthDate(year, month, day int) *nameapi.AgeInfo {
+	r.age = nameapi.AgeInfo{Type: nameapi.TypeBirthDate, Year: int32(year), Month: int32(month), Day: int32(day)}
+	return &r.age
 }
 
 func (r *rowCtx) fail(c colRef, format string, args ...any) {
@@ -95,6 +105,21 @@ func (r *rowCtx) raw(c colRef) record.Value {
 
 // text returns the cell of c as text ("" when empty or only blanks).
 func (r *rowCtx) text(c colRef) string {
+	s := r.untrimmed(c)
+	if strings.TrimSpace(s) == "" {
+		return ""
+	}
+	return s
+}
+
+// trimmed is strings.TrimSpace(r.text(c)), trimming once.
+func (r *rowCtx) trimmed(c colRef) string {
+	return strings.TrimSpace(r.untrimmed(c))
+}
+
+// untrimmed returns the cell of c as text, as it is; "" for an over-long
+// value (noted as the row's error).
+func (r *rowCtx) untrimmed(c colRef) string {
 	v := r.raw(c)
 	if v == nil {
 		return ""
@@ -102,9 +127,6 @@ func (r *rowCtx) text(c colRef) string {
 	s := record.Format(v, c.typ)
 	if len(s) > r.p.maxLen {
 		r.fail(c, "value is %d bytes long, more than run.maxValueBytes (%d); not sent", len(s), r.p.maxLen)
-		return ""
-	}
-	if strings.TrimSpace(s) == "" {
 		return ""
 	}
 	return s
@@ -165,7 +187,7 @@ func (p *Plan) build(rec *record.Record, blk *requestBlock) (*Request, error) {
 
 	mails := blk.mails[:0]
 	for _, c := range p.emails {
-		if s := strings.TrimSpace(r.text(c)); s != "" {
+		if s := r.trimmed(c); s != "" {
 			mails = append(mails, nameapi.NewEmailAddress(s))
 		}
 	}
@@ -174,7 +196,7 @@ func (p *Plan) build(rec *record.Record, blk *requestBlock) (*Request, error) {
 	}
 	tels := blk.tels[:0]
 	for _, c := range p.phones {
-		if s := strings.TrimSpace(r.text(c)); s != "" {
+		if s := r.trimmed(c); s != "" {
 			tels = append(tels, nameapi.NewTelNumber(s))
 		}
 	}
@@ -192,22 +214,22 @@ func (p *Plan) build(rec *record.Record, blk *requestBlock) (*Request, error) {
 		person.Addresses = addrs
 	}
 	if !legal {
-		if s := strings.ToLower(strings.TrimSpace(r.text(p.gender))); s != "" {
+		if s := strings.ToLower(r.trimmed(p.gender)); s != "" {
 			person.Gender = p.genderMap[s]
 		}
-		if s := strings.ToLower(strings.TrimSpace(r.text(p.marital))); s != "" {
+		if s := strings.ToLower(r.trimmed(p.marital)); s != "" {
 			person.MaritalStatus = p.maritalMap[s]
 		}
 		person.Nationalities = splitCodes(r.text(p.nationality), strings.ToUpper)
 		person.NativeLanguages = splitCodes(r.text(p.nativeLang), strings.ToLower)
-		person.Religion = strings.TrimSpace(r.text(p.religion))
+		person.Religion = r.trimmed(p.religion)
 	}
-	person.CorrespondenceLanguage = strings.ToLower(strings.TrimSpace(r.text(p.corrLang)))
+	person.CorrespondenceLanguage = strings.ToLower(r.trimmed(p.corrLang))
 
 	req := &blk.req
 	req.Row, req.Person = rec.Index, person
 	if blk.reuse {
-		req.np = &blk.np
+		req.np, req.wp = &blk.np, &blk.wp
 	}
 	if p.rowContext(r, &blk.ctx) {
 		req.Context = &blk.ctx
@@ -215,7 +237,7 @@ func (p *Plan) build(rec *record.Record, blk *requestBlock) (*Request, error) {
 	req.Emails = blk.emails[:0]
 	for _, op := range p.ops {
 		if c, ok := p.opEmail[op]; ok {
-			req.Emails = append(req.Emails, OpEmail{Op: op, Address: strings.TrimSpace(r.text(c))})
+			req.Emails = append(req.Emails, OpEmail{Op: op, Address: r.trimmed(c)})
 		}
 	}
 	if len(r.errs) > 0 {
@@ -231,7 +253,7 @@ func (p *Plan) rowIsLegal(r *rowCtx) bool {
 	if !p.typeCol.ok() {
 		return p.fixedLegal
 	}
-	v := strings.ToLower(strings.TrimSpace(r.text(p.typeCol)))
+	v := strings.ToLower(r.trimmed(p.typeCol))
 	switch {
 	case v != "" && slices.Contains(p.legalVals, v):
 		return true
@@ -265,13 +287,13 @@ func (p *Plan) rowContext(r *rowCtx, c *nameapi.Context) bool {
 		return false
 	}
 	*c = *p.baseCtx
-	if s := strings.TrimSpace(r.text(p.placeCol)); s != "" {
+	if s := r.trimmed(p.placeCol); s != "" {
 		if len(s) == 2 {
 			s = strings.ToUpper(s)
 		}
 		c.Place = s
 	}
-	if s := strings.TrimSpace(r.text(p.langCol)); s != "" {
+	if s := r.trimmed(p.langCol); s != "" {
 		c.Language = strings.ToLower(s)
 	}
 	return true
@@ -290,7 +312,7 @@ func (p *Plan) address(r *rowCtx, a addrCols, sa *structuredAddr) (rel nameapi.A
 	case len(a.lines) > 0:
 		var lines []string
 		for _, c := range a.lines {
-			if s := strings.TrimSpace(r.text(c)); s != "" {
+			if s := r.trimmed(c); s != "" {
 				lines = append(lines, s)
 			}
 		}
@@ -298,14 +320,14 @@ func (p *Plan) address(r *rowCtx, a addrCols, sa *structuredAddr) (rel nameapi.A
 			addr = &nameapi.InputAddress{Type: nameapi.TypeMultiLineAddress, AddressLines: lines}
 		}
 	default:
-		street, house := strings.TrimSpace(r.text(a.street)), strings.TrimSpace(r.text(a.house))
-		pobox := strings.TrimSpace(r.text(a.pobox))
+		street, house := r.trimmed(a.street), r.trimmed(a.house)
+		pobox := r.trimmed(a.pobox)
 		place := nameapi.PlaceInfo{
 			Type:       nameapi.TypeStructuredPlaceInfo,
-			PostalCode: strings.TrimSpace(r.text(a.postal)),
-			Locality:   strings.TrimSpace(r.text(a.locality)),
-			Region:     strings.TrimSpace(r.text(a.region)),
-			Country:    strings.TrimSpace(r.text(a.country)),
+			PostalCode: r.trimmed(a.postal),
+			Locality:   r.trimmed(a.locality),
+			Region:     r.trimmed(a.region),
+			Country:    r.trimmed(a.country),
 		}
 		if street == "" && house == "" && pobox == "" && place.PostalCode == "" && place.Locality == "" && place.Region == "" && place.Country == "" {
 			return rel, false
@@ -350,7 +372,7 @@ func (p *Plan) age(r *rowCtx) *nameapi.AgeInfo {
 		}
 	}
 	if p.ageRange.ok() {
-		if s := strings.TrimSpace(r.text(p.ageRange)); s != "" {
+		if s := r.trimmed(p.ageRange); s != "" {
 			lo, hi, err := parseYearRange(s)
 			if err != nil {
 				r.fail(p.ageRange, "%v", err)
@@ -384,21 +406,30 @@ func (p *Plan) parseBirthDate(r *rowCtx) *nameapi.AgeInfo {
 			r.fail(c, "year %d is not a four-digit year", t.Year())
 			return nil
 		}
-		return nameapi.NewBirthDate(t.Year(), int(t.Month()), t.Day())
+		return r.birthDate(t.Year(), int(t.Month()), t.Day())
 	}
-	s := strings.TrimSpace(r.text(c))
+	s := r.trimmed(c)
 	if s == "" {
 		return nil
 	}
 	var firstErr error
 	for _, l := range p.layouts {
+		if l == time.DateOnly {
+			if y, m, d, ok := isoDate(s); ok {
+				if y < 1000 {
+					r.fail(c, "%q: year %d is not a four-digit year", clip(s), y)
+					return nil
+				}
+				return r.birthDate(y, m, d)
+			}
+		}
 		t, err := time.Parse(l, s)
 		if err == nil {
 			if t.Year() < 1000 || t.Year() > 9999 {
 				r.fail(c, "%q: year %d is not a four-digit year", clip(s), t.Year())
 				return nil
 			}
-			return nameapi.NewBirthDate(t.Year(), int(t.Month()), t.Day())
+			return r.birthDate(t.Year(), int(t.Month()), t.Day())
 		}
 		if firstErr == nil {
 			firstErr = err
@@ -468,7 +499,7 @@ func (p *Plan) year(r *rowCtx, c colRef) (int, bool) {
 		}
 		y = q.Int64()
 	default:
-		s := strings.TrimSpace(r.text(c))
+		s := r.trimmed(c)
 		if s == "" {
 			return 0, false
 		}
@@ -577,6 +608,16 @@ func (r *Request) namePerson(withGender bool) *nameapi.InputPerson {
 	}
 	np := r.namePersonValue(withGender)
 	return &np
+}
+
+// withPerson returns the payload of an operation on person p with the
+// request's context: in a Builder's request the block's, re-used like np.
+func (r *Request) withPerson(p *nameapi.InputPerson) *nameapi.InputWithPerson {
+	if r.wp != nil {
+		*r.wp = nameapi.InputWithPerson{Context: r.Context, InputPerson: p}
+		return r.wp
+	}
+	return &nameapi.InputWithPerson{Context: r.Context, InputPerson: p}
 }
 
 // namePersonValue is namePerson by value (no allocation for a key).

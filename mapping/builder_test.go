@@ -2,12 +2,16 @@ package mapping
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/record"
 )
 
 // TestISODate holds isoDate to time.Parse(time.DateOnly): wherever it
-// answers, time.Parse takes the date with the same year.
+// answers, time.Parse takes the date with the same year, month and day.
 func TestISODate(t *testing.T) {
 	t.Parallel()
 	var cases []string
@@ -21,17 +25,61 @@ func TestISODate(t *testing.T) {
 	cases = append(cases, "", "1990-1-01", "1990-01-1", "199a-01-01", "1990/01/01", "+990-01-01", "1990-01-01 ", "１９９０-01-01", "1990-0x-01")
 	answered := 0
 	for _, s := range cases {
-		y, ok := isoDate(s)
+		y, m, d, ok := isoDate(s)
 		if !ok {
 			continue
 		}
 		answered++
 		tm, err := time.Parse(time.DateOnly, s)
-		if err != nil || tm.Year() != y {
-			t.Errorf("isoDate(%q) = %d; time.Parse: %v, %v", s, y, tm, err)
+		if err != nil || tm.Year() != y || int(tm.Month()) != m || tm.Day() != d {
+			t.Errorf("isoDate(%q) = %d, %d, %d; time.Parse: %v, %v", s, y, m, d, tm, err)
 		}
 	}
 	if answered < 9*12*28 {
 		t.Errorf("isoDate answered only %d cases", answered)
+	}
+}
+
+// TestBuildISOBirthDate: a birth date in the YYYY-MM-DD layout (isoDate's
+// fast path) gives the same age and errors as time.Parse's layouts do,
+// from Plan.Build and from a Builder, whose age lives in its block.
+func TestBuildISOBirthDate(t *testing.T) {
+	t.Parallel()
+	src := head + "person:\n  fullName: n\n  birthDate: {column: dob, layout: \"2006-01-02\", layouts: [\"02.01.2006\"]}\noperations: [parse]\n"
+	p := mustPlan(t, src, typedSchema("n", "dob"))
+	cases := []struct {
+		dob     string
+		want    nameapi.AgeInfo // zero: no age
+		wantErr string
+	}{
+		{"1983-08-22", nameapi.AgeInfo{Type: nameapi.TypeBirthDate, Year: 1983, Month: 8, Day: 22}, ""},
+		{" 2000-02-29 ", nameapi.AgeInfo{Type: nameapi.TypeBirthDate, Year: 2000, Month: 2, Day: 29}, ""},
+		{"22.08.1983", nameapi.AgeInfo{Type: nameapi.TypeBirthDate, Year: 1983, Month: 8, Day: 22}, ""},
+		{"0999-01-01", nameapi.AgeInfo{}, `column "dob": "0999-01-01": year 999 is not a four-digit year`},
+		{"1983-02-30", nameapi.AgeInfo{}, `column "dob": "1983-02-30": day out of range`},
+		{"1983-8-22", nameapi.AgeInfo{}, `column "dob": "1983-8-22" is not a date in layout "2006-01-02" or "02.01.2006"`},
+	}
+	b := p.NewBuilder()
+	for _, tc := range cases {
+		for name, build := range map[string]func(*record.Record) (*Request, error){"Plan.Build": p.Build, "Builder": b.Build} {
+			req, err := build(row("X", tc.dob))
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Errorf("%s(%q): error %v, want %q", name, tc.dob, err, tc.wantErr)
+				}
+			} else if err != nil {
+				t.Errorf("%s(%q): %v", name, tc.dob, err)
+			}
+			if req == nil {
+				t.Fatalf("%s(%q): no request", name, tc.dob)
+			}
+			var got nameapi.AgeInfo
+			if req.Person.Age != nil {
+				got = *req.Person.Age
+			}
+			if got != tc.want {
+				t.Errorf("%s(%q): age %+v, want %+v", name, tc.dob, got, tc.want)
+			}
+		}
 	}
 }

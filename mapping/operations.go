@@ -28,7 +28,7 @@ var (
 	Parser = &Operation[*nameapi.InputWithPerson, nameapi.PersonNameParserResult]{
 		Op: OpParse, Endpoint: nameapi.EndpointPersonNameParser, Input: NameInput,
 		Payload: func(r *Request, _ string) *nameapi.InputWithPerson {
-			return &nameapi.InputWithPerson{Context: r.Context, InputPerson: r.namePerson(true)}
+			return r.withPerson(r.namePerson(true))
 		},
 		Key: func(e *keyEnc, r *Request, _ string) { e.namePerson(r, true, nameCollapse) },
 		Fields: []Field[nameapi.PersonNameParserResult]{
@@ -93,7 +93,7 @@ var (
 	Genderizer = &Operation[*nameapi.InputWithPerson, nameapi.GenderizerResult]{
 		Op: OpGenderize, Endpoint: nameapi.EndpointPersonGenderizer, Input: NameInput,
 		Payload: func(r *Request, _ string) *nameapi.InputWithPerson {
-			return &nameapi.InputWithPerson{Context: r.Context, InputPerson: r.namePerson(false)}
+			return r.withPerson(r.namePerson(false))
 		},
 		Key: func(e *keyEnc, r *Request, _ string) { e.namePerson(r, false, nameFold) },
 		Fields: []Field[nameapi.GenderizerResult]{
@@ -115,7 +115,7 @@ var (
 	RiskDetector = &Operation[*nameapi.InputWithPerson, nameapi.RiskDetectorResult]{
 		Op: OpRisk, Endpoint: nameapi.EndpointRiskDetector, Input: PersonInput,
 		Payload: func(r *Request, _ string) *nameapi.InputWithPerson {
-			return &nameapi.InputWithPerson{Context: r.Context, InputPerson: r.Person}
+			return r.withPerson(r.Person)
 		},
 		Key: func(e *keyEnc, r *Request, _ string) {
 			e.context(r.Context)

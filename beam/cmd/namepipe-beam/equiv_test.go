@@ -1,0 +1,277 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/namepipe/namepipe/beam/enrich"
+	"github.com/namepipe/namepipe/pipeline"
+	"github.com/namepipe/namepipe/readers"
+	"github.com/namepipe/namepipe/record"
+)
+
+// root is the main module's directory.
+const root = "../../.."
+
+var (
+	toolsOnce sync.Once
+	toolsDir  string
+	toolsErr  error
+)
+
+// tools builds namepipe and bench/gen from the main module once per test
+// binary and returns the directory holding them.
+func tools(t *testing.T) string {
+	t.Helper()
+	toolsOnce.Do(func() {
+		toolsDir, toolsErr = os.MkdirTemp("", "namepipe-beam-tools-")
+		if toolsErr != nil {
+			return
+		}
+		for _, pkg := range []string{"./cmd/namepipe", "./bench/gen"} {
+			cmd := exec.Command("go", "-C", root, "build", "-o", filepath.Join(toolsDir, filepath.Base(pkg)), pkg)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				toolsErr = fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
+				return
+			}
+		}
+	})
+	if toolsErr != nil {
+		t.Fatal(toolsErr)
+	}
+	return toolsDir
+}
+
+func run(t *testing.T, name string, args ...string) {
+	t.Helper()
+	out, err := exec.Command(name, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", filepath.Base(name), strings.Join(args, " "), err, out)
+	}
+}
+
+// TestRunMatchesNamepipeRun runs namepipe-beam run on prism over several
+// shards and namepipe run over each shard, and compares every row (keyed
+// by its source file and row), the CSV bytes and the summary's counts.
+func TestRunMatchesNamepipeRun(t *testing.T) {
+	bin := tools(t)
+	t.Setenv("NAMEPIPE_TODAY", "2026-11-24")
+	config, err := filepath.Abs(filepath.Join(root, "bench/configs/local.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		files []string // made by bench/gen, seeds 1, 2, …
+		input string   // the input as given: a directory or a glob
+		rows  int      // per file
+	}{
+		{"csv directory", []string{"a.csv", "b.csv", "c.csv"}, "in", 1200},
+		{"parquet glob", []string{"p1.parquet", "p2.parquet"}, "in/*.parquet", 1500},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Chdir(dir)
+			for _, d := range []string{"in", "want", "got"} {
+				if err := os.Mkdir(d, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var wantSums []pipeline.Summary
+			for i, f := range tc.files {
+				in := filepath.Join("in", f)
+				run(t, filepath.Join(bin, "gen"), "-n", strconv.Itoa(tc.rows), "-seed", strconv.Itoa(i+1), "-o", in)
+				sum := filepath.Join("want", f+".json")
+				run(t, filepath.Join(bin, "namepipe"), "run", "--config", config, "--input", in,
+					"--output", filepath.Join("want", f), "--summary", sum, "--quiet", "--no-cache")
+				wantSums = append(wantSums, readSummary(t, sum).Summary)
+			}
+
+			var stderr bytes.Buffer
+			code := realMain(context.Background(), []string{"run", "--config", config, "--runner", "prism",
+				"--input", tc.input, "--output", "got/out.x", "--summary", "got/summary.json", "--quiet"}, io.Discard, &stderr)
+			if code != exitOK {
+				t.Fatalf("namepipe-beam run: exit %d\n%s", code, stderr.String())
+			}
+
+			got := map[string][]string{} // source file + row → cells
+			var gotHeader []string
+			for i, f := range tc.files {
+				shard := filepath.Join("got", fmt.Sprintf("out-%05d-of-%05d%s", i, len(tc.files), filepath.Ext(f)))
+				header, rows := readAll(t, shard)
+				gotHeader = header
+				for _, r := range rows {
+					key := r[len(r)-2] + "#" + r[len(r)-1]
+					if _, dup := got[key]; dup {
+						t.Fatalf("%s: row %s twice", shard, key)
+					}
+					got[key] = r[:len(r)-2]
+				}
+				if filepath.Ext(f) == ".csv" {
+					sameCSVBytes(t, filepath.Join("want", f), shard, filepath.Join("in", f))
+				}
+			}
+			var wantHeader []string
+			n := 0
+			for _, f := range tc.files {
+				header, rows := readAll(t, filepath.Join("want", f))
+				wantHeader = header
+				for i, r := range rows {
+					n++
+					key := filepath.Join("in", f) + "#" + strconv.Itoa(i+1)
+					if g, ok := got[key]; !ok {
+						t.Errorf("row %s missing from namepipe-beam's output", key)
+					} else if !reflect.DeepEqual(g, r) {
+						t.Errorf("row %s:\n got %q\nwant %q", key, g, r)
+					}
+				}
+			}
+			if want := append(wantHeader, "np_source_file", "np_source_row"); !reflect.DeepEqual(gotHeader, want) {
+				t.Errorf("header:\n got %q\nwant %q", gotHeader, want)
+			}
+			if n != len(tc.files)*tc.rows || len(got) != n {
+				t.Errorf("rows: namepipe-beam wrote %d, namepipe %d, want %d", len(got), n, len(tc.files)*tc.rows)
+			}
+
+			res := readSummary(t, filepath.Join("got", "summary.json"))
+			if g, w := counts(res.Summary), sumCounts(wantSums); !reflect.DeepEqual(g, w) {
+				t.Errorf("summary counts:\n got %+v\nwant %+v", g, w)
+			}
+			if res.Job.Files != len(tc.files) || res.Job.Runner != "prism" || res.Job.Workers != 1 {
+				t.Errorf("summary job = %+v", res.Job)
+			}
+		})
+	}
+}
+
+// readAll reads a file with namepipe's readers: its header and every row's
+// cells as text.
+func readAll(t *testing.T, path string) ([]string, [][]string) {
+	t.Helper()
+	ctx := context.Background()
+	rd, err := readers.Open(ctx, path, readers.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rd.Close()
+	schema := rd.Schema()
+	var rows [][]string
+	buf := make([]record.Record, 256)
+	for {
+		n, err := rd.Read(ctx, buf)
+		for _, r := range buf[:n] {
+			cells := make([]string, len(r.Values))
+			for i, v := range r.Values {
+				cells[i] = record.Format(v, schema.Fields[i].Type)
+			}
+			rows = append(rows, cells)
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return schema.Names(), rows
+}
+
+// sameCSVBytes checks that the shard is namepipe's output byte for byte
+// once each line's source cells are taken off.
+func sameCSVBytes(t *testing.T, want, got, source string) {
+	t.Helper()
+	w, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = bytes.Replace(g, []byte(",np_source_file,np_source_row"), nil, 1)
+	g = regexp.MustCompile(","+regexp.QuoteMeta(source)+`,\d+(\r?\n|$)`).ReplaceAll(g, []byte("$1"))
+	if !bytes.Equal(g, w) {
+		t.Errorf("%s differs from namepipe's %s beyond the source columns", got, want)
+	}
+}
+
+func readSummary(t *testing.T, path string) enrich.Result {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r enrich.Result
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return r
+}
+
+// resultCounts are the counts of a summary that do not depend on how the
+// rows were split (requests and memo hits do).
+type resultCounts struct {
+	RowsIn, RowsOut, RowsWithErrors int64
+	ReaderProblem, Build            int64
+	ByOp, Gender, Disposable        map[string]int64
+	Risk                            []int64
+}
+
+func counts(s pipeline.Summary) resultCounts {
+	c := resultCounts{RowsIn: s.RowsIn, RowsOut: s.RowsOut, RowsWithErrors: s.RowsWithErrors,
+		ReaderProblem: s.Errors.ReaderProblem, Build: s.Errors.Build,
+		ByOp: s.Errors.ByOp, Gender: s.Gender, Disposable: s.Disposable}
+	for _, b := range s.RiskScores {
+		c.Risk = append(c.Risk, b.Count)
+	}
+	return c
+}
+
+func sumCounts(sums []pipeline.Summary) resultCounts {
+	var c resultCounts
+	add := func(dst *map[string]int64, src map[string]int64) {
+		if *dst == nil {
+			*dst = map[string]int64{}
+		}
+		keys := make([]string, 0, len(src))
+		for k := range src {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			(*dst)[k] += src[k]
+		}
+	}
+	for _, s := range sums {
+		x := counts(s)
+		c.RowsIn += x.RowsIn
+		c.RowsOut += x.RowsOut
+		c.RowsWithErrors += x.RowsWithErrors
+		c.ReaderProblem += x.ReaderProblem
+		c.Build += x.Build
+		add(&c.ByOp, x.ByOp)
+		add(&c.Gender, x.Gender)
+		add(&c.Disposable, x.Disposable)
+		if c.Risk == nil {
+			c.Risk = make([]int64, len(x.Risk))
+		}
+		for i, n := range x.Risk {
+			c.Risk[i] += n
+		}
+	}
+	return c
+}

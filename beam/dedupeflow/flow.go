@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
@@ -145,9 +146,13 @@ func Build(s beam.Scope, o Options) (beam.PCollection, error) {
 	cands, codes, ruleStats, perRow := beam.ParDo4(s, &compareFn{W: wc, Set: set, Link: link}, beam.GroupByKey(s, blocks), side)
 
 	// u from random pairs: the same pairs as dedupe.Run
-	refs := beam.ParDo(s, &sampleFn{W: wc, N: o.USample, Link: link}, beam.Impulse(s), side)
-	pairs := beam.ParDo(s, joinSample, beam.CoGroupByKey(s, byID, refs))
-	uCodes := beam.ParDo(s, &compareSampleFn{W: wc, Set: set}, beam.GroupByKey(s, pairs), side)
+	sampleRows := beam.ParDo(s, &sampleRowsFn{W: wc, N: o.USample, Link: link}, rows, side)
+	chunks := make([]int64, sampleChunks)
+	for i := range chunks {
+		chunks[i] = int64(i)
+	}
+	uCodes := beam.ParDo(s, &compareSampleFn{W: wc, N: o.USample, Link: link}, beam.CreateList(s, chunks),
+		beam.SideInput{Input: sampleRows}, side)
 
 	// train
 	model := beam.ParDo(s, &trainFn{W: wc, USample: o.USample, Link: link}, beam.Impulse(s),
@@ -260,7 +265,7 @@ func attachSizes(_ int64, rows func(*row) bool, sizes func(*keySize) bool, emit 
 func newComparer(cfg *mapping.Config, rows int64) (*dedupe.Comparer, error) {
 	var m nameapi.PersonMatcher
 	if cfg.Dedupe.Names != config.DedupeNamesLocal && (cfg.Engine.Kind == config.EngineLocal || cfg.Engine.Kind == "") {
-		e, err := engine.New()
+		e, err := localEngine()
 		if err != nil {
 			return nil, fmt.Errorf("engine: %w", err)
 		}
@@ -268,6 +273,11 @@ func newComparer(cfg *mapping.Config, rows int64) (*dedupe.Comparer, error) {
 	}
 	return dedupe.NewComparer(m, -1, rows), nil
 }
+
+// localEngine is the worker process's local engine, built once and shared
+// by its DoFn instances (it holds megabytes of name data; it is safe for
+// concurrent use).
+var localEngine = sync.OnceValues(func() (*engine.Engine, error) { return engine.New() })
 
 // compareFn is the group and compare steps of one block.
 type compareFn struct {
@@ -367,46 +377,80 @@ func (f *compareFn) ProcessElement(ctx context.Context, h uint64, it func(*keyed
 	return nil
 }
 
-// sampleFn emits the u sample's pairs as (row id, pair index and side).
-type sampleFn struct {
+// The u sample: dedupe.Run's random pairs, compared as it compares them.
+// The pairs are no shuffle: every worker draws the same ones from the
+// same seed. The rows they touch (at most twice the sample, whatever the
+// input's size) go to the comparing workers as a side input, without
+// their names beyond the pairs compared with names; the pairs are cut
+// into sampleChunks ranges compared in parallel.
+const sampleChunks = 16
+
+// samplePairs draws dedupe.Run's pairs over the layout, b counted in row
+// ids.
+func samplePairs(n int, l layout, link bool) [][2]int64 {
+	pairs := dedupe.SamplePairs(n, int(l.nIn), int(l.nRef), link)
+	out := make([][2]int64, len(pairs))
+	for i, p := range pairs {
+		out[i] = [2]int64{int64(p[0]), int64(p[1])}
+		if link {
+			out[i][1] += l.nIn
+		}
+	}
+	return out
+}
+
+// sampleRowsFn emits the rows of the u sample: the row id and its
+// features, full when the row is in one of the pairs compared with
+// names, else without names (dedupe.CompareOthers does not read them).
+type sampleRowsFn struct {
 	W    workerConfig
 	N    int
 	Link bool
+	// inSample: 0 not in the sample, 1 in a pair without names, 2 with.
+	inSample map[int64]uint8
 }
 
-func (f *sampleFn) ProcessElement(_ []byte, srcs func(*srcInfo) bool, emit func(int64, sampleRef)) {
-	l := newLayout(f.W.NumInputs, f.W.NumSources, srcs)
-	for i, p := range dedupe.SamplePairs(f.N, int(l.nIn), int(l.nRef), f.Link) {
-		b := int64(p[1])
-		if f.Link {
-			b += l.nIn
+func (f *sampleRowsFn) ProcessElement(r row, srcs func(*srcInfo) bool, emit func([]byte)) error {
+	if f.inSample == nil {
+		f.inSample = map[int64]uint8{}
+		for i, p := range samplePairs(f.N, newLayout(f.W.NumInputs, f.W.NumSources, srcs), f.Link) {
+			mark := uint8(1)
+			if i < dedupe.UNameSample {
+				mark = 2
+			}
+			for _, id := range p {
+				f.inSample[id] = max(f.inSample[id], mark)
+			}
 		}
-		emit(int64(p[0]), sampleRef{Idx: int64(i), Side: 0})
-		emit(b, sampleRef{Idx: int64(i), Side: 1})
 	}
+	mark := f.inSample[r.ID]
+	if mark == 0 {
+		return nil
+	}
+	if mark == 1 {
+		r.F.Names, r.F.Given, r.F.Surname, r.F.Tokens = nil, nil, nil, nil
+	}
+	b, err := encRow(r)
+	if err != nil {
+		return err
+	}
+	emit(b)
+	return nil
 }
 
-// joinSample sends a row's features to each sample pair it is in.
-func joinSample(_ int64, rows func(*row) bool, refs func(*sampleRef) bool, emit func(int64, sideRow)) {
-	var r row
-	if !rows(&r) {
-		return
-	}
-	var ref sampleRef
-	for refs(&ref) {
-		emit(ref.Idx, sideRow{Side: ref.Side, F: r.F})
-	}
-}
-
-// compareSampleFn compares one pair of the u sample, as dedupe.Run:
-// with names for the first dedupe.UNameSample pairs.
+// compareSampleFn compares one range of the u sample's pairs, as
+// dedupe.Run: with names for the first dedupe.UNameSample pairs. It emits
+// KV<pattern, count>.
 type compareSampleFn struct {
-	W   workerConfig
-	Set config.Dedupe
-	c   *dedupe.Comparer
+	W     workerConfig
+	N     int
+	Link  bool
+	c     *dedupe.Comparer
+	pairs [][2]int64
+	feats map[int64]*dedupe.Features
 }
 
-func (f *compareSampleFn) ProcessElement(ctx context.Context, idx int64, it func(*sideRow) bool, srcs func(*srcInfo) bool, emit func(int64, int64)) error {
+func (f *compareSampleFn) ProcessElement(ctx context.Context, chunk int64, rows func(*[]byte) bool, srcs func(*srcInfo) bool, emit func(int64, int64)) error {
 	if f.c == nil {
 		cfg, err := f.W.parse()
 		if err != nil {
@@ -416,23 +460,39 @@ func (f *compareSampleFn) ProcessElement(ctx context.Context, idx int64, it func
 		if f.c, err = newComparer(cfg, l.nIn+l.nRef); err != nil {
 			return err
 		}
+		f.pairs = samplePairs(f.N, l, f.Link)
+		f.feats = map[int64]*dedupe.Features{}
+		var b []byte
+		for rows(&b) {
+			r, err := decRow(b)
+			if err != nil {
+				return fmt.Errorf("u sample: %w", err)
+			}
+			f.feats[r.ID] = &r.F
+		}
 	}
-	var pair [2]dedupe.Features
-	var r sideRow
-	n := 0
-	for it(&r) {
-		pair[r.Side] = r.F
-		n++
+	counts := map[dedupe.Pattern]int64{}
+	lo, hi := chunkRange(len(f.pairs), int(chunk))
+	for i := lo; i < hi; i++ {
+		a, b := f.feats[f.pairs[i][0]], f.feats[f.pairs[i][1]]
+		if a == nil || b == nil {
+			return fmt.Errorf("u sample pair %d: row %d or %d missing", i, f.pairs[i][0], f.pairs[i][1])
+		}
+		v := dedupe.CompareOthers(a, b)
+		if i < dedupe.UNameSample {
+			v = f.c.Compare(ctx, a, b)
+		}
+		counts[v.Pattern()]++
 	}
-	if n != 2 {
-		return fmt.Errorf("u sample pair %d: %d rows", idx, n)
+	for p, n := range counts {
+		emit(int64(p), n)
 	}
-	v := dedupe.CompareOthers(&pair[0], &pair[1])
-	if idx < dedupe.UNameSample {
-		v = f.c.Compare(ctx, &pair[0], &pair[1])
-	}
-	emit(int64(v.Pattern()), 1)
 	return nil
+}
+
+// chunkRange is the range of pairs of chunk c of sampleChunks.
+func chunkRange(n, c int) (lo, hi int) {
+	return n * c / sampleChunks, n * (c + 1) / sampleChunks
 }
 
 // trainFn is the EM step: one model from the combined counts.
@@ -677,9 +737,8 @@ func init() {
 	register.Function3x0(sizeBlock)
 	register.Function4x0(attachSizes)
 	register.DoFn8x1[context.Context, uint64, func(*keyedRow) bool, func(*srcInfo) bool, func(int64, cand), func(int64, int64), func(int64, counts), func(int64, int64), error](&compareFn{})
-	register.DoFn3x0[[]byte, func(*srcInfo) bool, func(int64, sampleRef)](&sampleFn{})
-	register.Function4x0(joinSample)
-	register.DoFn5x1[context.Context, int64, func(*sideRow) bool, func(*srcInfo) bool, func(int64, int64), error](&compareSampleFn{})
+	register.DoFn3x1[row, func(*srcInfo) bool, func([]byte), error](&sampleRowsFn{})
+	register.DoFn5x1[context.Context, int64, func(*[]byte) bool, func(*srcInfo) bool, func(int64, int64), error](&compareSampleFn{})
 	register.DoFn5x0[[]byte, func(*int64, *int64) bool, func(*int64, *int64) bool, func(*srcInfo) bool, func(dedupe.Model)](&trainFn{})
 	register.Combiner2[dedupe.FieldRows, row](&fieldRowsFn{})
 	register.DoFn7x0[int64, func(*cand) bool, dedupe.Model, dedupe.FieldRows, func(int64, match), func(edge), func(string, int64)](&scoreFn{})
@@ -698,8 +757,7 @@ func init() {
 	register.Emitter2[uint64, keyedRow]()
 	register.Emitter2[int64, cand]()
 	register.Emitter2[int64, counts]()
-	register.Emitter2[int64, sampleRef]()
-	register.Emitter2[int64, sideRow]()
+	register.Emitter1[[]byte]()
 	register.Emitter1[dedupe.Model]()
 	register.Emitter2[int64, match]()
 	register.Emitter1[edge]()
@@ -709,8 +767,7 @@ func init() {
 	register.Iter1[row]()
 	register.Iter1[keySize]()
 	register.Iter1[keyedRow]()
-	register.Iter1[sampleRef]()
-	register.Iter1[sideRow]()
+	register.Iter1[[]byte]()
 	register.Iter1[cand]()
 	register.Iter1[match]()
 	register.Iter1[clusterOf]()

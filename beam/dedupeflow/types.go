@@ -57,17 +57,6 @@ type edge struct {
 	P    float64
 }
 
-// sampleRef says that a row is side 0 or 1 of the u sample's pair Idx.
-type sampleRef struct {
-	Idx, Side int64
-}
-
-// sideRow is a row's features as side Side of a u-sample pair.
-type sideRow struct {
-	Side int64
-	F    dedupe.Features
-}
-
 // clusterOf is a row's cluster: its root row and its size.
 type clusterOf struct {
 	Root, Size int64
@@ -88,7 +77,6 @@ type counts struct {
 func init() {
 	beam.RegisterCoder(reflect.TypeFor[row](), encRow, decRow)
 	beam.RegisterCoder(reflect.TypeFor[keyedRow](), encKeyedRow, decKeyedRow)
-	beam.RegisterCoder(reflect.TypeFor[sideRow](), encSideRow, decSideRow)
 	beam.RegisterCoder(reflect.TypeFor[cand](), encCand, decCand)
 	beam.RegisterCoder(reflect.TypeFor[result](), encResult, decResult)
 	beam.RegisterCoder(reflect.TypeFor[dedupe.Model](), encModel, decModel)
@@ -96,7 +84,6 @@ func init() {
 	beam.RegisterType(reflect.TypeFor[keySize]())
 	beam.RegisterType(reflect.TypeFor[match]())
 	beam.RegisterType(reflect.TypeFor[edge]())
-	beam.RegisterType(reflect.TypeFor[sampleRef]())
 	beam.RegisterType(reflect.TypeFor[clusterOf]())
 	beam.RegisterType(reflect.TypeFor[counts]())
 }
@@ -142,15 +129,6 @@ func decRow(b []byte) (row, error) {
 	}
 	r.ID = id
 	return r, r.F.UnmarshalBinary(b[n:])
-}
-
-func encSideRow(r sideRow) ([]byte, error) {
-	return encRow(row{ID: r.Side, F: r.F})
-}
-
-func decSideRow(b []byte) (sideRow, error) {
-	r, err := decRow(b)
-	return sideRow{Side: r.ID, F: r.F}, err
 }
 
 func encKeyedRow(r keyedRow) ([]byte, error) {

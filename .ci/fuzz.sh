@@ -24,6 +24,7 @@ targets=(
   ./config:FuzzDecode
   ./mapping:FuzzBuild
   ./dedupe:FuzzCompareRows
+  ./dedupe:FuzzFeatCodec
   ./server:FuzzRESTBody
   ./server:FuzzSOAPBody
   ./server:FuzzRESTQuery

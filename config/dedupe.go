@@ -54,6 +54,10 @@ type Dedupe struct {
 	// Type: int ≥ 0
 	// Default: `0`
 	MaxMatchCalls int64 `yaml:"maxMatchCalls"`
+	// Directory for dedupe's temporary files (the rows' features, sorted block keys and candidate pairs: at most about 0.7 KiB per row on generated people); they are removed when dedupe ends, also on an error or interrupt.
+	// Type: path
+	// Default: the system's temporary directory (`$TMPDIR` or `/tmp`)
+	TempDir string `yaml:"tempDir"`
 }
 
 // applyDefaults fills the dedupe keys that d left out.

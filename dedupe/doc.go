@@ -7,9 +7,10 @@
 //	block     Features → block keys (sorted name words, surname phonetics,
 //	          email address and local part, phone digits, birth date,
 //	          address words)
-//	group     key → rows; a block over MaxBlockSize compares each row only
-//	          with its Window neighbours (by birth date or by name); a pair
-//	          is compared under the first key it shares (owns)
+//	group     key → rows (an external sort); a block over MaxBlockSize
+//	          compares each row only with its Window neighbours (by birth
+//	          date or by name); a pair is compared under the first key it
+//	          shares (owns)
 //	compare   pair → comparison vector (names through the service's person
 //	          matcher, other fields by their own comparators)
 //	score     vector → match probability, from Fellegi–Sunter m/u weights
@@ -23,9 +24,35 @@
 // stages: the EM step needs only the counts of comparison patterns, a
 // combinable aggregate.
 //
+// # Memory
+//
+// Run keeps in memory only what is a few bytes per row; what grows with
+// the rows goes to a temporary directory (config.Dedupe.TempDir, removed
+// when Run returns, also on an error or cancel; its peak size is
+// Summary.TempDiskBytes):
+//
+//	feature store  every row's Features and block keys in their binary
+//	               form (featcodec.go), about 230 bytes a row, read back
+//	               by row (a file under 64 MiB is read into memory)
+//	sorter         block-key entries (23 bytes each, about 8 a row), the
+//	               keys' block sizes (10 bytes) and the candidate pairs
+//	               (34 bytes), each sorted externally: sorted runs of at
+//	               most Options.SortBuffer bytes, merged k ways
+//
+// The group step reads the sorted keys twice: once to count every
+// block's size (written into the stored rows, for owns and the
+// term-frequency adjustment), once to compare. Each candidate pair
+// carries the block sizes its term-frequency adjustment needs, so that
+// scoring is one pass over the sorted pairs. Per row, Run
+// holds its RowResult (32 bytes), the store's offset (8), the pairs-per-row
+// count (4) and, while clustering, the union-find arrays (about 24); the
+// pairs above the pairs threshold and their rows' names are kept for the
+// result.
+//
 // # Size
 //
-// About 2,500 lines: one file per step (features, block keys, comparators,
-// EM training, scoring, clustering, output and pairs file), sharing the row
-// and pair types that flow between the steps.
+// About 3,000 lines: one file per step (features, block keys, comparators,
+// EM training, the u sample, scoring, clustering, output and pairs file),
+// sharing the row and pair types that flow between the steps, plus the
+// spill machinery (spill.go, featcodec.go).
 package dedupe

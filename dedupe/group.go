@@ -3,9 +3,10 @@ package dedupe
 import (
 	"cmp"
 	"context"
-	"slices"
-	"sync"
+	"encoding/binary"
 	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // orderIn is the order of a row inside a capped block of rule r: rows
@@ -18,127 +19,390 @@ func orderIn(r Rule, f *Features) uint64 {
 	return f.order
 }
 
-// entry is one (key, row) of a rule, sorted by key then order.
-type entry struct {
+// keyEntry is one (key, row), sorted by rule, key, then order: the rows
+// of one block follow each other, in the order a capped block compares
+// them.
+type keyEntry struct {
 	h     uint64
 	order uint64
 	row   int32
 	slot  uint16 // index of the key in the row's keys
+	rule  Rule
 }
 
-// groupAndCompare is the group and compare steps of one rule: rows are
-// grouped by key; a block over the cap is marked capped and compares each
-// row with its Window neighbours in name order; every pair the key owns
-// is compared.
-func groupAndCompare(ctx context.Context, o Options, r Rule, feats []Features, keys [][]blockKey, nIn int, link bool,
-	names *nameComparer, perRow []int32) (ruleStats, [][]cand, PatternCounts, error) {
-	var ents []entry
-	for i := range keys {
-		for j, k := range keys[i] {
-			if k.rule == r {
-				ents = append(ents, entry{h: k.h, order: orderIn(r, &feats[i]), row: int32(i), slot: uint16(j)})
-			}
+func cmpKeyEntry(a, b keyEntry) int {
+	if c := cmp.Compare(a.rule, b.rule); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.h, b.h); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.order, b.order); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.row, b.row); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.slot, b.slot)
+}
+
+var keyEntryCodec = recordCodec[keyEntry]{
+	size: 23,
+	put: func(b []byte, e keyEntry) {
+		binary.LittleEndian.PutUint64(b, e.h)
+		binary.LittleEndian.PutUint64(b[8:], e.order)
+		binary.LittleEndian.PutUint32(b[16:], uint32(e.row))
+		binary.LittleEndian.PutUint16(b[20:], e.slot)
+		b[22] = byte(e.rule)
+	},
+	get: func(b []byte) keyEntry {
+		return keyEntry{h: binary.LittleEndian.Uint64(b), order: binary.LittleEndian.Uint64(b[8:]),
+			row: int32(binary.LittleEndian.Uint32(b[16:])), slot: binary.LittleEndian.Uint16(b[20:]), rule: Rule(b[22])}
+	},
+}
+
+// keySizeEntry is the block size of one key of a row.
+type keySizeEntry struct {
+	row  int32
+	slot uint16
+	size uint32
+}
+
+func cmpKeySize(a, b keySizeEntry) int {
+	if c := cmp.Compare(a.row, b.row); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.slot, b.slot)
+}
+
+var keySizeCodec = recordCodec[keySizeEntry]{
+	size: 10,
+	put: func(b []byte, e keySizeEntry) {
+		binary.LittleEndian.PutUint32(b, uint32(e.row))
+		binary.LittleEndian.PutUint16(b[4:], e.slot)
+		binary.LittleEndian.PutUint32(b[6:], e.size)
+	},
+	get: func(b []byte) keySizeEntry {
+		return keySizeEntry{row: int32(binary.LittleEndian.Uint32(b)), slot: binary.LittleEndian.Uint16(b[4:]), size: binary.LittleEndian.Uint32(b[6:])}
+	},
+}
+
+// cand is a compared pair whose fields agree somewhere, with what its
+// term-frequency adjustment needs: per rule of a term-frequency field,
+// the size of the smallest block the two rows share (34 bytes on disk).
+type cand struct {
+	a, b  int32
+	p     Pattern
+	sizes [NumRules]uint32
+}
+
+// newCand returns the candidate pair of rows a and b with keys ka, kb.
+func newCand(a, b int32, p Pattern, ka, kb []blockKey) cand {
+	c := cand{a: a, b: b, p: p}
+	for _, f := range tfFields {
+		c.sizes[f.rule] = sharedSize(ka, kb, f.rule)
+	}
+	return c
+}
+
+// adjust returns the pair's term-frequency adjustment: tf.adjust on two
+// key lists that share, per rule, one key of the recorded size (all
+// that sharedSize reads of the rows' keys).
+func (c *cand) adjust(tf *termFreq) float64 {
+	var keys [NumRules]blockKey
+	n := 0
+	for r, size := range c.sizes {
+		if size > 0 {
+			keys[n] = blockKey{h: uint64(r) + 1, size: size, rule: Rule(r)}
+			n++
 		}
 	}
-	slices.SortFunc(ents, func(a, b entry) int {
-		if c := cmp.Compare(a.h, b.h); c != 0 {
-			return c
+	return tf.adjust(keys[:n], keys[:n], c.p)
+}
+
+func cmpCand(x, y cand) int {
+	if c := cmp.Compare(x.a, y.a); c != 0 {
+		return c
+	}
+	return cmp.Compare(x.b, y.b)
+}
+
+var candCodec = recordCodec[cand]{
+	size: 10 + 4*int(NumRules),
+	put: func(b []byte, c cand) {
+		binary.LittleEndian.PutUint32(b, uint32(c.a))
+		binary.LittleEndian.PutUint32(b[4:], uint32(c.b))
+		binary.LittleEndian.PutUint16(b[8:], uint16(c.p))
+		for r, size := range c.sizes {
+			binary.LittleEndian.PutUint32(b[10+4*r:], size)
 		}
-		if c := cmp.Compare(a.order, b.order); c != 0 {
-			return c
+	},
+	get: func(b []byte) cand {
+		c := cand{a: int32(binary.LittleEndian.Uint32(b)), b: int32(binary.LittleEndian.Uint32(b[4:])),
+			p: Pattern(binary.LittleEndian.Uint16(b[8:]))}
+		for r := range c.sizes {
+			c.sizes[r] = binary.LittleEndian.Uint32(b[10+4*r:])
 		}
-		return cmp.Compare(a.row, b.row)
+		return c
+	},
+}
+
+// ruleStats are the group step's counts of one rule.
+type ruleStats struct{ blocks, capped int64 }
+
+// groupSizes is the group step's first pass over the sorted keys: it
+// counts the blocks of every rule and writes each key's block size (and
+// whether it is capped) into the stored rows, where owns and the
+// term-frequency adjustment read them.
+func groupSizes(ctx context.Context, o Options, x *extracted, dir *spillDir) ([NumRules]ruleStats, error) {
+	var st [NumRules]ruleStats
+	sizes := newSorter(dir, "sizes", keySizeCodec, cmpKeySize, o.SortBuffer)
+	defer sizes.Close()
+	var group []keySizeEntry
+	var cur keyEntry
+	end := func() error {
+		n := len(group)
+		if n >= 2 {
+			st[cur.rule].blocks++
+			if n > o.Settings.MaxBlockSize {
+				st[cur.rule].capped++
+			}
+		}
+		for i := range group {
+			group[i].size = uint32(n)
+		}
+		err := sizes.Add(group...)
+		group = group[:0]
+		return err
+	}
+	err := x.keys.Each(ctx, func(e keyEntry) error {
+		if len(group) > 0 && (e.rule != cur.rule || e.h != cur.h) {
+			if err := end(); err != nil {
+				return err
+			}
+		}
+		cur = e
+		group = append(group, keySizeEntry{row: e.row, slot: e.slot})
+		return nil
 	})
-	var st ruleStats
-	type block struct{ lo, hi int }
-	var blocks []block
-	maxBlock, window := o.Settings.MaxBlockSize, o.Settings.Window
-	for lo := 0; lo < len(ents); {
-		hi := lo + 1
-		for hi < len(ents) && ents[hi].h == ents[lo].h {
-			hi++
-		}
-		for _, e := range ents[lo:hi] {
-			keys[e.row][e.slot].size = uint32(hi - lo)
-		}
-		if hi-lo >= 2 {
-			st.blocks++
-			if hi-lo > maxBlock {
-				st.capped++
-				for _, e := range ents[lo:hi] {
-					keys[e.row][e.slot].capped = true
-				}
-			}
-			blocks = append(blocks, block{lo, hi})
-		}
-		lo = hi
+	if err == nil {
+		err = end()
 	}
-	counts := make([]PatternCounts, o.Workers)
-	found := make([][]cand, o.Workers)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	const chunk = 64
+	if err != nil {
+		return st, err
+	}
+	if err := sizes.Finish(); err != nil {
+		return st, err
+	}
+	// Patch the stored rows in place, a chunk of rows at a time.
+	const chunk = 1 << 22
+	fs := x.store
+	var buf []byte
+	lo, hi := int32(0), int32(0) // rows in buf
+	flush := func() error {
+		if hi == lo {
+			return nil
+		}
+		if _, err := fs.f.WriteAt(buf, fs.off[lo]); err != nil {
+			return err
+		}
+		return nil
+	}
+	err = sizes.Each(ctx, func(e keySizeEntry) error {
+		if e.row >= hi {
+			if err := flush(); err != nil {
+				return err
+			}
+			lo, hi = e.row, e.row+1
+			for int(hi) < fs.rows() && fs.off[hi+1]-fs.off[lo] <= chunk {
+				hi++
+			}
+			buf = append(buf[:0], make([]byte, fs.off[hi]-fs.off[lo])...)
+			if _, err := fs.f.ReadAt(buf, fs.off[lo]); err != nil {
+				return err
+			}
+		}
+		setKeySize(buf[fs.off[e.row]-fs.off[lo]:], int(e.slot), e.size, int(e.size) > o.Settings.MaxBlockSize)
+		return nil
+	})
+	if err == nil {
+		err = flush()
+	}
+	return st, err
+}
+
+// compareJob is one block (or a segment of a capped block) to compare:
+// each of the first rows is compared with the rows after it (in a
+// capped block only its Window neighbours).
+type compareJob struct {
+	rule   Rule
+	ents   []keyEntry
+	first  int
+	capped bool
+}
+
+// segment is the number of rows of a capped block compared per job.
+const segment = 1024
+
+// groupAndCompare is the group step's second pass and the compare step:
+// the sorted keys are cut into blocks; a block over the cap compares
+// each row with its Window neighbours in name order; every pair the key
+// owns is compared on the workers. Pairs that agree somewhere go to
+// cands with what their term-frequency adjustment needs; the counts of every
+// pattern are returned per rule.
+func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]ruleStats, nIn int, link bool,
+	names *nameComparer, perRow []int32, cands *sorter[cand]) ([NumRules]PatternCounts, error) {
+	maxBlock, window := o.Settings.MaxBlockSize, o.Settings.Window
+	g, gctx := errgroup.WithContext(ctx)
+	jobs := make(chan []compareJob, 2*o.Workers)
+	counts := make([][NumRules]PatternCounts, o.Workers)
 	for w := range o.Workers {
-		counts[w] = NewPatternCounts()
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				if ctx.Err() != nil {
-					return
-				}
-				b0 := int(next.Add(chunk)) - chunk
-				if b0 >= len(blocks) {
-					return
-				}
-				for _, b := range blocks[b0:min(b0+chunk, len(blocks))] {
-					capped := b.hi-b.lo > maxBlock
-					for i := b.lo; i < b.hi; i++ {
-						jEnd := b.hi
-						if capped {
-							jEnd = min(b.hi, i+1+window)
+		for r := range counts[w] {
+			counts[w][r] = NewPatternCounts()
+		}
+		g.Go(func() error {
+			var buf []byte
+			var feats []Features
+			var keys [][]blockKey
+			var found []cand
+			for batch := range jobs {
+				for _, j := range batch {
+					if len(feats) < len(j.ents) {
+						feats = make([]Features, len(j.ents))
+						keys = append(keys, make([][]blockKey, len(j.ents)-len(keys))...)
+					}
+					for k, e := range j.ents {
+						var err error
+						if buf, keys[k], err = x.store.load(e.row, buf, &feats[k], keys[k]); err != nil {
+							return err
 						}
-						for j := i + 1; j < jEnd; j++ {
-							x, y := ents[i], ents[j]
-							a, c := x.row, y.row
+					}
+					c := counts[w][j.rule]
+					for i := range j.first {
+						jEnd := len(j.ents)
+						if j.capped {
+							jEnd = min(jEnd, i+1+window)
+						}
+						for k := i + 1; k < jEnd; k++ {
+							a, b := j.ents[i].row, j.ents[k].row
+							ia, ib := i, k
 							if link {
 								// only input × reference
-								if (int(a) < nIn) == (int(c) < nIn) {
+								if (int(a) < nIn) == (int(b) < nIn) {
 									continue
 								}
 								if int(a) >= nIn {
-									a, c = c, a
+									a, b, ia, ib = b, a, ib, ia
 								}
-							} else if c < a {
-								a, c = c, a
+							} else if b < a {
+								a, b, ia, ib = b, a, ib, ia
 							}
-							if !owns(keys[a], keys[c], keys[x.row][x.slot]) {
+							if !owns(keys[ia], keys[ib], blockKey{h: j.ents[i].h, rule: j.rule}) {
 								continue
 							}
-							v := compareRows(ctx, names, &feats[a], &feats[c])
+							v := compareRows(gctx, names, &feats[ia], &feats[ib])
 							p := v.Pattern()
-							counts[w][p]++
+							c[p]++
 							atomic.AddInt32(&perRow[a], 1)
-							atomic.AddInt32(&perRow[c], 1)
+							atomic.AddInt32(&perRow[b], 1)
 							if v.agrees() {
-								found[w] = append(found[w], cand{a: a, b: c, p: p})
+								found = append(found, newCand(a, b, p, keys[ia], keys[ib]))
 							}
 						}
 					}
+					if len(found) >= 4096 {
+						if err := cands.Add(found...); err != nil {
+							return err
+						}
+						found = found[:0]
+					}
 				}
-				if o.Progress != nil {
-					o.Progress("comparing "+r.String(), min(int64(b0+chunk), int64(len(blocks))), int64(len(blocks)))
+				if err := gctx.Err(); err != nil {
+					return err
 				}
 			}
-		}()
+			return cands.Add(found...)
+		})
 	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return st, nil, nil, err
+	g.Go(func() error {
+		defer close(jobs)
+		var batch []compareJob
+		size := 0
+		send := func(j compareJob) error {
+			batch = append(batch, j)
+			size += len(j.ents)
+			if size < 2048 {
+				return nil
+			}
+			select {
+			case jobs <- batch:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+			batch, size = nil, 0
+			return nil
+		}
+		var group []keyEntry
+		n := 0 // rows of the current block, group holds the last of them
+		var cur keyEntry
+		var done int64
+		end := func() error {
+			if n >= 2 {
+				done++
+				if o.Progress != nil && done&1023 == 1 {
+					o.Progress("comparing "+cur.rule.String(), done, st[cur.rule].blocks)
+				}
+				if err := send(compareJob{rule: cur.rule, ents: group, first: len(group), capped: n > maxBlock}); err != nil {
+					return err
+				}
+			}
+			group, n = nil, 0
+			return nil
+		}
+		err := x.keys.Each(gctx, func(e keyEntry) error {
+			if n > 0 && (e.rule != cur.rule || e.h != cur.h) {
+				if err := end(); err != nil {
+					return err
+				}
+				if e.rule != cur.rule {
+					done = 0
+				}
+			}
+			cur = e
+			group = append(group, e)
+			n++
+			if len(group) == max(segment, maxBlock+1)+window {
+				// a capped block: compare a segment, keep its last
+				// window rows for the next
+				k := len(group) - window
+				if err := send(compareJob{rule: e.rule, ents: group, first: k, capped: true}); err != nil {
+					return err
+				}
+				group = append([]keyEntry(nil), group[k:]...)
+			}
+			return nil
+		})
+		if err == nil {
+			err = end()
+		}
+		if err == nil && len(batch) > 0 {
+			select {
+			case jobs <- batch:
+			case <-gctx.Done():
+				err = gctx.Err()
+			}
+		}
+		return err
+	})
+	var total [NumRules]PatternCounts
+	if err := g.Wait(); err != nil {
+		return total, err
 	}
-	total := NewPatternCounts()
-	for w := range o.Workers {
-		total.Add(counts[w])
+	for r := range total {
+		total[r] = NewPatternCounts()
+		for w := range counts {
+			total[r].Add(counts[w][r])
+		}
 	}
-	return st, found, total, nil
+	return total, nil
 }

@@ -8,6 +8,8 @@ import (
 	"math"
 	"strings"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
 	"github.com/namepipe/namepipe/writers"
@@ -76,44 +78,75 @@ func (r *Result) Values(i int) []record.Value {
 }
 
 // WriteOutput re-reads the input and writes every row, unchanged and in
-// order, with the dedupe columns appended.
+// order, with the dedupe columns appended. Reading (parsing) runs on its
+// own goroutine, beside the writing (formatting).
 func WriteOutput(ctx context.Context, rd readers.Reader, w writers.Writer, r *Result, progress func(string, int64, int64)) error {
-	buf := make([]record.Record, batchSize)
-	out := make([]record.Record, 0, batchSize)
-	row := 0
-	for {
-		n, err := rd.Read(ctx, buf)
-		out = out[:0]
-		for i := range buf[:n] {
-			if row >= len(r.Rows) {
-				return fmt.Errorf("output: the input changed while dedupe ran (more than %d rows)", len(r.Rows))
-			}
-			rec := buf[i]
-			vals := make([]record.Value, 0, len(rec.Values)+5)
-			vals = append(append(vals, rec.Values...), r.Values(row)...)
-			// Raw and End carry the input cells' source text, so that CSV
-			// output writes them back byte for byte.
-			out = append(out, record.Record{Index: rec.Index, Line: rec.Line, Values: vals, Raw: rec.Raw, End: rec.End})
-			row++
-		}
-		if len(out) > 0 {
-			if werr := w.Write(ctx, out); werr != nil {
-				return fmt.Errorf("output: %w", werr)
-			}
-		}
-		if progress != nil {
-			done, total := rd.Progress()
-			progress("writing", done, total)
-		}
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return err
-		}
+	g, gctx := errgroup.WithContext(ctx)
+	type batch struct {
+		recs []record.Record
+		last bool
 	}
-	if row != len(r.Rows) {
-		return fmt.Errorf("output: the input changed while dedupe ran (%d rows, first read %d)", row, len(r.Rows))
+	const inFlight = 4
+	free := make(chan []record.Record, inFlight)
+	for range inFlight {
+		free <- make([]record.Record, batchSize)
 	}
-	return nil
+	full := make(chan batch, inFlight)
+	g.Go(func() error {
+		defer close(full)
+		for {
+			var buf []record.Record
+			select {
+			case buf = <-free:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+			n, err := rd.Read(gctx, buf)
+			if progress != nil {
+				done, total := rd.Progress()
+				progress("writing", done, total)
+			}
+			eof := errors.Is(err, io.EOF)
+			if err != nil && !eof {
+				return err
+			}
+			full <- batch{recs: buf[:n], last: eof}
+			if eof {
+				return nil
+			}
+		}
+	})
+	g.Go(func() error {
+		out := make([]record.Record, 0, batchSize)
+		row := 0
+		for b := range full {
+			out = out[:0]
+			for i := range b.recs {
+				if row >= len(r.Rows) {
+					return fmt.Errorf("output: the input changed while dedupe ran (more than %d rows)", len(r.Rows))
+				}
+				rec := b.recs[i]
+				vals := make([]record.Value, 0, len(rec.Values)+5)
+				vals = append(append(vals, rec.Values...), r.Values(row)...)
+				// Raw and End carry the input cells' source text, so that CSV
+				// output writes them back byte for byte.
+				out = append(out, record.Record{Index: rec.Index, Line: rec.Line, Values: vals, Raw: rec.Raw, End: rec.End})
+				row++
+			}
+			if len(out) > 0 {
+				if werr := w.Write(gctx, out); werr != nil {
+					return fmt.Errorf("output: %w", werr)
+				}
+			}
+			if b.last {
+				if row != len(r.Rows) {
+					return fmt.Errorf("output: the input changed while dedupe ran (%d rows, first read %d)", row, len(r.Rows))
+				}
+				return nil
+			}
+			free <- b.recs[:cap(b.recs)]
+		}
+		return gctx.Err()
+	})
+	return g.Wait()
 }

@@ -35,7 +35,7 @@ func (r *Result) PairRows() []*PairRow {
 		v := p.Pattern.Vector()
 		b := p.B
 		if int(r.Summary.ReferenceRows) > 0 {
-			b += nIn // index into feats
+			b += nIn // index into the row space
 		}
 		out = append(out, &PairRow{
 			RowA: int64(p.A) + 1, RowB: int64(p.B) + 1,
@@ -43,7 +43,7 @@ func (r *Result) PairRows() []*PairRow {
 			Name: FieldName.LevelName(v[FieldName]), BirthDate: FieldBirth.LevelName(v[FieldBirth]),
 			Email: FieldEmail.LevelName(v[FieldEmail]), Phone: FieldPhone.LevelName(v[FieldPhone]),
 			Address: FieldAddress.LevelName(v[FieldAddress]),
-			NameA:   nameText(&r.feats[p.A]), NameB: nameText(&r.feats[b]),
+			NameA:   r.names.name(p.A), NameB: r.names.name(b),
 		})
 	}
 	return out

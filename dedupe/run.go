@@ -1,22 +1,16 @@
 package dedupe
 
 import (
-	"cmp"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
-	"github.com/namepipe/namepipe/record"
 )
 
 // Options configure Run.
@@ -40,6 +34,9 @@ type Options struct {
 	// USample is the number of random pairs u is estimated from (default
 	// 200,000).
 	USample int
+	// SortBuffer is the memory, in bytes, of each external sort's buffers
+	// (default 16 MiB); the spill files go under Settings.TempDir.
+	SortBuffer int
 	// Progress, when set, is called now and then with the stage and how
 	// far it got.
 	Progress func(stage string, done, total int64)
@@ -57,7 +54,8 @@ type Result struct {
 	// Summary counts what was done.
 	Summary Summary
 
-	feats []Features
+	// names are the name texts of the pairs' rows (for PairRows).
+	names *rowNames
 }
 
 // RowResult is what dedupe found for one input row.
@@ -94,11 +92,14 @@ type Pair struct {
 // fields besides the name (see compareRows).
 const strictRows = 100_000
 
-// batchSize is the number of records read at a time.
+// batchSize is the number of records written at a time.
 const batchSize = 256
 
 // Run reads the input (and the reference), finds the duplicates and
-// returns them. It holds the reduced features of every row, not the rows.
+// returns them. What grows with the rows (their features and keys, the
+// sorted keys, the candidate pairs) is spilled to a temporary directory
+// under Settings.TempDir, removed before Run returns; in memory it keeps
+// about 60 bytes per row (see the Size section of the package doc).
 func Run(ctx context.Context, o Options) (*Result, error) {
 	start := time.Now()
 	if o.Workers <= 0 {
@@ -107,131 +108,190 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if o.USample <= 0 {
 		o.USample = 500_000
 	}
-	res := &Result{}
-	sum := &res.Summary
-	feats, bad, err := extractAll(ctx, o.Input, o.Plan, false, o.Progress)
+	if o.SortBuffer <= 0 {
+		o.SortBuffer = defaultSortBuffer
+	}
+	dir, err := newSpillDir(o.Settings.TempDir)
 	if err != nil {
 		return nil, err
 	}
-	sum.Rows, sum.RowsWithErrors = int64(len(feats)), bad
-	nIn := len(feats)
+	res, err := run(ctx, o, dir)
+	if cerr := dir.close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	res.Summary.TempDiskBytes = dir.peak.Load()
+	res.Summary.Elapsed = time.Since(start)
+	res.Summary.ElapsedSec = res.Summary.Elapsed.Seconds()
+	return res, nil
+}
+
+// defaultSortBuffer is the memory of each external sort's buffers.
+const defaultSortBuffer = 16 << 20
+
+// run is Run inside its temporary directory.
+func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
+	res := &Result{}
+	sum := &res.Summary
+	lap := time.Now()
+	stage := func(name string) {
+		now := time.Now()
+		sum.Stages = append(sum.Stages, StageTime{Stage: name, Seconds: now.Sub(lap).Seconds()})
+		lap = now
+	}
+	store, err := newFeatStore(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer store.close()
+	x := &extracted{store: store, keys: newSorter(dir, "keys", keyEntryCodec, cmpKeyEntry, o.SortBuffer)}
+	defer x.keys.Close()
+	nIn32, bad, err := extractAll(ctx, o.Input, o.Plan, false, 0, o.Workers, x, o.Progress)
+	if err != nil {
+		return nil, err
+	}
+	nIn := int(nIn32)
+	sum.Rows, sum.RowsWithErrors = int64(nIn), bad
 	link := o.Reference != nil
 	if link {
-		ref, _, err := extractAll(ctx, o.Reference, o.RefPlan, true, o.Progress)
+		nRef, _, err := extractAll(ctx, o.Reference, o.RefPlan, true, nIn32, o.Workers, x, o.Progress)
 		if err != nil {
 			return nil, fmt.Errorf("reference: %w", err)
 		}
-		sum.ReferenceRows = int64(len(ref))
-		feats = append(feats, ref...)
+		sum.ReferenceRows = int64(nRef)
 	}
-	if len(feats) > 1<<31-2 {
-		return nil, errors.New("dedupe: more than 2^31 rows")
+	if err := store.flush(); err != nil {
+		return nil, err
 	}
-	res.feats = feats
-	for i := range nIn {
-		if !feats[i].Comparable() {
+	if err := x.keys.Finish(); err != nil {
+		return nil, err
+	}
+	n := store.rows()
+	res.Rows = x.rows
+	x.rows = nil
+	for i := range res.Rows {
+		if res.Rows[i].NothingComparable {
 			sum.RowsNothingComparable++
 		}
 	}
 
+	stage("extract")
+	// group: block sizes
+	st, err := groupSizes(ctx, o, x, dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := store.cacheIfSmall(storeCacheMax); err != nil {
+		return nil, err
+	}
+	stage("block sizes")
+
 	names := newNameComparer(o.Matcher, o.MaxMatchCalls)
-	names.strict = len(feats) >= strictRows
+	names.strict = n >= strictRows
 	if o.Matcher == nil {
 		names.budget.Store(0)
 	}
-	// block key
-	keys := make([][]blockKey, len(feats))
-	for i := range feats {
-		keys[i] = BlockKeys(&feats[i])
-	}
-	// group + compare, rule by rule
-	var byRule []PatternCounts
-	var parts [][]cand
-	perRow := make([]int32, len(feats))
-	for r := Rule(0); r < NumRules; r++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		st, p, c, err := groupAndCompare(ctx, o, r, feats, keys, nIn, link, names, perRow)
-		if err != nil {
-			return nil, err
-		}
-		byRule = append(byRule, c)
-		parts = append(parts, p...)
-		sum.Blocks += st.blocks
-		sum.BlocksCapped += st.capped
-		n := int64(0)
-		for _, x := range c {
-			n += x
-		}
-		sum.PairsCompared += n
-		sum.PairsByRule = append(sum.PairsByRule, RuleCount{Rule: r.String(), Blocks: st.blocks, Capped: st.capped, Pairs: n})
-	}
-	pairs := slices.Concat(parts...)
-	parts = nil
-	slices.SortFunc(pairs, func(x, y cand) int {
-		if c := cmp.Compare(x.a, y.a); c != 0 {
-			return c
-		}
-		return cmp.Compare(x.b, y.b)
-	})
-	pairs = slices.CompactFunc(pairs, func(x, y cand) bool { return x.a == y.a && x.b == y.b })
-	for _, n := range perRow {
-		sum.MaxPairsPerRow = max(sum.MaxPairsPerRow, int64(n))
-	}
 
-	// score: u from random pairs, m and lambda by EM
-	sample := samplePairs(o.USample, nIn, len(feats)-nIn, link)
-	// Names of random pairs go through the matcher only for the first
-	// nameSample pairs (the other fields are cheap to compare).
-	nameSample := min(len(sample), 20_000)
-	vecs := make([]Vector, len(sample))
-	parallel(ctx, o.Workers, len(sample), func(i int) {
-		a, b := sample[i][0], sample[i][1]
-		if link {
-			b += int32(nIn)
+	// group + compare
+	perRow := make([]int32, n)
+	cands := newSorter(dir, "pairs", candCodec, cmpCand, o.SortBuffer)
+	defer cands.Close()
+	byRule, err := groupAndCompare(ctx, o, x, st, nIn, link, names, perRow, cands)
+	if err != nil {
+		return nil, err
+	}
+	x.keys.Close()
+	if err := cands.Finish(); err != nil {
+		return nil, err
+	}
+	stage("compare")
+	for r := Rule(0); r < NumRules; r++ {
+		c := byRule[r]
+		sum.Blocks += st[r].blocks
+		sum.BlocksCapped += st[r].capped
+		k := int64(0)
+		for _, x := range c {
+			k += x
 		}
-		if i < nameSample {
-			vecs[i] = compareRows(ctx, names, &feats[a], &feats[b])
-		} else {
-			compareOthers(&feats[a], &feats[b], &vecs[i])
-		}
-	})
+		sum.PairsCompared += k
+		sum.PairsByRule = append(sum.PairsByRule, RuleCount{Rule: r.String(), Blocks: st[r].blocks, Capped: st[r].capped, Pairs: k})
+	}
+	for _, c := range perRow {
+		sum.MaxPairsPerRow = max(sum.MaxPairsPerRow, int64(c))
+	}
+	perRow = nil
+
+	// u from random pairs (after the compare step, whose matcher answers
+	// it re-uses)
+	u, usample, err := estimateU(ctx, o, store, names, nIn, link)
+	if err != nil {
+		return nil, err
+	}
+	stage("u sample")
+	tf := newTermFreq(&Model{U: u}, nil)
+	tf.rows = x.tfRows
+
+	// score: m and lambda by EM
 	possible := float64(nIn) * float64(nIn-1) / 2
 	if link {
-		possible = float64(nIn) * float64(len(feats)-nIn)
+		possible = float64(nIn) * float64(n-nIn)
 	}
-	res.Model = Train(byRule, EstimateU(vecs), possible)
-	res.Model.USample = len(sample)
+	res.Model = Train(byRule[:], u, possible)
+	res.Model.USample = usample
 	set := o.Settings
 	weights := make([]float64, NumPatterns)
 	for p := range weights {
 		weights[p] = res.Model.Weight(Pattern(p).Vector())
 	}
-	tf := newTermFreq(&res.Model, feats)
 	var strong []Edge
 	var kept []Pair
-	for _, c := range pairs {
+	last := cand{a: -1}
+	err = cands.Each(ctx, func(c cand) error {
+		if c.a == last.a && c.b == last.b {
+			return nil // compared under two rules (an earlier block was capped)
+		}
+		last = c
 		p := Pair{A: c.a, B: c.b, Pattern: c.p}
-		p.Weight = weights[c.p] + tf.adjust(keys[p.A], keys[p.B], c.p)
+		p.Weight = weights[c.p] + c.adjust(tf)
 		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
-			continue
+			return nil
 		}
 		if p.Score >= set.Threshold {
 			sum.PairsAboveThreshold++
 			strong = append(strong, Edge{A: p.A, B: p.B, P: p.Score})
 		}
 		kept = append(kept, p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
+	cands.Close()
+	stage("train and score")
 	sum.PairsAbovePairsThreshold = int64(len(kept))
+	if res.names, err = pairNames(store, kept); err != nil {
+		return nil, err
+	}
+	store.close()
+	cluster(o, res, kept, strong, nIn, n, link)
+	stage("cluster")
+	sum.MatchCalls = names.calls.Load()
+	sum.MatchCallsFailed = names.failed.Load()
+	sum.NamesComparedLocally = names.local.Load()
+	sum.NamesNotSent = names.skipped.Load()
+	sum.MatcherMemoHits = names.memoHits.Load()
+	return res, nil
+}
 
-	// cluster
+// cluster is the cluster step: each row's best match, the clusters of
+// the strong pairs, and the pairs' Linked flags.
+func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, link bool) {
+	set := o.Settings
+	sum := &res.Summary
 	if o.Progress != nil {
 		o.Progress("clustering", 0, int64(len(strong)))
-	}
-	res.Rows = make([]RowResult, nIn)
-	for i := range res.Rows {
-		res.Rows[i] = RowResult{Cluster: -1, Size: 1, Match: -1, NothingComparable: !feats[i].Comparable()}
 	}
 	for _, p := range kept {
 		for _, side := range [2][2]int32{{p.A, p.B}, {p.B, p.A}} {
@@ -247,13 +307,13 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	}
 	var root []int32
 	if link {
-		root = linkClusters(res.Rows, strong, nIn, len(feats), set.Threshold)
+		root = linkClusters(res.Rows, strong, nIn, n, set.Threshold)
 	} else {
 		var refused int
 		root, refused = Clusters(nIn, strong, set.MaxClusterSize)
 		sum.JoinsRefused = int64(refused)
 	}
-	size := make([]int32, len(feats))
+	size := make([]int32, n)
 	for _, r := range root {
 		if r >= 0 {
 			size[r]++
@@ -281,14 +341,54 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	}
 	res.Pairs = kept
 	sum.Clusters = clusterSizes(res.Rows, link)
-	sum.MatchCalls = names.calls.Load()
-	sum.MatchCallsFailed = names.failed.Load()
-	sum.NamesComparedLocally = names.local.Load()
-	sum.NamesNotSent = names.skipped.Load()
-	sum.MatcherMemoHits = names.memoHits.Load()
-	sum.Elapsed = time.Since(start)
-	sum.ElapsedSec = sum.Elapsed.Seconds()
-	return res, nil
+}
+
+// pairNames reads the name text of every row of the kept pairs (for the
+// pairs file), in row order.
+func pairNames(store *featStore, kept []Pair) (*rowNames, error) {
+	rows := make([]int32, 0, 2*len(kept))
+	for _, p := range kept {
+		rows = append(rows, p.A, p.B)
+	}
+	slices.Sort(rows)
+	rows = slices.Compact(rows)
+	out := &rowNames{rows: rows, end: make([]uint32, len(rows))}
+	var buf []byte
+	var f Features
+	var keys []blockKey
+	for i, r := range rows {
+		var err error
+		if buf, keys, err = store.load(r, buf, &f, keys); err != nil {
+			return nil, err
+		}
+		out.text = append(out.text, nameText(&f)...)
+		out.end[i] = uint32(len(out.text))
+	}
+	return out, nil
+}
+
+// rowNames holds the name text of some rows (the pairs' rows).
+type rowNames struct {
+	rows []int32 // sorted
+	end  []uint32
+	text []byte
+}
+
+// name returns the name text of row i (an index of the row space, the
+// reference's rows after the input's).
+func (r *rowNames) name(i int32) string {
+	if r == nil {
+		return ""
+	}
+	k, ok := slices.BinarySearch(r.rows, i)
+	if !ok {
+		return ""
+	}
+	lo := uint32(0)
+	if k > 0 {
+		lo = r.end[k-1]
+	}
+	return string(r.text[lo:r.end[k]])
 }
 
 // rootOf is the cluster root of row b (a reference row in linking mode,
@@ -354,72 +454,4 @@ func compareRows(ctx context.Context, names *nameComparer, a, b *Features) Vecto
 	evidence := n >= 2 || n == 1 && (!names.strict || v[FieldEmail] == Equal || v[FieldPhone] == Equal)
 	v[FieldName] = names.compare(ctx, a, b, evidence)
 	return v
-}
-
-// extractAll reads every record and reduces it to Features (the extract
-// step). It returns the number of rows the mapping reported errors for.
-func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref bool, progress func(string, int64, int64)) ([]Features, int64, error) {
-	stage := "reading"
-	if ref {
-		stage = "reading reference"
-	}
-	var feats []Features
-	var bad int64
-	buf := make([]record.Record, batchSize)
-	for {
-		n, err := rd.Read(ctx, buf)
-		for i := range buf[:n] {
-			rec := &buf[i]
-			req, berr := plan.Build(rec)
-			if berr != nil {
-				bad++
-			}
-			var p *nameapi.InputPerson
-			if req != nil {
-				p = req.Person
-			}
-			f := Extract(int32(len(feats)), p)
-			f.Ref = ref
-			feats = append(feats, f)
-		}
-		if progress != nil {
-			done, total := rd.Progress()
-			progress(stage, done, total)
-		}
-		if errors.Is(err, io.EOF) {
-			return feats, bad, nil
-		}
-		if err != nil {
-			return nil, 0, err
-		}
-	}
-}
-
-// cand is a compared pair whose fields agree somewhere (12 bytes).
-type cand struct {
-	a, b int32
-	p    Pattern
-}
-
-// ruleStats are the group step's counts of one rule.
-type ruleStats struct{ blocks, capped int64 }
-
-// parallel runs fn(i) for i in [0, n) on workers goroutines.
-func parallel(ctx context.Context, workers, n int, fn func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				fn(i)
-			}
-		}()
-	}
-	wg.Wait()
 }

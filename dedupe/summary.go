@@ -48,8 +48,19 @@ type Summary struct {
 	// MatcherMemoHits counts name pairs answered from earlier calls.
 	MatcherMemoHits int64 `json:"matcher_memo_hits"`
 
+	// Stages are the wall seconds of Run's steps, in order.
+	Stages []StageTime `json:"stages"`
+	// TempDiskBytes is the most disk the temporary files took at once.
+	TempDiskBytes int64 `json:"temp_disk_bytes"`
+
 	Elapsed    time.Duration `json:"-"`
 	ElapsedSec float64       `json:"elapsed_seconds"`
+}
+
+// StageTime is the wall time of one step of Run.
+type StageTime struct {
+	Stage   string  `json:"stage"`
+	Seconds float64 `json:"seconds"`
 }
 
 // RuleCount is one blocking rule's share of the work.

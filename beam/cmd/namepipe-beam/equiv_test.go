@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,11 +19,14 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/namepipe/namepipe/beam/enrich"
+	"github.com/namepipe/namepipe/engine"
 	"github.com/namepipe/namepipe/pipeline"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
+	"github.com/namepipe/namepipe/server"
 )
 
 // root is the main module's directory.
@@ -64,98 +69,165 @@ func run(t *testing.T, name string, args ...string) {
 	}
 }
 
+// equivCase is one comparison of namepipe-beam run with namepipe run.
+type equivCase struct {
+	name  string
+	files []string // made by bench/gen, seeds 1, 2, …
+	input string   // the input as given: a directory or a glob
+	rows  int      // per file
+	// args are more flags of both commands; beamArgs of namepipe-beam's.
+	args, beamArgs []string
+}
+
 // TestRunMatchesNamepipeRun runs namepipe-beam run on prism over several
 // shards and namepipe run over each shard, and compares every row (keyed
 // by its source file and row), the CSV bytes and the summary's counts.
 func TestRunMatchesNamepipeRun(t *testing.T) {
-	bin := tools(t)
-	t.Setenv("NAMEPIPE_TODAY", "2026-11-24")
 	config, err := filepath.Abs(filepath.Join(root, "bench/configs/local.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct {
-		name  string
-		files []string // made by bench/gen, seeds 1, 2, …
-		input string   // the input as given: a directory or a glob
-		rows  int      // per file
-	}{
-		{"csv directory", []string{"a.csv", "b.csv", "c.csv"}, "in", 1200},
-		{"parquet glob", []string{"p1.parquet", "p2.parquet"}, "in/*.parquet", 1500},
+	for _, tc := range []equivCase{
+		{name: "csv directory", files: []string{"a.csv", "b.csv", "c.csv"}, input: "in", rows: 1200},
+		{name: "parquet glob", files: []string{"p1.parquet", "p2.parquet"}, input: "in/*.parquet", rows: 1500},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			t.Chdir(dir)
-			for _, d := range []string{"in", "want", "got"} {
-				if err := os.Mkdir(d, 0o755); err != nil {
-					t.Fatal(err)
-				}
-			}
-			var wantSums []pipeline.Summary
-			for i, f := range tc.files {
-				in := filepath.Join("in", f)
-				run(t, filepath.Join(bin, "gen"), "-n", strconv.Itoa(tc.rows), "-seed", strconv.Itoa(i+1), "-o", in)
-				sum := filepath.Join("want", f+".json")
-				run(t, filepath.Join(bin, "namepipe"), "run", "--config", config, "--input", in,
-					"--output", filepath.Join("want", f), "--summary", sum, "--quiet", "--no-cache")
-				wantSums = append(wantSums, readSummary(t, sum).Summary)
-			}
-
-			var stderr bytes.Buffer
-			code := realMain(context.Background(), []string{"run", "--config", config, "--runner", "prism",
-				"--input", tc.input, "--output", "got/out.x", "--summary", "got/summary.json", "--quiet"}, io.Discard, &stderr)
-			if code != exitOK {
-				t.Fatalf("namepipe-beam run: exit %d\n%s", code, stderr.String())
-			}
-
-			got := map[string][]string{} // source file + row → cells
-			var gotHeader []string
-			for i, f := range tc.files {
-				shard := filepath.Join("got", fmt.Sprintf("out-%05d-of-%05d%s", i, len(tc.files), filepath.Ext(f)))
-				header, rows := readAll(t, shard)
-				gotHeader = header
-				for _, r := range rows {
-					key := r[len(r)-2] + "#" + r[len(r)-1]
-					if _, dup := got[key]; dup {
-						t.Fatalf("%s: row %s twice", shard, key)
-					}
-					got[key] = r[:len(r)-2]
-				}
-				if filepath.Ext(f) == ".csv" {
-					sameCSVBytes(t, filepath.Join("want", f), shard, filepath.Join("in", f))
-				}
-			}
-			var wantHeader []string
-			n := 0
-			for _, f := range tc.files {
-				header, rows := readAll(t, filepath.Join("want", f))
-				wantHeader = header
-				for i, r := range rows {
-					n++
-					key := filepath.Join("in", f) + "#" + strconv.Itoa(i+1)
-					if g, ok := got[key]; !ok {
-						t.Errorf("row %s missing from namepipe-beam's output", key)
-					} else if !reflect.DeepEqual(g, r) {
-						t.Errorf("row %s:\n got %q\nwant %q", key, g, r)
-					}
-				}
-			}
-			if want := append(wantHeader, "np_source_file", "np_source_row"); !reflect.DeepEqual(gotHeader, want) {
-				t.Errorf("header:\n got %q\nwant %q", gotHeader, want)
-			}
-			if n != len(tc.files)*tc.rows || len(got) != n {
-				t.Errorf("rows: namepipe-beam wrote %d, namepipe %d, want %d", len(got), n, len(tc.files)*tc.rows)
-			}
-
-			res := readSummary(t, filepath.Join("got", "summary.json"))
-			if g, w := counts(res.Summary), sumCounts(wantSums); !reflect.DeepEqual(g, w) {
-				t.Errorf("summary counts:\n got %+v\nwant %+v", g, w)
-			}
-			if res.Job.Files != len(tc.files) || res.Job.Runner != "prism" || res.Job.Workers != 1 {
-				t.Errorf("summary job = %+v", res.Job)
+			res := checkSameAsNamepipe(t, config, tc)
+			if res.Job.Workers != 1 || res.Job.RatePerWorker != 0 {
+				t.Errorf("summary job = %+v, want 1 worker, no rate", res.Job)
 			}
 		})
 	}
+}
+
+// TestRunRemoteEngine runs both commands against the engine served over
+// REST on loopback: the workers read the API key from their environment,
+// each gets its share of the rate, and the key is in no output.
+func TestRunRemoteEngine(t *testing.T) {
+	const key = "k-beam-test-7f3a"
+	eng, err := engine.New(engine.WithClock(func() time.Time { return time.Date(2026, 11, 24, 0, 0, 0, 0, time.UTC) }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(server.New(eng, server.Options{APIKeys: []string{key}}).Handler())
+	defer ts.Close()
+	t.Setenv("NP_BEAM_TEST_KEY", key)
+	local, err := os.ReadFile(filepath.Join(root, "bench/configs/local.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	remote := strings.Replace(string(local), "engine:\n  kind: local\n",
+		"engine:\n  kind: nameapi\n  baseURL: "+ts.URL+"/rest/v5.3/\n  apiKeyEnv: NP_BEAM_TEST_KEY\n", 1)
+	if remote == string(local) {
+		t.Fatal("bench/configs/local.yaml has no engine section to replace")
+	}
+	config := filepath.Join(t.TempDir(), "remote.yaml")
+	if err := os.WriteFile(config, []byte(remote), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := checkSameAsNamepipe(t, config, equivCase{
+		files: []string{"a.csv", "b.csv"}, input: "in/*.csv", rows: 500,
+		args: []string{"--rate", "20000"}, beamArgs: []string{"--workers", "4"},
+	})
+	if res.Job.Workers != 4 || res.Job.RatePerWorker != 5000 {
+		t.Errorf("summary job = %+v, want 4 workers at 5000 requests/s each", res.Job)
+	}
+	if res.Calls == 0 {
+		t.Error("no calls to the service")
+	}
+	err = filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err == nil && bytes.Contains(data, []byte(key)) {
+			t.Errorf("%s holds the API key", path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// checkSameAsNamepipe makes tc's files in a new working directory, runs
+// namepipe run on each and namepipe-beam run on all of them (prism), and
+// compares rows, CSV bytes and the summary's counts. It returns
+// namepipe-beam's summary.
+func checkSameAsNamepipe(t *testing.T, config string, tc equivCase) enrich.Result {
+	t.Helper()
+	bin := tools(t)
+	t.Setenv("NAMEPIPE_TODAY", "2026-11-24")
+	t.Chdir(t.TempDir())
+	for _, d := range []string{"in", "want", "got"} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wantSums []pipeline.Summary
+	for i, f := range tc.files {
+		in := filepath.Join("in", f)
+		run(t, filepath.Join(bin, "gen"), "-n", strconv.Itoa(tc.rows), "-seed", strconv.Itoa(i+1), "-o", in)
+		sum := filepath.Join("want", f+".json")
+		run(t, filepath.Join(bin, "namepipe"), append([]string{"run", "--config", config, "--input", in,
+			"--output", filepath.Join("want", f), "--summary", sum, "--quiet", "--no-cache"}, tc.args...)...)
+		wantSums = append(wantSums, readSummary(t, sum).Summary)
+	}
+
+	var stderr bytes.Buffer
+	args := append([]string{"run", "--config", config, "--runner", "prism",
+		"--input", tc.input, "--output", "got/out.x", "--summary", "got/summary.json", "--quiet"}, tc.args...)
+	if code := realMain(context.Background(), append(args, tc.beamArgs...), io.Discard, &stderr); code != exitOK {
+		t.Fatalf("namepipe-beam run: exit %d\n%s", code, stderr.String())
+	}
+
+	got := map[string][]string{} // source file + row → cells
+	var gotHeader []string
+	for i, f := range tc.files {
+		shard := filepath.Join("got", fmt.Sprintf("out-%05d-of-%05d%s", i, len(tc.files), filepath.Ext(f)))
+		header, rows := readAll(t, shard)
+		gotHeader = header
+		for _, r := range rows {
+			key := r[len(r)-2] + "#" + r[len(r)-1]
+			if _, dup := got[key]; dup {
+				t.Fatalf("%s: row %s twice", shard, key)
+			}
+			got[key] = r[:len(r)-2]
+		}
+		if filepath.Ext(f) == ".csv" {
+			sameCSVBytes(t, filepath.Join("want", f), shard, filepath.Join("in", f))
+		}
+	}
+	var wantHeader []string
+	n := 0
+	for _, f := range tc.files {
+		header, rows := readAll(t, filepath.Join("want", f))
+		wantHeader = header
+		for i, r := range rows {
+			n++
+			key := filepath.Join("in", f) + "#" + strconv.Itoa(i+1)
+			if g, ok := got[key]; !ok {
+				t.Errorf("row %s missing from namepipe-beam's output", key)
+			} else if !reflect.DeepEqual(g, r) {
+				t.Errorf("row %s:\n got %q\nwant %q", key, g, r)
+			}
+		}
+	}
+	if want := append(wantHeader, "np_source_file", "np_source_row"); !reflect.DeepEqual(gotHeader, want) {
+		t.Errorf("header:\n got %q\nwant %q", gotHeader, want)
+	}
+	if n != len(tc.files)*tc.rows || len(got) != n {
+		t.Errorf("rows: namepipe-beam wrote %d, namepipe %d, want %d", len(got), n, len(tc.files)*tc.rows)
+	}
+
+	res := readSummary(t, filepath.Join("got", "summary.json"))
+	if g, w := counts(res.Summary), sumCounts(wantSums); !reflect.DeepEqual(g, w) {
+		t.Errorf("summary counts:\n got %+v\nwant %+v", g, w)
+	}
+	if res.Job.Files != len(tc.files) || res.Job.Runner != "prism" {
+		t.Errorf("summary job = %+v", res.Job)
+	}
+	return res
 }
 
 // readAll reads a file with namepipe's readers: its header and every row's

@@ -1,0 +1,187 @@
+package dedupe
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/readers"
+	"github.com/namepipe/namepipe/record"
+)
+
+// extractBatch is the number of records read and extracted at a time.
+const extractBatch = 1024
+
+// extracted is what the extract step keeps of the rows: they are in the
+// feature store, their keys in the key sorter; in memory only counts.
+type extracted struct {
+	store *featStore
+	keys  *sorter[keyEntry]
+	// rows: one RowResult per input row (NothingComparable set).
+	rows []RowResult
+	// tfRows counts the rows that have each term-frequency field.
+	tfRows [numFields]float64
+}
+
+// extractJob is one batch of records on its way through the workers.
+type extractJob struct {
+	seq   int
+	first int32 // row of recs[0] in its file
+	recs  []record.Record
+	// set by the worker
+	enc        []byte
+	ends       []int
+	ents       []keyEntry
+	comparable []bool
+	bad        int64
+	tf         [numFields]float64
+	err        error
+	done       chan struct{}
+}
+
+// extractAll reads every record, reduces it to Features (the extract
+// step, on workers) and stores them, in row order, with their block
+// keys. base is the first row's index in the store (0, or the number of
+// input rows for the reference). It returns the number of rows read and
+// the number the mapping reported errors for.
+func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref bool, base int32, workers int,
+	x *extracted, progress func(string, int64, int64)) (int32, int64, error) {
+	stage := "reading"
+	if ref {
+		stage = "reading reference"
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	free := make(chan []record.Record, 2*workers+2)
+	for range cap(free) {
+		free <- make([]record.Record, extractBatch)
+	}
+	work := make(chan *extractJob, cap(free))
+	order := make(chan *extractJob, cap(free))
+	g.Go(func() error {
+		defer close(work)
+		defer close(order)
+		var row int64
+		for seq := 0; ; seq++ {
+			var buf []record.Record
+			select {
+			case buf = <-free:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+			n, err := rd.Read(gctx, buf)
+			if n > 0 {
+				if row+int64(n) > 1<<31-2-int64(base) {
+					return errors.New("dedupe: more than 2^31 rows")
+				}
+				j := &extractJob{seq: seq, first: int32(row), recs: buf[:n], done: make(chan struct{})}
+				row += int64(n)
+				work <- j
+				order <- j
+			} else {
+				free <- buf
+			}
+			if progress != nil {
+				done, total := rd.Progress()
+				progress(stage, done, total)
+			}
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+		}
+	})
+	for range workers {
+		g.Go(func() error {
+			var feats []Features
+			for j := range work {
+				feats = feats[:0]
+				for i := range j.recs {
+					req, berr := plan.Build(&j.recs[i])
+					if berr != nil {
+						j.bad++
+					}
+					var p *nameapi.InputPerson
+					if req != nil {
+						p = req.Person
+					}
+					f := Extract(j.first+int32(i), p)
+					f.Ref = ref
+					feats = append(feats, f)
+					keys := BlockKeys(&feats[i])
+					if len(keys) > maxKeys {
+						j.err = fmt.Errorf("dedupe: row %d has more than %d block keys", int64(j.first)+int64(i)+1, maxKeys)
+						break
+					}
+					row := base + j.first + int32(i)
+					for s, k := range keys {
+						j.ents = append(j.ents, keyEntry{h: k.h, order: orderIn(k.rule, &feats[i]), row: row, slot: uint16(s), rule: k.rule})
+					}
+					j.enc = appendFeatures(j.enc, &feats[i], keys)
+					j.ends = append(j.ends, len(j.enc))
+					j.comparable = append(j.comparable, feats[i].Comparable())
+				}
+				j.tf = tfRows(feats)
+				close(j.done)
+			}
+			return nil
+		})
+	}
+	var rows int32
+	var bad int64
+	g.Go(func() error {
+		for j := range order {
+			select {
+			case <-j.done:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
+			if j.err != nil {
+				return j.err
+			}
+			start := 0
+			for k, end := range j.ends {
+				if err := x.store.append(j.enc[start:end]); err != nil {
+					return err
+				}
+				start = end
+				if !ref {
+					x.rows = append(x.rows, RowResult{Cluster: -1, Size: 1, Match: -1, NothingComparable: !j.comparable[k]})
+				}
+			}
+			if err := x.keys.Add(j.ents...); err != nil {
+				return err
+			}
+			for f := range x.tfRows {
+				x.tfRows[f] += j.tf[f]
+			}
+			bad += j.bad
+			rows += int32(len(j.recs))
+			free <- j.recs[:cap(j.recs)]
+		}
+		return nil
+	})
+	if err := g.Wait(); err != nil {
+		return 0, 0, err
+	}
+	return rows, bad, nil
+}
+
+// tfRows counts the rows of feats that have each term-frequency field
+// (newTermFreq's count; the model does not enter it).
+func tfRows(feats []Features) [numFields]float64 {
+	var u [numFields][]float64
+	for f := Field(0); f < numFields; f++ {
+		u[f] = make([]float64, f.Levels())
+		for l := range u[f] {
+			u[f][l] = 1
+		}
+	}
+	return newTermFreq(&Model{U: u}, feats).rows
+}

@@ -1,0 +1,78 @@
+package dedupe
+
+import (
+	"context"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// decodeAllRows is the number of rows up to which the u sample decodes
+// every row once and compares from memory (its pairs hit each row many
+// times); above it each pair reads its two rows from the store.
+const decodeAllRows = 50_000
+
+// estimateU compares USample random pairs (of input rows, or input ×
+// reference rows) and estimates u from them. It returns u and the
+// number of pairs.
+func estimateU(ctx context.Context, o Options, store *featStore, names *nameComparer, nIn int, link bool) ([numFields][]float64, int, error) {
+	n := store.rows()
+	sample := samplePairs(o.USample, nIn, n-nIn, link)
+	// Names of random pairs go through the matcher only for the first
+	// nameSample pairs (the other fields are cheap to compare).
+	nameSample := min(len(sample), 20_000)
+	var all []Features
+	if n <= decodeAllRows {
+		all = make([]Features, n)
+		var buf []byte
+		for i := range all {
+			var err error
+			if buf, _, err = store.load(int32(i), buf, &all[i], nil); err != nil {
+				return [numFields][]float64{}, 0, err
+			}
+		}
+	}
+	vecs := make([]Vector, len(sample))
+	var next atomic.Int64
+	g, gctx := errgroup.WithContext(ctx)
+	for range o.Workers {
+		g.Go(func() error {
+			var buf []byte
+			var ra, rb Features
+			var ka, kb []blockKey
+			for gctx.Err() == nil {
+				i := int(next.Add(1)) - 1
+				if i >= len(sample) {
+					return nil
+				}
+				a, b := sample[i][0], sample[i][1]
+				if link {
+					b += int32(nIn)
+				}
+				var fa, fb *Features
+				if all != nil {
+					fa, fb = &all[a], &all[b]
+				} else {
+					var err error
+					if buf, ka, err = store.load(a, buf, &ra, ka); err != nil {
+						return err
+					}
+					if buf, kb, err = store.load(b, buf, &rb, kb); err != nil {
+						return err
+					}
+					fa, fb = &ra, &rb
+				}
+				if i < nameSample {
+					vecs[i] = compareRows(gctx, names, fa, fb)
+				} else {
+					compareOthers(fa, fb, &vecs[i])
+				}
+			}
+			return gctx.Err()
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return [numFields][]float64{}, 0, err
+	}
+	return EstimateU(vecs), len(sample), nil
+}

@@ -1,0 +1,429 @@
+package dedupe
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// Spilling: Run keeps O(1) bytes per row in memory (a few int32 arrays)
+// and puts everything that grows with the rows on disk, in one temporary
+// directory removed when Run returns:
+//
+//	featStore  the rows' encoded features and keys (featcodec.go), read
+//	           back by row with ReadAt (the page cache holds the hot part)
+//	sorter     fixed-size records sorted externally: sorted runs of at
+//	           most a memory budget each, merged k ways when read
+//
+// BenchmarkSorter measures the sorter against sorting in memory.
+
+// spillDir is the temporary directory of one run; it counts the bytes
+// of its files (now and at the most).
+type spillDir struct {
+	path       string
+	cur, peak  atomic.Int64
+	nextFileID atomic.Int64
+}
+
+// newSpillDir creates a temporary directory under parent (os.TempDir
+// when empty).
+func newSpillDir(parent string) (*spillDir, error) {
+	p, err := os.MkdirTemp(parent, "namepipe-dedupe-")
+	if err != nil {
+		return nil, fmt.Errorf("dedupe: temporary directory: %w", err)
+	}
+	return &spillDir{path: p}, nil
+}
+
+// create opens a new file in the directory.
+func (d *spillDir) create(name string) (*os.File, error) {
+	f, err := os.Create(filepath.Join(d.path, fmt.Sprintf("%s-%d", name, d.nextFileID.Add(1))))
+	if err != nil {
+		return nil, fmt.Errorf("dedupe: temporary file: %w", err)
+	}
+	return f, nil
+}
+
+// grow records n more bytes on disk (n < 0: fewer).
+func (d *spillDir) grow(n int64) {
+	c := d.cur.Add(n)
+	for {
+		p := d.peak.Load()
+		if c <= p || d.peak.CompareAndSwap(p, c) {
+			return
+		}
+	}
+}
+
+// remove deletes a file of the directory of size bytes.
+func (d *spillDir) remove(f *os.File, size int64) {
+	f.Close()
+	os.Remove(f.Name())
+	d.grow(-size)
+}
+
+// close removes the directory and everything in it.
+func (d *spillDir) close() error {
+	if err := os.RemoveAll(d.path); err != nil {
+		return fmt.Errorf("dedupe: removing %s: %w", d.path, err)
+	}
+	return nil
+}
+
+// countWriter counts the bytes written through it into the directory.
+type countWriter struct {
+	w io.Writer
+	d *spillDir
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	c.d.grow(int64(n))
+	return n, err
+}
+
+// recordCodec encodes a T as exactly size bytes.
+type recordCodec[T any] struct {
+	size int
+	put  func(b []byte, v T)
+	get  func(b []byte) T
+}
+
+// sorter sorts records of type T by cmp with bounded memory: Add
+// collects them, a full buffer is sorted and written as a run file, and
+// Each merges the runs (and the last buffer, kept in memory) in order.
+// Add is safe for concurrent use; Each may be called more than once
+// after Finish.
+type sorter[T any] struct {
+	dir   *spillDir
+	name  string
+	codec recordCodec[T]
+	cmp   func(a, b T) int
+	max   int // records per run
+
+	mu   sync.Mutex
+	buf  []T
+	runs []sortRun
+	n    int64
+	// spilling is the run being sorted and written in the background
+	// (at most one: memory holds at most two buffers); spillErr its error.
+	spilling sync.WaitGroup
+	spillMu  sync.Mutex
+	spillErr error
+	spare    []T
+}
+
+// sortRun is one sorted run file.
+type sortRun struct {
+	f    *os.File
+	n    int64
+	size int64
+}
+
+// newSorter returns a sorter whose two in-memory buffers (one filling,
+// one being written) hold memBytes of encoded records together.
+func newSorter[T any](dir *spillDir, name string, codec recordCodec[T], cmp func(a, b T) int, memBytes int) *sorter[T] {
+	return &sorter[T]{dir: dir, name: name, codec: codec, cmp: cmp, max: max(1024, memBytes/2/codec.size)}
+}
+
+// Add adds records.
+func (s *sorter[T]) Add(vs ...T) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for len(vs) > 0 {
+		k := min(len(vs), s.max-len(s.buf))
+		s.buf = append(s.buf, vs[:k]...)
+		vs = vs[k:]
+		s.n += int64(k)
+		if len(s.buf) == s.max {
+			if err := s.spillBackground(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// spillBackground hands the full buffer to a goroutine that sorts and
+// writes it, once the previous one is done, and goes on with a fresh
+// buffer.
+func (s *sorter[T]) spillBackground() error {
+	s.spilling.Wait()
+	if err := s.takeErr(); err != nil {
+		return err
+	}
+	full := s.buf
+	s.buf = s.spare[:0]
+	s.spare = nil
+	s.spilling.Add(1)
+	go func() {
+		defer s.spilling.Done()
+		err := s.spill(full)
+		s.spillMu.Lock()
+		s.spillErr = err
+		s.spare = full[:0]
+		s.spillMu.Unlock()
+	}()
+	return nil
+}
+
+func (s *sorter[T]) takeErr() error {
+	s.spillMu.Lock()
+	defer s.spillMu.Unlock()
+	return s.spillErr
+}
+
+// Len is the number of records added.
+func (s *sorter[T]) Len() int64 { return s.n }
+
+// spill sorts buf and writes it as a run.
+func (s *sorter[T]) spill(buf []T) error {
+	slices.SortFunc(buf, s.cmp)
+	f, err := s.dir.create(s.name)
+	if err != nil {
+		return err
+	}
+	cw := &countWriter{w: f, d: s.dir}
+	w := bufio.NewWriterSize(cw, 1<<18)
+	rec := make([]byte, s.codec.size)
+	for _, v := range buf {
+		s.codec.put(rec, v)
+		if _, err := w.Write(rec); err != nil {
+			break
+		}
+	}
+	if err := w.Flush(); err != nil {
+		s.dir.remove(f, cw.n)
+		return fmt.Errorf("dedupe: writing %s: %w", f.Name(), err)
+	}
+	s.spillMu.Lock()
+	s.runs = append(s.runs, sortRun{f: f, n: int64(len(buf)), size: cw.n})
+	s.spillMu.Unlock()
+	return nil
+}
+
+// Finish sorts the last buffer (kept in memory) and waits for the runs
+// being written; no Add may follow.
+func (s *sorter[T]) Finish() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	slices.SortFunc(s.buf, s.cmp)
+	s.spilling.Wait()
+	s.spare = nil
+	return s.takeErr()
+}
+
+// Runs is the number of run files written.
+func (s *sorter[T]) Runs() int { return len(s.runs) }
+
+// mergeSource is one sorted input of the merge.
+type mergeSource[T any] struct {
+	cur  T
+	next func() (T, bool, error)
+}
+
+// Each calls fn with every record in order (after Finish).
+func (s *sorter[T]) Each(ctx context.Context, fn func(T) error) error {
+	var srcs []*mergeSource[T]
+	for _, r := range s.runs {
+		rd := bufio.NewReaderSize(io.NewSectionReader(r.f, 0, r.size), 1<<16)
+		rec := make([]byte, s.codec.size)
+		left := r.n
+		src := &mergeSource[T]{next: func() (T, bool, error) {
+			var zero T
+			if left == 0 {
+				return zero, false, nil
+			}
+			if _, err := io.ReadFull(rd, rec); err != nil {
+				return zero, false, fmt.Errorf("dedupe: reading %s: %w", r.f.Name(), err)
+			}
+			left--
+			return s.codec.get(rec), true, nil
+		}}
+		srcs = append(srcs, src)
+	}
+	if len(s.buf) > 0 {
+		i := 0
+		srcs = append(srcs, &mergeSource[T]{next: func() (T, bool, error) {
+			var zero T
+			if i == len(s.buf) {
+				return zero, false, nil
+			}
+			i++
+			return s.buf[i-1], true, nil
+		}})
+	}
+	// a binary min-heap of the sources by their current record
+	h := srcs[:0]
+	for _, src := range srcs {
+		v, ok, err := src.next()
+		if err != nil {
+			return err
+		}
+		if ok {
+			src.cur = v
+			h = append(h, src)
+		}
+	}
+	less := func(i, j int) bool { return s.cmp(h[i].cur, h[j].cur) < 0 }
+	down := func(i int) {
+		for {
+			l := 2*i + 1
+			if l >= len(h) {
+				return
+			}
+			m := l
+			if r := l + 1; r < len(h) && less(r, l) {
+				m = r
+			}
+			if !less(m, i) {
+				return
+			}
+			h[i], h[m] = h[m], h[i]
+			i = m
+		}
+	}
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	for n := 0; len(h) > 0; n++ {
+		if n&0xffff == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		if err := fn(h[0].cur); err != nil {
+			return err
+		}
+		v, ok, err := h[0].next()
+		if err != nil {
+			return err
+		}
+		if ok {
+			h[0].cur = v
+		} else {
+			h[0] = h[len(h)-1]
+			h = h[:len(h)-1]
+		}
+		down(0)
+	}
+	return nil
+}
+
+// Close removes the run files and drops the buffer.
+func (s *sorter[T]) Close() {
+	s.spilling.Wait()
+	for _, r := range s.runs {
+		s.dir.remove(r.f, r.size)
+	}
+	s.runs, s.buf = nil, nil
+}
+
+// featStore holds every row's encoded features and keys in one file,
+// appended in row order and read back by row.
+type featStore struct {
+	dir *spillDir
+	f   *os.File
+	w   *bufio.Writer
+	cw  *countWriter
+	// off[i] is where row i starts; off[len(off)-1] is the end.
+	off []int64
+	// mem, when set, holds the whole file (a small one): read serves
+	// from it instead of the file.
+	mem []byte
+}
+
+// storeCacheMax is the largest feature file kept in memory whole.
+const storeCacheMax = 64 << 20
+
+// cacheIfSmall reads the file into memory if it is at most max bytes
+// (no more writes may follow).
+func (s *featStore) cacheIfSmall(max int64) error {
+	size := s.off[len(s.off)-1]
+	if size > max {
+		return nil
+	}
+	mem := make([]byte, size)
+	if _, err := s.f.ReadAt(mem, 0); err != nil {
+		return fmt.Errorf("dedupe: reading features: %w", err)
+	}
+	s.mem = mem
+	return nil
+}
+
+func newFeatStore(dir *spillDir) (*featStore, error) {
+	f, err := dir.create("features")
+	if err != nil {
+		return nil, err
+	}
+	cw := &countWriter{w: f, d: dir}
+	return &featStore{dir: dir, f: f, cw: cw, w: bufio.NewWriterSize(cw, 1<<18), off: []int64{0}}, nil
+}
+
+// append adds the next row's record.
+func (s *featStore) append(rec []byte) error {
+	if _, err := s.w.Write(rec); err != nil {
+		return fmt.Errorf("dedupe: writing features: %w", err)
+	}
+	s.off = append(s.off, s.off[len(s.off)-1]+int64(len(rec)))
+	return nil
+}
+
+// flush ends the appending.
+func (s *featStore) flush() error {
+	if err := s.w.Flush(); err != nil {
+		return fmt.Errorf("dedupe: writing features: %w", err)
+	}
+	s.off = slices.Clip(s.off)
+	return nil
+}
+
+// rows is the number of rows stored.
+func (s *featStore) rows() int { return len(s.off) - 1 }
+
+// read returns row i's record, read into buf (or a part of mem, not to
+// be written to).
+func (s *featStore) read(i int32, buf []byte) ([]byte, error) {
+	lo, hi := s.off[i], s.off[i+1]
+	if s.mem != nil {
+		return s.mem[lo:hi], nil
+	}
+	buf = slices.Grow(buf[:0], int(hi-lo))[:hi-lo]
+	if _, err := s.f.ReadAt(buf, lo); err != nil {
+		return nil, fmt.Errorf("dedupe: reading features of row %d: %w", i, err)
+	}
+	return buf, nil
+}
+
+// load reads and decodes row i into f and keys; buf is a scratch
+// buffer, returned grown.
+func (s *featStore) load(i int32, buf []byte, f *Features, keys []blockKey) ([]byte, []blockKey, error) {
+	rec, err := s.read(i, buf)
+	if err != nil {
+		return buf, keys, err
+	}
+	if s.mem == nil {
+		buf = rec
+	}
+	keys, err = decodeFeatures(rec, f, keys)
+	if err != nil {
+		return buf, keys, fmt.Errorf("row %d: %w", i, err)
+	}
+	return buf, keys, nil
+}
+
+// close removes the file.
+func (s *featStore) close() {
+	if s.f != nil {
+		s.dir.remove(s.f, s.cw.n)
+		s.f, s.mem = nil, nil
+	}
+}

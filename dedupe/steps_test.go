@@ -3,12 +3,16 @@ package dedupe
 import (
 	"cmp"
 	"context"
+	"errors"
+	"io"
 	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
+	"github.com/namepipe/namepipe/record"
 )
 
 // testFeatures extracts the features of a CSV text with testConfig.
@@ -27,36 +31,22 @@ func testFeatures(t *testing.T, data string) []Features {
 	if err != nil {
 		t.Fatal(err)
 	}
-	feats, _, err := extractAll(context.Background(), rd, plan, false, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return feats
-}
-
-func TestFeaturesBinaryRoundTrip(t *testing.T) {
-	t.Parallel()
-	if n := reflect.TypeFor[Features]().NumField(); n != featuresFields {
-		t.Fatalf("Features has %d fields, AppendBinary writes %d: encode the new one", n, featuresFields)
-	}
-	feats := append(testFeatures(t, people+moreRows(20)), Extract(7, nil))
-	feats[3].Ref = true
-	for _, f := range feats {
-		b, err := f.AppendBinary(nil)
+	var feats []Features
+	buf := make([]record.Record, 64)
+	for {
+		n, err := rd.Read(context.Background(), buf)
+		for i := range buf[:n] {
+			var p *nameapi.InputPerson
+			if req, _ := plan.Build(&buf[i]); req != nil {
+				p = req.Person
+			}
+			feats = append(feats, Extract(int32(len(feats)), p))
+		}
+		if errors.Is(err, io.EOF) {
+			return feats
+		}
 		if err != nil {
 			t.Fatal(err)
-		}
-		var g Features
-		if err := g.UnmarshalBinary(b); err != nil {
-			t.Fatalf("row %d: %v", f.Row, err)
-		}
-		if !reflect.DeepEqual(f, g) {
-			t.Errorf("row %d: round trip\n got %#v\nwant %#v", f.Row, g, f)
-		}
-		for _, cut := range []int{0, 1, len(b) / 2, len(b) - 1} {
-			if err := g.UnmarshalBinary(b[:cut]); err == nil {
-				t.Errorf("row %d: %d of %d bytes decoded without error", f.Row, cut, len(b))
-			}
 		}
 	}
 }

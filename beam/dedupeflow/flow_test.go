@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -24,7 +25,7 @@ import (
 
 // localDedupe runs dedupe.Run and writes its output as `namepipe dedupe`
 // does, with the local engine's person matcher.
-func localDedupe(t *testing.T, cfgText []byte, in, out string) *dedupe.Result {
+func localDedupe(t *testing.T, cfgText []byte, in, ref, out string) *dedupe.Result {
 	t.Helper()
 	ctx := context.Background()
 	cfg, err := mapping.Parse(cfgText, "test.yaml")
@@ -40,7 +41,16 @@ func localDedupe(t *testing.T, cfgText []byte, in, out string) *dedupe.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := dedupe.Run(ctx, dedupe.Options{Input: rd, Plan: plan, Matcher: e, MaxMatchCalls: -1, Settings: cfg.Dedupe, USample: testUSample})
+	o := dedupe.Options{Input: rd, Plan: plan, Matcher: e, MaxMatchCalls: -1, Settings: cfg.Dedupe, USample: testUSample}
+	if ref != "" {
+		rref, refPlan, err := openSource(ctx, cfg, ref, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rref.Close()
+		o.Reference, o.RefPlan = rref, refPlan
+	}
+	res, err := dedupe.Run(ctx, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +165,7 @@ func TestSameClustersAsLocal(t *testing.T) {
 			}
 			dir := t.TempDir()
 			cfg := testConfig(in, tc.person)
-			res := localDedupe(t, cfg, in, filepath.Join(dir, "local.csv"))
+			res := localDedupe(t, cfg, in, "", filepath.Join(dir, "local.csv"))
 			sum := filepath.Join(dir, "summary.json")
 			beamDedupe(t, Options{Config: cfg, ConfigName: "test.yaml", Inputs: []string{in}, Output: filepath.Join(dir, "beam.csv"), Summary: sum, USample: testUSample})
 			want, wantRecs := partition(t, filepath.Join(dir, "local.csv"))
@@ -208,5 +218,40 @@ func checkSummary(t *testing.T, path string, want *dedupe.Summary) {
 	gotJSON, _ := json.Marshal(got)
 	if !bytes.Equal(gotJSON, wantJSON) {
 		t.Errorf("summary\nbeam  %s\nlocal %s", gotJSON, wantJSON)
+	}
+}
+
+// TestLinkingSameAsLocal: linking new rows against a reference file gives
+// dedupe.Run's links (the reference row matched, its cluster's size).
+func TestLinkingSameAsLocal(t *testing.T) {
+	data, err := os.ReadFile("testdata/dupgen-3000.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	dir := t.TempDir()
+	ref, in := filepath.Join(dir, "ref.csv"), filepath.Join(dir, "in.csv")
+	if err := os.WriteFile(ref, []byte(strings.Join(lines[:1501], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(in, []byte(lines[0]+strings.Join(lines[1501:], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(in, "givenName: given_name\n  surname: surname")
+	res := localDedupe(t, cfg, in, ref, filepath.Join(dir, "local.csv"))
+	beamDedupe(t, Options{Config: cfg, ConfigName: "test.yaml", Inputs: []string{in}, References: []string{ref},
+		Output: filepath.Join(dir, "beam.csv"), USample: testUSample})
+	_, want := partition(t, filepath.Join(dir, "local.csv"))
+	_, got := partition(t, filepath.Join(dir, "beam-00000-of-00001.csv"))
+	if len(got) != len(want) {
+		t.Fatalf("beam wrote %d records, local %d", len(got), len(want))
+	}
+	for i, g := range got {
+		if !slices.Equal(g[:len(g)-2], want[i]) {
+			t.Errorf("record %d:\nbeam  %q\nlocal %q", i, g[:len(g)-2], want[i])
+		}
+	}
+	if n := res.Summary.Clusters["2"]; n < 50 {
+		t.Errorf("local linking found %d links: the halves share too few people for the test", n)
 	}
 }

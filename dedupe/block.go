@@ -19,10 +19,11 @@ const (
 	RulePhone                  // phone digits
 	RuleBirth                  // birth date (day and month in either order)
 	RuleAddress                // the address words
+	RuleNamePlace              // Cologne code of one name word + the address words
 	NumRules
 )
 
-var ruleNames = [NumRules]string{"name_tokens", "surname_phonetic", "email", "phone", "birth_date", "address"}
+var ruleNames = [NumRules]string{"name_tokens", "surname_phonetic", "email", "phone", "birth_date", "address", "name_place"}
 
 // String returns the rule's name, such as "surname_phonetic".
 func (r Rule) String() string { return ruleNames[r] }
@@ -86,15 +87,37 @@ func Keys(f *Features, r Rule) []string {
 		}
 	case RuleAddress:
 		if len(f.Addr) >= 2 {
-			b := make([]byte, 0, 8*len(f.Addr))
-			for _, w := range f.Addr {
-				b = strconv.AppendUint(b, uint64(w), 36)
-				b = append(b, ' ')
+			add(addrKey(f.Addr))
+		}
+	case RuleNamePlace:
+		// Rows that kept only part of a name (a given name alone, a
+		// surname alone, or the two swapped) share no key of the name
+		// rules; one word that sounds alike at the same address brings
+		// them together. (The same with the birth year instead of the
+		// address cost 40 % more pairs and found nothing more.)
+		if len(f.Addr) == 0 {
+			break
+		}
+		rest := addrKey(f.Addr)
+		for _, w := range f.Tokens {
+			if len(w) >= 2 {
+				if c := cologne(w); c != "" {
+					add(c + "|" + rest)
+				}
 			}
-			add(string(b))
 		}
 	}
 	return out
+}
+
+// addrKey is the text of a row's address words (their hashes).
+func addrKey(addr []uint32) string {
+	b := make([]byte, 0, 8*len(addr))
+	for _, w := range addr {
+		b = strconv.AppendUint(b, uint64(w), 36)
+		b = append(b, ' ')
+	}
+	return string(b)
 }
 
 // BlockKeys computes the row's keys of every rule (the "block key" step).

@@ -124,6 +124,18 @@ func (p Pattern) Vector() Vector {
 func compareOthers(a, b *Features, v *Vector) {
 	v[FieldBirth] = compareBirth(a.Birth, b.Birth)
 	v[FieldEmail] = bestOf(a.Emails, b.Emails, compareEmail)
+	if v[FieldEmail] == Equal && equalFromName(a, b) {
+		// juergen.koch577@web.de twice: the same address, but one made
+		// of the name, which namesakes' addresses share more often than
+		// random rows' do (they differ in a few digits): weaker evidence
+		// than an unrelated address agreeing.
+		v[FieldEmail] = Close
+	} else if v[FieldEmail] == Close && sameLocalFromName(a, b) {
+		// john.smith@gmail.com and john.smith@web.de say no more than
+		// that the names agree, which the name field weighs already:
+		// namesakes' addresses look like this too.
+		v[FieldEmail] = Missing
+	}
 	v[FieldPhone] = bestOf(a.Phones, b.Phones, comparePhone)
 	v[FieldAddress] = compareAddress(a.Addr, b.Addr)
 }
@@ -148,7 +160,8 @@ func bestOf(a, b []string, cmp func(x, y string) Level) Level {
 // compareBirth compares two YYYYMMDD dates: equal, day and month swapped
 // (03.04. against 04.03.), one typo (one digit changed, two adjacent
 // digits swapped, or the year off by one with day and month equal), or
-// different. A date known only to the year compares by the year.
+// different. A date known only to the year (or given as 1 January)
+// compares by the year.
 func compareBirth(a, b int32) Level {
 	if a == 0 || b == 0 {
 		return Missing
@@ -158,7 +171,9 @@ func compareBirth(a, b int32) Level {
 	}
 	ya, ma, da := a/10000, a/100%100, a%100
 	yb, mb, db := b/10000, b/100%100, b%100
-	if ma == 0 || mb == 0 || da == 0 || db == 0 {
+	// 1 January is how many systems fill in a date known only to its
+	// year: against another day of that year it is a partial agreement.
+	if ma == 0 || mb == 0 || da == 0 || db == 0 || ma == 1 && da == 1 || mb == 1 && db == 1 {
 		if ya == yb {
 			return BirthTypo
 		}
@@ -251,6 +266,90 @@ func compareEmail(a, b string) Level {
 		return Close
 	}
 	return Different
+}
+
+// sameLocalFromName reports whether a and b have addresses whose local
+// parts are equal but for dots and a +tag, and that local part is made of
+// the row's own name words or their initials (and digits), or looks like
+// a name itself (anna.schmidt: namesakes' addresses at two providers,
+// whatever part of the name the rows kept). Both rows must have a name:
+// otherwise the address is the only trace of it.
+func sameLocalFromName(a, b *Features) bool {
+	if len(a.Tokens) == 0 || len(b.Tokens) == 0 {
+		return false
+	}
+	for _, x := range a.Emails {
+		lx, _, _ := strings.Cut(x, "@")
+		nx := normLocal(lx)
+		for _, y := range b.Emails {
+			if x == y {
+				return false // an equal address is never "close"
+			}
+			ly, _, _ := strings.Cut(y, "@")
+			if normLocal(ly) == nx && (fromName(lx, a.Tokens) || fromName(ly, b.Tokens) || nameWordsOf(lx) != nil || nameWordsOf(ly) != nil) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// equalFromName reports whether a and b share an address whose local
+// part is spelt from both rows' names (both rows have one).
+func equalFromName(a, b *Features) bool {
+	if len(a.Tokens) == 0 || len(b.Tokens) == 0 {
+		return false
+	}
+	for _, x := range a.Emails {
+		if !slices.Contains(b.Emails, x) {
+			continue
+		}
+		l, _, _ := strings.Cut(x, "@")
+		if fromName(l, a.Tokens) && fromName(l, b.Tokens) {
+			return true
+		}
+	}
+	return false
+}
+
+// fromName reports whether an email's local part is spelt from the name
+// words: each piece between separators (. _ - +) without its digits is a
+// name word or the initial of one, or the pieces joined are name words
+// and initials run together (jsmith, johnsmith).
+func fromName(local string, tokens []string) bool {
+	if len(tokens) == 0 {
+		return false
+	}
+	var letters []byte
+	for i := 0; i < len(local); i++ {
+		if c := local[i]; c >= 'a' && c <= 'z' {
+			letters = append(letters, c)
+		}
+	}
+	if len(letters) < 2 {
+		return false
+	}
+	return spelt(string(letters), tokens, 0)
+}
+
+// spelt reports whether s is a run of the words of tokens (each used at
+// most once, mask marking the used ones), each whole or as its initial.
+func spelt(s string, tokens []string, mask uint) bool {
+	if s == "" {
+		return mask != 0
+	}
+	for i, t := range tokens {
+		if i >= 16 || mask&(1<<i) != 0 || t == "" {
+			continue
+		}
+		if strings.HasPrefix(s, t) && spelt(s[len(t):], tokens, mask|1<<i) {
+			return true
+		}
+		if s[0] == t[0] && spelt(s[1:], tokens, mask|1<<i) {
+			return true
+		}
+	}
+	return false
 }
 
 // normLocal drops dots and a +tag from an email's local part.

@@ -6,7 +6,7 @@
 //	          InputPerson; dedupe reduces it to folded, comparable values)
 //	block     Features → block keys (sorted name words, surname phonetics,
 //	          email address and local part, phone digits, birth date,
-//	          address words)
+//	          address words, one name word's phonetics with the address)
 //	group     key → rows (an external sort); a block over MaxBlockSize
 //	          compares each row only with its Window neighbours (by birth
 //	          date or by name); a pair is compared under the first key it
@@ -15,7 +15,8 @@
 //	          matcher, other fields by their own comparators)
 //	score     vector → match probability, from Fellegi–Sunter m/u weights
 //	          learned by EM without labels (u from random pairs, m per
-//	          blocking rule), adjusted for how common an equal value is
+//	          blocking rule), adjusted for how common an equal value or
+//	          an agreeing name's words are
 //	cluster   scored pairs → clusters (connected components with a guard
 //	          against chaining)
 //

@@ -22,10 +22,14 @@ const extractBatch = 1024
 type extracted struct {
 	store *featStore
 	keys  *sorter[keyEntry]
-	// rows: one RowResult per input row (NothingComparable set).
-	rows []RowResult
+	// nothing marks the input rows with nothing comparable (a bit a row).
+	nothing []uint64
 	// tfRows counts the rows that have each term-frequency field.
 	tfRows [numFields]float64
+	// words counts the rows holding each name word (countWords); shares
+	// is made of it once every row is read (the names' adjustment).
+	words  map[uint64]uint32
+	shares nameShares
 }
 
 // extractJob is one batch of records on its way through the workers.
@@ -40,6 +44,7 @@ type extractJob struct {
 	comparable []bool
 	bad        int64
 	tf         [numFields]float64
+	words      map[uint64]uint32
 	err        error
 	done       chan struct{}
 }
@@ -128,6 +133,7 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 					j.comparable = append(j.comparable, feats[i].Comparable())
 				}
 				j.tf = tfRows(feats)
+				j.words = countWords(nil, feats)
 				close(j.done)
 			}
 			return nil
@@ -152,7 +158,13 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 				}
 				start = end
 				if !ref {
-					x.rows = append(x.rows, RowResult{Cluster: -1, Size: 1, Match: -1, NothingComparable: !j.comparable[k]})
+					r := int(j.first) + k
+					if r/64 >= len(x.nothing) {
+						x.nothing = append(x.nothing, 0)
+					}
+					if !j.comparable[k] {
+						x.nothing[r/64] |= 1 << (r % 64)
+					}
 				}
 			}
 			if err := x.keys.Add(j.ents...); err != nil {
@@ -161,6 +173,8 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 			for f := range x.tfRows {
 				x.tfRows[f] += j.tf[f]
 			}
+			x.words = addCounts(x.words, j.words)
+			j.words = nil
 			bad += j.bad
 			rows += int32(len(j.recs))
 			free <- j.recs[:cap(j.recs)]

@@ -77,6 +77,11 @@ func Extract(row int32, p *nameapi.InputPerson) Features {
 			f.Emails = append(f.Emails, strings.Clone(s))
 		}
 	}
+	if len(f.Tokens) == 0 {
+		f.nameFromEmail()
+	} else if len(f.Given) == 0 || len(f.Surname) == 0 {
+		f.namePartFromEmail()
+	}
 	for _, t := range p.TelNumbers {
 		if d := digits(t.FullNumber); len(d) >= 6 {
 			f.Phones = append(f.Phones, d[max(0, len(d)-phoneDigits):])
@@ -99,6 +104,79 @@ func Extract(row int32, p *nameapi.InputPerson) Features {
 	f.Addr = slices.Compact(f.Addr)
 	f.order = orderKey(f.Tokens)
 	return f
+}
+
+// nameFromEmail gives a row without a name the one its email address
+// spells, when the local part is two or three words of letters joined by
+// dots, underscores or hyphens (anna.schmidt@…, schmidt_anna@…): a full
+// name in unknown order, compared like any other name. Without it the
+// address is the row's only trace of a name, and the email comparison
+// would stand in for the name comparison at an email's weight.
+func (f *Features) nameFromEmail() {
+	for _, e := range f.Emails {
+		local, _, _ := strings.Cut(e, "@")
+		parts := nameWordsOf(local)
+		if parts == nil {
+			continue
+		}
+		f.Names = []nameapi.NameField{{String: strings.Join(parts, " "), FieldType: nameapi.FieldFullname}}
+		f.nameWords(f.Names)
+		f.nameHash = hashKey(Rule(len(nameapi.FieldFullname)), nameapi.FieldFullname+"\x00"+f.Names[0].String+"\x00")
+		return
+	}
+}
+
+// namePartFromEmail completes a row that has only a given name or only a
+// surname of one word from an email local part that looks like a name of
+// two words, one of them that word: Cyrielle with
+// philippe.cyrielle@… gains the surname Philippe, Schmidt with
+// anna.schmidt@… the given name Anna.
+func (f *Features) namePartFromEmail() {
+	if len(f.Tokens) != 1 {
+		return
+	}
+	have := f.Tokens[0]
+	for _, e := range f.Emails {
+		local, _, _ := strings.Cut(e, "@")
+		parts := nameWordsOf(local)
+		if len(parts) != 2 || parts[0] == parts[1] {
+			continue
+		}
+		var other string
+		switch have {
+		case parts[0]:
+			other = parts[1]
+		case parts[1]:
+			other = parts[0]
+		default:
+			continue
+		}
+		ft := nameapi.FieldSurname
+		if len(f.Given) == 0 {
+			ft = nameapi.FieldGivenname
+		}
+		f.Names = append(f.Names, nameapi.NameField{String: other, FieldType: ft})
+		f.Given, f.Surname, f.Tokens = nil, nil, nil
+		f.nameWords(f.Names)
+		f.nameHash = hashKey(Rule(len(ft)), ft+"\x00"+other+"\x00") ^ f.nameHash*31
+		return
+	}
+}
+
+// nameWordsOf returns the words of an email's local part when it looks
+// like a name: two or three words of at least two letters (and nothing
+// else) joined by dots, underscores or hyphens; else nil.
+func nameWordsOf(local string) []string {
+	parts := strings.FieldsFunc(local, func(r rune) bool { return r == '.' || r == '_' || r == '-' })
+	if len(parts) < 2 || len(parts) > 3 {
+		return nil
+	}
+	for _, w := range parts {
+		if len(w) < 2 || strings.TrimLeft(w, "abcdefghijklmnopqrstuvwxyz") != "" {
+			return nil
+		}
+	}
+	return parts
 }
 
 // Comparable reports whether the row has anything to compare.

@@ -14,6 +14,7 @@ func FuzzCompareRows(f *testing.F) {
 	f.Add("Watson, Noah", "noah@x.de", "+44 20 7946 0958", int32(19850312), "Noah Watson", "NOAH@x.de", "020 7946 0958", int32(19851203))
 	f.Add("", "", "", int32(0), "Dr. von der", "@", "x", int32(99999999))
 	f.Add("Müller-Lüdenscheidt", "a@b", "1234567", int32(19800000), "O'Neill ß", "a.b+c@d", "12345678901234567890", int32(10101))
+	f.Add("Eva", "anna.schmidt@x.de", "", int32(0), "Eva", "annaschmidt@y.de", "", int32(0)) // one local part looks like a name, the other not
 	f.Fuzz(func(t *testing.T, n1, e1, p1 string, d1 int32, n2, e2, p2 string, d2 int32) {
 		mk := func(n, e, p string, d int32) Features {
 			in := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson,

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/binary"
+	"math"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -89,16 +90,21 @@ var keySizeCodec = recordCodec[keySizeEntry]{
 
 // cand is a compared pair whose fields agree somewhere, with what its
 // term-frequency adjustment needs: per rule of a term-frequency field,
-// the size of the smallest block the two rows share (34 bytes on disk).
+// the size of the smallest block the two rows share; the names' words'
+// chance agreement (nameShares.logU); and the rules whose keys the rows
+// share besides the one that compared them, for training (sharedMask).
 type cand struct {
-	a, b  int32
-	p     Pattern
-	sizes [NumRules]uint32
+	a, b   int32
+	p      Pattern
+	shared uint8
+	names  float32
+	sizes  [NumRules]uint32
 }
 
-// newCand returns the candidate pair of rows a and b with keys ka, kb.
-func newCand(a, b int32, p Pattern, ka, kb []blockKey) cand {
-	c := cand{a: a, b: b, p: p}
+// newCand returns the candidate pair of rows a and b with keys ka, kb
+// and features fa, fb.
+func newCand(a, b int32, p Pattern, ka, kb []blockKey, fa, fb *Features, shares nameShares) cand {
+	c := cand{a: a, b: b, p: p, shared: sharedMask(ka, kb), names: shares.logU(fa, fb, p.Vector()[FieldName])}
 	for _, f := range tfFields {
 		c.sizes[f.rule] = sharedSize(ka, kb, f.rule)
 	}
@@ -117,7 +123,7 @@ func (c *cand) adjust(tf *termFreq) float64 {
 			n++
 		}
 	}
-	return tf.adjust(keys[:n], keys[:n], c.p)
+	return tf.adjust(keys[:n], keys[:n], c.p) + tf.adjustName(c.names, c.p)
 }
 
 func cmpCand(x, y cand) int {
@@ -128,20 +134,22 @@ func cmpCand(x, y cand) int {
 }
 
 var candCodec = recordCodec[cand]{
-	size: 10 + 4*int(NumRules),
+	size: 15 + 4*int(NumRules),
 	put: func(b []byte, c cand) {
 		binary.LittleEndian.PutUint32(b, uint32(c.a))
 		binary.LittleEndian.PutUint32(b[4:], uint32(c.b))
 		binary.LittleEndian.PutUint16(b[8:], uint16(c.p))
+		b[10] = c.shared
+		binary.LittleEndian.PutUint32(b[11:], math.Float32bits(c.names))
 		for r, size := range c.sizes {
-			binary.LittleEndian.PutUint32(b[10+4*r:], size)
+			binary.LittleEndian.PutUint32(b[15+4*r:], size)
 		}
 	},
 	get: func(b []byte) cand {
 		c := cand{a: int32(binary.LittleEndian.Uint32(b)), b: int32(binary.LittleEndian.Uint32(b[4:])),
-			p: Pattern(binary.LittleEndian.Uint16(b[8:]))}
+			p: Pattern(binary.LittleEndian.Uint16(b[8:])), shared: b[10], names: math.Float32frombits(binary.LittleEndian.Uint32(b[11:]))}
 		for r := range c.sizes {
-			c.sizes[r] = binary.LittleEndian.Uint32(b[10+4*r:])
+			c.sizes[r] = binary.LittleEndian.Uint32(b[15+4*r:])
 		}
 		return c
 	},
@@ -306,7 +314,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 							atomic.AddInt32(&perRow[a], 1)
 							atomic.AddInt32(&perRow[b], 1)
 							if v.agrees() {
-								found = append(found, newCand(a, b, p, keys[ia], keys[ib]))
+								found = append(found, newCand(a, b, p, keys[ia], keys[ib], &feats[ia], &feats[ib], x.shares))
 							}
 						}
 					}

@@ -1,6 +1,7 @@
 package dedupe
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"math"
@@ -19,6 +20,11 @@ type Model struct {
 	// of random pairs u was estimated from.
 	Iterations int
 	USample    int
+	// USampled is u as estimated from the random pairs, before the
+	// matches among them were taken out (see TrainShared): the baseline
+	// of the term-frequency adjustment, whose value shares count every
+	// row holding a value, a person's duplicates included.
+	USampled [numFields][]float64
 }
 
 // PatternCounts counts compared pairs by comparison pattern. Counts of
@@ -86,6 +92,7 @@ var ruleFields = [NumRules][]Field{
 	RulePhone:      {FieldPhone},
 	RuleBirth:      {FieldBirth},
 	RuleAddress:    {FieldAddress},
+	RuleNamePlace:  {FieldName, FieldAddress},
 }
 
 // emResult is the EM outcome on one rule's pairs.
@@ -170,8 +177,58 @@ func emRule(counts PatternCounts, u [numFields][]float64, skip []Field) emResult
 // learned it, weighted by their expected matches. Lambda is then the
 // chance that two random rows match (expected matches over all possible
 // pairs), the prior of a pair before any field is compared. No labels
-// are used.
+// are used. byRule holds the pairs each rule owns (every compared pair
+// once); TrainShared also takes the counts of every pair that shares a
+// rule's key, which is what m should be learned from.
 func Train(byRule []PatternCounts, u [numFields][]float64, possiblePairs float64) Model {
+	return TrainShared(byRule, byRule, u, possiblePairs)
+}
+
+// TrainShared is Train with m learned, for each rule, from shared[r]:
+// every compared pair that shares a key of rule r, whichever rule
+// compared it (Splink's training semantics). The pairs a rule owns are
+// biased: they exclude the pairs an earlier rule compared, so that the
+// email rule's own pairs hardly ever have equal names, and EM on them
+// learns that matches rarely agree on the name. Expected matches (and so
+// Lambda) still come from the owned pairs, which count each pair once. A
+// rule whose EM settles on a "match" class most of which differs on some
+// field (rows sharing a common value, such as a city, not people) does
+// not contribute m.
+//
+// u comes from random pairs, and some random pairs are matches: about
+// Lambda of them, at the levels m says. In a file with many duplicates
+// that share is no longer negligible next to u of the top levels (two
+// random rows with one email address are mostly one person), so u is
+// corrected once by the first model, u' = (u − Lambda·m) / (1 − Lambda),
+// never below a quarter of u (a common value, such as a placeholder birth
+// date, keeps most of its sampled u: the term-frequency adjustment is
+// made against the sampled u), and the model learned again with it.
+func TrainShared(byRule, shared []PatternCounts, u [numFields][]float64, possiblePairs float64) Model {
+	first := trainOnce(byRule, shared, u, possiblePairs)
+	m := trainOnce(byRule, shared, withoutMatches(u, &first), possiblePairs)
+	m.USampled = u
+	return m
+}
+
+// withoutMatches returns u with the matches among random pairs taken out
+// (see TrainShared).
+func withoutMatches(u [numFields][]float64, m *Model) [numFields][]float64 {
+	var out [numFields][]float64
+	for f := Field(0); f < numFields; f++ {
+		out[f] = make([]float64, len(u[f]))
+		sum := 0.0
+		for l := 1; l < len(u[f]); l++ {
+			out[f][l] = math.Max(u[f][l]/4, (u[f][l]-m.Lambda*m.M[f][l])/(1-m.Lambda))
+			sum += out[f][l]
+		}
+		for l := 1; l < len(u[f]); l++ {
+			out[f][l] /= sum
+		}
+	}
+	return out
+}
+
+func trainOnce(byRule, shared []PatternCounts, u [numFields][]float64, possiblePairs float64) Model {
 	m := Model{U: u}
 	var msum [numFields][]float64
 	var wsum [numFields]float64
@@ -189,8 +246,19 @@ func Train(byRule []PatternCounts, u [numFields][]float64, possiblePairs float64
 		}
 		res := emRule(counts, u, ruleFields[r])
 		m.Iterations = max(m.Iterations, res.iters)
+		expected += res.lambda * n
+		if r < len(shared) && &shared[r][0] != &counts[0] {
+			res = emRule(shared[r], u, ruleFields[r])
+			m.Iterations = max(m.Iterations, res.iters)
+			n = 0
+			for _, c := range shared[r] {
+				n += float64(c)
+			}
+		}
+		if !res.plausible() {
+			continue
+		}
 		em := res.lambda * n
-		expected += em
 		for f := Field(0); f < numFields; f++ {
 			if !res.learned[f] {
 				continue
@@ -222,6 +290,82 @@ func Train(byRule []PatternCounts, u [numFields][]float64, possiblePairs float64
 	}
 	m.Lambda = clamp(expected/math.Max(possiblePairs, 1), 1e-12, 0.5)
 	return m
+}
+
+// plausible reports whether no field EM learned has most of its matches
+// at its lowest level (different).
+func (r *emResult) plausible() bool {
+	for f := Field(0); f < numFields; f++ {
+		if r.learned[f] && r.m[f][f.Levels()-1] > 0.5 {
+			return false
+		}
+	}
+	return true
+}
+
+// sharedCounts returns, per rule, the pattern counts of every compared
+// pair that shares one of the rule's keys: the pairs each rule owns
+// (owned) plus, for every kept pair (one that agrees somewhere), its
+// pattern under each further rule whose key it shares (cand.shared).
+func sharedCounts(ctx context.Context, owned []PatternCounts, cands *sorter[cand]) ([]PatternCounts, error) {
+	out := make([]PatternCounts, len(owned))
+	for r := range owned {
+		out[r] = NewPatternCounts()
+		out[r].Add(owned[r])
+	}
+	last := cand{a: -1}
+	err := cands.Each(ctx, func(c cand) error {
+		if c.a == last.a && c.b == last.b {
+			return nil // compared under two rules (an earlier block was capped)
+		}
+		last = c
+		for r := range out {
+			if c.shared&(1<<r) != 0 {
+				out[r][c.p]++
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// AddShared adds one agreeing compared pair (the keys of its rows, its
+// pattern) to counts under every rule whose key the rows share except
+// the rule that owns the pair, whose own counts hold it already: for a
+// runner that streams its compared pairs (Run keeps the rules in each
+// candidate pair instead).
+func AddShared(counts []PatternCounts, a, b []blockKey, p Pattern) {
+	m := sharedMask(a, b)
+	for r := range counts {
+		if m&(1<<r) != 0 {
+			counts[r][p]++
+		}
+	}
+}
+
+// A uint8 holds a bit per rule.
+const _ = uint8(1 << (NumRules - 1))
+
+// sharedMask returns the rules (bit r for rule r) whose key rows a and b
+// share, except the pair's owner: the first rule in which they share a
+// key whose block was not capped (or the first shared rule).
+func sharedMask(a, b []blockKey) uint8 {
+	var shared, uncapped uint8
+	for _, x := range a {
+		for _, y := range b {
+			if x.rule == y.rule && x.h == y.h {
+				shared |= 1 << x.rule
+				if !x.capped {
+					uncapped |= 1 << x.rule
+				}
+			}
+		}
+	}
+	owner := uncapped & -uncapped // lowest set bit
+	if owner == 0 {
+		owner = shared & -shared
+	}
+	return shared &^ owner
 }
 
 func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }

@@ -144,11 +144,14 @@ func TestTermFrequencyAdjustment(t *testing.T) {
 	key := func(size uint32) []blockKey { return []blockKey{{h: 7, size: size, rule: RulePhone}} }
 	v := Vector{FieldPhone: Equal}
 	common := tf.adjust(key(100), key(100), v.Pattern()) // 10 % of rows share it
-	rare := tf.adjust(key(2), key(2), v.Pattern())       // only these two
+	rare := tf.adjust(key(3), key(3), v.Pattern())       // these two and one more
 	if common >= 0 || rare <= 0 || common < tfMin || rare > tfMax {
 		t.Errorf("adjustment of a common phone %.2f (want < 0), of a rare one %.2f (want > 0), bounds [%g, %g]", common, rare, tfMin, tfMax)
 	}
-	if got := tf.adjust(key(2), []blockKey{{h: 8, size: 2, rule: RulePhone}}, v.Pattern()); got != 0 {
+	if got := tf.adjust(key(2), key(2), v.Pattern()); got != 0 {
+		t.Errorf("a phone only these two rows hold: adjustment %.2f, want 0 (its count says nothing)", got)
+	}
+	if got := tf.adjust(key(3), []blockKey{{h: 8, size: 3, rule: RulePhone}}, v.Pattern()); got != 0 {
 		t.Errorf("rows that share no phone key: adjustment %.2f, want 0", got)
 	}
 	if got := tf.adjust(key(100), key(100), Vector{FieldPhone: Close}.Pattern()); got != 0 {

@@ -46,6 +46,11 @@ func (c *nameComparer) compare(ctx context.Context, a, b *Features, evidence boo
 		return NameEqual // the same words in any order: no call needed
 	}
 	local := compareNamesLocal(a, b)
+	if local == NameDifferent && disjointRoles(a, b) {
+		// "Lucio" (a given name alone) and "Ziemann" (a surname alone)
+		// neither agree nor disagree: each lacks what the other has.
+		return Missing
+	}
 	if !evidence && local >= NameRelation {
 		c.skipped.Add(1)
 		return local
@@ -61,8 +66,33 @@ func (c *nameComparer) compare(ctx context.Context, a, b *Features, evidence boo
 	}
 	c.calls.Add(1)
 	l := c.call(ctx, a, b, local)
+	if l > NameMatching && wordsWithin(a.Tokens, b.Tokens) {
+		// Every word of one name is a word of the other ("Garnett" as a
+		// surname, Garnett Gulgowski): whatever roles the rows gave the
+		// words, the names agree as far as the shorter one goes.
+		l = NameMatching
+	}
 	c.memo.put(key, l)
 	return l
+}
+
+// wordsWithin reports whether every word of the shorter of a and b (two
+// letters or more) is a word of the other, and there is such a word.
+func wordsWithin(a, b []string) bool {
+	if len(b) < len(a) {
+		a, b = b, a
+	}
+	n := 0
+	for _, w := range a {
+		if len(w) < 2 {
+			continue
+		}
+		if !slices.Contains(b, w) {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // call asks the matcher; a failed call falls back to local.
@@ -83,14 +113,26 @@ func (c *nameComparer) call(ctx context.Context, a, b *Features, local Level) Le
 	if res.MatchType == nameapi.MatchDifferent && local <= NameSimilar {
 		// The words agree in some order but the matcher says no: given
 		// name and surname may be swapped as well as misspelt. Ask once
-		// more with b's given name and surname exchanged.
-		if fields, ok := swapRoles(b.Names); ok {
-			pb.PersonName = &nameapi.InputPersonName{NameFields: fields}
+		// more with b's given name and surname exchanged (or a's, when b
+		// has neither: "Antonio" as a surname against Antonio Herzog).
+		q1, q2 := pa, pb
+		fields, ok := swapRoles(b.Names)
+		if ok {
+			q2.PersonName = &nameapi.InputPersonName{NameFields: fields}
+		} else if fields, ok = swapRoles(a.Names); ok {
+			q1.PersonName = &nameapi.InputPersonName{NameFields: fields}
+		}
+		if ok {
 			c.calls.Add(1)
-			if r2, err := c.svc.MatchPersons(ctx, &nameapi.InputWithTwoPeople{InputPerson1: &pa, InputPerson2: &pb}); err == nil && r2 != nil {
+			if r2, err := c.svc.MatchPersons(ctx, &nameapi.InputWithTwoPeople{InputPerson1: &q1, InputPerson2: &q2}); err == nil && r2 != nil {
 				res = r2
 			}
 		}
+	}
+	if res.MatchType == nameapi.MatchRelation && local == NameDifferent {
+		// No word in common, no surname shared: the matcher's
+		// "relation" (a family name shared) has nothing to stand on.
+		return NameDifferent
 	}
 	switch res.MatchType {
 	case nameapi.MatchEqual:
@@ -103,6 +145,12 @@ func (c *nameComparer) call(ctx context.Context, a, b *Features, local Level) Le
 		return NameRelation
 	}
 	return NameDifferent
+}
+
+// disjointRoles reports whether one row has only a given name and the
+// other only a surname.
+func disjointRoles(a, b *Features) bool {
+	return len(a.Surname) == 0 && len(b.Given) == 0 || len(a.Given) == 0 && len(b.Surname) == 0
 }
 
 // take spends one call of the budget.
@@ -122,7 +170,7 @@ func (c *nameComparer) take() bool {
 }
 
 // swapRoles returns the fields with given name and surname exchanged, or
-// false when they are not both there.
+// false when there is neither.
 func swapRoles(fields []nameapi.NameField) ([]nameapi.NameField, bool) {
 	var g, s bool
 	out := make([]nameapi.NameField, len(fields))
@@ -135,7 +183,7 @@ func swapRoles(fields []nameapi.NameField) ([]nameapi.NameField, bool) {
 			out[i].FieldType, s = nameapi.FieldGivenname, true
 		}
 	}
-	return out, g && s
+	return out, g || s
 }
 
 func isLegal(fields []nameapi.NameField) bool {

@@ -3,6 +3,7 @@ package dedupe
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"runtime"
 	"slices"
 	"time"
@@ -169,14 +170,12 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		return nil, err
 	}
 	n := store.rows()
-	res.Rows = x.rows
-	x.rows = nil
-	for i := range res.Rows {
-		if res.Rows[i].NothingComparable {
-			sum.RowsNothingComparable++
-		}
+	for _, w := range x.nothing {
+		sum.RowsNothingComparable += int64(bits.OnesCount64(w))
 	}
 
+	x.shares = newNameShares(x.words, x.tfRows[FieldName])
+	x.words = nil
 	stage("extract")
 	// group: block sizes
 	st, err := groupSizes(ctx, o, x, dir)
@@ -230,6 +229,11 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		return nil, err
 	}
 	stage("u sample")
+	sum.MatchCalls = names.calls.Load()
+	sum.MatchCallsFailed = names.failed.Load()
+	sum.NamesComparedLocally = names.local.Load()
+	sum.NamesNotSent = names.skipped.Load()
+	sum.MatcherMemoHits = names.memoHits.Load()
 	tf := newTermFreq(&Model{U: u}, nil)
 	tf.rows = x.tfRows
 
@@ -238,7 +242,11 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	if link {
 		possible = float64(nIn) * float64(n-nIn)
 	}
-	res.Model = Train(byRule[:], u, possible)
+	shared, err := sharedCounts(ctx, byRule[:], cands)
+	if err != nil {
+		return nil, err
+	}
+	res.Model = TrainShared(byRule[:], shared, u, possible)
 	res.Model.USample = usample
 	set := o.Settings
 	weights := make([]float64, NumPatterns)
@@ -275,13 +283,14 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		return nil, err
 	}
 	store.close()
+	// The rows' results, from here on (not during the comparisons).
+	res.Rows = make([]RowResult, nIn)
+	for i := range res.Rows {
+		res.Rows[i] = RowResult{Cluster: -1, Size: 1, Match: -1, NothingComparable: x.nothing[i/64]&(1<<(i%64)) != 0}
+	}
+	x.nothing = nil
 	cluster(o, res, kept, strong, nIn, n, link)
 	stage("cluster")
-	sum.MatchCalls = names.calls.Load()
-	sum.MatchCallsFailed = names.failed.Load()
-	sum.NamesComparedLocally = names.local.Load()
-	sum.NamesNotSent = names.skipped.Load()
-	sum.MatcherMemoHits = names.memoHits.Load()
 	return res, nil
 }
 

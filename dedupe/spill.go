@@ -420,10 +420,10 @@ func (s *featStore) load(i int32, buf []byte, f *Features, keys []blockKey) ([]b
 	return buf, keys, nil
 }
 
-// close removes the file.
+// close removes the file and drops the offsets.
 func (s *featStore) close() {
 	if s.f != nil {
 		s.dir.remove(s.f, s.cw.n)
-		s.f, s.mem = nil, nil
+		s.f, s.mem, s.off = nil, nil, nil
 	}
 }

@@ -1,6 +1,9 @@
 package dedupe
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Term-frequency adjustment (as in Splink): agreeing on a common value
 // (the name John Smith, the birth date 1900-01-01, the phone 1234567,
@@ -22,7 +25,6 @@ var tfFields = []struct {
 	rule  Rule
 	equal Level
 }{
-	{FieldName, RuleNameTokens, NameEqual},
 	{FieldEmail, RuleEmail, Equal},
 	{FieldPhone, RulePhone, Equal},
 	{FieldBirth, RuleBirth, BirthEqual},
@@ -30,16 +32,44 @@ var tfFields = []struct {
 }
 
 // termFreq holds, per adjusted field, log2 of the model's average u at the
-// equal level and the number of rows that have the field.
+// equal level and the number of rows that have the field, and log2 of the
+// average u of the name levels that nameShares adjust.
 type termFreq struct {
-	logU [numFields]float64
-	rows [numFields]float64
+	logU     [numFields]float64
+	rows     [numFields]float64
+	logUName [NameRelation]float64
 }
+
+// Names are adjusted word by word: two rows whose names agree (equal,
+// matching or similar) share some name words, and the chance that two
+// rows that are not the same person share them is the product of the
+// words' shares of the other rows that have a name (a word's count less
+// the row's own; given name and surname are close to independent). A rare full name agreeing is strong evidence, a
+// common one weak; a single rare word left on one side (a row with only
+// "Menardo") still counts for something, a common one ("John") for less
+// than the level's average. The product of the words' shares is used
+// instead of the share of the whole name because duplicates themselves
+// make a rare full name look twice as common (two rows of one person),
+// while they hardly change a word's share.
+const (
+	tfNameMin = -6.0
+	tfNameMax = 6.0
+)
+
+// wordKey is a name word's key in termFreq.words.
+func wordKey(w string) uint64 { return hashKey(255, w) }
 
 func newTermFreq(m *Model, feats []Features) *termFreq {
 	t := &termFreq{}
+	u := m.USampled
+	if u[FieldName] == nil {
+		u = m.U
+	}
 	for _, f := range tfFields {
-		t.logU[f.field] = math.Log2(m.U[f.field][f.equal])
+		t.logU[f.field] = math.Log2(u[f.field][f.equal])
+	}
+	for l := NameEqual; l < NameRelation; l++ {
+		t.logUName[l] = math.Log2(u[FieldName][l])
 	}
 	for i := range feats {
 		x := &feats[i]
@@ -71,13 +101,128 @@ func (t *termFreq) adjust(a, b []blockKey, p Pattern) float64 {
 			continue
 		}
 		size := sharedSize(a, b, f.rule)
-		if size == 0 {
+		if size <= 2 {
+			// Only these two rows hold the value (or the key was not
+			// found): it is as rare as a value can be, and its count
+			// says nothing the level does not (two rows of one person
+			// and two people look alike here).
 			continue
 		}
-		uValue := float64(size) / t.rows[f.field]
+		// The chance that another row holds the value, given one does.
+		uValue := float64(size-1) / math.Max(t.rows[f.field]-1, 1)
 		adj += clamp(t.logU[f.field]-math.Log2(uValue), tfMin, tfMax)
 	}
 	return adj
+}
+
+// countWords adds to counts (created when nil) the rows of feats holding
+// each name word, a row counting a word once: the extract step's part of
+// the names' adjustment, combinable across batches (addCounts).
+func countWords(counts map[uint64]uint32, feats []Features) map[uint64]uint32 {
+	if counts == nil {
+		counts = map[uint64]uint32{}
+	}
+	for i := range feats {
+		x := &feats[i]
+		for j, w := range x.Tokens {
+			if !slices.Contains(x.Tokens[:j], w) {
+				counts[wordKey(w)]++
+			}
+		}
+	}
+	return counts
+}
+
+// addCounts adds the word counts o into c (created when nil).
+func addCounts(c, o map[uint64]uint32) map[uint64]uint32 {
+	if c == nil {
+		c = make(map[uint64]uint32, len(o))
+	}
+	for k, n := range o {
+		c[k] += n
+	}
+	return c
+}
+
+// nameShares holds, by name word (hash of the folded word), log2 of the
+// share of the other rows with a name that hold it.
+type nameShares map[uint64]float64
+
+// newNameShares turns word counts into shares of rows, the rows with a
+// name.
+func newNameShares(counts map[uint64]uint32, rows float64) nameShares {
+	s := make(nameShares, len(counts))
+	for k, n := range counts {
+		s[k] = math.Log2(math.Max(float64(n-1), 1) / math.Max(rows-1, 1))
+	}
+	return s
+}
+
+// logU is the compare step's part of the name adjustment of rows a and b
+// whose names agree at level l: log2 of the chance that two rows that are
+// not one person share the words both names hold, or NaN when the name
+// is not adjusted. It applies at the equal, matching and similar levels
+// when every word of the shorter name is in the other, or a typo apart
+// from one of its words (equal names, one with a word left out or
+// misspelt); names that agree through a nickname or an abbreviation keep
+// the level's weight.
+func (s nameShares) logU(a, b *Features, l Level) float32 {
+	if l < NameEqual || l >= NameRelation || len(s) == 0 {
+		return float32(math.NaN())
+	}
+	if len(b.Tokens) < len(a.Tokens) {
+		a, b = b, a
+	}
+	logU, shared := 0.0, 0
+	for j, w := range a.Tokens {
+		if len(w) < 2 || slices.Contains(a.Tokens[:j], w) {
+			continue // initials and repeats
+		}
+		if !slices.Contains(b.Tokens, w) {
+			// A word misspelt on one side counts at the share of the
+			// more common spelling; one matched by nickname or as a
+			// prefix leaves the level's average u standing.
+			v := typoPartner(w, b.Tokens)
+			if v == "" {
+				return float32(math.NaN())
+			}
+			if lv, ok := s[wordKey(v)]; ok && lv > s[wordKey(w)] {
+				w = v
+			}
+		}
+		lw, ok := s[wordKey(w)]
+		if !ok {
+			continue
+		}
+		logU += lw
+		shared++
+	}
+	if shared == 0 {
+		return float32(math.NaN())
+	}
+	return float32(logU)
+}
+
+// adjustName is the score step's part: log2 of the name level's average
+// u over the chance logU (from nameShares.logU) that the names' words
+// agree by chance, bounded; 0 for NaN.
+func (t *termFreq) adjustName(logU float32, p Pattern) float64 {
+	l := p.Vector()[FieldName]
+	if logU != logU || l < NameEqual || l >= NameRelation {
+		return 0
+	}
+	return clamp(t.logUName[l]-float64(logU), tfNameMin, tfNameMax)
+}
+
+// typoPartner returns the word of ws that w is a typo apart from
+// (wordRel 1), or "".
+func typoPartner(w string, ws []string) string {
+	for _, v := range ws {
+		if wordRel(w, v) == 1 {
+			return v
+		}
+	}
+	return ""
 }
 
 // sharedSize is the block size of the smallest key of rule r both rows

@@ -45,6 +45,7 @@ type Engine struct {
 	risk   *risk.Detector
 
 	memoSize int
+	readOnly bool              // callers do not modify parses (WithReadOnlyResults)
 	parses   *memo[parsed]     // recent parses (see memo.go); nil = off
 	names    *memo[risk.Names] // the risk detector's recent name checks; nil = off
 
@@ -70,6 +71,13 @@ func WithClock(now func() time.Time) Option { return func(e *Engine) { e.now = n
 // and risk calls for the same name, in any order, parse and check it once.
 // 0 turns the memo off. The default is DefaultParseMemo.
 func WithParseMemo(entries int) Option { return func(e *Engine) { e.memoSize = entries } }
+
+// WithReadOnlyResults promises that the callers only read the results of
+// ParsePersonName, as a pipeline that formats them into columns does: the
+// engine then hands out the parses it remembers, and remembers the ones it
+// returns, instead of copies (BenchmarkPipelineFour "readonly"). A caller
+// that modified such a result would change the engine's later answers.
+func WithReadOnlyResults() Option { return func(e *Engine) { e.readOnly = true } }
 
 // WithSeed makes the exception thrower's chance deterministic.
 func WithSeed(seed uint64) Option {

@@ -3,7 +3,7 @@ package engine
 import (
 	"hash/maphash"
 	"strings"
-	"sync"
+	"sync/atomic"
 
 	"github.com/namepipe/namepipe/engine/risk"
 	"github.com/namepipe/namepipe/nameapi"
@@ -26,28 +26,72 @@ import (
 //   - names: the risk detector's name checks (risk.Names), under the same
 //     key: they depend only on the terms and the person type.
 //
-// Stored values are never handed out and never modified: ParsePersonName
-// returns a deep copy (see cloneParse), internal readers only read.
+// Stored values are never modified: ParsePersonName returns a deep copy
+// (see cloneParse), internal readers only read. With WithReadOnlyResults,
+// the callers promise to only read too, and ParsePersonName hands out (and
+// stores) the values themselves.
 
 // DefaultParseMemo is the default number of names the engine remembers
 // (see WithParseMemo): enough for the rows that a pipeline with many
 // workers has in flight.
 const DefaultParseMemo = 4096
 
-const memoShards = 32
-
-// memo is a bounded, concurrency-safe map from a name key to V. It is split
-// into shards with their own lock; a full shard drops a random entry to
-// make room. A nil *memo is off: it stores nothing.
+// memo is a bounded, concurrency-safe map from a name key to V: buckets
+// of two slots (the table has a power of two of slots, at least size),
+// each slot holding an entry and its key's hash. A get loads the bucket's
+// two hashes (one cache line) and, on a match, the entry, whose key it
+// compares (held in the entry); a put is one allocation and two atomic stores into a free slot
+// of the bucket, else one chosen by the hash. No locks, and readers write
+// no shared memory, so that the workers that call the engine for every
+// row do not contend (BenchmarkMemo). A nil *memo is off: it stores
+// nothing.
 type memo[V any] struct {
-	seed     maphash.Seed
-	perShard int
-	shards   [memoShards]memoShard[V]
+	seed  maphash.Seed
+	mask  uint64 // buckets - 1
+	slots []memoSlot[V]
 }
 
-type memoShard[V any] struct {
-	mu sync.Mutex
-	m  map[string]V
+// memoSlot is a slot of a memo. hash is the hash of e's key, or of the key
+// of an entry being stored: a reader checks the entry's own hash and key,
+// so that a hash and an entry out of step cost a miss, never a wrong value.
+type memoSlot[V any] struct {
+	hash atomic.Uint64
+	e    atomic.Pointer[memoEntry[V]]
+}
+
+// memoEntry is an entry of a memo; it is never modified once stored. A
+// key of up to memoKeyInline bytes (a name of up to ~35 bytes) is kept in
+// the entry itself, so that a hit reads no other memory.
+type memoEntry[V any] struct {
+	hash   uint64
+	n      int                 // the key's length
+	inline [memoKeyInline]byte // the key, when it fits
+	long   string              // the key, when it does not
+	val    V
+}
+
+const memoKeyInline = 64
+
+// newMemoEntry returns an entry of key, whose hash is h, and v.
+func newMemoEntry[V any](h uint64, key []byte, v V) *memoEntry[V] {
+	e := &memoEntry[V]{hash: h, n: len(key), val: v}
+	if len(key) <= memoKeyInline {
+		copy(e.inline[:], key)
+	} else {
+		e.long = string(key)
+	}
+	return e
+}
+
+// is reports whether e is the entry of key, whose hash is h.
+func (e *memoEntry[V]) is(h uint64, key []byte) bool {
+	switch {
+	case e.hash != h || e.n != len(key):
+		return false
+	case len(key) <= memoKeyInline:
+		return string(e.inline[:len(key)]) == string(key)
+	}
+	return e.long == string(key)
 }
 
 // parsed is an entry of the parse memo: a parse and the attrs it was
@@ -62,16 +106,17 @@ func newMemo[V any](size int) *memo[V] {
 	if size <= 0 {
 		return nil
 	}
-	per := (size + memoShards - 1) / memoShards
-	m := &memo[V]{seed: maphash.MakeSeed(), perShard: per}
-	for i := range m.shards {
-		m.shards[i].m = make(map[string]V, per)
+	n := 2
+	for n < size {
+		n <<= 1
 	}
-	return m
+	return &memo[V]{seed: maphash.MakeSeed(), mask: uint64(n/2 - 1), slots: make([]memoSlot[V], n)}
 }
 
-func (m *memo[V]) shard(key []byte) *memoShard[V] {
-	return &m.shards[maphash.Bytes(m.seed, key)%memoShards]
+// bucket returns the two slots of hash h.
+func (m *memo[V]) bucket(h uint64) []memoSlot[V] {
+	i := 2 * (h & m.mask)
+	return m.slots[i : i+2 : i+2]
 }
 
 // get returns the value stored under key.
@@ -79,28 +124,40 @@ func (m *memo[V]) get(key []byte) (v V, ok bool) {
 	if m == nil {
 		return v, false
 	}
-	s := m.shard(key)
-	s.mu.Lock()
-	v, ok = s.m[string(key)] // no allocation
-	s.mu.Unlock()
-	return v, ok
+	h := maphash.Bytes(m.seed, key)
+	for i, b := 0, m.bucket(h); i < len(b); i++ {
+		if b[i].hash.Load() != h {
+			continue
+		}
+		if e := b[i].e.Load(); e != nil && e.is(h, key) {
+			return e.val, true
+		}
+	}
+	return v, false
 }
 
-// put stores v under key; the caller must not modify v afterwards.
+// put stores v under key, in place of the entry of the same hash, else of
+// none, else of one of the bucket's two chosen by a bit of the hash; the
+// caller must not modify v afterwards.
 func (m *memo[V]) put(key []byte, v V) {
 	if m == nil {
 		return
 	}
-	s := m.shard(key)
-	s.mu.Lock()
-	if _, ok := s.m[string(key)]; !ok && len(s.m) >= m.perShard {
-		for k := range s.m { // map iteration starts at a random entry
-			delete(s.m, k)
-			break
-		}
+	h := maphash.Bytes(m.seed, key)
+	b := m.bucket(h)
+	s := &b[h>>63]
+	switch {
+	case b[0].hash.Load() == h:
+		s = &b[0]
+	case b[1].hash.Load() == h:
+		s = &b[1]
+	case b[0].e.Load() == nil:
+		s = &b[0]
+	case b[1].e.Load() == nil:
+		s = &b[1]
 	}
-	s.m[string(key)] = v
-	s.mu.Unlock()
+	s.e.Store(newMemoEntry(h, key, v))
+	s.hash.Store(h)
 }
 
 // reset forgets every entry.
@@ -108,11 +165,9 @@ func (m *memo[V]) reset() {
 	if m == nil {
 		return
 	}
-	for i := range m.shards {
-		s := &m.shards[i]
-		s.mu.Lock()
-		clear(s.m)
-		s.mu.Unlock()
+	for i := range m.slots {
+		m.slots[i].e.Store(nil)
+		m.slots[i].hash.Store(0)
 	}
 }
 

@@ -208,18 +208,25 @@ func runPipelineFour(ctx context.Context, e *Engine, r *pipeRecord) error {
 //
 // "full" runs with the memo on the full records of
 // BenchmarkDetectRiskFullRecord (every row with email, phone, address,
-// birth date, stored gender and place, as bench/gen's rows).
+// birth date, stored gender and place, as bench/gen's rows); "readonly"
+// the same with WithReadOnlyResults (no copies of parses).
 func BenchmarkPipelineFour(b *testing.B) {
 	simple := pipelineRecords(b)
-	full := fullPipelineRecords(b)
+	full := fullPipelineRecords(b, 4000)
 	for _, bc := range []struct {
 		name string
 		memo int
 		recs []pipeRecord
-	}{{"cold", 0, simple}, {"memo", DefaultParseMemo, simple}, {"full", DefaultParseMemo, full}} {
+		opts []Option
+	}{
+		{"cold", 0, simple, nil},
+		{"memo", DefaultParseMemo, simple, nil},
+		{"full", DefaultParseMemo, full, nil},
+		{"readonly", DefaultParseMemo, full, []Option{WithReadOnlyResults()}},
+	} {
 		recs := bc.recs
 		b.Run(bc.name, func(b *testing.B) {
-			e, err := New(WithParseMemo(bc.memo))
+			e, err := New(append(bc.opts, WithParseMemo(bc.memo))...)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -241,12 +248,12 @@ func BenchmarkPipelineFour(b *testing.B) {
 	}
 }
 
-// fullPipelineRecords returns the four requests of each of
+// fullPipelineRecords returns the four requests of each of n of
 // fullRiskRecords' rows, split as mapping.Request.Payload does.
-func fullPipelineRecords(t testing.TB) []pipeRecord {
+func fullPipelineRecords(t testing.TB, n int) []pipeRecord {
 	t.Helper()
 	var out []pipeRecord
-	for _, r := range fullRiskRecords(t, 4000) {
+	for _, r := range fullRiskRecords(t, n) {
 		p := r.InputPerson
 		namePart := func(gender string) *nameapi.InputPerson {
 			return &nameapi.InputPerson{Type: p.Type, PersonName: p.PersonName, Gender: gender}

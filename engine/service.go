@@ -55,9 +55,16 @@ func (e *Engine) ParsePersonName(ctx context.Context, in *nameapi.InputWithPerso
 	var buf [memoKeyBuf]byte
 	key, attrs := memoKeys(buf[:0], in.Context, p)
 	if v, ok := e.parses.get(key); ok && v.attrs == attrs {
+		if e.readOnly {
+			return v.res, nil
+		}
 		return cloneParse(v.res), nil
 	}
 	r := e.parser.Person(in.Context, p)
+	if e.readOnly {
+		e.parses.put(key, parsed{attrs: attrs, res: r})
+		return r, nil
+	}
 	e.parses.put(key, parsed{attrs: attrs, res: cloneParse(r)})
 	return r, nil
 }

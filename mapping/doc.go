@@ -114,6 +114,7 @@
 //	  maxClusterSize: 50
 //	  names: engine            # engine|local: the person matcher, or local word comparison
 //	  maxMatchCalls: 0         # budget of paid matcher calls with engine kind nameapi
+//	  tempDir: /var/tmp        # dedupe's temporary files (default: the system temporary directory)
 //
 // # Secrets
 //

@@ -79,7 +79,7 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	}
 	if cfg.Input.Path == "-" {
 		// dedupe reads its input twice: keep stdin in a temporary file.
-		tmp, err := spoolStdin()
+		tmp, err := spoolStdin(cfg.Dedupe.TempDir)
 		if err != nil {
 			return fail(stderr, exitInput, fmt.Errorf("input: %w", err))
 		}
@@ -275,9 +275,10 @@ func dedupeMatcher(ctx context.Context, cfg *mapping.Config, logger *slog.Logger
 	return svc, budget, nil
 }
 
-// spoolStdin copies standard input to a temporary file.
-func spoolStdin() (string, error) {
-	tmp, err := os.CreateTemp("", "namepipe-dedupe-*")
+// spoolStdin copies standard input to a temporary file in dir (the
+// system's temporary directory when empty).
+func spoolStdin(dir string) (string, error) {
+	tmp, err := os.CreateTemp(dir, "namepipe-dedupe-stdin-*")
 	if err != nil {
 		return "", err
 	}

@@ -99,7 +99,9 @@ func NewService(ctx context.Context, eng config.Engine, apiKey, build string) (n
 		// The identity of a remote backend is its address.
 		return c, "nameapi/" + strings.TrimRight(eng.BaseURL, "/"), nil
 	case config.EngineLocal, "":
-		opts := []engine.Option{engine.WithParseMemo(localParseMemo)}
+		// The pipeline and the server only read results (format them,
+		// encode them): the engine need not copy the parses it remembers.
+		opts := []engine.Option{engine.WithParseMemo(localParseMemo), engine.WithReadOnlyResults()}
 		if today := os.Getenv(TodayEnv); today != "" {
 			// Age checks compare birth dates with today; pinning the day
 			// makes a run's output reproducible (golden files, audits).

@@ -149,14 +149,15 @@ func BlockPairs(n int, s config.Dedupe, fn func(i, j int)) {
 }
 
 // Shared is what the term-frequency adjustment needs of a pair: for each
-// rule, the size of the smallest block the two rows share (0: none).
+// rule of an adjusted field, the size of the smallest block the two rows
+// share (0: none).
 type Shared [NumRules]uint32
 
 // SharedBlocks returns the blocks rows a and b share.
 func SharedBlocks(a, b KeySet) Shared {
 	var s Shared
-	for r := range NumRules {
-		s[r] = sharedSize(a.k, b.k, r)
+	for _, f := range tfFields {
+		s[f.rule] = sharedSize(a.k, b.k, f.rule)
 	}
 	return s
 }
@@ -191,14 +192,37 @@ func NewTermFreq(m *Model, rows FieldRows) *TermFreq {
 }
 
 // Adjust returns the adjustment of the weight of a pair with pattern p
-// sharing the blocks s.
-func (t *TermFreq) Adjust(s Shared, p Pattern) float64 {
-	var keys [NumRules]blockKey
-	ks := keys[:0]
-	for r, size := range s {
-		if size > 0 {
-			ks = append(ks, blockKey{h: uint64(r), rule: Rule(r), size: size})
-		}
-	}
-	return t.t.adjust(ks, ks, p)
+// sharing the blocks s, whose names' words agree by chance with log2
+// probability names (NameShares.LogU).
+func (t *TermFreq) Adjust(s Shared, names float32, p Pattern) float64 {
+	c := cand{p: p, names: names, sizes: s}
+	return c.adjust(t.t)
 }
+
+// SharedRules returns the rules (bit r for rule r) whose keys rows a and
+// b share besides the rule that owns the pair: TrainShared's counts hold
+// an agreeing pair under each of them too.
+func SharedRules(a, b KeySet) uint8 { return sharedMask(a.k, b.k) }
+
+// WordCounts counts, by name word, the rows holding it: the extract
+// step's part of the names' term-frequency adjustment. Counts of parts
+// add up.
+type WordCounts map[uint64]uint32
+
+// CountWords adds the name words of feats to c (created when nil).
+func CountWords(c WordCounts, feats []Features) WordCounts { return countWords(c, feats) }
+
+// AddWords adds the counts o into c (created when nil).
+func AddWords(c, o WordCounts) WordCounts { return addCounts(c, o) }
+
+// NameShares is the names' term-frequency table of a file: the word
+// counts over the rows that have a name (FieldRows[FieldName]).
+type NameShares struct{ s nameShares }
+
+// NewNameShares returns the table of word counts c over rows rows with a
+// name.
+func NewNameShares(c WordCounts, rows float64) NameShares { return NameShares{newNameShares(c, rows)} }
+
+// LogU is the compare step's part of the name adjustment of rows a and b
+// whose names agree at level l (NaN: not adjusted).
+func (s NameShares) LogU(a, b *Features, l Level) float32 { return s.s.logU(a, b, l) }

@@ -100,11 +100,15 @@ func TestStepsComposeToRun(t *testing.T) {
 	for r := range byRule {
 		byRule[r] = NewPatternCounts()
 	}
-	type cand struct {
-		a, b int32
-		p    Pattern
+	words := CountWords(nil, feats)
+	shares := NewNameShares(words, CountFieldRows(feats)[FieldName])
+	type pair struct {
+		a, b   int32
+		p      Pattern
+		shared uint8
+		names  float32
 	}
-	var cands []cand
+	var cands []pair
 	for i := range keys {
 		for _, k := range keys[i] {
 			rows := blocks[k.Hash]
@@ -123,13 +127,23 @@ func TestStepsComposeToRun(t *testing.T) {
 				v := c.Compare(ctx, &feats[a], &feats[b])
 				byRule[k.Rule][v.Pattern()]++
 				if v.Agrees() {
-					cands = append(cands, cand{a, b, v.Pattern()})
+					cands = append(cands, pair{a, b, v.Pattern(), SharedRules(sets[a], sets[b]), shares.LogU(&feats[a], &feats[b], v[FieldName])})
 				}
 			})
 		}
 	}
-	slices.SortFunc(cands, func(x, y cand) int { return cmp.Or(cmp.Compare(x.a, y.a), cmp.Compare(x.b, y.b)) })
-	cands = slices.Compact(cands)
+	slices.SortFunc(cands, func(x, y pair) int { return cmp.Or(cmp.Compare(x.a, y.a), cmp.Compare(x.b, y.b)) })
+	cands = slices.CompactFunc(cands, func(x, y pair) bool { return x.a == y.a && x.b == y.b })
+	shared := make([]PatternCounts, NumRules)
+	for r := range shared {
+		shared[r] = NewPatternCounts()
+		shared[r].Add(byRule[r])
+		for _, c := range cands {
+			if c.shared&(1<<r) != 0 {
+				shared[r][c.p]++
+			}
+		}
+	}
 	// u, EM, term frequencies
 	uCounts := NewPatternCounts()
 	for i, p := range SamplePairs(20_000, n, 0, false) {
@@ -139,7 +153,7 @@ func TestStepsComposeToRun(t *testing.T) {
 		}
 		uCounts[v.Pattern()]++
 	}
-	model := Train(byRule, EstimateUCounts(uCounts), float64(n)*float64(n-1)/2)
+	model := TrainShared(byRule, shared, EstimateUCounts(uCounts), float64(n)*float64(n-1)/2)
 	if !reflect.DeepEqual(model.M, want.Model.M) || model.Lambda != want.Model.Lambda {
 		t.Fatalf("model differs:\n got %+v\nwant %+v", model, want.Model)
 	}
@@ -156,7 +170,7 @@ func TestStepsComposeToRun(t *testing.T) {
 	}
 	var strong []Edge
 	for _, x := range cands {
-		s := Probability(model.Weight(x.p.Vector()) + tf.Adjust(SharedBlocks(sets[x.a], sets[x.b]), x.p))
+		s := Probability(model.Weight(x.p.Vector()) + tf.Adjust(SharedBlocks(sets[x.a], sets[x.b]), x.names, x.p))
 		if s < set.PairsThreshold {
 			continue
 		}

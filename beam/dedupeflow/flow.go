@@ -9,10 +9,13 @@
 //	attach sizes     CoGroupByKey(row id: features, key sizes) → keyed rows
 //	group + compare  GroupByKey(key hash → keyed rows) → pattern counts,
 //	                 candidate pairs (owned by their first shared key)
-//	u sample         dedupe.SamplePairs joined to features (CoGroupByKey)
-//	train            pattern counts (combined per rule) → dedupe.Train
+//	u sample         dedupe.SamplePairs, drawn by every worker from the
+//	                 seed, compared against a side input of their rows
+//	train            pattern counts (combined per rule, and per further rule
+//	                 a candidate shares) → dedupe.TrainShared
 //	score            candidates (GroupByKey: once each) → weights, + term
-//	                 frequencies → best match per row (a combiner), links
+//	                 frequencies (side inputs: rows per field, name words)
+//	                 → best match per row (a combiner), links
 //	cluster          connected components by large-star/small-star rounds,
 //	                 then dedupe.Clusters per component
 //	write            results grouped by input file → the file re-read and
@@ -143,7 +146,13 @@ func Build(s beam.Scope, o Options) (beam.PCollection, error) {
 	blocks := beam.ParDo(s, attachSizes, beam.CoGroupByKey(s, byID, sizes))
 
 	// group + compare
-	cands, codes, ruleStats, perRow := beam.ParDo4(s, &compareFn{W: wc, Set: set, Link: link}, beam.GroupByKey(s, blocks), side)
+	fieldRows := beam.Combine(s, &fieldRowsFn{}, rows)
+	words := beam.Combine(s, &wordsFn{}, rows)
+	cands, codes, ruleStats, perRow := beam.ParDo4(s, &compareFn{W: wc, Set: set, Link: link}, beam.GroupByKey(s, blocks), side,
+		beam.SideInput{Input: words}, beam.SideInput{Input: fieldRows})
+	// each pair once (a pair compared under several capped keys), and the
+	// pattern counts of the other rules it shares
+	unique, sharedCodes := beam.ParDo2(s, uniquePair, beam.GroupByKey(s, cands))
 
 	// u from random pairs: the same pairs as dedupe.Run
 	sampleRows := beam.ParDo(s, &sampleRowsFn{W: wc, N: o.USample, Link: link}, rows, side)
@@ -156,11 +165,11 @@ func Build(s beam.Scope, o Options) (beam.PCollection, error) {
 
 	// train
 	model := beam.ParDo(s, &trainFn{W: wc, USample: o.USample, Link: link}, beam.Impulse(s),
-		beam.SideInput{Input: stats.SumPerKey(s, codes)}, beam.SideInput{Input: stats.SumPerKey(s, uCodes)}, side)
-	fieldRows := beam.Combine(s, &fieldRowsFn{}, rows)
+		beam.SideInput{Input: stats.SumPerKey(s, codes)}, beam.SideInput{Input: stats.SumPerKey(s, sharedCodes)},
+		beam.SideInput{Input: stats.SumPerKey(s, uCodes)}, side)
 
 	// score
-	matches, strong, above := beam.ParDo3(s, &scoreFn{Set: set, Link: link}, beam.GroupByKey(s, cands),
+	matches, strong, above := beam.ParDo3(s, &scoreFn{Set: set, Link: link}, unique,
 		beam.SideInput{Input: model}, beam.SideInput{Input: fieldRows})
 	best := beam.CombinePerKey(s, &bestFn{}, matches)
 
@@ -281,16 +290,19 @@ var localEngine = sync.OnceValues(func() (*engine.Engine, error) { return engine
 
 // compareFn is the group and compare steps of one block.
 type compareFn struct {
-	W    workerConfig
-	Set  config.Dedupe
-	Link bool
-	c    *dedupe.Comparer
-	prev dedupe.ComparerCounts
+	W      workerConfig
+	Set    config.Dedupe
+	Link   bool
+	c      *dedupe.Comparer
+	prev   dedupe.ComparerCounts
+	shares dedupe.NameShares
 }
 
 func (f *compareFn) ProcessElement(ctx context.Context, h uint64, it func(*keyedRow) bool, srcs func(*srcInfo) bool,
+	words dedupe.WordCounts, fieldRows dedupe.FieldRows,
 	emitCand func(int64, cand), emitCode func(int64, int64), emitStats func(int64, counts), emitPerRow func(int64, int64)) error {
 	if f.c == nil {
+		f.shares = dedupe.NewNameShares(words, fieldRows[dedupe.FieldName])
 		cfg, err := f.W.parse()
 		if err != nil {
 			return err
@@ -360,7 +372,8 @@ func (f *compareFn) ProcessElement(ctx context.Context, h uint64, it func(*keyed
 		perRow[rows[a].ID]++
 		perRow[rows[b].ID]++
 		if v.Agrees() {
-			emitCand(rows[a].ID<<32|rows[b].ID, cand{A: rows[a].ID, B: rows[b].ID, P: p, S: dedupe.SharedBlocks(sets[a], sets[b])})
+			emitCand(rows[a].ID<<32|rows[b].ID, cand{A: rows[a].ID, B: rows[b].ID, P: p, S: dedupe.SharedBlocks(sets[a], sets[b]),
+				Rules: dedupe.SharedRules(sets[a], sets[b]), Names: f.shares.LogU(&rows[a].F, &rows[b].F, v[dedupe.FieldName])})
 		}
 	})
 	for p, n := range patterns {
@@ -502,15 +515,22 @@ type trainFn struct {
 	Link    bool
 }
 
-func (f *trainFn) ProcessElement(_ []byte, codes, uCodes func(*int64, *int64) bool, srcs func(*srcInfo) bool, emit func(dedupe.Model)) {
+func (f *trainFn) ProcessElement(_ []byte, codes, sharedCodes, uCodes func(*int64, *int64) bool, srcs func(*srcInfo) bool, emit func(dedupe.Model)) {
 	l := newLayout(f.W.NumInputs, f.W.NumSources, srcs)
 	byRule := make([]dedupe.PatternCounts, dedupe.NumRules)
+	shared := make([]dedupe.PatternCounts, dedupe.NumRules)
 	for r := range byRule {
-		byRule[r] = dedupe.NewPatternCounts()
+		byRule[r], shared[r] = dedupe.NewPatternCounts(), dedupe.NewPatternCounts()
 	}
 	var code, n int64
 	for codes(&code, &n) {
 		byRule[code/int64(dedupe.NumPatterns)][code%int64(dedupe.NumPatterns)] += n
+	}
+	for r := range shared {
+		shared[r].Add(byRule[r])
+	}
+	for sharedCodes(&code, &n) {
+		shared[code/int64(dedupe.NumPatterns)][code%int64(dedupe.NumPatterns)] += n
 	}
 	u := dedupe.NewPatternCounts()
 	sample := int64(0)
@@ -522,7 +542,7 @@ func (f *trainFn) ProcessElement(_ []byte, codes, uCodes func(*int64, *int64) bo
 	if f.Link {
 		possible = float64(l.nIn) * float64(l.nRef)
 	}
-	m := dedupe.Train(byRule, dedupe.EstimateUCounts(u), possible)
+	m := dedupe.TrainShared(byRule, shared, dedupe.EstimateUCounts(u), possible)
 	m.USample = int(sample)
 	emit(m)
 }
@@ -542,8 +562,37 @@ func (fieldRowsFn) MergeAccumulators(a, b dedupe.FieldRows) dedupe.FieldRows {
 	return a
 }
 
-// scoreFn scores a candidate pair (the group by pair leaves one of the
-// copies a pair compared under several capped keys has).
+// wordsFn counts the rows holding each name word (the names' term
+// frequencies).
+type wordsFn struct{}
+
+func (wordsFn) CreateAccumulator() dedupe.WordCounts { return dedupe.WordCounts{} }
+
+func (wordsFn) AddInput(a dedupe.WordCounts, r row) dedupe.WordCounts {
+	return dedupe.CountWords(a, []dedupe.Features{r.F})
+}
+
+func (wordsFn) MergeAccumulators(a, b dedupe.WordCounts) dedupe.WordCounts {
+	return dedupe.AddWords(a, b)
+}
+
+// uniquePair keeps one copy of a pair compared under several capped keys,
+// and counts its pattern under every other rule whose key the rows share
+// (KV<rule·NumPatterns + pattern, 1>, for dedupe.TrainShared).
+func uniquePair(_ int64, it func(*cand) bool, emit func(cand), shared func(int64, int64)) {
+	var c cand
+	if !it(&c) {
+		return
+	}
+	emit(c)
+	for r := range dedupe.NumRules {
+		if c.Rules&(1<<r) != 0 {
+			shared(int64(r)*int64(dedupe.NumPatterns)+int64(c.P), 1)
+		}
+	}
+}
+
+// scoreFn scores a candidate pair.
 type scoreFn struct {
 	Set     config.Dedupe
 	Link    bool
@@ -551,7 +600,7 @@ type scoreFn struct {
 	tf      *dedupe.TermFreq
 }
 
-func (f *scoreFn) ProcessElement(_ int64, it func(*cand) bool, model dedupe.Model, rows dedupe.FieldRows,
+func (f *scoreFn) ProcessElement(c cand, model dedupe.Model, rows dedupe.FieldRows,
 	emitMatch func(int64, match), emitEdge func(edge), emitAbove func(string, int64)) {
 	if f.weights == nil {
 		f.weights = make([]float64, dedupe.NumPatterns)
@@ -560,11 +609,7 @@ func (f *scoreFn) ProcessElement(_ int64, it func(*cand) bool, model dedupe.Mode
 		}
 		f.tf = dedupe.NewTermFreq(&model, rows)
 	}
-	var c cand
-	if !it(&c) {
-		return
-	}
-	score := dedupe.Probability(f.weights[c.P] + f.tf.Adjust(c.S, c.P))
+	score := dedupe.Probability(f.weights[c.P] + f.tf.Adjust(c.S, c.Names, c.P))
 	if score < f.Set.PairsThreshold {
 		return
 	}
@@ -736,12 +781,15 @@ func init() {
 	register.Function2x0(keyMembers)
 	register.Function3x0(sizeBlock)
 	register.Function4x0(attachSizes)
-	register.DoFn8x1[context.Context, uint64, func(*keyedRow) bool, func(*srcInfo) bool, func(int64, cand), func(int64, int64), func(int64, counts), func(int64, int64), error](&compareFn{})
+	register.DoFn10x1[context.Context, uint64, func(*keyedRow) bool, func(*srcInfo) bool, dedupe.WordCounts, dedupe.FieldRows, func(int64, cand), func(int64, int64), func(int64, counts), func(int64, int64), error](&compareFn{})
+	register.Function4x0(uniquePair)
+	register.Combiner2[dedupe.WordCounts, row](&wordsFn{})
+	register.Emitter1[cand]()
 	register.DoFn3x1[row, func(*srcInfo) bool, func([]byte), error](&sampleRowsFn{})
 	register.DoFn5x1[context.Context, int64, func(*[]byte) bool, func(*srcInfo) bool, func(int64, int64), error](&compareSampleFn{})
-	register.DoFn5x0[[]byte, func(*int64, *int64) bool, func(*int64, *int64) bool, func(*srcInfo) bool, func(dedupe.Model)](&trainFn{})
+	register.DoFn6x0[[]byte, func(*int64, *int64) bool, func(*int64, *int64) bool, func(*int64, *int64) bool, func(*srcInfo) bool, func(dedupe.Model)](&trainFn{})
 	register.Combiner2[dedupe.FieldRows, row](&fieldRowsFn{})
-	register.DoFn7x0[int64, func(*cand) bool, dedupe.Model, dedupe.FieldRows, func(int64, match), func(edge), func(string, int64)](&scoreFn{})
+	register.DoFn6x0[cand, dedupe.Model, dedupe.FieldRows, func(int64, match), func(edge), func(string, int64)](&scoreFn{})
 	register.Combiner1[match](&bestFn{})
 	register.DoFn3x0[int64, match, func(int64, int64)](&linkRoot{})
 	register.Function4x0(linkCluster)

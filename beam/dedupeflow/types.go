@@ -37,11 +37,15 @@ type keySize struct {
 }
 
 // cand is a compared pair whose fields agree somewhere, with what the
-// score step needs: its pattern and the blocks the two rows share.
+// train and score steps need: its pattern, the blocks the two rows share
+// (S), the other rules they share (Rules, dedupe.SharedRules) and the
+// chance their names' words agree (Names, dedupe.NameShares.LogU).
 type cand struct {
-	A, B int64
-	P    dedupe.Pattern
-	S    dedupe.Shared
+	A, B  int64
+	P     dedupe.Pattern
+	S     dedupe.Shared
+	Rules uint8
+	Names float32
 }
 
 // match is a row's candidate best match.
@@ -81,6 +85,7 @@ func init() {
 	beam.RegisterCoder(reflect.TypeFor[result](), encResult, decResult)
 	beam.RegisterCoder(reflect.TypeFor[dedupe.Model](), encModel, decModel)
 	beam.RegisterCoder(reflect.TypeFor[dedupe.FieldRows](), encFieldRows, decFieldRows)
+	beam.RegisterCoder(reflect.TypeFor[dedupe.WordCounts](), encWords, decWords)
 	beam.RegisterType(reflect.TypeFor[keySize]())
 	beam.RegisterType(reflect.TypeFor[match]())
 	beam.RegisterType(reflect.TypeFor[edge]())
@@ -105,6 +110,14 @@ func encModel(v dedupe.Model) ([]byte, error) { return json.Marshal(v) }
 
 func decModel(b []byte) (dedupe.Model, error) {
 	var v dedupe.Model
+	err := json.Unmarshal(b, &v)
+	return v, err
+}
+
+func encWords(v dedupe.WordCounts) ([]byte, error) { return json.Marshal(v) }
+
+func decWords(b []byte) (dedupe.WordCounts, error) {
+	var v dedupe.WordCounts
 	err := json.Unmarshal(b, &v)
 	return v, err
 }
@@ -176,7 +189,8 @@ func encCand(c cand) ([]byte, error) {
 	for _, s := range c.S {
 		b = binary.AppendUvarint(b, uint64(s))
 	}
-	return b, nil
+	b = append(b, c.Rules)
+	return binary.LittleEndian.AppendUint32(b, math.Float32bits(c.Names)), nil
 }
 
 func decCand(b []byte) (cand, error) {
@@ -200,5 +214,9 @@ func decCand(b []byte) (cand, error) {
 	for i := range c.S {
 		c.S[i] = uint32(vals[3+i])
 	}
+	if len(b) != 5 {
+		return c, errCoding
+	}
+	c.Rules, c.Names = b[0], math.Float32frombits(binary.LittleEndian.Uint32(b[1:]))
 	return c, nil
 }

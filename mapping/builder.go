@@ -89,6 +89,11 @@ func (b *Builder) goodDate(s string) bool {
 		return true
 	}
 	for _, l := range b.p.layouts {
+		if l == time.DateOnly {
+			if y, ok := isoDate(s); ok {
+				return y >= 1000 && y <= 9999
+			}
+		}
 		t, err := time.Parse(l, s)
 		if err == nil {
 			if t.Year() < 1000 || t.Year() > 9999 {
@@ -141,4 +146,38 @@ type structuredAddr struct {
 	addr   nameapi.InputAddress
 	place  nameapi.PlaceInfo
 	street nameapi.StreetInfo
+}
+
+// isoDate returns the year of s when it is a valid date written as
+// YYYY-MM-DD with ASCII digits, which time.Parse(time.DateOnly, s) takes
+// without an error; ok false says nothing (time.Parse then decides). It
+// is Valid's common case, at a fraction of time.Parse's cost
+// (BenchmarkValid).
+func isoDate(s string) (year int, ok bool) {
+	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
+		return 0, false
+	}
+	n := func(from, to int) int {
+		v := 0
+		for i := from; i < to; i++ {
+			c := s[i]
+			if c < '0' || c > '9' {
+				return -1
+			}
+			v = v*10 + int(c-'0')
+		}
+		return v
+	}
+	y, m, d := n(0, 4), n(5, 7), n(8, 10)
+	if y < 0 || m < 1 || m > 12 || d < 1 {
+		return 0, false
+	}
+	days := [13]int{0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}[m]
+	if m == 2 && y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+		days = 29
+	}
+	if d > days {
+		return 0, false
+	}
+	return y, true
 }

@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -55,6 +56,25 @@ func (p *Plan) ApplyInto(dst []record.Value, outcomes []Outcome, rowErr error) {
 	}
 	if len(msgs) > 0 {
 		dst[len(p.cols)] = strings.Join(msgs, " | ")
+	}
+}
+
+// ApplyOp writes the values of op's result columns for its result v
+// into dst (len(ResultColumnsOf(op)), in that order), as ApplyInto sets
+// them for a successful outcome of op (nil v: all empty). It sets every
+// element of dst, and costs only op's columns.
+func (p *Plan) ApplyOp(dst []record.Value, op Op, v Result) {
+	i := slices.Index(p.ops, op)
+	k := 0
+	for c, f := range p.cols {
+		if p.colOp[c] != i {
+			continue
+		}
+		dst[k] = nil
+		if v != nil {
+			dst[k] = p.opDesc[i].column(v, f.k)
+		}
+		k++
 	}
 }
 

@@ -584,6 +584,24 @@ func TestCallApplyEncode(t *testing.T) {
 	if !reflect.DeepEqual(dst, vals) {
 		t.Errorf("ApplyInto = %v, want Apply's %v", dst, vals)
 	}
+	// ApplyOp gives each op's columns alone, as ApplyInto sets them.
+	for i, op := range p.Ops() {
+		cols := p.ResultColumnsOf(op)
+		one := make([]record.Value, len(cols))
+		for k := range one {
+			one[k] = "stale"
+		}
+		if byIndex[i].Err == nil {
+			p.ApplyOp(one, op, byIndex[i].Value)
+		} else {
+			p.ApplyOp(one, op, nil)
+		}
+		for k, c := range cols {
+			if one[k] != dst[c] {
+				t.Errorf("ApplyOp(%s) column %d = %#v, ApplyInto's %#v", op, c, one[k], dst[c])
+			}
+		}
+	}
 	byIndex[slices.Index(p.Ops(), OpGenderize)] = Outcome{}
 	p.ApplyInto(dst, byIndex, errors.New("row 1: bad date"))
 	delete(outcomes, OpGenderize)

@@ -169,6 +169,13 @@ func (p *fakePlan) ApplyInto(out []record.Value, outcomes []Outcome, rowErr erro
 	}
 }
 
+func (p *fakePlan) ApplyOp(dst []record.Value, op Op, v Result) {
+	dst[0] = nil
+	if v != nil {
+		dst[0] = fmt.Sprint(v)
+	}
+}
+
 func (p *fakePlan) ResultColumnsOf(op Op) []int {
 	for i, o := range p.ops {
 		if o == op {

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"github.com/namepipe/namepipe/record"
 )
@@ -20,14 +21,34 @@ import (
 type local struct {
 	r       *runner
 	batches chan *batch
-	memos   []*memo // per operation; nil = none
+	groups  []memoGroup
+}
+
+// memoGroup is the operations that read the same input columns (parse and
+// genderize read the person's name cells): one key and one lookup of the
+// group's memo answer all of them.
+type memoGroup struct {
+	reads []int
+	ops   []int // indexes of the run's ops, ascending
+	ncols int   // result columns of ops
+	memo  *memo // shared by the workers; nil = none
 }
 
 func newLocal(r *runner) *local {
-	l := &local{r: r, batches: make(chan *batch, r.o.Concurrency), memos: make([]*memo, len(r.ops))}
+	l := &local{r: r, batches: make(chan *batch, r.o.Concurrency)}
+	for j, op := range r.ops {
+		reads := r.o.Plan.Reads(op)
+		k := slices.IndexFunc(l.groups, func(g memoGroup) bool { return slices.Equal(g.reads, reads) })
+		if k < 0 {
+			l.groups = append(l.groups, memoGroup{reads: reads})
+			k = len(l.groups) - 1
+		}
+		l.groups[k].ops = append(l.groups[k].ops, j)
+		l.groups[k].ncols += len(r.resultCols[j])
+	}
 	if size := r.o.MemoryCacheSize; size > 0 {
-		for j := range l.memos {
-			l.memos[j] = newMemo(max(size/len(r.ops), 1))
+		for k := range l.groups {
+			l.groups[k].memo = newMemo(max(size/len(l.groups), 1))
 		}
 	}
 	return l
@@ -41,45 +62,43 @@ func (l *local) work() {
 	}
 }
 
-// localWorker is one worker's state: its request builder, per operation
-// the input columns it reads and its use of the shared memo, and scratch
-// space.
+// localWorker is one worker's state: its request builder, per group of
+// operations its use of the shared memo, and scratch space.
 type localWorker struct {
 	r       *runner
 	builder Builder                               // re-uses the memory of the last row's request
 	buildFn func(*record.Record) (Request, error) // builder.Build
-	ops     []localOp
-	key     []byte         // the cells of one operation, encoded
-	outs    []Outcome      // all zero but one, to format one outcome
-	dst     []record.Value // the appended columns, to format one outcome
+	groups  []localGroup
+	key     []byte // the cells of one group, encoded
 }
 
-type localOp struct {
-	op    Op
-	reads []int
-	memo  *memo // shared by the workers
+type localGroup struct {
+	*memoGroup
 	probe probe // this worker's use of memo
 }
 
 func newLocalWorker(r *runner) *localWorker {
-	w := &localWorker{r: r, builder: r.o.Plan.NewBuilder(), outs: make([]Outcome, len(r.ops)), dst: make([]record.Value, r.nres)}
+	w := &localWorker{r: r, builder: r.o.Plan.NewBuilder()}
 	w.buildFn = w.builder.Build
-	for j, op := range r.ops {
-		w.ops = append(w.ops, localOp{op: op, reads: r.o.Plan.Reads(op), memo: r.local.memos[j], probe: probe{off: r.local.memos[j] == nil}})
+	for k := range r.local.groups {
+		g := &r.local.groups[k]
+		w.groups = append(w.groups, localGroup{memoGroup: g, probe: probe{off: g.memo == nil}})
 	}
 	return w
 }
 
-// compute resolves every operation of every row of b and fills it. An
-// operation is answered from the memo when the cells it reads were seen
-// before, with its result columns already formatted. A row is built only
-// when an operation must be computed, or when Builder.Valid cannot vouch
-// that building it would give no error (the row then needs Build's error,
-// and which operations apply).
+// compute resolves every operation of every row of b and fills it. A
+// group of operations is answered from the memo when the cells it reads
+// were seen before, with its result columns already formatted. A row is
+// built only when an operation must be computed, or when Builder.Valid
+// cannot vouch that building it would give no error (the row then needs
+// Build's error, and which operations apply).
 func (w *localWorker) compute(b *batch) {
 	r := w.r
 	nops := len(r.ops)
 	var hits int64
+	// The result values of answers not remembered live in the batch.
+	spare := b.spare[:cap(b.spare)]
 	for i := range b.recs {
 		rec := &b.recs[i]
 		outcomes, formatted := b.rowOutcomes(i, nops), b.formatted[i*nops:(i+1)*nops]
@@ -91,8 +110,8 @@ func (w *localWorker) compute(b *batch) {
 		}
 		if r.stopCtx.Err() != nil {
 			if build() {
-				for j, lo := range w.ops {
-					if req.Applies(lo.op) {
+				for j, op := range r.ops {
+					if req.Applies(op) {
 						outcomes[j] = Outcome{Err: r.stoppedErr(nil)}
 					}
 				}
@@ -102,17 +121,20 @@ func (w *localWorker) compute(b *batch) {
 		if (rec.Problem != "" || !w.builder.Valid(rec)) && !build() {
 			continue
 		}
-		for j := range w.ops {
-			lo := &w.ops[j]
-			memoised := !lo.probe.off
+	groups:
+		for g := range w.groups {
+			lg := &w.groups[g]
+			memoised := !lg.probe.off
 			if memoised {
-				w.key = appendCells(w.key[:0], rec.Values, lo.reads)
-				e, hit := lo.memo.get(w.key)
-				lo.probe.count(hit)
+				w.key = appendCells(w.key[:0], rec.Values, lg.reads)
+				e, hit := lg.memo.get(w.key)
+				lg.probe.count(hit)
 				if hit {
-					if !e.skip {
-						outcomes[j], formatted[j] = e.o, e.vals
-						hits++
+					for k, j := range lg.ops {
+						if a := &e[k]; !a.skip {
+							outcomes[j], formatted[j] = a.o, a.vals
+							hits++
+						}
 					}
 					continue
 				}
@@ -120,19 +142,38 @@ func (w *localWorker) compute(b *batch) {
 			if !built && !build() {
 				clear(outcomes)
 				clear(formatted)
-				break
+				break groups
 			}
-			if !req.Applies(lo.op) {
-				if memoised {
-					lo.memo.put(w.key, memoEntry{skip: true})
+			var e memoEntry
+			vals := spare
+			if memoised {
+				e = make(memoEntry, len(lg.ops))
+				vals = make([]record.Value, lg.ncols)
+			}
+			for k, j := range lg.ops {
+				if !req.Applies(r.ops[j]) {
+					if e != nil {
+						e[k].skip = true
+					}
+					continue
 				}
-				continue
+				n := len(r.resultCols[j])
+				a := w.answer(req, j, vals[:n:n])
+				vals = vals[n:]
+				if !memoised {
+					spare = vals
+				}
+				outcomes[j], formatted[j] = a.o, a.vals
+				if e != nil {
+					e[k] = a
+					if !reusable(a.o) {
+						e = nil // not remembered: computed again next time
+					}
+				}
 			}
-			e := w.answer(req, j)
-			if memoised && reusable(e.o) {
-				lo.memo.put(w.key, e)
+			if e != nil {
+				lg.memo.put(w.key, e)
 			}
-			outcomes[j], formatted[j] = e.o, e.vals
 		}
 	}
 	if hits > 0 {
@@ -141,21 +182,16 @@ func (w *localWorker) compute(b *batch) {
 	r.fill(b)
 }
 
-// answer calls the service for operation j and formats the result.
-func (w *localWorker) answer(req Request, j int) memoEntry {
-	o := w.r.call(req, w.r.ops[j])
+// answer calls the service for operation j and formats the result into
+// vals (len of j's result columns).
+func (w *localWorker) answer(req Request, j int, vals []record.Value) memoAnswer {
+	op := w.r.ops[j]
+	o := w.r.call(req, op)
 	if o.Err != nil || o.Value == nil {
-		return memoEntry{o: o}
+		return memoAnswer{o: o}
 	}
-	w.outs[j] = o
-	w.r.o.Plan.ApplyInto(w.dst, w.outs, nil)
-	w.outs[j] = Outcome{}
-	cols := w.r.resultCols[j]
-	vals := make([]record.Value, len(cols))
-	for k, c := range cols {
-		vals[k] = w.dst[c]
-	}
-	return memoEntry{o: o, vals: vals}
+	w.r.o.Plan.ApplyOp(vals, op, o.Value)
+	return memoAnswer{o: o, vals: vals}
 }
 
 // appendCells appends an encoding of the cells of vals at the indexes

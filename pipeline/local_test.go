@@ -85,7 +85,8 @@ func TestInProcessSetsNoCallTimeout(t *testing.T) {
 }
 
 // TestLocalMemo checks the local path's memo: a repeated input is
-// computed at most once per worker (two may miss it at once), an
+// computed at most once per worker (two may miss it at once), operations
+// reading the same cells (parse and genderize here) share an entry, an
 // operation whose inputs rarely repeat stops being memoised, no memory
 // cache means every row is computed, and the output is the remote path's
 // either way.
@@ -99,7 +100,7 @@ func TestLocalMemo(t *testing.T) {
 		// disposable never hits and switches off).
 		rd := newMemReader(n, func(i int) string { return fmt.Sprint("P", i%7) })
 		w := &memWriter{}
-		o := newOpts(rd, w, &fakePlan{ops: []Op{"parse", "disposable"}, call: cnt.wrap(echo)}, local)
+		o := newOpts(rd, w, &fakePlan{ops: []Op{"parse", "genderize", "disposable"}, call: cnt.wrap(echo)}, local)
 		o.Concurrency = 2
 		o.MemoryCacheSize = memSize
 		sum, err := Run(context.Background(), o)
@@ -127,15 +128,17 @@ func TestLocalMemo(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			sum, w, cnt := run(t, true, tc.memSize)
-			if p := calls(cnt, "parse"); p < tc.minParse || p > tc.maxParse {
-				t.Errorf("parse computed %d times, want %d..%d", p, tc.minParse, tc.maxParse)
+			for _, op := range []string{"parse", "genderize"} {
+				if p := calls(cnt, op); p < tc.minParse || p > tc.maxParse {
+					t.Errorf("%s computed %d times, want %d..%d", op, p, tc.minParse, tc.maxParse)
+				}
 			}
 			if d := calls(cnt, "disposable"); d != n {
 				t.Errorf("disposable computed %d times, want %d", d, n)
 			}
-			if sum.Requests != sum.Calls || sum.Requests+sum.CacheHitsMemory != int64(2*n) || sum.DedupHits != 0 {
+			if sum.Requests != sum.Calls || sum.Requests+sum.CacheHitsMemory != int64(3*n) || sum.DedupHits != 0 {
 				t.Errorf("requests %d, calls %d, memory hits %d, dedup %d; want requests = calls, requests + hits = %d, no dedup",
-					sum.Requests, sum.Calls, sum.CacheHitsMemory, sum.DedupHits, 2*n)
+					sum.Requests, sum.Calls, sum.CacheHitsMemory, sum.DedupHits, 3*n)
 			}
 			if !reflect.DeepEqual(w.rows, want.rows) {
 				t.Error("output differs from the remote path's")
@@ -154,12 +157,12 @@ func TestMemo(t *testing.T) {
 			keys = append(keys, k)
 		}
 	}
-	put := func(k string) { m.put([]byte(k), memoEntry{o: Outcome{Value: fakeResult(strings.ToUpper(k))}}) }
+	put := func(k string) { m.put([]byte(k), memoEntry{{o: Outcome{Value: fakeResult(strings.ToUpper(k))}}}) }
 	put(keys[0])
 	put(keys[1])
 	put(keys[2]) // 0 and 1 become the old generation
 	for _, k := range keys[:3] {
-		if e, ok := m.get([]byte(k)); !ok || e.o.Value != fakeResult(strings.ToUpper(k)) {
+		if e, ok := m.get([]byte(k)); !ok || e[0].o.Value != fakeResult(strings.ToUpper(k)) {
 			t.Fatalf("get %q = %v, %v", k, e, ok)
 		}
 	}
@@ -211,5 +214,24 @@ func TestAppendCells(t *testing.T) {
 	}
 	if string(appendCells(nil, []record.Value{"a", "b"}, []int{0})) != string(appendCells(nil, []record.Value{"a", "z"}, []int{0})) {
 		t.Error("a column not read changed the encoding")
+	}
+}
+
+// TestLocalGroups checks that operations reading the same cells share one
+// memo, and that the memory cache is divided among the groups.
+func TestLocalGroups(t *testing.T) {
+	t.Parallel()
+	ops := []Op{"parse", "disposable", "genderize"}
+	r := &runner{o: Options{Plan: &fakePlan{ops: ops}, MemoryCacheSize: 4 * memoShards, Concurrency: 1}, ops: ops, resultCols: [][]int{{0}, {1}, {2}}}
+	l := newLocal(r)
+	var got [][]int
+	for _, g := range l.groups {
+		got = append(got, g.ops)
+		if g.memo == nil || g.memo.shards[0].max != 1 {
+			t.Errorf("group %v: memo %v, want one of 2·%d entries", g.ops, g.memo, memoShards)
+		}
+	}
+	if want := [][]int{{0, 2}, {1}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("groups %v, want %v", got, want)
 	}
 }

@@ -7,17 +7,20 @@ import (
 	"github.com/namepipe/namepipe/record"
 )
 
-// memoEntry is a remembered answer: the outcome, and its result column
-// values as ApplyInto sets them (nil for an error); or skip, the operation
-// does not apply to such cells.
-type memoEntry struct {
+// memoAnswer is a remembered answer of one operation: the outcome, and
+// its result column values as ApplyInto sets them (nil for an error); or
+// skip, the operation does not apply to such cells.
+type memoAnswer struct {
 	o    Outcome
 	vals []record.Value
 	skip bool
 }
 
-// memo is a bounded map of recent answers of one operation by the cells
-// the operation reads, shared by the local workers. It is split into
+// memoEntry holds the answers of a memoGroup's operations, in its order.
+type memoEntry []memoAnswer
+
+// memo is a bounded map of recent answers of a group of operations by the
+// cells they read, shared by the local workers. It is split into
 // shards with a lock each. A shard keeps two generations: when the
 // current one is full, it becomes the old one and the old one is emptied
 // for re-use; a hit in the old generation moves the entry to the current
@@ -59,7 +62,7 @@ func (m *memo) get(key []byte) (memoEntry, bool) {
 		s.put(key, e)
 		return e, true
 	}
-	return memoEntry{}, false
+	return nil, false
 }
 
 func (m *memo) put(key []byte, e memoEntry) {

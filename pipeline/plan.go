@@ -44,6 +44,9 @@ type Plan interface {
 	// ResultColumnsOf returns the indexes, within the appended columns, of
 	// op's result columns. ApplyInto sets them from op's outcome alone.
 	ResultColumnsOf(op Op) []int
+	// ApplyOp writes op's result column values for its result v into dst
+	// (len(ResultColumnsOf(op)), in that order), as ApplyInto sets them.
+	ApplyOp(dst []record.Value, op Op, v Result)
 	// Reads returns the indexes of the input columns whose cells op's
 	// request is built from: two rows equal in these cells get the same
 	// request for op whenever Build gives one for both. Too many columns

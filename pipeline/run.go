@@ -33,9 +33,15 @@ type batch struct {
 	// outcome as ApplyInto would set them (ResultColumnsOf order), when
 	// the local path has them ready; nil otherwise.
 	formatted [][]record.Value
-	reqs      []Request       // remote path: each row's request (nil = nothing to send)
-	out       []record.Record // the output rows, set by fill
-	vals      []record.Value  // backing array of the output rows' values
+	// spare holds, on the local path, the formatted values of answers
+	// that no memo keeps (room for every result column of every row).
+	spare []record.Value
+	reqs  []Request       // remote path: each row's request (nil = nothing to send)
+	out   []record.Record // the output rows, set by fill
+	// vals backs the output rows of records whose Values array has no
+	// room for the result columns (a reader that did not re-use the
+	// arrays newBatch gave them).
+	vals []record.Value
 	// pending counts the tasks of the remote path not yet complete, plus
 	// one while the dispatcher is still queueing them; the task that
 	// brings it to zero fills the batch.
@@ -59,6 +65,7 @@ type runner struct {
 	ops     []Op
 	limiter *rate.Limiter
 	nres    int // result columns appended to each row
+	width   int // the input's columns
 	// resultCols[j] are the indexes, within the appended columns, of
 	// operation j's result columns.
 	resultCols [][]int
@@ -121,6 +128,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		o:      o,
 		ops:    o.Plan.Ops(),
 		nres:   o.Plan.ResultColumns(),
+		width:  len(o.Reader.Schema().Fields),
 		window: semaphore.NewWeighted(int64(o.Window)),
 		order:  make(chan *batch, o.Window/o.BatchSize+1),
 		free:   make(chan *batch, o.Window/o.BatchSize+1),
@@ -246,8 +254,22 @@ func (r *runner) newBatch() *batch {
 	default:
 	}
 	n := r.o.BatchSize
+	var spare []record.Value
+	if r.local != nil {
+		spare = make([]record.Value, 0, n*r.nres)
+	}
+	// Each record's Values array has room for the result columns after
+	// the input's: a reader that re-uses it (readers.Reader.Read) fills
+	// the input cells, and fill appends the results in place.
+	recs := make([]record.Record, n)
+	w := r.width + r.nres
+	slab := make([]record.Value, n*w)
+	for i := range recs {
+		recs[i].Values = slab[i*w : i*w : (i+1)*w]
+	}
 	return &batch{
-		recs:      make([]record.Record, n),
+		spare:     spare,
+		recs:      recs,
 		rowErrs:   make([]error, n),
 		bad:       make([]bool, n),
 		outcomes:  make([]Outcome, n*len(r.ops)),
@@ -344,27 +366,39 @@ func (r *runner) build(rec *record.Record, build func(*record.Record) (Request, 
 // by its result columns) and hands the batch to the emitter. The batch
 // must not be touched after: the emitter may write and recycle it at once.
 func (r *runner) fill(b *batch) {
-	total := 0
-	for i := range b.recs {
-		total += len(b.recs[i].Values) + r.nres
-	}
-	if cap(b.vals) < total {
-		b.vals = make([]record.Value, total)
-	}
-	vals := b.vals[:total]
 	nops := len(r.ops)
+	var vals []record.Value // for rows without room in their array
+	carved := false
 	for i := range b.recs {
 		rec := &b.recs[i]
 		n := len(rec.Values)
-		row := vals[: n+r.nres : n+r.nres]
-		vals = vals[n+r.nres:]
-		copy(row, rec.Values)
+		var row []record.Value
+		if cap(rec.Values) >= n+r.nres {
+			row = rec.Values[: n+r.nres : n+r.nres]
+		} else {
+			if len(vals) < n+r.nres {
+				need := (len(b.recs) - i) * (n + r.nres)
+				switch {
+				case !carved && cap(b.vals) >= need:
+					vals = b.vals[:cap(b.vals)]
+				case !carved:
+					b.vals = make([]record.Value, need)
+					vals = b.vals
+				default: // rows of another width: not kept for re-use
+					vals = make([]record.Value, need)
+				}
+				carved = true
+			}
+			row = vals[: n+r.nres : n+r.nres]
+			vals = vals[n+r.nres:]
+			copy(row, rec.Values)
+		}
 		if !r.applyFormatted(row[n:], b, i) {
 			r.o.Plan.ApplyInto(row[n:], b.rowOutcomes(i, nops), b.rowErrs[i])
 		}
-		// Raw and End: the input cells' source text, so that CSV output
-		// writes them back as they were.
-		b.out[i] = record.Record{Index: rec.Index, Line: rec.Line, Values: row, Problem: rec.Problem, Raw: rec.Raw, End: rec.End}
+		// Raw, End and Text: the input cells' source text, so that CSV
+		// output writes them back as they were.
+		b.out[i] = record.Record{Index: rec.Index, Line: rec.Line, Values: row, Problem: rec.Problem, Raw: rec.Raw, End: rec.End, Text: rec.Text}
 	}
 	b.done <- struct{}{}
 }
@@ -443,6 +477,7 @@ func (r *runner) recycle(b *batch) {
 	}
 	clear(b.out[:n])
 	clear(b.vals)
+	clear(b.spare[:cap(b.spare)])
 	select {
 	case r.free <- b:
 	default: // enough spare batches

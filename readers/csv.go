@@ -143,6 +143,8 @@ type csvReader struct {
 	// from, only for rows with a cell that needs its source text: most
 	// rows have none, and their Raw stays nil.
 	raws []string
+	// boxes holds the cells' string headers (see stringBoxes).
+	boxes stringBoxes
 }
 
 // OpenCSV opens a CSV file for streaming ("-" reads standard input). The
@@ -385,7 +387,7 @@ func (r *csvReader) Read(ctx context.Context, dst []record.Record) (int, error) 
 			rec.Values = cells[:r.width:r.width]
 			cells = cells[r.width:]
 		}
-		rec.Raw = nil
+		rec.Raw, rec.Text = nil, ""
 		rec.End = sc.end
 		rec.Problem = r.fill(rec, sc, nf)
 		r.index++
@@ -448,7 +450,7 @@ func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 		if i == last && nf > r.width {
 			f, raw = sc.text[r.sc.fields[i].start:], ""
 		}
-		rec.Values[i] = f
+		rec.Values[i] = r.boxes.box(f)
 		if raw != "" {
 			if rec.Raw == nil {
 				rec.Raw = r.rawRow()
@@ -464,6 +466,12 @@ func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 		if !utf8.ValidString(f) {
 			problems = append(problems, fmt.Sprintf("%s:%d: invalid UTF-8 in column %q", r.name, rec.Line, clip(r.schema.Fields[i].Name)))
 		}
+	}
+	// Text only where writing the cells one by one gives it back: not in
+	// a file of CR line endings with an LF in the row (a writer quotes
+	// a cell holding a line break).
+	if len(problems) == 0 && nf == sc.n() && (r.sc.term != '\r' || strings.IndexByte(sc.text, '\n') < 0) {
+		rec.Text = sc.text
 	}
 	return strings.Join(problems, "; ")
 }

@@ -181,8 +181,14 @@ func joinProblem(a, b string) string {
 func (r *jsonlReader) fill(rec *record.Record, kvs []kv, line int64, derr error) {
 	rec.Index = r.index
 	rec.Line = line
-	rec.Problem = ""
-	rec.Values = make([]record.Value, len(r.schema.Fields))
+	rec.Problem, rec.Raw, rec.End, rec.Text = "", nil, "", ""
+	if n := len(r.schema.Fields); cap(rec.Values) >= n {
+		// A recycled record (see Reader.Read): absent keys are NULL.
+		rec.Values = rec.Values[:n]
+		clear(rec.Values)
+	} else {
+		rec.Values = make([]record.Value, n)
+	}
 	r.index++
 	if derr != nil {
 		return

@@ -337,13 +337,23 @@ func (r *parquetReader) Read(ctx context.Context, dst []record.Record) (n int, e
 	}()
 	m := int(want)
 	width := len(r.cols)
-	cells := make([]record.Value, m*width)
+	// Cells go into the arrays of dst's Values where they have room (see
+	// Reader.Read); every cell is set below.
+	var cells []record.Value
 	for i := 0; i < m; i++ {
 		rec := &dst[i]
 		rec.Index = r.done + int64(i)
 		rec.Line = rec.Index + 1
-		rec.Problem = ""
-		rec.Values = cells[i*width : (i+1)*width : (i+1)*width]
+		rec.Problem, rec.Raw, rec.End, rec.Text = "", nil, "", ""
+		if cap(rec.Values) >= width {
+			rec.Values = rec.Values[:width]
+			continue
+		}
+		if len(cells) < width {
+			cells = make([]record.Value, (m-i)*width)
+		}
+		rec.Values = cells[:width:width]
+		cells = cells[width:]
 	}
 	for c := range r.cols {
 		col := &r.cols[c]

@@ -138,6 +138,13 @@ type Record struct {
 	// End is the line ending that closed the row in a CSV file ("\n",
 	// "\r\n" or "\r"); "" when unknown or at the end of the file.
 	End string
+	// Text is, for a row read from CSV without any problem, its source
+	// text without the line ending: all its cells, as Raw would write
+	// them, joined by the input's delimiter; "" otherwise. A CSV writer
+	// with the same delimiter writes the row's input cells from it in one
+	// piece (writers.CSVOptions.InputDelimiter). Clear it when a value
+	// changes.
+	Text string
 }
 
 // Format renders a value as text for text formats and for the mapping:

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -34,6 +35,13 @@ type CSVOptions struct {
 	// can be (see record.Record.Raw).
 	Header    []string
 	HeaderEnd string
+	// InputDelimiter and InputColumns describe the rows' record.Record.Text:
+	// the delimiter and the number of columns of the CSV input they were
+	// read from. When the delimiter is this writer's and none of those
+	// columns is escaped, a row's first InputColumns cells are written
+	// from its Text in one piece, as they would be one by one. 0: never.
+	InputDelimiter rune
+	InputColumns   int
 }
 
 // ioBufSize is the write buffer size.
@@ -50,6 +58,10 @@ type csvWriter struct {
 	// empty line ending in LF right after it would read back as part of
 	// a CRLF, so such a row's empty cell is written quoted ("").
 	afterCR bool
+	// textCells is the number of leading cells written from a row's Text
+	// (see CSVOptions.InputDelimiter); 0 = none.
+	textCells int
+	floats    floatTexts
 }
 
 // CreateCSV starts a CSV output at path ("-" = standard output) with a
@@ -74,6 +86,10 @@ func CreateCSV(path string, schema record.Schema, opts CSVOptions) (Writer, erro
 	w := &csvWriter{t: t, opts: opts, schema: schema, delim: string(opts.Delimiter), end: "\n"}
 	if opts.CRLF {
 		w.end = "\r\n"
+	}
+	if n := opts.InputColumns; opts.InputDelimiter == opts.Delimiter && n > 0 && n <= len(schema.Fields) &&
+		!slices.Contains(opts.Escape[:min(n, len(opts.Escape))], true) {
+		w.textCells = n
 	}
 	w.bw = bufio.NewWriterSize(t.w, ioBufSize)
 	w.bw.WriteString(opts.BOM)
@@ -125,7 +141,15 @@ func (w *csvWriter) Write(ctx context.Context, recs []record.Record) error {
 			w.afterCR = false
 			continue
 		}
-		for j := range fields {
+		from := 0
+		if n := w.textCells; n > 0 && rec.Text != "" && len(vals) >= n &&
+			(n < len(fields) || end[0] != '\n' || rec.Text[len(rec.Text)-1] != '\r') {
+			// The input cells as they were read (a last cell ending in CR
+			// before an LF would merge into a CRLF: cell by cell).
+			w.bw.WriteString(rec.Text)
+			from = n
+		}
+		for j := from; j < len(fields); j++ {
 			if j > 0 {
 				if len(w.delim) == 1 {
 					w.bw.WriteByte(w.delim[0])
@@ -136,7 +160,12 @@ func (w *csvWriter) Write(ctx context.Context, recs []record.Record) error {
 			if j >= len(vals) {
 				continue
 			}
-			s := record.Format(vals[j], fields[j].Type)
+			var s string
+			if x, ok := vals[j].(float64); ok {
+				s = w.floats.text(x)
+			} else {
+				s = record.Format(vals[j], fields[j].Type)
+			}
 			escape := j < len(w.opts.Escape) && w.opts.Escape[j] && (fields[j].Type == record.String || fields[j].Type == record.Bytes)
 			if j < len(rec.Raw) && rec.Raw[j] != "" && w.rawUsable(rec.Raw[j], s, escape, j == len(fields)-1 && end[0] == '\n') {
 				w.bw.WriteString(rec.Raw[j])

@@ -42,8 +42,10 @@ type Job struct {
 	Shards []Shard
 	// Concurrency, when not 0, overrides run.concurrency in each worker.
 	Concurrency int
-	// RatePerWorker is each worker's share of run.rate (0 = unlimited).
-	RatePerWorker float64
+	// RatePerWorker is each worker's share of run.rate (0 = unlimited),
+	// BurstPerWorker its limiter's bucket.
+	RatePerWorker  float64
+	BurstPerWorker int
 	// Build names the binary's version (the engine's identity).
 	Build string
 	// Today pins the local engine's date (wiring.TodayEnv) on every
@@ -73,7 +75,7 @@ func Build(s beam.Scope, job Job) {
 	shards = beam.Reshuffle(s, shards)
 	sums := beam.ParDo(s, &enrichFn{
 		Config: job.Config, ConfigName: job.ConfigName, Concurrency: job.Concurrency,
-		RatePerWorker: job.RatePerWorker, Build: job.Build, Today: job.Today,
+		RatePerWorker: job.RatePerWorker, BurstPerWorker: job.BurstPerWorker, Build: job.Build, Today: job.Today,
 	}, shards)
 	total := beam.Combine(s, &summaryFn{}, sums)
 	beam.ParDo0(s, &writeSummaryFn{Path: job.Summary, Info: job.Info}, total)
@@ -82,12 +84,13 @@ func Build(s beam.Scope, job Job) {
 // enrichFn enriches one shard per element with namepipe's pipeline. Its
 // exported fields are its configuration, serialised with the job.
 type enrichFn struct {
-	Config        []byte
-	ConfigName    string
-	Concurrency   int
-	RatePerWorker float64
-	Build         string
-	Today         string
+	Config         []byte
+	ConfigName     string
+	Concurrency    int
+	RatePerWorker  float64
+	BurstPerWorker int
+	Build          string
+	Today          string
 
 	cfg      *mapping.Config
 	svc      nameapi.Service
@@ -219,7 +222,7 @@ func (f *enrichFn) enrich(ctx context.Context, sh Shard) (*pipeline.Summary, err
 		Service:                f.svc,
 		Concurrency:            cfg.Run.Concurrency,
 		Rate:                   f.RatePerWorker,
-		Burst:                  cfg.Run.Burst,
+		Burst:                  f.BurstPerWorker,
 		MaxAttempts:            cfg.Run.MaxAttempts(),
 		Timeout:                cfg.Engine.Timeout,
 		MaxConsecutiveFailures: cfg.Run.MaxConsecutiveFailures,

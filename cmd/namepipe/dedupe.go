@@ -268,7 +268,7 @@ func dedupeMatcher(ctx context.Context, cfg *mapping.Config, logger *slog.Logger
 	if err != nil {
 		return nil, 0, err
 	}
-	svc, _, err := newService(ctx, cfg.Engine, apiKey, cfg.Run.Concurrency)
+	svc, _, err := newService(ctx, cfg.Engine, apiKey, cfg.Run.Concurrency, nil)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/namepipe/namepipe/config"
+	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
@@ -169,7 +170,7 @@ func newEnv(t *testing.T, rows int, cfg string) *env {
 		e.writer = &fakeWriter{}
 		return e.writer, nil
 	}
-	newService = func(ctx context.Context, eng config.Engine, apiKey string, concurrency int) (nameapi.Service, string, error) {
+	newService = func(ctx context.Context, eng config.Engine, apiKey string, concurrency int, _ []mapping.Op) (nameapi.Service, string, error) {
 		if apiKey != plantedKey {
 			t.Errorf("service got API key %q", apiKey)
 		}

@@ -42,7 +42,7 @@ func cmdPing(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, exitUsage, fmt.Errorf("%s: %w", *configPath, err))
 		}
-		if svc, _, err = newService(ctx, cfg.Engine, key, 1); err != nil {
+		if svc, _, err = newService(ctx, cfg.Engine, key, 1, nil); err != nil {
 			return fail(stderr, exitUsage, fmt.Errorf("%s: engine: %w", *configPath, err))
 		}
 		target = cfg.Engine.Kind + " engine"

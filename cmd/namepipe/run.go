@@ -93,7 +93,7 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(stderr, exitUsage, fmt.Errorf("%s: %w", f.config, err))
 	}
-	svc, engineID, err := newService(ctx, cfg.Engine, apiKey, cfg.Run.Concurrency)
+	svc, engineID, err := newService(ctx, cfg.Engine, apiKey, cfg.Run.Concurrency, configOps(cfg))
 	if err != nil {
 		return fail(stderr, exitUsage, fmt.Errorf("%s: engine: %w", f.config, err))
 	}

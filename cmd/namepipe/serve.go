@@ -40,7 +40,7 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(stderr, exitUsage, err)
 	}
 	o.Logger = logger
-	svc, _, err := newService(ctx, config.Engine{Kind: config.EngineLocal}, "", 0)
+	svc, _, err := newService(ctx, config.Engine{Kind: config.EngineLocal}, "", 0, nil)
 	if err != nil {
 		return fail(stderr, exitUsage, fmt.Errorf("engine: %w", err))
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/internal/wiring"
+	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/server"
 )
@@ -26,7 +27,8 @@ var (
 	// Commit.
 	createOutput = wiring.CreateOutput
 	// newService returns the backend of the engine section and its identity for
-	// cache keys ("local/<version>" or the base URL, never the API key).
+	// cache keys ("local/<version>" or the base URL, never the API key); ops,
+	// when known, are the operations it will be asked.
 	newService = newEngineService
 	// newRemote returns the client of a NameAPI REST service (ping --base-url).
 	newRemote = wiring.NewRemote
@@ -34,9 +36,18 @@ var (
 	runServer = runHTTPServer
 )
 
-// newEngineService is wiring.NewService for this build.
-func newEngineService(ctx context.Context, eng config.Engine, apiKey string, _ int) (nameapi.Service, string, error) {
-	return wiring.NewService(ctx, eng, apiKey, versionString())
+// newEngineService is wiring.NewServiceFor for this build.
+func newEngineService(ctx context.Context, eng config.Engine, apiKey string, _ int, ops []mapping.Op) (nameapi.Service, string, error) {
+	return wiring.NewServiceFor(ctx, eng, apiKey, versionString(), ops)
+}
+
+// configOps returns the operations of a run's config.
+func configOps(cfg *mapping.Config) []mapping.Op {
+	ops := make([]mapping.Op, 0, len(cfg.Operations))
+	for _, o := range cfg.Operations {
+		ops = append(ops, o.Op)
+	}
+	return ops
 }
 
 // todayEnv names the environment variable that pins the local engine's

@@ -27,6 +27,7 @@ import (
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
 	"github.com/namepipe/namepipe/server"
+	"github.com/namepipe/namepipe/writers"
 )
 
 // root is the main module's directory.
@@ -90,6 +91,7 @@ func TestRunMatchesNamepipeRun(t *testing.T) {
 	for _, tc := range []equivCase{
 		{name: "csv directory", files: []string{"a.csv", "b.csv", "c.csv"}, input: "in", rows: 1200},
 		{name: "parquet glob", files: []string{"p1.parquet", "p2.parquet"}, input: "in/*.parquet", rows: 1500},
+		{name: "mixed directory", files: []string{"a.csv", "b.jsonl", "c.parquet"}, input: "in", rows: 800},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := checkSameAsNamepipe(t, config, tc)
@@ -167,7 +169,15 @@ func checkSameAsNamepipe(t *testing.T, config string, tc equivCase) enrich.Resul
 	var wantSums []pipeline.Summary
 	for i, f := range tc.files {
 		in := filepath.Join("in", f)
-		run(t, filepath.Join(bin, "gen"), "-n", strconv.Itoa(tc.rows), "-seed", strconv.Itoa(i+1), "-o", in)
+		if filepath.Ext(f) == ".jsonl" {
+			// bench/gen writes CSV and Parquet: JSON Lines are its CSV
+			// through namepipe's writer.
+			csv := filepath.Join(t.TempDir(), "gen.csv")
+			run(t, filepath.Join(bin, "gen"), "-n", strconv.Itoa(tc.rows), "-seed", strconv.Itoa(i+1), "-o", csv)
+			toJSONL(t, csv, in)
+		} else {
+			run(t, filepath.Join(bin, "gen"), "-n", strconv.Itoa(tc.rows), "-seed", strconv.Itoa(i+1), "-o", in)
+		}
 		sum := filepath.Join("want", f+".json")
 		run(t, filepath.Join(bin, "namepipe"), append([]string{"run", "--config", config, "--input", in,
 			"--output", filepath.Join("want", f), "--summary", sum, "--quiet", "--no-cache"}, tc.args...)...)
@@ -228,6 +238,37 @@ func checkSameAsNamepipe(t *testing.T, config string, tc equivCase) enrich.Resul
 		t.Errorf("summary job = %+v", res.Job)
 	}
 	return res
+}
+
+// toJSONL writes the CSV file src as JSON Lines to dst.
+func toJSONL(t *testing.T, src, dst string) {
+	t.Helper()
+	ctx := context.Background()
+	rd, err := readers.Open(ctx, src, readers.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rd.Close()
+	w, err := writers.Create(dst, rd.Schema(), writers.Options{Format: record.FormatJSONL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]record.Record, 256)
+	for {
+		n, err := rd.Read(ctx, buf)
+		if werr := w.Write(ctx, buf[:n]); werr != nil {
+			t.Fatal(werr)
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // readAll reads a file with namepipe's readers: its header and every row's

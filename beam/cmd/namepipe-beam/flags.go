@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -113,6 +115,9 @@ func (c *common) load(stderr io.Writer) (*mapping.Config, *slog.Logger, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	// prism and the SDK log through the default logger: --log-level
+	// applies to them too.
+	slog.SetDefault(logger)
 	if err := checkRunner(c.runner, sdkFlag); err != nil {
 		return nil, nil, err
 	}
@@ -157,6 +162,16 @@ func checkRunner(runner string, flagValue func(name string) string) error {
 
 // execute runs p on the selected runner and waits for it to finish.
 func (c *common) execute(ctx context.Context, p *beam.Pipeline) (beam.PipelineResult, error) {
+	if c.runner != "prism" && sdkFlag("worker_binary") == "" && runtime.GOOS == "linux" && runtime.GOARCH == "amd64" {
+		// The workers run this very binary (main hands --worker to
+		// Beam's harness). Without --worker_binary the SDK would compile
+		// one from the source tree, which a user's machine may not have.
+		if exe, err := os.Executable(); err == nil {
+			if err := flag.CommandLine.Set("worker_binary", exe); err != nil {
+				return nil, err
+			}
+		}
+	}
 	res, err := beam.Run(ctx, c.runner, p)
 	if err != nil {
 		return nil, fmt.Errorf("%s runner: %w", c.runner, err)

@@ -48,12 +48,15 @@ two more columns: the row's source file and data row. The run's summary
 	fs.IntVar(&f.concurrency, "concurrency", 0, "requests in flight per worker, overriding run.concurrency")
 	fs.Float64Var(&f.rate, "rate", 0, "requests per second of the whole job, overriding run.rate; each worker gets rate/workers")
 	fs.IntVar(&f.workers, "workers", 0, "workers sharing the rate (default: --max_num_workers, else --parallelism, else 1)")
-	fs.BoolVar(&f.quiet, "quiet", false, "no summary line on stderr")
+	fs.BoolVar(&f.quiet, "quiet", false, "no summary line on stderr, and only warnings and errors from the runner (unless --log-level is given)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if f.quiet && !set["log-level"] {
+		c.logLevel = "warn"
+	}
 
 	cfg, _, err := c.load(stderr)
 	if err != nil {
@@ -144,9 +147,18 @@ func prepareRun(ctx context.Context, c *common, f *runFlags, set map[string]bool
 		summary = strings.TrimSuffix(cfg.Output.Path, path.Ext(cfg.Output.Path)) + ".summary.json"
 	}
 	rate := cfg.Run.Rate / float64(workers)
+	burst := 0 // the pipeline's default: no rate
+	if rate > 0 {
+		// A second's worth of the worker's share, or its share of an
+		// explicit run.burst.
+		burst = config.DefaultBurst(rate)
+		if cfg.Line("run.burst") > 0 && !set["rate"] {
+			burst = max(1, (cfg.Run.Burst+workers-1)/workers)
+		}
+	}
 	job := enrich.Job{
 		Config: data, ConfigName: c.config, Shards: shards,
-		RatePerWorker: rate, Build: version(), Today: os.Getenv(wiring.TodayEnv),
+		RatePerWorker: rate, BurstPerWorker: burst, Build: version(), Today: os.Getenv(wiring.TodayEnv),
 		Summary: summary,
 		Info:    enrich.Info{Runner: c.runner, Files: len(shards), Workers: workers, RatePerWorker: rate},
 	}

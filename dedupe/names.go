@@ -42,6 +42,13 @@ func (c *nameComparer) compare(ctx context.Context, a, b *Features, evidence boo
 	if len(a.Tokens) == 0 || len(b.Tokens) == 0 || len(a.Names) == 0 || len(b.Names) == 0 {
 		return Missing
 	}
+	if b.nameHash < a.nameHash {
+		// One order for a pair of names, whichever row comes first: the
+		// matcher's answer (its retry with roles swapped, too) is not
+		// symmetric, and the memo keeps the first answer under the
+		// unordered pair, so without this the workers' race decided it.
+		a, b = b, a
+	}
 	if sameWords(a.Tokens, b.Tokens) {
 		return NameEqual // the same words in any order: no call needed
 	}

@@ -198,8 +198,10 @@ func (w *csvWriter) rawUsable(raw, value string, escape, lfNext bool) bool {
 	if lfNext && raw[len(raw)-1] == '\r' {
 		return false
 	}
-	if len(w.delim) > 1 && strings.Contains(raw, w.delim) {
-		return false
+	if len(w.delim) > 1 {
+		// A multi-byte delimiter: its first byte alone (0xC2 of "§") may
+		// stand in a cell without being one.
+		return !strings.Contains(raw, w.delim) && strings.IndexAny(raw, "\"\n") < 0
 	}
 	d := w.delim[0]
 	for i := 0; i < len(raw); i++ {

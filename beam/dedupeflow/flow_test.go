@@ -1,0 +1,257 @@
+package dedupeflow
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+
+	"github.com/namepipe/namepipe/dedupe"
+	"github.com/namepipe/namepipe/engine"
+	"github.com/namepipe/namepipe/internal/wiring"
+	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/readers"
+)
+
+// localDedupe runs dedupe.Run and writes its output as `namepipe dedupe`
+// does, with the local engine's person matcher.
+func localDedupe(t *testing.T, cfgText []byte, in, ref, out string) *dedupe.Result {
+	t.Helper()
+	ctx := context.Background()
+	cfg, err := mapping.Parse(cfgText, "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd, plan, err := openSource(ctx, cfg, in, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rd.Close()
+	e, err := engine.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := dedupe.Options{Input: rd, Plan: plan, Matcher: e, MaxMatchCalls: -1, Settings: cfg.Dedupe, USample: testUSample}
+	if ref != "" {
+		rref, refPlan, err := openSource(ctx, cfg, ref, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rref.Close()
+		o.Reference, o.RefPlan = rref, refPlan
+	}
+	res, err := dedupe.Run(ctx, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd2, _, err := openSource(ctx, cfg, in, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rd2.Close()
+	schema, err := dedupe.OutputSchema(rd2.Schema(), cfg.Output.ColumnPrefix())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var layout *readers.CSVLayout
+	if l, ok := readers.LayoutOf(rd2); ok {
+		layout = &l
+	}
+	s := cfg.Settings
+	s.Input.Override(in)
+	s.Output.Override(out)
+	w, err := wiring.CreateOutput(ctx, &s, schema, len(rd2.Schema().Fields), layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := dedupe.WriteOutput(ctx, rd2, w, res, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// testUSample is the u sample of the tests (the default's 500,000 random
+// pairs take minutes on prism).
+const testUSample = 20_000
+
+// beamDedupe runs the pipeline on prism.
+func beamDedupe(t *testing.T, o Options) {
+	t.Helper()
+	p, s := beam.NewPipelineWithRoot()
+	if _, err := Build(s, o); err != nil {
+		t.Fatal(err)
+	}
+	runPrism(t, p)
+}
+
+// runPrism runs a pipeline on the in-process prism runner.
+func runPrism(t *testing.T, p *beam.Pipeline) {
+	t.Helper()
+	if _, err := prism.Execute(context.Background(), p); err != nil {
+		t.Fatalf("prism: %v", err)
+	}
+}
+
+// partition returns the clusters of an output (rows by np_cluster_id,
+// singletons left out) as sorted lists of rows, and its records.
+func partition(t *testing.T, path string) (clusters [][]int, recs [][]string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err = csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := slices.Index(recs[0], "np_cluster_id")
+	byID := map[string][]int{}
+	for i, r := range recs[1:] {
+		if r[id] != "" {
+			byID[r[id]] = append(byID[r[id]], i+1)
+		}
+	}
+	for _, rows := range byID {
+		clusters = append(clusters, rows)
+	}
+	slices.SortFunc(clusters, func(a, b []int) int { return a[0] - b[0] })
+	return clusters, recs
+}
+
+func testConfig(in, name string) []byte {
+	return fmt.Appendf(nil, `
+input: {path: %q}
+output: {path: /nonexistent/out.csv}
+engine: {kind: local}
+person:
+  %s
+  email: email
+  phone: phone
+  birthDate: birth_date
+  address: {street: street, postalCode: postal_code, locality: city}
+operations: [parse]
+`, in, name)
+}
+
+// TestSameClustersAsLocal: the pipeline on prism gives the clusters of
+// `namepipe dedupe` (dedupe.Run), and the same match rows, scores and
+// reasons, on the sample data (planted duplicates, rows 301–308) and on
+// generated people with planted duplicates.
+func TestSameClustersAsLocal(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, person string
+		minClusters      int
+	}{
+		{"sample", "../../sample-data/customers.csv", "fullName: full_name", 8},
+		{"dupgen", "testdata/dupgen-3000.csv", "givenName: given_name\n  surname: surname", 300},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in, err := filepath.Abs(tc.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			cfg := testConfig(in, tc.person)
+			res := localDedupe(t, cfg, in, "", filepath.Join(dir, "local.csv"))
+			sum := filepath.Join(dir, "summary.json")
+			beamDedupe(t, Options{Config: cfg, ConfigName: "test.yaml", Inputs: []string{in}, Output: filepath.Join(dir, "beam.csv"), Summary: sum, USample: testUSample})
+			want, wantRecs := partition(t, filepath.Join(dir, "local.csv"))
+			got, gotRecs := partition(t, filepath.Join(dir, "beam-00000-of-00001.csv"))
+			if len(want) < tc.minClusters {
+				t.Fatalf("local dedupe found %d clusters, the data plants at least %d", len(want), tc.minClusters)
+			}
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Errorf("clusters differ: beam %d, local %d\nbeam  %v\nlocal %v", len(got), len(want), got, want)
+			}
+			if len(gotRecs) != len(wantRecs) {
+				t.Fatalf("beam wrote %d records, local %d", len(gotRecs), len(wantRecs))
+			}
+			// Every cell the same (the dedupe columns: cluster, size,
+			// match row, score, reason), then the source columns.
+			for i, g := range gotRecs {
+				n := len(g) - 2
+				if !slices.Equal(g[:n], wantRecs[i]) {
+					t.Errorf("record %d:\nbeam  %q\nlocal %q", i, g[:n], wantRecs[i])
+				} else if i > 0 && (g[n] != in || g[n+1] != strconv.Itoa(i)) {
+					t.Errorf("record %d: source %q row %q", i, g[n], g[n+1])
+				}
+			}
+			checkSummary(t, sum, &res.Summary)
+		})
+	}
+}
+
+// checkSummary compares the pipeline's summary with dedupe.Run's.
+func checkSummary(t *testing.T, path string, want *dedupe.Summary) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := *want
+	w.Elapsed, w.ElapsedSec = 0, 0
+	// The matcher's memo is per worker: its counts differ.
+	w.MatchCalls, w.MatcherMemoHits, w.NamesNotSent, w.NamesComparedLocally = 0, 0, 0, 0
+	w.Stages, w.TempDiskBytes = nil, 0 // dedupe.Run's own
+	wantJSON, err := json.Marshal(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got dedupe.Summary
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	got.MatchCalls, got.MatcherMemoHits, got.NamesNotSent, got.NamesComparedLocally = 0, 0, 0, 0
+	gotJSON, _ := json.Marshal(got)
+	if !bytes.Equal(gotJSON, wantJSON) {
+		t.Errorf("summary\nbeam  %s\nlocal %s", gotJSON, wantJSON)
+	}
+}
+
+// TestLinkingSameAsLocal: linking new rows against a reference file gives
+// dedupe.Run's links (the reference row matched, its cluster's size).
+func TestLinkingSameAsLocal(t *testing.T) {
+	data, err := os.ReadFile("testdata/dupgen-3000.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	dir := t.TempDir()
+	ref, in := filepath.Join(dir, "ref.csv"), filepath.Join(dir, "in.csv")
+	if err := os.WriteFile(ref, []byte(strings.Join(lines[:1501], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(in, []byte(lines[0]+strings.Join(lines[1501:], "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(in, "givenName: given_name\n  surname: surname")
+	res := localDedupe(t, cfg, in, ref, filepath.Join(dir, "local.csv"))
+	beamDedupe(t, Options{Config: cfg, ConfigName: "test.yaml", Inputs: []string{in}, References: []string{ref},
+		Output: filepath.Join(dir, "beam.csv"), USample: testUSample})
+	_, want := partition(t, filepath.Join(dir, "local.csv"))
+	_, got := partition(t, filepath.Join(dir, "beam-00000-of-00001.csv"))
+	if len(got) != len(want) {
+		t.Fatalf("beam wrote %d records, local %d", len(got), len(want))
+	}
+	for i, g := range got {
+		if !slices.Equal(g[:len(g)-2], want[i]) {
+			t.Errorf("record %d:\nbeam  %q\nlocal %q", i, g[:len(g)-2], want[i])
+		}
+	}
+	if n := res.Summary.Clusters["2"]; n < 50 {
+		t.Errorf("local linking found %d links: the halves share too few people for the test", n)
+	}
+}

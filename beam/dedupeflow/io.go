@@ -1,0 +1,199 @@
+package dedupeflow
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
+
+	"github.com/namepipe/namepipe/beam/enrich"
+	"github.com/namepipe/namepipe/config"
+	"github.com/namepipe/namepipe/dedupe"
+	"github.com/namepipe/namepipe/internal/wiring"
+	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/readers"
+	"github.com/namepipe/namepipe/record"
+)
+
+// source is one file to read: an input, or a reference file (Ref).
+type source struct {
+	Path string
+	Src  int64
+	Ref  bool
+}
+
+// batch is the number of records read at a time.
+const batch = 256
+
+// openSource opens a file with the config's input settings (a reference
+// file: with the delimiter its extension implies, as `namepipe dedupe`
+// does) and its mapping plan. Malformed rows are kept and flagged where
+// the config says reject: every row takes part and is written.
+func openSource(ctx context.Context, cfg *mapping.Config, path string, ref bool) (readers.Reader, *mapping.Plan, error) {
+	c := *cfg
+	if ref {
+		c.Input.Delimiter = ""
+	}
+	c.Input.Override(path)
+	if c.Input.OnMalformed == config.MalformedReject {
+		c.Input.OnMalformed = config.MalformedKeep
+	}
+	rd, err := wiring.OpenInput(ctx, c.Input, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	plan, err := mapping.NewPlan(&c, rd.Schema())
+	if err != nil {
+		rd.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return rd, plan, nil
+}
+
+// extractFn reads one file and reduces each row to its features (the
+// extract step), under the provisional id source<<srcShift | row.
+type extractFn struct {
+	W workerConfig
+}
+
+func (f *extractFn) ProcessElement(ctx context.Context, s source, emit func(row), info func(srcInfo)) error {
+	cfg, err := f.W.parse()
+	if err != nil {
+		return err
+	}
+	rd, plan, err := openSource(ctx, cfg, s.Path, s.Ref)
+	if err != nil {
+		return err
+	}
+	defer rd.Close()
+	si := srcInfo{Src: s.Src}
+	buf := make([]record.Record, batch)
+	for {
+		n, err := rd.Read(ctx, buf)
+		for i := range buf[:n] {
+			req, berr := plan.Build(&buf[i])
+			if berr != nil {
+				si.Errors++
+			}
+			var p *nameapi.InputPerson
+			if req != nil {
+				p = req.Person
+			}
+			feat := dedupe.Extract(int32(si.Rows), p)
+			feat.Ref = s.Ref
+			if !feat.Comparable() {
+				si.NothingComparable++
+			}
+			emit(row{ID: s.Src<<srcShift | si.Rows, F: feat})
+			si.Rows++
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", s.Path, err)
+		}
+	}
+	info(si)
+	return nil
+}
+
+// writeFn re-reads one input file and writes it, every row unchanged and
+// in order, with the dedupe columns.
+type writeFn struct {
+	W      workerConfig
+	Shards []enrich.Shard
+}
+
+func (f *writeFn) ProcessElement(ctx context.Context, src int64, it func(*result) bool) (err error) {
+	cfg, err := f.W.parse()
+	if err != nil {
+		return err
+	}
+	var rows []dedupe.RowResult
+	var r result
+	for it(&r) {
+		for int64(len(rows)) <= r.Row {
+			rows = append(rows, dedupe.RowResult{})
+		}
+		rows[r.Row] = r.R
+	}
+	res := &dedupe.Result{Rows: rows}
+	path, out := f.Shards[src].Input, f.Shards[src].Output
+	rd, _, err := openSource(ctx, cfg, path, false)
+	if err != nil {
+		return err
+	}
+	defer rd.Close()
+	schema, err := outputSchema(rd.Schema(), cfg.Output.ColumnPrefix())
+	if err != nil {
+		return err
+	}
+	var layout *readers.CSVLayout
+	if l, ok := readers.LayoutOf(rd); ok {
+		layout = &l
+	}
+	s := cfg.Settings
+	s.Input.Override(path)
+	s.Output.Override(out)
+	w, err := wiring.CreateOutput(ctx, &s, schema, len(rd.Schema().Fields), layout)
+	if err != nil {
+		return fmt.Errorf("output %s: %w", out, err)
+	}
+	defer func() {
+		if err != nil {
+			_ = w.Abort()
+		}
+	}()
+	buf := make([]record.Record, batch)
+	recs := make([]record.Record, 0, batch)
+	n := 0
+	for {
+		k, rerr := rd.Read(ctx, buf)
+		recs = recs[:0]
+		for i := range buf[:k] {
+			if n >= len(rows) {
+				return fmt.Errorf("%s: the input changed while dedupe ran (more than %d rows)", path, len(rows))
+			}
+			rec := buf[i]
+			vals := append(append(make([]record.Value, 0, len(rec.Values)+7), rec.Values...), res.Values(n)...)
+			vals = append(vals, path, rec.Index+1)
+			recs = append(recs, record.Record{Index: rec.Index, Line: rec.Line, Values: vals, Raw: rec.Raw, End: rec.End})
+			n++
+		}
+		if len(recs) > 0 {
+			if err := w.Write(ctx, recs); err != nil {
+				return fmt.Errorf("output %s: %w", out, err)
+			}
+		}
+		if errors.Is(rerr, io.EOF) {
+			break
+		}
+		if rerr != nil {
+			return fmt.Errorf("%s: %w", path, rerr)
+		}
+	}
+	if n != len(rows) {
+		return fmt.Errorf("%s: the input changed while dedupe ran (%d rows, first read %d)", path, n, len(rows))
+	}
+	return w.Commit()
+}
+
+// outputSchema is the input's columns, the dedupe columns and the source
+// columns of namepipe-beam run (the input file and the 1-based data row).
+func outputSchema(in record.Schema, prefix string) (record.Schema, error) {
+	out, err := dedupe.OutputSchema(in, prefix)
+	if err != nil {
+		return out, err
+	}
+	return enrich.SourceSchema(out, prefix)
+}
+
+func init() {
+	register.DoFn4x1[context.Context, source, func(row), func(srcInfo), error](&extractFn{})
+	register.DoFn3x1[context.Context, int64, func(*result) bool, error](&writeFn{})
+	register.Emitter1[srcInfo]()
+}

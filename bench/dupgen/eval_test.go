@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/namepipe/namepipe/bench/internal/pairscore"
 	"github.com/namepipe/namepipe/dedupe"
 	"github.com/namepipe/namepipe/engine"
 	"github.com/namepipe/namepipe/mapping"
@@ -19,15 +20,15 @@ import (
 // recall and F1, overall and per kind of corruption.
 func TestDedupeOnGeneratedPeople(t *testing.T) {
 	rows := generate(10_000, 0.3, 42)
-	m := evaluate(runOn(t, rows))
+	m := pairscore.Evaluate(runOn(t, rows))
 	var out strings.Builder
-	printMetrics(&out, m)
+	pairscore.Print(&out, m)
 	t.Logf("pairwise metrics, 10,000 rows:\n%s", out.String())
-	if f1 := m["all"].f1(); f1 < 0.95 {
+	if f1 := m["all"].F1(); f1 < 0.95 {
 		t.Errorf("F1 %.4f, want at least 0.95", f1)
 	}
 	for _, k := range Kinds {
-		if f1 := m[k].f1(); f1 < 0.9 {
+		if f1 := m[k].F1(); f1 < 0.9 {
 			t.Errorf("%s: F1 %.4f, want at least 0.9", k, f1)
 		}
 	}
@@ -41,28 +42,12 @@ func TestDedupeOnGeneratedPeople(t *testing.T) {
 // precision high and what is found from falling.
 func TestDedupeOnHardPeople(t *testing.T) {
 	rows := harden(generate(10_000, 0.3, 42), 42)
-	m := evaluate(runOn(t, rows))
+	m := pairscore.Evaluate(runOn(t, rows))
 	var out strings.Builder
-	printMetrics(&out, m)
+	pairscore.Print(&out, m)
 	t.Logf("pairwise metrics, -hard, 10,000 rows:\n%s", out.String())
-	if a := m["all"]; a.precision() < 0.99 || a.recall() < 0.70 || a.f1() < 0.82 {
-		t.Errorf("precision %.4f recall %.4f F1 %.4f, want at least 0.99, 0.70, 0.82", a.precision(), a.recall(), a.f1())
-	}
-}
-
-func TestEvaluate(t *testing.T) {
-	t.Parallel()
-	rows := []scored{
-		{1, "original", 1}, {1, "typo", 1}, // found
-		{2, "original", -1}, {2, "swapped", -1}, // missed
-		{3, "original", 5}, {4, "original", 5}, // false pair
-	}
-	m := evaluate(rows)
-	if a := m["all"]; a.truePairs != 2 || a.predicted != 2 || a.correct != 1 {
-		t.Errorf("all: %+v", *a)
-	}
-	if m["typo"].recall() != 1 || m["swapped"].recall() != 0 || m["original"].predicted != 1 {
-		t.Errorf("per kind: typo %+v swapped %+v original %+v", *m["typo"], *m["swapped"], *m["original"])
+	if a := m["all"]; a.Precision() < 0.99 || a.Recall() < 0.70 || a.F1() < 0.82 {
+		t.Errorf("precision %.4f recall %.4f F1 %.4f, want at least 0.99, 0.70, 0.82", a.Precision(), a.Recall(), a.F1())
 	}
 }
 
@@ -92,7 +77,7 @@ func TestGenerateIsDeterministic(t *testing.T) {
 // runOn writes rows to a CSV file, runs dedupe on it with the local
 // engine and bench/configs/dedupe.yaml, and returns each row's truth and
 // cluster.
-func runOn(t *testing.T, rows []row) []scored {
+func runOn(t *testing.T, rows []row) []pairscore.Row {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := writeCSV(&buf, rows); err != nil {
@@ -124,9 +109,9 @@ func runOn(t *testing.T, rows []row) []scored {
 	if err != nil {
 		t.Fatal(err)
 	}
-	scoredRows := make([]scored, len(rows))
+	scoredRows := make([]pairscore.Row, len(rows))
 	for i, r := range rows {
-		scoredRows[i] = scored{entity: r.entity, kind: r.kind, cluster: int64(res.Rows[i].Cluster)}
+		scoredRows[i] = pairscore.Row{Truth: r.entity, Kind: r.kind, Found: int64(res.Rows[i].Cluster)}
 	}
 	return scoredRows
 }

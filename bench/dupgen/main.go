@@ -31,6 +31,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/bench/internal/pairscore"
 )
 
 func main() {
@@ -47,11 +49,11 @@ func main() {
 			log.Fatal(err)
 		}
 		defer f.Close()
-		rows, err := readScored(f)
+		rows, err := pairscore.Read(f, "entity")
 		if err != nil {
 			log.Fatalf("%s: %v", *score, err)
 		}
-		printMetrics(os.Stdout, evaluate(rows))
+		pairscore.Print(os.Stdout, pairscore.Evaluate(rows))
 		return
 	}
 	w := io.Writer(os.Stdout)

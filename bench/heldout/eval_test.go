@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/namepipe/namepipe/bench/internal/pairscore"
 	"github.com/namepipe/namepipe/dedupe"
 	"github.com/namepipe/namepipe/engine"
 	"github.com/namepipe/namepipe/mapping"
@@ -34,14 +35,14 @@ func TestHeldOut(t *testing.T) {
 	for _, name := range []string{"clean", "hard"} {
 		t.Run(name, func(t *testing.T) {
 			rows := generate(sets[name], 10_000, 7)
-			m := evaluate(runDedupe(t, eng, rows))
+			m := pairscore.Evaluate(runDedupe(t, eng, rows))
 			var out strings.Builder
-			printMetrics(&out, m)
+			pairscore.Print(&out, m)
 			t.Logf("held-out %s set, 10,000 rows:\n%s", name, out.String())
 			f, a := floors[name], m["all"]
-			if a.precision() < f.precision || a.recall() < f.recall || a.f1() < f.f1 {
+			if a.Precision() < f.precision || a.Recall() < f.recall || a.F1() < f.f1 {
 				t.Errorf("precision %.4f recall %.4f F1 %.4f, want at least %.2f, %.2f, %.2f",
-					a.precision(), a.recall(), a.f1(), f.precision, f.recall, f.f1)
+					a.Precision(), a.Recall(), a.F1(), f.precision, f.recall, f.f1)
 			}
 		})
 	}
@@ -49,7 +50,7 @@ func TestHeldOut(t *testing.T) {
 
 // runDedupe writes rows to a CSV file, runs dedupe on it with
 // bench/configs/heldout.yaml and returns each row's truth and cluster.
-func runDedupe(t *testing.T, eng *engine.Engine, rows []row) []scored {
+func runDedupe(t *testing.T, eng *engine.Engine, rows []row) []pairscore.Row {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := writeCSV(&buf, rows); err != nil {
@@ -77,27 +78,11 @@ func runDedupe(t *testing.T, eng *engine.Engine, rows []row) []scored {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([]scored, len(rows))
+	out := make([]pairscore.Row, len(rows))
 	for i, r := range rows {
-		out[i] = scored{truth: r.cluster, kind: r.kind, found: int64(res.Rows[i].Cluster)}
+		out[i] = pairscore.Row{Truth: r.cluster, Kind: r.kind, Found: int64(res.Rows[i].Cluster)}
 	}
 	return out
-}
-
-func TestEvaluate(t *testing.T) {
-	t.Parallel()
-	rows := []scored{
-		{1, "original", 1}, {1, "ocr", 1}, // found
-		{2, "original", -1}, {2, "swap", -1}, // missed
-		{3, "original", 5}, {4, "original", 5}, // false pair
-	}
-	m := evaluate(rows)
-	if a := m["all"]; a.truePairs != 2 || a.predicted != 2 || a.correct != 1 {
-		t.Errorf("all: %+v", *a)
-	}
-	if m["ocr"].recall() != 1 || m["swap"].recall() != 0 || m["original"].predicted != 1 {
-		t.Errorf("per kind: ocr %+v swap %+v original %+v", *m["ocr"], *m["swap"], *m["original"])
-	}
 }
 
 // TestGenerate checks that a seed gives the same rows, that every kind

@@ -29,6 +29,8 @@ import (
 	"log"
 	"os"
 	"strconv"
+
+	"github.com/namepipe/namepipe/bench/internal/pairscore"
 )
 
 func main() {
@@ -44,11 +46,11 @@ func main() {
 			log.Fatal(err)
 		}
 		defer f.Close()
-		rows, err := readScored(f)
+		rows, err := pairscore.Read(f, "cluster")
 		if err != nil {
 			log.Fatalf("%s: %v", *score, err)
 		}
-		printMetrics(os.Stdout, evaluate(rows))
+		pairscore.Print(os.Stdout, pairscore.Evaluate(rows))
 		return
 	}
 	s, ok := sets[*name]

@@ -44,16 +44,9 @@ func main() {
 	score := flag.String("score", "", "score this dedupe output (with entity, kind and np_cluster_id columns) instead")
 	flag.Parse()
 	if *score != "" {
-		f, err := os.Open(*score)
-		if err != nil {
+		if err := pairscore.ScoreFile(*score, "entity", os.Stdout); err != nil {
 			log.Fatal(err)
 		}
-		defer f.Close()
-		rows, err := pairscore.Read(f, "entity")
-		if err != nil {
-			log.Fatalf("%s: %v", *score, err)
-		}
-		pairscore.Print(os.Stdout, pairscore.Evaluate(rows))
 		return
 	}
 	w := io.Writer(os.Stdout)

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"text/tabwriter"
@@ -166,4 +167,20 @@ func Print(w io.Writer, m map[string]*Metrics) {
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%.4f\t%.4f\t%.4f\t\n", k, x.TruePairs, x.Predicted, x.Correct, x.Precision(), x.Recall(), x.F1())
 	}
 	tw.Flush()
+}
+
+// ScoreFile reads the dedupe output at path (see Read) and prints its
+// metrics to w.
+func ScoreFile(path, truthCol string, w io.Writer) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	rows, err := Read(f, truthCol)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	Print(w, Evaluate(rows))
+	return nil
 }

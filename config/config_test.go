@@ -266,3 +266,20 @@ func TestClosest(t *testing.T) {
 		}
 	}
 }
+
+func TestDedupeOutput(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		flag, dedupe, output, want string
+	}{
+		{"", "", "out/customers.enriched.csv", "out/customers.enriched.dedupe.csv"},
+		{"", "", "out/x", "out/x.dedupe"},
+		{"", "d.parquet", "out/x.csv", "d.parquet"},
+		{"f.csv", "d.parquet", "out/x.csv", "f.csv"},
+	} {
+		s := Settings{Output: Output{Path: tc.output}, Dedupe: Dedupe{Output: tc.dedupe}}
+		if got := s.DedupeOutput(tc.flag); got != tc.want {
+			t.Errorf("flag %q dedupe.output %q output.path %q: %q, want %q", tc.flag, tc.dedupe, tc.output, got, tc.want)
+		}
+	}
+}

@@ -1,5 +1,10 @@
 package config
 
+import (
+	"path/filepath"
+	"strings"
+)
+
 // Defaults of the dedupe section.
 const (
 	DefaultDedupeThreshold      = 0.9
@@ -110,4 +115,17 @@ func (c *Dedupe) check(s *Settings, p *Problems) {
 	if c.Output != "" && (SamePath(c.Output, s.Input.Path) || SamePath(c.Output, s.Output.Path)) {
 		p.Add("dedupe.output", "must not be the input file or output.path")
 	}
+}
+
+// DedupeOutput is the file `dedupe` writes: flag when set (`--output`),
+// else dedupe.output, else output.path with .dedupe before its extension.
+func (s *Settings) DedupeOutput(flag string) string {
+	switch {
+	case flag != "":
+		return flag
+	case s.Dedupe.Output != "":
+		return s.Dedupe.Output
+	}
+	ext := filepath.Ext(s.Output.Path)
+	return strings.TrimSuffix(s.Output.Path, ext) + ".dedupe" + ext
 }

@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -222,14 +221,7 @@ func loadDedupeConfig(f *dedupeFlags, stderr io.Writer) (*mapping.Config, string
 	if f.input != "" {
 		cfg.Input.Override(f.input)
 	}
-	out := f.output
-	if out == "" {
-		out = cfg.Dedupe.Output
-	}
-	if out == "" {
-		ext := filepath.Ext(cfg.Output.Path)
-		out = strings.TrimSuffix(cfg.Output.Path, ext) + ".dedupe" + ext
-	}
+	out := cfg.DedupeOutput(f.output)
 	if out == "-" {
 		return nil, "", nil, usageError{errors.New("dedupe: the output must be a file (it is written after the whole input was read)")}
 	}

@@ -83,14 +83,7 @@ func prepareDedupe(ctx context.Context, c *common, f *dedupeFlags, cfg *mapping.
 	if f.input != "" {
 		cfg.Input.Override(f.input)
 	}
-	out := f.output
-	if out == "" {
-		out = cfg.Dedupe.Output
-	}
-	if out == "" {
-		ext := filepath.Ext(cfg.Output.Path)
-		out = strings.TrimSuffix(cfg.Output.Path, ext) + ".dedupe" + ext
-	}
+	out := cfg.DedupeOutput(f.output)
 	if cfg.Input.Path == "-" || out == "-" {
 		return o, exitUsage, errors.New("namepipe-beam reads and writes files: the input and the output cannot be -")
 	}

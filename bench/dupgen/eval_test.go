@@ -9,10 +9,7 @@ import (
 	"testing"
 
 	"github.com/namepipe/namepipe/bench/internal/pairscore"
-	"github.com/namepipe/namepipe/dedupe"
 	"github.com/namepipe/namepipe/engine"
-	"github.com/namepipe/namepipe/mapping"
-	"github.com/namepipe/namepipe/readers"
 )
 
 // TestDedupeOnGeneratedPeople runs dedupe with the local engine on
@@ -79,6 +76,10 @@ func TestGenerateIsDeterministic(t *testing.T) {
 // cluster.
 func runOn(t *testing.T, rows []row) []pairscore.Row {
 	t.Helper()
+	eng, err := engine.New()
+	if err != nil {
+		t.Fatal(err)
+	}
 	var buf bytes.Buffer
 	if err := writeCSV(&buf, rows); err != nil {
 		t.Fatal(err)
@@ -87,31 +88,13 @@ func runOn(t *testing.T, rows []row) []pairscore.Row {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := mapping.Load(filepath.Join("..", "configs", "dedupe.yaml"))
+	found, err := pairscore.Clusters(context.Background(), path, filepath.Join("..", "configs", "dedupe.yaml"), eng)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := context.Background()
-	rd, err := readers.Open(ctx, path, readers.Options{Format: "csv"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rd.Close()
-	plan, err := mapping.NewPlan(cfg, rd.Schema())
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng, err := engine.New()
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := dedupe.Run(ctx, dedupe.Options{Input: rd, Plan: plan, Matcher: eng, MaxMatchCalls: -1, Settings: cfg.Dedupe})
-	if err != nil {
-		t.Fatal(err)
-	}
-	scoredRows := make([]pairscore.Row, len(rows))
+	out := make([]pairscore.Row, len(rows))
 	for i, r := range rows {
-		scoredRows[i] = pairscore.Row{Truth: r.entity, Kind: r.kind, Found: int64(res.Rows[i].Cluster)}
+		out[i] = pairscore.Row{Truth: r.entity, Kind: r.kind, Found: found[i]}
 	}
-	return scoredRows
+	return out
 }

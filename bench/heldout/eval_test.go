@@ -9,10 +9,7 @@ import (
 	"testing"
 
 	"github.com/namepipe/namepipe/bench/internal/pairscore"
-	"github.com/namepipe/namepipe/dedupe"
 	"github.com/namepipe/namepipe/engine"
-	"github.com/namepipe/namepipe/mapping"
-	"github.com/namepipe/namepipe/readers"
 )
 
 // floors are the least pairwise precision, recall and F1 of dedupe on
@@ -60,27 +57,13 @@ func runDedupe(t *testing.T, eng *engine.Engine, rows []row) []pairscore.Row {
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := mapping.Load(filepath.Join("..", "configs", "heldout.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	rd, err := readers.Open(ctx, path, readers.Options{Format: "csv"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rd.Close()
-	plan, err := mapping.NewPlan(cfg, rd.Schema())
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := dedupe.Run(ctx, dedupe.Options{Input: rd, Plan: plan, Matcher: eng, MaxMatchCalls: -1, Settings: cfg.Dedupe})
+	found, err := pairscore.Clusters(context.Background(), path, filepath.Join("..", "configs", "heldout.yaml"), eng)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := make([]pairscore.Row, len(rows))
 	for i, r := range rows {
-		out[i] = pairscore.Row{Truth: r.cluster, Kind: r.kind, Found: int64(res.Rows[i].Cluster)}
+		out[i] = pairscore.Row{Truth: r.cluster, Kind: r.kind, Found: found[i]}
 	}
 	return out
 }

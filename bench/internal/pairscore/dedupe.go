@@ -1,0 +1,39 @@
+package pairscore
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/namepipe/namepipe/dedupe"
+	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/readers"
+)
+
+// Clusters de-duplicates the CSV file at path with the config at
+// cfgPath, names compared by m, and returns each row's cluster (-1 for
+// none), in input order: what the generators' tests score.
+func Clusters(ctx context.Context, path, cfgPath string, m nameapi.PersonMatcher) ([]int64, error) {
+	cfg, err := mapping.Load(cfgPath)
+	if err != nil {
+		return nil, err
+	}
+	rd, err := readers.Open(ctx, path, readers.Options{Format: "csv"})
+	if err != nil {
+		return nil, err
+	}
+	defer rd.Close()
+	plan, err := mapping.NewPlan(cfg, rd.Schema())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", cfgPath, err)
+	}
+	res, err := dedupe.Run(ctx, dedupe.Options{Input: rd, Plan: plan, Matcher: m, MaxMatchCalls: -1, Settings: cfg.Dedupe})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	out := make([]int64, len(res.Rows))
+	for i, r := range res.Rows {
+		out[i] = int64(r.Cluster)
+	}
+	return out, nil
+}

@@ -170,26 +170,21 @@ func emRule(counts PatternCounts, u [numFields][]float64, skip []Field) emResult
 	return r
 }
 
-// Train learns the model from the pattern counts of each blocking rule's
-// pairs, as Splink does: u is fixed (from random pairs); for each rule,
-// EM learns m of the fields the rule does not block on, and how many of
-// its pairs are matches; a field's m is the mean over the rules that
-// learned it, weighted by their expected matches. Lambda is then the
-// chance that two random rows match (expected matches over all possible
-// pairs), the prior of a pair before any field is compared. No labels
-// are used. byRule holds the pairs each rule owns (every compared pair
-// once); TrainShared also takes the counts of every pair that shares a
-// rule's key, which is what m should be learned from.
-func Train(byRule []PatternCounts, u [numFields][]float64, possiblePairs float64) Model {
-	return TrainShared(byRule, byRule, u, possiblePairs)
-}
-
-// TrainShared is Train with m learned, for each rule, from shared[r]:
-// every compared pair that shares a key of rule r, whichever rule
-// compared it (Splink's training semantics). The pairs a rule owns are
-// biased: they exclude the pairs an earlier rule compared, so that the
-// email rule's own pairs hardly ever have equal names, and EM on them
-// learns that matches rarely agree on the name. Expected matches (and so
+// TrainShared learns the model from pattern counts, as Splink does: u is
+// fixed (from random pairs); for each rule, EM learns m of the fields the
+// rule does not block on, and how many of its pairs are matches; a
+// field's m is the mean over the rules that learned it, weighted by their
+// expected matches. Lambda is then the chance that two random rows match
+// (expected matches over all possible pairs), the prior of a pair before
+// any field is compared. No labels are used.
+//
+// byRule holds the pairs each rule owns (every compared pair once);
+// shared[r] every compared pair that shares a key of rule r, whichever
+// rule compared it (Splink's training semantics), from which m is
+// learned: the pairs a rule owns are biased (they exclude the pairs an
+// earlier rule compared, so that the email rule's own pairs hardly ever
+// have equal names, and EM on them learns that matches rarely agree on
+// the name). Expected matches (and so
 // Lambda) still come from the owned pairs, which count each pair once. A
 // rule whose EM settles on a "match" class most of which differs on some
 // field (rows sharing a common value, such as a city, not people) does

@@ -60,7 +60,7 @@ func TestTrainRecoversWeights(t *testing.T) {
 		v[FieldBirth] = BirthEqual
 		counts[RuleBirth][v.Pattern()]++
 	}
-	m := Train(counts, u, 1e9)
+	m := TrainShared(counts, counts, u, 1e9)
 	for _, f := range []Field{FieldName, FieldEmail, FieldPhone} {
 		if got := m.M[f][1]; math.Abs(got-trueM[f][1]) > 0.08 {
 			t.Errorf("%s: learned m(equal) = %.3f, want about %.2f", f, got, trueM[f][1])

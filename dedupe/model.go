@@ -44,14 +44,27 @@ func (c PatternCounts) Add(o PatternCounts) {
 // EstimateU estimates u from the vectors of random pairs (almost all of
 // them non-matches), with a small prior so that no level is impossible.
 func EstimateU(sample []Vector) [numFields][]float64 {
+	c := NewPatternCounts()
+	for _, v := range sample {
+		c[v.Pattern()]++
+	}
+	return EstimateUCounts(c)
+}
+
+// EstimateUCounts is EstimateU from the sample's pattern counts (a
+// combinable aggregate, as a distributed runner has them).
+func EstimateUCounts(c PatternCounts) [numFields][]float64 {
 	var u [numFields][]float64
 	for f := Field(0); f < numFields; f++ {
 		counts := make([]float64, f.Levels())
 		total := 0.0
-		for _, v := range sample {
-			if l := v[f]; l != Missing {
-				counts[l]++
-				total++
+		for p, n := range c {
+			if n == 0 {
+				continue
+			}
+			if l := Pattern(p).Vector()[f]; l != Missing {
+				counts[l] += float64(n)
+				total += float64(n)
 			}
 		}
 		u[f] = make([]float64, f.Levels())

@@ -75,18 +75,6 @@ const DefaultUSample = 500_000
 // same pairs.
 func SamplePairs(n, na, nb int, link bool) [][2]int32 { return samplePairs(n, na, nb, link) }
 
-// EstimateUCounts is EstimateU from the sample's pattern counts (a
-// combinable aggregate) instead of its vectors.
-func EstimateUCounts(c PatternCounts) [numFields][]float64 {
-	var vecs []Vector
-	for p, n := range c {
-		for range n {
-			vecs = append(vecs, Pattern(p).Vector())
-		}
-	}
-	return EstimateU(vecs)
-}
-
 // Probability turns a match weight (log2 odds) into a match probability.
 func Probability(w float64) float64 { return probability(w) }
 

@@ -142,24 +142,118 @@ func (r *rowCtx) untrimmed(c colRef) string {
 // the rest of the row is still enriched. Under "skip" it returns a nil
 // Request with the error, and nothing of the row is sent.
 func (p *Plan) Build(rec *record.Record) (*Request, error) {
-	return p.build(rec, &requestBlock{})
+	return p.build(rec, &requestBlock{}, allParts)
 }
 
-// build is Build into blk, whose slices it re-uses (see Builder).
-func (p *Plan) build(rec *record.Record, blk *requestBlock) (*Request, error) {
+// parts is a set of the parts of a request that build fills.
+type parts uint8
+
+const (
+	// partName: the person's type, name and the culture hints the name
+	// operations send (gender, nationalities, languages).
+	partName parts = 1 << iota
+	// partContact: email addresses, phones, age, addresses, marital
+	// status and religion: the rest of the person.
+	partContact
+	// partOpEmails: the address of each email operation.
+	partOpEmails
+	// partContext: the request context.
+	partContext
+
+	allParts = partName | partContact | partOpEmails | partContext
+)
+
+// partsOf returns the parts of a request that the operations with input
+// in read.
+func partsOf(in Input) parts {
+	switch in {
+	case NameInput:
+		return partName | partContext
+	case EmailInput:
+		return partOpEmails | partContext
+	}
+	return allParts
+}
+
+// build is Build into blk, whose slices it re-uses (see Builder), filling
+// only the parts of the request in need (the rest is left zero).
+func (p *Plan) build(rec *record.Record, blk *requestBlock, need parts) (*Request, error) {
 	if rec == nil {
 		return nil, errors.New("mapping: nil record")
 	}
 	r := &blk.rc
 	*r = rowCtx{p: p, rec: rec, errs: r.errs[:0]}
+	req := &blk.req
+	req.Row = rec.Index
+	if need&(partName|partContact) != 0 {
+		req.Person = p.buildPerson(r, blk, need)
+	}
+	if blk.reuse {
+		req.np, req.wp = &blk.np, &blk.wp
+	}
+	if need&partContext != 0 && p.rowContext(r, &blk.ctx) {
+		req.Context = &blk.ctx
+	}
+	req.Emails = blk.emails[:0]
+	if need&partOpEmails != 0 {
+		for _, op := range p.ops {
+			if c, ok := p.opEmail[op]; ok {
+				req.Emails = append(req.Emails, OpEmail{Op: op, Address: r.trimmed(c)})
+			}
+		}
+	}
+	if len(r.errs) > 0 {
+		if p.skipInvalid {
+			return nil, errors.Join(r.errs...)
+		}
+		return req, errors.Join(r.errs...)
+	}
+	return req, nil
+}
+
+// buildPerson fills blk's person with the parts in need.
+func (p *Plan) buildPerson(r *rowCtx, blk *requestBlock, need parts) *nameapi.InputPerson {
 	legal := p.rowIsLegal(r)
 	person := &blk.person
 	person.Type = nameapi.TypeNaturalInputPerson
 	if legal {
 		person.Type = nameapi.TypeLegalInputPerson
 	}
+	if need&partName != 0 {
+		p.buildName(r, blk, legal)
+	}
+	if need&partContact != 0 {
+		p.buildContact(r, blk)
+	}
+	// In Build's order of old, which the order of a row's errors follows.
+	if !legal {
+		if need&partName != 0 {
+			if s := strings.ToLower(r.trimmed(p.gender)); s != "" {
+				person.Gender = p.genderMap[s]
+			}
+		}
+		if need&partContact != 0 {
+			if s := strings.ToLower(r.trimmed(p.marital)); s != "" {
+				person.MaritalStatus = p.maritalMap[s]
+			}
+		}
+		if need&partName != 0 {
+			person.Nationalities = splitCodes(r.text(p.nationality), strings.ToUpper)
+			person.NativeLanguages = splitCodes(r.text(p.nativeLang), strings.ToLower)
+		}
+		if need&partContact != 0 {
+			person.Religion = r.trimmed(p.religion)
+		}
+	}
+	if need&partName != 0 {
+		person.CorrespondenceLanguage = strings.ToLower(r.trimmed(p.corrLang))
+	}
+	return person
+}
 
-	// names
+// buildName fills the person's name and the hints the name operations send.
+func (p *Plan) buildName(r *rowCtx, blk *requestBlock, legal bool) {
+	person := &blk.person
 	fields := blk.fields[:0]
 	hasLegalField := false
 	for _, n := range p.names {
@@ -184,7 +278,11 @@ func (p *Plan) build(rec *record.Record, blk *requestBlock) (*Request, error) {
 		blk.name = nameapi.InputPersonName{NameFields: fields}
 		person.PersonName = &blk.name
 	}
+}
 
+// buildContact fills the person's contact data, age and addresses.
+func (p *Plan) buildContact(r *rowCtx, blk *requestBlock) {
+	person := &blk.person
 	mails := blk.mails[:0]
 	for _, c := range p.emails {
 		if s := r.trimmed(c); s != "" {
@@ -213,40 +311,6 @@ func (p *Plan) build(rec *record.Record, blk *requestBlock) (*Request, error) {
 	if blk.addrs = addrs; len(addrs) > 0 {
 		person.Addresses = addrs
 	}
-	if !legal {
-		if s := strings.ToLower(r.trimmed(p.gender)); s != "" {
-			person.Gender = p.genderMap[s]
-		}
-		if s := strings.ToLower(r.trimmed(p.marital)); s != "" {
-			person.MaritalStatus = p.maritalMap[s]
-		}
-		person.Nationalities = splitCodes(r.text(p.nationality), strings.ToUpper)
-		person.NativeLanguages = splitCodes(r.text(p.nativeLang), strings.ToLower)
-		person.Religion = r.trimmed(p.religion)
-	}
-	person.CorrespondenceLanguage = strings.ToLower(r.trimmed(p.corrLang))
-
-	req := &blk.req
-	req.Row, req.Person = rec.Index, person
-	if blk.reuse {
-		req.np, req.wp = &blk.np, &blk.wp
-	}
-	if p.rowContext(r, &blk.ctx) {
-		req.Context = &blk.ctx
-	}
-	req.Emails = blk.emails[:0]
-	for _, op := range p.ops {
-		if c, ok := p.opEmail[op]; ok {
-			req.Emails = append(req.Emails, OpEmail{Op: op, Address: r.trimmed(c)})
-		}
-	}
-	if len(r.errs) > 0 {
-		if p.skipInvalid {
-			return nil, errors.Join(r.errs...)
-		}
-		return req, errors.Join(r.errs...)
-	}
-	return req, nil
 }
 
 func (p *Plan) rowIsLegal(r *rowCtx) bool {

@@ -38,9 +38,31 @@ func (p *Plan) NewBuilder() *Builder {
 // Build is Plan.Build into the builder's memory: the request and the
 // error are the same; the request is valid until the next Build.
 func (b *Builder) Build(rec *record.Record) (*Request, error) {
+	return b.build(rec, allParts)
+}
+
+// BuildFor is Build of only the parts of the request that the operations
+// ops read, for a row that Valid vouched for: the request gives ops the
+// payloads, keys and Applies that Build's would (TestBuildForSameAsBuild),
+// and nothing else of it may be used. An operation that reads the name
+// leaves out the contact data and addresses, an email operation all of
+// the person. Like Build, it is valid until the next Build.
+func (b *Builder) BuildFor(rec *record.Record, ops []Op) (*Request, error) {
+	var need parts
+	for _, op := range ops {
+		in := PersonInput
+		if d := lookup(op); d != nil {
+			in = d.input()
+		}
+		need |= partsOf(in)
+	}
+	return b.build(rec, need)
+}
+
+func (b *Builder) build(rec *record.Record, need parts) (*Request, error) {
 	blk := &b.blk
 	blk.req, blk.person, blk.ctx, blk.name, blk.np, blk.wp = Request{}, nameapi.InputPerson{}, nameapi.Context{}, nameapi.InputPersonName{}, nameapi.InputPerson{}, nameapi.InputWithPerson{}
-	return b.p.build(rec, blk)
+	return b.p.build(rec, blk, need)
 }
 
 // Valid reports that Build would give rec a request and no error, without

@@ -212,3 +212,83 @@ operations: [parse, genderize, risk, disposable]
 		t.Errorf("%d of %d sample rows valid", valid, len(data))
 	}
 }
+
+// TestBuildForSameAsBuild checks BuildFor's promise on the sample data: for
+// every row Valid passes, a request built for some operations gives each
+// of them the payload, keys and Applies of Build's request, whatever the
+// builder built before.
+func TestBuildForSameAsBuild(t *testing.T) {
+	t.Parallel()
+	f, err := os.Open("../sample-data/customers.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	all, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, data := all[0], all[1:]
+	in := record.Schema{}
+	for _, h := range header {
+		in.Fields = append(in.Fields, record.Field{Name: h, Type: record.String})
+	}
+	p := mustPlan(t, head+`
+person:
+  type: {column: company, legal: ["*"]}
+  fullName: full_name
+  email: email
+  phone: phone
+  birthDate: {column: birth_date, layout: "2006-01-02"}
+  address: {street: street, postalCode: postal_code, locality: city, country: country}
+  gender: gender
+  nationality: country
+  correspondenceLanguage: country
+context:
+  placeColumn: country
+operations: [parse, genderize, risk, disposable, emailname, format, classify]
+`, in)
+	sets := [][]Op{{OpParse}, {OpDisposable}, {OpParse, OpGenderize}, {OpEmailName, OpClassify}, {OpGenderize, OpDisposable}, {OpRisk}, AllOps}
+	b := p.NewBuilder()
+	checked := 0
+	for i, cells := range data {
+		rec := &record.Record{Index: int64(i), Line: int64(i + 2)}
+		for _, c := range cells {
+			rec.Values = append(rec.Values, c)
+		}
+		if !b.Valid(rec) {
+			continue
+		}
+		want, err := p.Build(rec)
+		if err != nil {
+			t.Fatalf("row %d: %v", i, err)
+		}
+		for k := range sets {
+			ops := sets[(i+k)%len(sets)] // another order of sets each row
+			got, err := b.BuildFor(rec, ops)
+			if err != nil || got == nil {
+				t.Fatalf("row %d %v: %v, %v", i, ops, got, err)
+			}
+			for _, op := range ops {
+				if got.Applies(op) != want.Applies(op) {
+					t.Fatalf("row %d %v: %s applies %v, want %v", i, ops, op, got.Applies(op), want.Applies(op))
+				}
+				if !want.Applies(op) {
+					continue
+				}
+				gj, err1 := lookup(op).payloadJSON(got)
+				wj, err2 := lookup(op).payloadJSON(want)
+				if err1 != nil || err2 != nil || string(gj) != string(wj) {
+					t.Fatalf("row %d %v: %s payload\n%s\nwant\n%s", i, ops, op, gj, wj)
+				}
+				if got.Key(op) != want.Key(op) || got.RunKey(op) != want.RunKey(op) {
+					t.Fatalf("row %d %v: %s keys differ", i, ops, op)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 1000 {
+		t.Errorf("only %d payloads checked", checked)
+	}
+}

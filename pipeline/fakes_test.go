@@ -146,6 +146,9 @@ func (b fakeBuilder) Valid(rec *record.Record) bool {
 	return !strings.HasPrefix(name, "BAD") && !strings.HasPrefix(name, "PARTIAL")
 }
 
+// BuildFor: the fake's requests are whole anyway.
+func (b fakeBuilder) BuildFor(rec *record.Record, _ []Op) (Request, error) { return b.Build(rec) }
+
 func (p *fakePlan) ResultColumns() int { return len(p.ops) + 1 }
 
 func (p *fakePlan) ApplyInto(out []record.Value, outcomes []Outcome, rowErr error) {

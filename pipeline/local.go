@@ -68,18 +68,25 @@ type localWorker struct {
 	r       *runner
 	builder Builder                               // re-uses the memory of the last row's request
 	buildFn func(*record.Record) (Request, error) // builder.Build
-	groups  []localGroup
-	key     []byte // the cells of one group, encoded
+	// buildFor is builder.BuildFor of need: the operations of the groups
+	// that the memo did not answer for the row.
+	buildFor func(*record.Record) (Request, error)
+	need     []Op
+	groups   []localGroup
+	todo     []int // the row's groups to compute
 }
 
 type localGroup struct {
 	*memoGroup
-	probe probe // this worker's use of memo
+	probe    probe  // this worker's use of memo
+	key      []byte // the row's cells that the group reads, encoded
+	memoised bool   // the row's key was looked up: remember its answers
 }
 
 func newLocalWorker(r *runner) *localWorker {
 	w := &localWorker{r: r, builder: r.o.Plan.NewBuilder()}
 	w.buildFn = w.builder.Build
+	w.buildFor = func(rec *record.Record) (Request, error) { return w.builder.BuildFor(rec, w.need) }
 	for k := range r.local.groups {
 		g := &r.local.groups[k]
 		w.groups = append(w.groups, localGroup{memoGroup: g, probe: probe{off: g.memo == nil}})
@@ -89,10 +96,11 @@ func newLocalWorker(r *runner) *localWorker {
 
 // compute resolves every operation of every row of b and fills it. A
 // group of operations is answered from the memo when the cells it reads
-// were seen before, with its result columns already formatted. A row is
-// built only when an operation must be computed, or when Builder.Valid
-// cannot vouch that building it would give no error (the row then needs
-// Build's error, and which operations apply).
+// were seen before, with its result columns already formatted. Only the
+// parts of a row's request that the other groups read are built
+// (Builder.BuildFor), and only when Builder.Valid vouches that building
+// the whole row would give no error; otherwise the whole row is built
+// first (the row then needs Build's error, and which operations apply).
 func (w *localWorker) compute(b *batch) {
 	r := w.r
 	nops := len(r.ops)
@@ -102,14 +110,8 @@ func (w *localWorker) compute(b *batch) {
 	for i := range b.recs {
 		rec := &b.recs[i]
 		outcomes, formatted := b.rowOutcomes(i, nops), b.formatted[i*nops:(i+1)*nops]
-		var req Request
-		built := false
-		build := func() bool {
-			req, built = r.prepare(b, i, w.buildFn), true
-			return req != nil
-		}
 		if r.stopCtx.Err() != nil {
-			if build() {
+			if req := r.prepare(b, i, w.buildFn); req != nil {
 				for j, op := range r.ops {
 					if req.Applies(op) {
 						outcomes[j] = Outcome{Err: r.stoppedErr(nil)}
@@ -118,16 +120,19 @@ func (w *localWorker) compute(b *batch) {
 			}
 			continue
 		}
-		if (rec.Problem != "" || !w.builder.Valid(rec)) && !build() {
-			continue
+		var req Request
+		if rec.Problem != "" || !w.builder.Valid(rec) {
+			if req = r.prepare(b, i, w.buildFn); req == nil {
+				continue
+			}
 		}
-	groups:
+		// The groups the memo answers.
+		w.todo, w.need = w.todo[:0], w.need[:0]
 		for g := range w.groups {
 			lg := &w.groups[g]
-			memoised := !lg.probe.off
-			if memoised {
-				w.key = appendCells(w.key[:0], rec.Values, lg.reads)
-				e, hit := lg.memo.get(w.key)
+			if lg.memoised = !lg.probe.off; lg.memoised {
+				lg.key = appendCells(lg.key[:0], rec.Values, lg.reads)
+				e, hit := lg.memo.get(lg.key)
 				lg.probe.count(hit)
 				if hit {
 					for k, j := range lg.ops {
@@ -139,14 +144,27 @@ func (w *localWorker) compute(b *batch) {
 					continue
 				}
 			}
-			if !built && !build() {
+			w.todo = append(w.todo, g)
+			for _, j := range lg.ops {
+				w.need = append(w.need, r.ops[j])
+			}
+		}
+		if len(w.todo) == 0 {
+			continue
+		}
+		if req == nil {
+			if req = r.prepare(b, i, w.buildFor); req == nil {
 				clear(outcomes)
 				clear(formatted)
-				break groups
+				continue
 			}
+		}
+		// The groups computed.
+		for _, g := range w.todo {
+			lg := &w.groups[g]
 			var e memoEntry
 			vals := spare
-			if memoised {
+			if lg.memoised {
 				e = make(memoEntry, len(lg.ops))
 				vals = make([]record.Value, lg.ncols)
 			}
@@ -160,7 +178,7 @@ func (w *localWorker) compute(b *batch) {
 				n := len(r.resultCols[j])
 				a := w.answer(req, j, vals[:n:n])
 				vals = vals[n:]
-				if !memoised {
+				if !lg.memoised {
 					spare = vals
 				}
 				outcomes[j], formatted[j] = a.o, a.vals
@@ -172,7 +190,7 @@ func (w *localWorker) compute(b *batch) {
 				}
 			}
 			if e != nil {
-				lg.memo.put(w.key, e)
+				lg.memo.put(lg.key, e)
 			}
 		}
 	}

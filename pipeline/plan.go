@@ -66,6 +66,9 @@ type Builder interface {
 	// Valid reports that Build would give rec a request and no error
 	// (false when it cannot tell cheaply), without building it.
 	Valid(rec *record.Record) bool
+	// BuildFor is Build for a row that Valid vouched for, of only what
+	// the operations ops read: the request is good for them alone.
+	BuildFor(rec *record.Record, ops []Op) (Request, error)
 }
 
 // Request is what one row asks of the service.
@@ -100,6 +103,14 @@ func (m mappingPlan) Build(rec *record.Record) (Request, error) {
 func (m mappingPlan) NewBuilder() Builder { return mappingBuilder{m.Plan.NewBuilder()} }
 
 type mappingBuilder struct{ *mapping.Builder }
+
+func (b mappingBuilder) BuildFor(rec *record.Record, ops []Op) (Request, error) {
+	r, err := b.Builder.BuildFor(rec, ops)
+	if r == nil {
+		return nil, err
+	}
+	return mappingRequest{r}, err
+}
 
 func (b mappingBuilder) Build(rec *record.Record) (Request, error) {
 	r, err := b.Builder.Build(rec)

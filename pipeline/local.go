@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/namepipe/namepipe/record"
 )
@@ -47,8 +48,11 @@ func newLocal(r *runner) *local {
 		l.groups[k].ncols += len(r.resultCols[j])
 	}
 	if size := r.o.MemoryCacheSize; size > 0 {
+		// Each group its own: the groups whose cells rarely repeat (the
+		// whole person, an email address) stop using theirs after the
+		// probe, and should not shrink the one of the names.
 		for k := range l.groups {
-			l.groups[k].memo = newMemo(max(size/len(l.groups), 1))
+			l.groups[k].memo = newMemo(size)
 		}
 	}
 	return l
@@ -81,6 +85,10 @@ type localGroup struct {
 	probe    probe  // this worker's use of memo
 	key      []byte // the row's cells that the group reads, encoded
 	memoised bool   // the row's key was looked up: remember its answers
+	// While the probe runs: the row's lookup began at start and took
+	// lookup.
+	start  time.Time
+	lookup time.Duration
 }
 
 func newLocalWorker(r *runner) *localWorker {
@@ -131,9 +139,18 @@ func (w *localWorker) compute(b *batch) {
 		for g := range w.groups {
 			lg := &w.groups[g]
 			if lg.memoised = !lg.probe.off; lg.memoised {
+				probing := lg.probe.probing()
+				if probing {
+					lg.start = r.o.Now()
+				}
 				lg.key = appendCells(lg.key[:0], rec.Values, lg.reads)
 				e, hit := lg.memo.get(lg.key)
-				lg.probe.count(hit)
+				if probing {
+					lg.lookup = r.o.Now().Sub(lg.start)
+					if hit {
+						lg.probe.count(true, lg.lookup, 0)
+					}
+				}
 				if hit {
 					for k, j := range lg.ops {
 						if a := &e[k]; !a.skip {
@@ -162,6 +179,10 @@ func (w *localWorker) compute(b *batch) {
 		// The groups computed.
 		for _, g := range w.todo {
 			lg := &w.groups[g]
+			probing := lg.memoised && lg.probe.probing()
+			if probing {
+				lg.start = r.o.Now()
+			}
 			var e memoEntry
 			vals := spare
 			if lg.memoised {
@@ -189,8 +210,15 @@ func (w *localWorker) compute(b *batch) {
 					}
 				}
 			}
+			var computed time.Time
+			if probing {
+				computed = r.o.Now()
+			}
 			if e != nil {
 				lg.memo.put(lg.key, e)
+			}
+			if probing {
+				lg.probe.count(false, lg.lookup+r.o.Now().Sub(computed), computed.Sub(lg.start))
 			}
 		}
 	}

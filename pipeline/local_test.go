@@ -97,10 +97,18 @@ func TestLocalMemo(t *testing.T) {
 		t.Helper()
 		cnt := &counter{}
 		// 7 names repeat; every email is distinct (the memo of
-		// disposable never hits and switches off).
+		// disposable never hits and switches off). The probe's clock
+		// moves only while the service answers: a millisecond a call,
+		// so that a hit always pays.
+		var clock atomic.Int64
+		call := cnt.wrap(func(ctx context.Context, op Op, key string) (any, error) {
+			clock.Add(int64(time.Millisecond))
+			return echo(ctx, op, key)
+		})
 		rd := newMemReader(n, func(i int) string { return fmt.Sprint("P", i%7) })
 		w := &memWriter{}
-		o := newOpts(rd, w, &fakePlan{ops: []Op{"parse", "genderize", "disposable"}, call: cnt.wrap(echo)}, local)
+		o := newOpts(rd, w, &fakePlan{ops: []Op{"parse", "genderize", "disposable"}, call: call}, local)
+		o.Now = func() time.Time { return time.Unix(0, clock.Load()) }
 		o.Concurrency = 2
 		o.MemoryCacheSize = memSize
 		sum, err := Run(context.Background(), o)
@@ -147,49 +155,81 @@ func TestLocalMemo(t *testing.T) {
 	}
 }
 
-// TestMemo checks the two generations and the probe's switch-off.
+// TestMemo checks the clock eviction, the key's confirmation and the
+// probe's switch-off.
 func TestMemo(t *testing.T) {
 	t.Parallel()
-	m := newMemo(2 * 2 * memoShards) // 2 entries per shard and generation
-	var keys []string                // keys of shard 0
-	for i := 0; len(keys) < 6; i++ {
-		if k := fmt.Sprint("k", i); m.shard([]byte(k)) == &m.shards[0] {
+	m := newMemo(2 * memoShards) // 2 entries per shard
+	var keys []string            // keys of shard 0
+	for i := 0; len(keys) < 4; i++ {
+		if k := fmt.Sprint("k", i); func() bool { _, s := m.shard([]byte(k)); return s == &m.shards[0] }() {
 			keys = append(keys, k)
 		}
 	}
 	put := func(k string) { m.put([]byte(k), memoEntry{{o: Outcome{Value: fakeResult(strings.ToUpper(k))}}}) }
+	has := func(k string) bool {
+		e, ok := m.get([]byte(k))
+		if ok && e[0].o.Value != fakeResult(strings.ToUpper(k)) {
+			t.Fatalf("get %q = %v", k, e)
+		}
+		return ok
+	}
 	put(keys[0])
 	put(keys[1])
-	put(keys[2]) // 0 and 1 become the old generation
-	for _, k := range keys[:3] {
-		if e, ok := m.get([]byte(k)); !ok || e[0].o.Value != fakeResult(strings.ToUpper(k)) {
-			t.Fatalf("get %q = %v, %v", k, e, ok)
-		}
+	if !has(keys[0]) { // marks keys[0]
+		t.Fatal("keys[0] missing")
 	}
-	for _, k := range keys[3:] {
-		put(k)
+	put(keys[2]) // the hand passes keys[0] (unmarking it) and evicts keys[1]
+	if has(keys[1]) || !has(keys[2]) {
+		t.Fatal("the clock evicted another key than the one not looked up")
 	}
-	if _, ok := m.get([]byte(keys[0])); ok {
-		t.Error("an entry survived two generations without a hit")
+	put(keys[3]) // keys[0], unmarked since, goes
+	if has(keys[0]) || !has(keys[2]) || !has(keys[3]) {
+		t.Fatal("the clock kept a key not looked up since its hand passed")
+	}
+	// A slot whose key is not the one looked up (another key of the same
+	// hash took it over) is no hit.
+	h, s := m.shard([]byte(keys[3]))
+	s.keys[s.index[h].slot] = "other cells"
+	if has(keys[3]) {
+		t.Error("a hit on the hash alone")
 	}
 
-	var p probe
-	for i := range memoProbe - 1 {
-		p.count(i < 3)
+}
+
+// TestProbe checks the probe's decision: keep the memo when its hits
+// saved more time than its lookups and insertions took.
+func TestProbe(t *testing.T) {
+	t.Parallel()
+	const lookup = 100 * time.Nanosecond
+	cases := []struct {
+		name    string
+		hitEach int           // one lookup in hitEach hits (0: none)
+		miss    time.Duration // computing a miss's answers
+		off     bool
+	}{
+		{"no hits", 0, 10 * time.Microsecond, true},
+		{"3 hits of dear answers", memoProbe / 3, 10 * time.Microsecond, true},
+		{"one hit in 8, dear answers", 8, 10 * time.Microsecond, false},
+		{"every other hits, answers cheaper than a lookup", 2, 50 * time.Nanosecond, true},
+		{"every other hits, answers 4 lookups dear", 2, 4 * lookup, false},
+		{"all hit", 1, 0, false},
 	}
-	if p.off {
-		t.Fatal("probe off before it ended")
-	}
-	p.count(false)
-	if !p.off {
-		t.Error("a memo that hit 3 times in its probe is still used")
-	}
-	var q probe
-	for i := range memoProbe {
-		q.count(i%memoMinShare == 0)
-	}
-	if q.off {
-		t.Error("a memo that hit one time in", memoMinShare, "is no longer used")
+	for _, tc := range cases {
+		var p probe
+		for i := range memoProbe {
+			if i == memoProbe-1 && p.off {
+				t.Fatalf("%s: off before the probe ended", tc.name)
+			}
+			if hit := tc.hitEach > 0 && i%tc.hitEach == 0; hit {
+				p.count(true, lookup, 0)
+			} else {
+				p.count(false, 2*lookup, tc.miss)
+			}
+		}
+		if p.off != tc.off || p.probing() {
+			t.Errorf("%s: off %v (probing %v), want %v", tc.name, p.off, p.probing(), tc.off)
+		}
 	}
 }
 
@@ -218,16 +258,16 @@ func TestAppendCells(t *testing.T) {
 }
 
 // TestLocalGroups checks that operations reading the same cells share one
-// memo, and that the memory cache is divided among the groups.
+// memo, and that each group has a memo of the memory cache's size.
 func TestLocalGroups(t *testing.T) {
 	t.Parallel()
 	ops := []Op{"parse", "disposable", "genderize"}
-	r := &runner{o: Options{Plan: &fakePlan{ops: ops}, MemoryCacheSize: 4 * memoShards, Concurrency: 1}, ops: ops, resultCols: [][]int{{0}, {1}, {2}}}
+	r := &runner{o: Options{Plan: &fakePlan{ops: ops}, MemoryCacheSize: 2 * memoShards, Concurrency: 1}, ops: ops, resultCols: [][]int{{0}, {1}, {2}}}
 	l := newLocal(r)
 	var got [][]int
 	for _, g := range l.groups {
 		got = append(got, g.ops)
-		if g.memo == nil || g.memo.shards[0].max != 1 {
+		if g.memo == nil || cap(g.memo.shards[0].keys) != 2 {
 			t.Errorf("group %v: memo %v, want one of 2·%d entries", g.ops, g.memo, memoShards)
 		}
 	}

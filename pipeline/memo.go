@@ -2,7 +2,9 @@ package pipeline
 
 import (
 	"hash/maphash"
+	"slices"
 	"sync"
+	"time"
 
 	"github.com/namepipe/namepipe/record"
 )
@@ -20,11 +22,14 @@ type memoAnswer struct {
 type memoEntry []memoAnswer
 
 // memo is a bounded map of recent answers of a group of operations by the
-// cells they read, shared by the local workers. It is split into
-// shards with a lock each. A shard keeps two generations: when the
-// current one is full, it becomes the old one and the old one is emptied
-// for re-use; a hit in the old generation moves the entry to the current
-// one. It allocates nothing but new keys once both generations have grown.
+// cells they read, shared by the local workers. A key is hashed once: the
+// hash picks one of the shards, each with a lock, and is the key of the
+// shard's index, which the slot's own copy of the key confirms. A shard
+// evicts by the clock algorithm: its entries sit in a ring of slots, a
+// hit marks its slot, and an insertion into a full shard sweeps the ring
+// from where the last one stopped, unmarking marked slots and re-using
+// the first unmarked one. A hit moves nothing and allocates nothing; an
+// insertion allocates its key (BenchmarkMemo).
 type memo struct {
 	seed   maphash.Seed
 	shards [memoShards]memoShard
@@ -33,79 +38,131 @@ type memo struct {
 const memoShards = 16
 
 type memoShard struct {
-	mu       sync.Mutex
-	max      int
-	cur, old map[string]memoEntry
+	mu    sync.Mutex
+	index map[uint64]memoSlot // key's hash → its entry and slot
+	// The ring: slot i holds keys[i] and hit[i], looked up since the
+	// hand last passed. It grows to its capacity, then is re-used.
+	keys []string
+	hit  []bool
+	hand int // where the next sweep starts
+}
+
+type memoSlot struct {
+	e    memoEntry
+	slot int32
 }
 
 // newMemo returns a memo of at most size entries.
 func newMemo(size int) *memo {
 	m := &memo{seed: maphash.MakeSeed()}
+	n := max(size/memoShards, 1)
 	for i := range m.shards {
-		m.shards[i] = memoShard{max: max(size/(2*memoShards), 1), cur: make(map[string]memoEntry), old: make(map[string]memoEntry)}
+		m.shards[i] = memoShard{index: make(map[uint64]memoSlot), keys: make([]string, 0, n), hit: make([]bool, n)}
 	}
 	return m
 }
 
-func (m *memo) shard(key []byte) *memoShard {
-	return &m.shards[maphash.Bytes(m.seed, key)%memoShards]
+// shard returns key's hash and shard.
+func (m *memo) shard(key []byte) (uint64, *memoShard) {
+	h := maphash.Bytes(m.seed, key)
+	return h, &m.shards[h%memoShards]
 }
 
 func (m *memo) get(key []byte) (memoEntry, bool) {
-	s := m.shard(key)
+	h, s := m.shard(key)
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if e, ok := s.cur[string(key)]; ok {
-		return e, true
+	v, ok := s.index[h]
+	if ok = ok && s.keys[v.slot] == string(key); ok {
+		s.hit[v.slot] = true
 	}
-	if e, ok := s.old[string(key)]; ok {
-		s.put(key, e)
-		return e, true
-	}
-	return nil, false
+	s.mu.Unlock()
+	return v.e, ok
 }
 
 func (m *memo) put(key []byte, e memoEntry) {
-	s := m.shard(key)
+	h, s := m.shard(key)
 	s.mu.Lock()
-	s.put(key, e)
-	s.mu.Unlock()
-}
-
-func (s *memoShard) put(key []byte, e memoEntry) {
-	if len(s.cur) >= s.max {
-		s.old, s.cur = s.cur, s.old
-		clear(s.cur)
+	defer s.mu.Unlock()
+	if v, ok := s.index[h]; ok {
+		// The same cells, answered by another worker meanwhile; or
+		// other cells of the same hash, which take the slot over.
+		if s.keys[v.slot] != string(key) {
+			s.keys[v.slot] = string(key)
+		}
+		s.index[h] = memoSlot{e: e, slot: v.slot}
+		return
 	}
-	s.cur[string(key)] = e
+	k := string(key)
+	if len(s.keys) < cap(s.keys) {
+		s.index[h] = memoSlot{e: e, slot: int32(len(s.keys))}
+		s.keys = append(s.keys, k)
+		return
+	}
+	for s.hit[s.hand] {
+		s.hit[s.hand] = false
+		s.hand = (s.hand + 1) % len(s.keys)
+	}
+	delete(s.index, maphash.String(m.seed, s.keys[s.hand]))
+	s.keys[s.hand] = k
+	s.index[h] = memoSlot{e: e, slot: int32(s.hand)}
+	s.hand = (s.hand + 1) % len(s.keys)
 }
 
-// probe is one worker's use of one operation's memo. A memo that rarely
-// hits costs a key and an insertion per row for nothing (risk detection
-// gets the whole person, contact data included, and such rows almost
-// never repeat). So after its first memoProbe lookups, a worker whose
-// lookups hit fewer than one in memoMinShare times stops using the memo
-// (BenchmarkLocalMemoMisses shows what that saves).
+// probe is one worker's use of one group's memo. A memo pays when what
+// its hits save is more than what it costs: a key, a lookup per row and an
+// insertion per miss. For an operation whose input rarely repeats (risk
+// detection gets the whole person) or that costs less than a lookup (the
+// disposable-email check), it does not. So for its first memoProbe rows a
+// worker times its lookups (with the insertion of a miss) and the
+// computing of the answers that missed; then it keeps the memo only if
+// the hits saved more time than the memo took, with each kind's median
+// time (a median, because a goroutine paused by the scheduler in one of
+// them would make a mean say anything). BenchmarkLocalMemoMisses shows
+// what switching off saves.
 type probe struct {
 	lookups, hits int
-	off           bool
+	// The times (ns) of lookups that hit, of lookups that missed with
+	// their insertion, and of computing a miss's answers.
+	hitTimes, missTimes, answerTimes []int64
+	off                              bool
 }
 
 // memoProbe is a variable for BenchmarkLocalMemoMisses.
 var memoProbe = 4096
 
-const memoMinShare = 8
+// probing reports whether the probe still times lookups.
+func (p *probe) probing() bool { return !p.off && p.lookups < memoProbe }
 
-// count notes a lookup.
-func (p *probe) count(hit bool) {
-	if p.lookups >= memoProbe {
+// count notes a lookup that hit or not, the time it took (with the
+// insertion of a miss's answers) and, for a miss, the time of computing
+// its answers. After memoProbe lookups it decides.
+func (p *probe) count(hit bool, memoTime, answerTime time.Duration) {
+	if !p.probing() {
 		return
 	}
 	p.lookups++
 	if hit {
 		p.hits++
+		p.hitTimes = append(p.hitTimes, int64(memoTime))
+	} else {
+		p.missTimes = append(p.missTimes, int64(memoTime))
+		p.answerTimes = append(p.answerTimes, int64(answerTime))
 	}
-	if p.lookups == memoProbe && p.hits*memoMinShare < p.lookups {
-		p.off = true
+	if p.lookups < memoProbe {
+		return
 	}
+	if misses := len(p.missTimes); misses > 0 && p.hits > 0 {
+		saved := int64(p.hits) * median(p.answerTimes)
+		cost := int64(p.hits)*median(p.hitTimes) + int64(misses)*median(p.missTimes)
+		p.off = saved < cost
+	} else {
+		p.off = p.hits == 0
+	}
+	p.hitTimes, p.missTimes, p.answerTimes = nil, nil, nil
+}
+
+// median returns the median of xs, which it sorts.
+func median(xs []int64) int64 {
+	slices.Sort(xs)
+	return xs[len(xs)/2]
 }

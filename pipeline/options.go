@@ -84,7 +84,8 @@ type Options struct {
 	EngineID string
 	// MemoryCacheSize bounds the in-memory cache of recent results
 	// (default 50,000 entries; negative = none): the LRU shared by the
-	// remote path's workers, or the local path's per-worker memos.
+	// remote path's workers, or on the local path the memo of each group
+	// of operations that read the same cells (shared by its workers).
 	MemoryCacheSize int
 	// Observer, when set, sees every row as it is written (the run
 	// report's collector).

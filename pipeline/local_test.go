@@ -275,3 +275,29 @@ func TestLocalGroups(t *testing.T) {
 		t.Errorf("groups %v, want %v", got, want)
 	}
 }
+
+// TestApplyFormatted checks that formatted values land in their result
+// columns, whether an operation's columns follow one another (copied in
+// one piece) or not.
+func TestApplyFormatted(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		cols [][]int
+		want []record.Value
+	}{
+		{"in a row", [][]int{{0, 1}, {2}}, []record.Value{"a", "b", "c", nil}},
+		{"interleaved", [][]int{{0, 2}, {1}}, []record.Value{"a", "c", "b", nil}},
+	} {
+		r := &runner{ops: []Op{"parse", "disposable"}, resultCols: tc.cols}
+		for _, cols := range tc.cols {
+			r.resultAt = append(r.resultAt, firstOfRun(cols))
+		}
+		b := &batch{rowErrs: make([]error, 1), outcomes: []Outcome{{Value: fakeResult("x")}, {Value: fakeResult("y")}},
+			formatted: [][]record.Value{{"a", "b"}, {"c"}}}
+		dst := []record.Value{"old", "old", "old", "old"}
+		if !r.applyFormatted(dst, b, 0) || !reflect.DeepEqual(dst, tc.want) {
+			t.Errorf("%s: %v, want %v", tc.name, dst, tc.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -67,8 +68,10 @@ type runner struct {
 	nres    int // result columns appended to each row
 	width   int // the input's columns
 	// resultCols[j] are the indexes, within the appended columns, of
-	// operation j's result columns.
+	// operation j's result columns; resultAt[j] is the first of them when
+	// they follow one another (as a mapping.Plan's do), else -1.
 	resultCols [][]int
+	resultAt   []int
 
 	stopCtx     context.Context // cancelled when the run stops taking work
 	stopCancel  context.CancelFunc
@@ -134,7 +137,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		free:   make(chan *batch, o.Window/o.BatchSize+1),
 	}
 	for _, op := range r.ops {
-		r.resultCols = append(r.resultCols, o.Plan.ResultColumnsOf(op))
+		cols := o.Plan.ResultColumnsOf(op)
+		r.resultCols = append(r.resultCols, cols)
+		r.resultAt = append(r.resultAt, firstOfRun(cols))
 	}
 	_, r.inProcess = o.Service.(nameapi.InProcess)
 	if r.inProcess && o.Cache == nil {
@@ -403,6 +408,15 @@ func (r *runner) fill(b *batch) {
 	b.done <- struct{}{}
 }
 
+// firstOfRun returns cols[0] when cols are consecutive ascending indexes,
+// else -1.
+func firstOfRun(cols []int) int {
+	if len(cols) == 0 || cols[len(cols)-1]-cols[0] != len(cols)-1 || !slices.IsSorted(cols) {
+		return -1
+	}
+	return cols[0]
+}
+
 // applyFormatted sets row i's result columns from the formatted values of
 // its outcomes, and reports whether it could: only for a row without
 // errors whose every operation that ran has them.
@@ -419,11 +433,14 @@ func (r *runner) applyFormatted(dst []record.Value, b *batch, i int) bool {
 	}
 	clear(dst)
 	for j, vals := range formatted {
-		if vals == nil {
-			continue
-		}
-		for k, c := range r.resultCols[j] {
-			dst[c] = vals[k]
+		switch {
+		case vals == nil:
+		case r.resultAt[j] >= 0:
+			copy(dst[r.resultAt[j]:], vals)
+		default:
+			for k, c := range r.resultCols[j] {
+				dst[c] = vals[k]
+			}
 		}
 	}
 	return true

@@ -162,7 +162,7 @@ func TestMemo(t *testing.T) {
 	m := newMemo(2 * memoShards) // 2 entries per shard
 	var keys []string            // keys of shard 0
 	for i := 0; len(keys) < 4; i++ {
-		if k := fmt.Sprint("k", i); func() bool { _, s := m.shard([]byte(k)); return s == &m.shards[0] }() {
+		if k := fmt.Sprint("k", i); func() bool { _, _, s := m.shard([]byte(k)); return s == &m.shards[0] }() {
 			keys = append(keys, k)
 		}
 	}
@@ -187,14 +187,14 @@ func TestMemo(t *testing.T) {
 	if has(keys[0]) || !has(keys[2]) || !has(keys[3]) {
 		t.Fatal("the clock kept a key not looked up since its hand passed")
 	}
-	// A slot whose key is not the one looked up (another key of the same
-	// hash took it over) is no hit.
-	h, s := m.shard([]byte(keys[3]))
-	s.keys[s.index[h].slot] = "other cells"
+	// A key whose first hash is another's but not its second is no hit.
+	h, _, s := m.shard([]byte(keys[3]))
+	v := s.index[h]
+	v.check++
+	s.index[h] = v
 	if has(keys[3]) {
-		t.Error("a hit on the hash alone")
+		t.Error("a hit on the first hash alone")
 	}
-
 }
 
 // TestProbe checks the probe's decision: keep the memo when its hits
@@ -267,7 +267,7 @@ func TestLocalGroups(t *testing.T) {
 	var got [][]int
 	for _, g := range l.groups {
 		got = append(got, g.ops)
-		if g.memo == nil || cap(g.memo.shards[0].keys) != 2 {
+		if g.memo == nil || cap(g.memo.shards[0].hashes) != 2 {
 			t.Errorf("group %v: memo %v, want one of 2·%d entries", g.ops, g.memo, memoShards)
 		}
 	}

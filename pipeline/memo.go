@@ -22,57 +22,64 @@ type memoAnswer struct {
 type memoEntry []memoAnswer
 
 // memo is a bounded map of recent answers of a group of operations by the
-// cells they read, shared by the local workers. A key is hashed once: the
-// hash picks one of the shards, each with a lock, and is the key of the
-// shard's index, which the slot's own copy of the key confirms. A shard
-// evicts by the clock algorithm: its entries sit in a ring of slots, a
-// hit marks its slot, and an insertion into a full shard sweeps the ring
-// from where the last one stopped, unmarking marked slots and re-using
-// the first unmarked one. A hit moves nothing and allocates nothing; an
-// insertion allocates its key (BenchmarkMemo).
+// cells they read, shared by the local workers. A key is known by two
+// independent 64-bit hashes with seeds of its own (maphash): the first
+// picks one of the shards, each with a lock, and is the key of the
+// shard's index; the second must match too. Two different keys are
+// taken for one only when both 64-bit hashes collide, which for the keys
+// of any run is less likely than 1 in 10^20; keeping no key bytes makes a
+// lookup touch the index alone and an insertion allocate nothing
+// (BenchmarkMemo).
+//
+// A shard evicts by the clock algorithm: its entries sit in a ring of
+// slots, a hit marks its slot, and an insertion into a full shard sweeps
+// the ring from where the last one stopped, unmarking marked slots and
+// re-using the first unmarked one. A hit moves nothing.
 type memo struct {
-	seed   maphash.Seed
-	shards [memoShards]memoShard
+	seed, check maphash.Seed
+	shards      [memoShards]memoShard
 }
 
 const memoShards = 16
 
 type memoShard struct {
 	mu    sync.Mutex
-	index map[uint64]memoSlot // key's hash → its entry and slot
-	// The ring: slot i holds keys[i] and hit[i], looked up since the
-	// hand last passed. It grows to its capacity, then is re-used.
-	keys []string
-	hit  []bool
-	hand int // where the next sweep starts
+	index map[uint64]memoSlot // key's first hash → its entry and slot
+	// The ring: slot i holds the first hash of its key and hit[i],
+	// looked up since the hand last passed. It grows to its capacity,
+	// then is re-used.
+	hashes []uint64
+	hit    []bool
+	hand   int // where the next sweep starts
 }
 
 type memoSlot struct {
-	e    memoEntry
-	slot int32
+	e     memoEntry
+	check uint64 // the key's second hash
+	slot  int32
 }
 
 // newMemo returns a memo of at most size entries.
 func newMemo(size int) *memo {
-	m := &memo{seed: maphash.MakeSeed()}
+	m := &memo{seed: maphash.MakeSeed(), check: maphash.MakeSeed()}
 	n := max(size/memoShards, 1)
 	for i := range m.shards {
-		m.shards[i] = memoShard{index: make(map[uint64]memoSlot), keys: make([]string, 0, n), hit: make([]bool, n)}
+		m.shards[i] = memoShard{index: make(map[uint64]memoSlot), hashes: make([]uint64, 0, n), hit: make([]bool, n)}
 	}
 	return m
 }
 
-// shard returns key's hash and shard.
-func (m *memo) shard(key []byte) (uint64, *memoShard) {
-	h := maphash.Bytes(m.seed, key)
-	return h, &m.shards[h%memoShards]
+// shard returns key's hashes and shard.
+func (m *memo) shard(key []byte) (h, check uint64, s *memoShard) {
+	h = maphash.Bytes(m.seed, key)
+	return h, maphash.Bytes(m.check, key), &m.shards[h%memoShards]
 }
 
 func (m *memo) get(key []byte) (memoEntry, bool) {
-	h, s := m.shard(key)
+	h, check, s := m.shard(key)
 	s.mu.Lock()
 	v, ok := s.index[h]
-	if ok = ok && s.keys[v.slot] == string(key); ok {
+	if ok = ok && v.check == check; ok {
 		s.hit[v.slot] = true
 	}
 	s.mu.Unlock()
@@ -80,32 +87,28 @@ func (m *memo) get(key []byte) (memoEntry, bool) {
 }
 
 func (m *memo) put(key []byte, e memoEntry) {
-	h, s := m.shard(key)
+	h, check, s := m.shard(key)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if v, ok := s.index[h]; ok {
 		// The same cells, answered by another worker meanwhile; or
-		// other cells of the same hash, which take the slot over.
-		if s.keys[v.slot] != string(key) {
-			s.keys[v.slot] = string(key)
-		}
-		s.index[h] = memoSlot{e: e, slot: v.slot}
+		// other cells of the same first hash, which take the slot over.
+		s.index[h] = memoSlot{e: e, check: check, slot: v.slot}
 		return
 	}
-	k := string(key)
-	if len(s.keys) < cap(s.keys) {
-		s.index[h] = memoSlot{e: e, slot: int32(len(s.keys))}
-		s.keys = append(s.keys, k)
+	if len(s.hashes) < cap(s.hashes) {
+		s.index[h] = memoSlot{e: e, check: check, slot: int32(len(s.hashes))}
+		s.hashes = append(s.hashes, h)
 		return
 	}
 	for s.hit[s.hand] {
 		s.hit[s.hand] = false
-		s.hand = (s.hand + 1) % len(s.keys)
+		s.hand = (s.hand + 1) % len(s.hashes)
 	}
-	delete(s.index, maphash.String(m.seed, s.keys[s.hand]))
-	s.keys[s.hand] = k
-	s.index[h] = memoSlot{e: e, slot: int32(s.hand)}
-	s.hand = (s.hand + 1) % len(s.keys)
+	delete(s.index, s.hashes[s.hand])
+	s.hashes[s.hand] = h
+	s.index[h] = memoSlot{e: e, check: check, slot: int32(s.hand)}
+	s.hand = (s.hand + 1) % len(s.hashes)
 }
 
 // probe is one worker's use of one group's memo. A memo pays when what

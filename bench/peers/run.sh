@@ -10,8 +10,8 @@
 #
 # Environment:
 #   PEERS_ROWS    rows of the generated CSV (default 1000000)
-#   PEERS_BASE    a git ref to build and measure beside the working tree
-#                 (A/B alternating), e.g. main or a commit hash
+#   PEERS_BASE    git refs (space-separated) to build and measure beside the
+#                 working tree (alternating), e.g. main or commit hashes
 #   PEERS_REPEAT  measurements of each namepipe case (default 1); the
 #                 table shows the one with the least CPU
 #   PEERS_SCALE   concurrencies of the scaling runs (default "1 2 4")
@@ -24,7 +24,7 @@ repo=$(cd "$here/../.." && pwd)
 rows=${PEERS_ROWS:-1000000}
 repeat=${PEERS_REPEAT:-1}
 scale=${PEERS_SCALE:-1 2 4}
-base=${PEERS_BASE:-}
+bases=(${PEERS_BASE:-})
 
 need_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 # GNU time for CPU seconds; Debian's nameparser for the Python peer.
@@ -49,11 +49,11 @@ trap cleanup EXIT
 
 echo "# building into $dir" >&2
 (cd "$repo" && go build -o "$dir/namepipe" ./cmd/namepipe && go build -o "$dir/copy" ./bench/copy && go build -o "$dir/gen" ./bench/gen)
-if [ -n "$base" ]; then
-	mkdir -p "$dir/base-src"
-	git -C "$repo" archive "$base" | tar -x -C "$dir/base-src"
-	(cd "$dir/base-src" && go build -o "$dir/namepipe-base" ./cmd/namepipe)
-fi
+for base in "${bases[@]}"; do
+	mkdir -p "$dir/src-$base"
+	git -C "$repo" archive "$base" | tar -x -C "$dir/src-$base"
+	(cd "$dir/src-$base" && go build -o "$dir/namepipe-$base" ./cmd/namepipe)
+done
 echo "# installing the Node peer's packages" >&2
 mkdir -p "$dir/node"
 cp "$here/package.json" "$here/node_peer.mjs" "$dir/node/"
@@ -92,8 +92,11 @@ run() {
 	fi
 }
 
-builds=(namepipe)
-if [ -n "$base" ]; then builds=(namepipe-base namepipe); fi
+builds=()
+for base in "${bases[@]}"; do builds+=("namepipe-$base"); done
+builds+=(namepipe)
+# label BUILD: the build's name in the table.
+label() { if [ "$1" = namepipe ]; then echo namepipe; else echo "namepipe ${1#namepipe-}"; fi; }
 np() { # np KEY BUILD CONFIG [flags]: measures one namepipe run on the input
 	local key=$1 b=$2 cfg=$3
 	shift 3
@@ -110,15 +113,15 @@ for ((i = 0; i < repeat; i++)); do
 		for b in "${builds[@]}"; do np "$b-$cfg" "$b" "$cfg"; done
 	done
 done
-if [ -n "$base" ]; then
+for base in "${bases[@]}"; do
 	for cfg in parse pgd four; do
-		if cmp -s "out.namepipe-base.$cfg.csv" "out.namepipe.$cfg.csv"; then
+		if cmp -s "out.namepipe-$base.$cfg.csv" "out.namepipe.$cfg.csv"; then
 			echo "# $cfg: output identical to $base's" >&2
 		else
 			echo "# $cfg: OUTPUT DIFFERS from $base's" >&2
 		fi
 	done
-fi
+done
 for n in $scale; do
 	for b in "${builds[@]}"; do np "$b-four-c$n" "$b" four --concurrency "$n"; done
 done
@@ -141,28 +144,24 @@ echo "| pipeline | wall | CPU | wall per row | CPU per row | CPU ÷ Node peer's 
 echo "|---|---|---|---|---|---|"
 line "bare read + write (bench/copy)" copy
 for b in "${builds[@]}"; do
-	label=namepipe
-	[ "$b" = namepipe-base ] && label="namepipe $base"
+	label=$(label "$b")
 	line "$label, parse only (full mapping)" "$b-parse" node-parse
 done
 line "Node peer, parse only" node-parse node-parse
 line "Python nameparser, parse only" python node-parse
 for b in "${builds[@]}"; do
-	label=namepipe
-	[ "$b" = namepipe-base ] && label="namepipe $base"
+	label=$(label "$b")
 	line "$label, parse + genderize + disposable" "$b-pgd" node-all
 done
 line "Node peer, parse + gender + disposable" node-all node-all
 for b in "${builds[@]}"; do
-	label=namepipe
-	[ "$b" = namepipe-base ] && label="namepipe $base"
+	label=$(label "$b")
 	line "$label, the four operations" "$b-four"
 done
 echo
 echo "Scaling, the four operations (rows/s):"
 for b in "${builds[@]}"; do
-	label=namepipe
-	[ "$b" = namepipe-base ] && label="namepipe $base"
+	label=$(label "$b")
 	printf '%s:' "$label"
 	for n in $scale; do
 		printf ' --concurrency %s %s (%s CPU-s);' "$n" "$(awk -v n="$rows" -v s="${wall[$b-four-c$n]}" 'BEGIN{printf "%.0f", n / s}')" "${cpu[$b-four-c$n]}"

@@ -1,7 +1,6 @@
 package writers
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"slices"
@@ -44,16 +43,29 @@ type CSVOptions struct {
 	InputColumns   int
 }
 
-// ioBufSize is the write buffer size.
+// ioBufSize is the write buffer size of the JSON Lines and Parquet
+// writers.
 const ioBufSize = 1 << 20
+
+// flushBytes is how much CSV text the writer collects before it writes
+// it to the file, at the end of a Write: the rows of a few batches are
+// formatted into one buffer, small enough to be in the CPU's cache still
+// when it is written, and written in one call.
+const flushBytes = 256 << 10
 
 type csvWriter struct {
 	t      *target
 	opts   CSVOptions
 	schema record.Schema
-	bw     *bufio.Writer
-	delim  string
-	end    string // default line ending
+	// buf holds the text not yet written to the file.
+	buf   []byte
+	delim string
+	end   string // default line ending
+	// quote marks the bytes that make a field quoted (the delimiter, a
+	// quote, CR and LF) for a single-byte delimiter.
+	quote [256]bool
+	// escape marks the String and Bytes columns that get EscapeFormula.
+	escape []bool
 	// afterCR is set when the last line written ended with a bare CR: an
 	// empty line ending in LF right after it would read back as part of
 	// a CRLF, so such a row's empty cell is written quoted ("").
@@ -87,12 +99,21 @@ func CreateCSV(path string, schema record.Schema, opts CSVOptions) (Writer, erro
 	if opts.CRLF {
 		w.end = "\r\n"
 	}
+	if len(w.delim) == 1 {
+		for _, c := range []byte{'"', '\r', '\n', w.delim[0]} {
+			w.quote[c] = true
+		}
+	}
+	w.escape = make([]bool, len(schema.Fields))
+	for j, f := range schema.Fields {
+		w.escape[j] = j < len(opts.Escape) && opts.Escape[j] && (f.Type == record.String || f.Type == record.Bytes)
+	}
 	if n := opts.InputColumns; opts.InputDelimiter == opts.Delimiter && n > 0 && n <= len(schema.Fields) &&
 		!slices.Contains(opts.Escape[:min(n, len(opts.Escape))], true) {
 		w.textCells = n
 	}
-	w.bw = bufio.NewWriterSize(t.w, ioBufSize)
-	w.bw.WriteString(opts.BOM)
+	w.buf = make([]byte, 0, flushBytes+flushBytes/4)
+	w.buf = append(w.buf, opts.BOM...)
 	if !opts.NoHeader {
 		end := opts.HeaderEnd
 		if end == "" {
@@ -100,15 +121,15 @@ func CreateCSV(path string, schema record.Schema, opts CSVOptions) (Writer, erro
 		}
 		for i, name := range schema.Names() {
 			if i > 0 {
-				w.bw.WriteString(w.delim)
+				w.buf = append(w.buf, w.delim...)
 			}
 			if i < len(opts.Header) && opts.Header[i] != "" && w.rawUsable(opts.Header[i], name, false, i == len(schema.Fields)-1 && end[0] == '\n') {
-				w.bw.WriteString(opts.Header[i])
+				w.buf = append(w.buf, opts.Header[i]...)
 			} else {
-				w.writeField(name)
+				w.buf = w.appendField(w.buf, name, false)
 			}
 		}
-		w.bw.WriteString(end)
+		w.buf = append(w.buf, end...)
 		w.afterCR = strings.HasSuffix(end, "\r")
 	}
 	return w, nil
@@ -124,62 +145,76 @@ func (w *csvWriter) Write(ctx context.Context, recs []record.Record) error {
 		return w.t.err
 	}
 	fields := w.schema.Fields
+	buf := w.buf
 	for i := range recs {
 		rec := &recs[i]
-		vals := rec.Values
-		if len(vals) > len(fields) {
-			return fmt.Errorf("%s: row %d has %d values, schema has %d columns", w.t.path, rec.Index+1, len(vals), len(fields))
+		if len(rec.Values) > len(fields) {
+			w.buf = buf
+			return fmt.Errorf("%s: row %d has %d values, schema has %d columns", w.t.path, rec.Index+1, len(rec.Values), len(fields))
 		}
-		end := rec.End
-		if end == "" {
-			end = w.end
-		}
-		if w.afterCR && len(fields) == 1 && end[0] == '\n' && (len(vals) == 0 || record.Format(vals[0], fields[0].Type) == "") {
-			// One empty cell after a bare CR: "" keeps the row a row.
-			w.bw.WriteString(`""`)
-			w.bw.WriteString(end)
-			w.afterCR = false
-			continue
-		}
-		from := 0
-		if n := w.textCells; n > 0 && rec.Text != "" && len(vals) >= n &&
-			(n < len(fields) || end[0] != '\n' || rec.Text[len(rec.Text)-1] != '\r') {
-			// The input cells as they were read (a last cell ending in CR
-			// before an LF would merge into a CRLF: cell by cell).
-			w.bw.WriteString(rec.Text)
-			from = n
-		}
-		for j := from; j < len(fields); j++ {
-			if j > 0 {
-				if len(w.delim) == 1 {
-					w.bw.WriteByte(w.delim[0])
-				} else {
-					w.bw.WriteString(w.delim)
-				}
-			}
-			if j >= len(vals) {
-				continue
-			}
-			var s string
-			if x, ok := vals[j].(float64); ok {
-				s = w.floats.text(x)
-			} else {
-				s = record.Format(vals[j], fields[j].Type)
-			}
-			escape := j < len(w.opts.Escape) && w.opts.Escape[j] && (fields[j].Type == record.String || fields[j].Type == record.Bytes)
-			if j < len(rec.Raw) && rec.Raw[j] != "" && w.rawUsable(rec.Raw[j], s, escape, j == len(fields)-1 && end[0] == '\n') {
-				w.bw.WriteString(rec.Raw[j])
-				continue
-			}
-			if escape {
-				s = EscapeFormula(s)
-			}
-			w.writeField(s)
-		}
-		w.bw.WriteString(end)
-		w.afterCR = end[len(end)-1] == '\r'
+		buf = w.appendRow(buf, rec)
+	}
+	w.buf = buf
+	if len(buf) >= flushBytes {
+		w.flush()
 	}
 	return w.t.err
+}
+
+// appendRow appends one row, with its line ending, to buf.
+func (w *csvWriter) appendRow(buf []byte, rec *record.Record) []byte {
+	fields := w.schema.Fields
+	vals := rec.Values
+	end := rec.End
+	if end == "" {
+		end = w.end
+	}
+	if w.afterCR && len(fields) == 1 && end[0] == '\n' && (len(vals) == 0 || record.Format(vals[0], fields[0].Type) == "") {
+		// One empty cell after a bare CR: "" keeps the row a row.
+		w.afterCR = false
+		return append(append(buf, `""`...), end...)
+	}
+	from := 0
+	if n := w.textCells; n > 0 && rec.Text != "" && len(vals) >= n &&
+		(n < len(fields) || end[0] != '\n' || rec.Text[len(rec.Text)-1] != '\r') {
+		// The input cells as they were read (a last cell ending in CR
+		// before an LF would merge into a CRLF: cell by cell).
+		buf = append(buf, rec.Text...)
+		from = n
+	}
+	for j := from; j < len(fields); j++ {
+		if j > 0 {
+			buf = append(buf, w.delim...)
+		}
+		if j >= len(vals) {
+			continue
+		}
+		var s string
+		switch x := vals[j].(type) {
+		case string:
+			s = x
+		case float64:
+			s = w.floats.text(x)
+		default:
+			s = record.Format(x, fields[j].Type)
+		}
+		escape := w.escape[j]
+		if j < len(rec.Raw) && rec.Raw[j] != "" && w.rawUsable(rec.Raw[j], s, escape, j == len(fields)-1 && end[0] == '\n') {
+			buf = append(buf, rec.Raw[j]...)
+			continue
+		}
+		buf = w.appendField(buf, s, escape && needsFormulaEscape(s))
+	}
+	w.afterCR = end[len(end)-1] == '\r'
+	return append(buf, end...)
+}
+
+// flush writes the buffered text to the file.
+func (w *csvWriter) flush() {
+	if len(w.buf) > 0 {
+		w.t.w.Write(w.buf) // an error stays in w.t.err
+	}
+	w.buf = w.buf[:0]
 }
 
 // rawUsable reports whether a cell's source text can be written instead
@@ -212,61 +247,71 @@ func (w *csvWriter) rawUsable(raw, value string, escape, lfNext bool) bool {
 	return true
 }
 
-// writeField writes one field quoted as encoding/csv's Writer quotes it,
-// so that output without source text is what it always was.
-func (w *csvWriter) writeField(field string) {
-	if !w.needsQuotes(field) {
-		w.bw.WriteString(field)
-		return
+// appendField appends one field quoted as encoding/csv's Writer quotes
+// it, so that output without source text is what it always was; with
+// apos, the field is EscapeFormula's: field with a leading apostrophe.
+func (w *csvWriter) appendField(buf []byte, field string, apos bool) []byte {
+	if !w.needsQuotes(field, apos) {
+		if apos {
+			buf = append(buf, '\'')
+		}
+		return append(buf, field...)
 	}
-	w.bw.WriteByte('"')
+	buf = append(buf, '"')
+	if apos {
+		buf = append(buf, '\'')
+	}
 	for len(field) > 0 {
 		i := strings.IndexAny(field, "\"\r\n")
 		if i < 0 {
 			i = len(field)
 		}
-		w.bw.WriteString(field[:i])
+		buf = append(buf, field[:i]...)
 		field = field[i:]
 		if len(field) > 0 {
 			switch field[0] {
 			case '"':
-				w.bw.WriteString(`""`)
+				buf = append(buf, `""`...)
 			case '\r':
 				if !w.opts.CRLF {
-					w.bw.WriteByte('\r')
+					buf = append(buf, '\r')
 				}
 			case '\n':
 				if w.opts.CRLF {
-					w.bw.WriteString("\r\n")
+					buf = append(buf, "\r\n"...)
 				} else {
-					w.bw.WriteByte('\n')
+					buf = append(buf, '\n')
 				}
 			}
 			field = field[1:]
 		}
 	}
-	w.bw.WriteByte('"')
+	return append(buf, '"')
 }
 
 // needsQuotes is encoding/csv's rule: a field is quoted when it holds the
 // delimiter, a quote or a line break, starts with a space, or is `\.`.
-func (w *csvWriter) needsQuotes(field string) bool {
+// With apos the field starts with an apostrophe (EscapeFormula), not
+// with a space and is not `\.`.
+func (w *csvWriter) needsQuotes(field string, apos bool) bool {
 	if field == "" {
 		return false
 	}
-	if field == `\.` {
-		return true
-	}
 	if len(w.delim) == 1 {
-		d := w.delim[0]
 		for i := 0; i < len(field); i++ {
-			c := field[i]
-			if c == '\n' || c == '\r' || c == '"' || c == d {
+			if w.quote[field[i]] {
 				return true
 			}
 		}
 	} else if strings.Contains(field, w.delim) || strings.ContainsAny(field, "\"\r\n") {
 		return true
+	}
+	if apos {
+		return false
+	}
+	if c := field[0]; c < utf8.RuneSelf {
+		// unicode.IsSpace's ASCII spaces.
+		return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || field == `\.`
 	}
 	r1, _ := utf8.DecodeRuneInString(field)
 	return unicode.IsSpace(r1)
@@ -277,9 +322,10 @@ func (w *csvWriter) Commit() error {
 	if w.t.done {
 		return w.t.commit(nil) // reports the misuse
 	}
-	if err := w.bw.Flush(); err != nil {
+	w.flush()
+	if w.t.err != nil {
 		w.t.abort()
-		return err
+		return w.t.err
 	}
 	return w.t.commit(w.opts.Protect)
 }

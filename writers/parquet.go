@@ -14,7 +14,6 @@ import (
 
 	"github.com/xitongsys/parquet-go-source/writerfile"
 	"github.com/xitongsys/parquet-go/layout"
-	"github.com/xitongsys/parquet-go/marshal"
 	"github.com/xitongsys/parquet-go/parquet"
 	"github.com/xitongsys/parquet-go/schema"
 	"github.com/xitongsys/parquet-go/writer"
@@ -49,6 +48,10 @@ type parquetWriter struct {
 	// pages; groupRows counts the rows of the current row group.
 	pending   int64
 	groupRows int64
+	// buf holds the rows not yet encoded, by column (see pqColumns);
+	// row is scratch space for one row's physical values.
+	buf *pqColumns
+	row []any
 }
 
 // DefaultRowGroupBytes is the compressed size of a row group when
@@ -119,8 +122,10 @@ func CreateParquet(path string, sch record.Schema, opts ParquetOptions) (Writer,
 		DictRecs:        make(map[string]*layout.DictRecType),
 		Footer:          parquet.NewFileMetaData(),
 		Offset:          4,
-		MarshalFunc:     marshal.MarshalCSV,
 	}
+	w.buf = newPqColumns(sh, cols)
+	w.row = make([]any, len(cols))
+	pw.MarshalFunc = w.buf.marshal
 	if pw.PageSize <= 0 {
 		pw.PageSize = 1 << 20
 	}
@@ -275,15 +280,12 @@ func (w *parquetWriter) Write(ctx context.Context, recs []record.Record) error {
 	if w.t.err != nil {
 		return w.t.err
 	}
-	// The rows' physical values, one array for the batch: they are
-	// buffered until parquet-go encodes them.
-	slab := make([]any, len(recs)*len(w.cols))
+	row := w.row
 	for i := range recs {
 		vals := recs[i].Values
 		if len(vals) > len(w.cols) {
 			return fmt.Errorf("%s: row %d has %d values, schema has %d columns", w.t.path, recs[i].Index+1, len(vals), len(w.cols))
 		}
-		row := slab[i*len(w.cols) : (i+1)*len(w.cols) : (i+1)*len(w.cols)]
 		for j := range w.cols {
 			var v record.Value
 			if j < len(vals) {
@@ -297,22 +299,25 @@ func (w *parquetWriter) Write(ctx context.Context, recs []record.Record) error {
 		}
 		// Buffer the row directly: ParquetWriter.Write would size it by
 		// reflection, slowly and wrongly.
-		w.pw.Objs = append(w.pw.Objs, row)
+		w.pw.Objs = append(w.pw.Objs, w.buf.add(row))
 		w.pending += rowSize(row)
 		w.groupRows++
 		var err error
 		switch {
 		case w.opts.RowGroupRows > 0 && w.groupRows >= w.opts.RowGroupRows:
 			err = w.pw.Flush(true) // end the row group
+			w.buf.reset()
 			w.pending, w.groupRows = 0, 0
 		case w.pending >= pendingLimit:
 			err = w.pw.Flush(false) // encode pages; ends the row group when big enough
+			w.buf.reset()
 			w.pending = 0
 			if w.pw.Size == 0 {
 				w.groupRows = 0
 			}
 		}
 		if err != nil {
+			w.pw.Objs = w.pw.Objs[:0] // as w.buf
 			if w.t.err != nil {
 				return w.t.err
 			}

@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"github.com/xitongsys/parquet-go-source/local"
+	"github.com/xitongsys/parquet-go/marshal"
 	"github.com/xitongsys/parquet-go/reader"
+	"github.com/xitongsys/parquet-go/schema"
 
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
@@ -172,6 +174,59 @@ func TestParquetRowGroups(t *testing.T) {
 	for i := range got {
 		if !reflect.DeepEqual(got[i].Values, recs[i].Values) {
 			t.Fatalf("row %d = %v, want %v", i, got[i].Values, recs[i].Values)
+		}
+	}
+}
+
+// TestPqColumnsMarshal checks that the Parquet writer's column buffers
+// give parquet-go the tables its marshal.MarshalCSV makes of the same
+// rows, for the whole buffer and for ranges of it (flushObjs splits the
+// rows among goroutines), across a growth of the row numbers.
+func TestPqColumnsMarshal(t *testing.T) {
+	t.Parallel()
+	sch := record.Schema{Fields: []record.Field{
+		{Name: "id", Type: record.Int64},
+		{Name: "name", Type: record.String, Nullable: true},
+		{Name: "score", Type: record.Double, Nullable: true},
+	}}
+	elems, cols, err := parquetSchema(sch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sh := schema.NewSchemaHandlerFromSchemaList(elems)
+	c := newPqColumns(sh, cols)
+	var objs, rows []any
+	for i := range 3000 {
+		row := []any{int64(i), nil, nil}
+		if i%3 != 0 {
+			row[1] = "n" + strconv.Itoa(i)
+		}
+		if i%5 != 0 {
+			row[2] = float64(i) / 7
+		}
+		objs = append(objs, c.add(row))
+		rows = append(rows, row)
+	}
+	for _, r := range [][2]int{{0, 3000}, {0, 1}, {1024, 2049}, {2999, 3000}} {
+		got, err := c.marshal(objs[r[0]:r[1]], sh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := marshal.MarshalCSV(rows[r[0]:r[1]], sh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(*got) != len(*want) {
+			t.Fatalf("rows %v: %d tables, want %d", r, len(*got), len(*want))
+		}
+		for name, w := range *want {
+			g := (*got)[name]
+			if g == nil {
+				t.Fatalf("rows %v: no table %q", r, name)
+			}
+			if !reflect.DeepEqual(g, w) {
+				t.Errorf("rows %v, table %q:\n got %+v\nwant %+v", r, name, *g, *w)
+			}
 		}
 	}
 }

@@ -19,6 +19,7 @@ targets=(
   ./readers:FuzzCSVRows
   ./readers:FuzzCSVRoundTrip
   ./readers:FuzzScannerAgainstStdlib
+  ./writers:FuzzCSVWriterFields
   ./nameapi:FuzzDecodeResults
   ./nameapi:FuzzStatusError
   ./config:FuzzDecode

@@ -327,7 +327,10 @@ func (w *parquetWriter) Write(ctx context.Context, recs []record.Record) error {
 	return nil
 }
 
-// rowSize estimates the memory a buffered row holds.
+// rowSize estimates the memory a buffered row holds, as it did when the
+// writer kept an array of values per row: pqColumns holds less, but this
+// estimate decides where pages and row groups end, which it keeps where
+// they were.
 func rowSize(row []any) int64 {
 	n := int64(24 + 16*len(row))
 	for _, v := range row {

@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -19,15 +20,16 @@ func (e *Detector) ageRisks(p *nameapi.InputPerson, rs *riskSet) {
 		return
 	}
 	now := e.now()
+	year := now.Year()
 	legal := p.IsLegal()
 	checkYear := func(y int32) bool {
-		age := now.Year() - int(y)
+		age := year - int(y)
 		switch {
-		case int(y) > now.Year():
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, "The year %d lies in the future.", y)
+		case int(y) > year:
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, fmt.Sprintf("The year %d lies in the future.", y))
 			return false
 		case age > 120 && !legal:
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.85, "A birth in %d would make the person %d years old.", y, age)
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.85, fmt.Sprintf("A birth in %d would make the person %d years old.", y, age))
 			return false
 		}
 		return true
@@ -36,20 +38,20 @@ func (e *Detector) ageRisks(p *nameapi.InputPerson, rs *riskSet) {
 	case nameapi.TypeBirthDate, "":
 		y, m, d := a.Year, a.Month, a.Day
 		if m < 1 || m > 12 || d < 1 || d > 31 {
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, "%04d-%02d-%02d is not a date.", y, m, d)
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, fmt.Sprintf("%04d-%02d-%02d is not a date.", y, m, d))
 			return
 		}
 		t := time.Date(int(y), time.Month(m), int(d), 0, 0, 0, 0, time.UTC)
 		if t.Day() != int(d) {
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, "%04d-%02d-%02d does not exist (that month has fewer days).", y, m, d)
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, fmt.Sprintf("%04d-%02d-%02d does not exist (that month has fewer days).", y, m, d))
 			return
 		}
 		if t.After(now) {
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, "The birth date %s lies in the future.", t.Format("2006-01-02"))
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, fmt.Sprintf("The birth date %s lies in the future.", t.Format("2006-01-02")))
 			return
 		}
 		if s, ok := placeholderDates[[3]int32{y, m, d}]; ok {
-			rs.add(nameapi.DataItemAge, nameapi.RiskPlaceholder, s, "%s is a common placeholder birth date.", t.Format("2006-01-02"))
+			rs.add(nameapi.DataItemAge, nameapi.RiskPlaceholder, s, fmt.Sprintf("%s is a common placeholder birth date.", t.Format("2006-01-02")))
 			return
 		}
 		if checkYear(y) && !legal {
@@ -61,14 +63,14 @@ func (e *Detector) ageRisks(p *nameapi.InputPerson, rs *riskSet) {
 		checkYear(a.Year)
 	case nameapi.TypeBirthYearMonth:
 		if a.Month < 1 || a.Month > 12 {
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, "Month %d does not exist.", a.Month)
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, fmt.Sprintf("Month %d does not exist.", a.Month))
 			return
 		}
 		checkYear(a.Year)
 	case nameapi.TypeBirthYearRange:
 		if r := a.YearRange; r != nil {
 			if r.StartIncluding != nil && r.EndIncluding != nil && *r.StartIncluding > *r.EndIncluding {
-				rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.8, "The year range %d-%d ends before it starts.", *r.StartIncluding, *r.EndIncluding)
+				rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.8, fmt.Sprintf("The year range %d-%d ends before it starts.", *r.StartIncluding, *r.EndIncluding))
 				return
 			}
 			if r.StartIncluding != nil {

@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,6 +20,24 @@ type Names struct {
 	risks          []nameapi.DetectedRisk
 	good           float64
 	given, surname string
+
+	// What the email checks look for in an address (see mailKeys).
+	mailSurname            string
+	mailSurOK, mailGivenOK bool
+}
+
+// named reports whether the name has a given name or a surname.
+func (n *Names) named() bool { return n.given != "" || n.surname != "" }
+
+// mailKeys sets what the email checks look for in an address's local
+// part: the last word of the surname without hyphens, when the surname has
+// three or more bytes, else the given name, when it has three or more.
+func (n *Names) mailKeys() {
+	n.mailSurOK = len(n.surname) >= 3
+	if n.mailSurOK {
+		n.mailSurname = strings.ReplaceAll(text.LastWord(n.surname), "-", "")
+	}
+	n.mailGivenOK = len(n.given) >= 3
 }
 
 // CheckNames checks p's name; parse returns the parse of p's name (any
@@ -34,7 +53,9 @@ func (e *Detector) CheckNames(p *nameapi.InputPerson, parse func() *nameapi.Pers
 	}
 	var rs riskSet
 	given, surname := e.checkName(rawAll, parse(), &rs)
-	return Names{risks: rs.risks, good: rs.good, given: given, surname: surname}
+	n := Names{risks: rs.risks, good: rs.good, given: given, surname: surname}
+	n.mailKeys()
+	return n
 }
 
 // checkName checks the name rawAll (the name fields joined) and
@@ -118,16 +139,16 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 			continue // the same lookups would add nothing new
 		}
 		if t, ok := l.Placeholders[k]; ok {
-			rs.add(nameapi.DataItemName, t, 0.9, "%q is a well-known placeholder name.", shown)
+			rs.add(nameapi.DataItemName, t, 0.9, fmt.Sprintf("%q is a well-known placeholder name.", shown))
 		}
 		if l.Fictional[k] {
-			rs.add(nameapi.DataItemName, nameapi.RiskFictional, 0.95, "%q is the name of a fictional character or place.", shown)
+			rs.add(nameapi.DataItemName, nameapi.RiskFictional, 0.95, fmt.Sprintf("%q is the name of a fictional character or place.", shown))
 		}
 		if l.Famous[k] {
-			rs.add(nameapi.DataItemName, nameapi.RiskFamous, 0.7, "%q is the name of a famous person.", shown)
+			rs.add(nameapi.DataItemName, nameapi.RiskFamous, 0.7, fmt.Sprintf("%q is the name of a famous person.", shown))
 		}
 		if l.Humorous[k] {
-			rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.8, "%q is a joke name.", shown)
+			rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.8, fmt.Sprintf("%q is a joke name.", shown))
 		}
 	}
 	// Word-level placeholders and refusals: all words ("test test", "xxx")
@@ -149,12 +170,12 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 			if t == nameapi.RiskInvalid {
 				score = 0.8
 			}
-			rs.add(nameapi.DataItemName, t, score, "The name contains %q, a placeholder or refusal word.", w)
+			rs.add(nameapi.DataItemName, t, score, fmt.Sprintf("The name contains %q, a placeholder or refusal word.", w))
 		}
 	}
 	if nPlace > 0 && nPlace == nWords {
 		t := l.NameWords[first]
-		rs.add(nameapi.DataItemName, t, 0.95, "The name %q consists only of placeholder words.", shown)
+		rs.add(nameapi.DataItemName, t, 0.95, fmt.Sprintf("The name %q consists only of placeholder words.", shown))
 	}
 	// Random typing.
 	for w := range strings.SplitSeq(full, " ") {
@@ -162,17 +183,17 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 			continue
 		}
 		if why := randomTyping(w, l); why != "" {
-			rs.add(nameapi.DataItemName, nameapi.RiskRandomTyping, 0.8, "The name word %q looks like random typing (%s).", w, why)
+			rs.add(nameapi.DataItemName, nameapi.RiskRandomTyping, 0.8, fmt.Sprintf("The name word %q looks like random typing (%s).", w, why))
 		}
 	}
 	// Given name equal or almost equal to the surname.
 	if given != "" && surname != "" && len(pp.People) == 0 {
 		switch {
 		case given == surname:
-			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, "The given name and the surname are both %q.", given)
+			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, fmt.Sprintf("The given name and the surname are both %q.", given))
 		case len(given) >= 4 && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
 			oneEdit(given, surname):
-			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.5, "The given name %q and the surname %q are almost the same.", given, surname)
+			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.5, fmt.Sprintf("The given name %q and the surname %q are almost the same.", given, surname))
 		}
 	}
 	// Good evidence: a known given name and a known surname.

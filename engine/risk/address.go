@@ -131,8 +131,9 @@ func addrPhraseRisks(addr []byte, l *text.WordLists, rs *riskSet) bool {
 	// with that first byte.
 	var hit [text.MaxAddrPhrases / 64]uint64
 	found := false
-	for s := 0; s < len(addr); s++ {
-		if s > 0 && addr[s-1] != ' ' && addr[s-1] != '|' {
+	starts := addrPhraseStarts()
+	for s := 0; s+1 < len(addr); s++ {
+		if s > 0 && addr[s-1] != ' ' && addr[s-1] != '|' || starts[addr[s]]&(1<<(addr[s+1]&63)) == 0 {
 			continue
 		}
 		for _, i := range l.AddrPhrase1[addr[s]] {
@@ -153,6 +154,21 @@ func addrPhraseRisks(addr []byte, l *text.WordLists, rs *riskSet) bool {
 	}
 	return true
 }
+
+// addrPhraseStarts returns the first two bytes of the address phrases
+// (text.Lists().AddrPhrases), so that most word starts need no look at
+// the phrases: bit b&63 of [a] is set when a phrase starts with a, b.
+// Every phrase has a blank inside, and so two bytes or more.
+var addrPhraseStarts = sync.OnceValue(func() *[256]uint64 {
+	var s [256]uint64
+	for _, ph := range text.Lists().AddrPhrases {
+		if len(ph.Text) < 2 {
+			panic("engine/risk: an address phrase of fewer than two bytes")
+		}
+		s[ph.Text[0]] |= 1 << (ph.Text[1] & 63)
+	}
+	return &s
+})
 
 // placeholderPostalCode reports a postal code of four or more digits that
 // repeats one digit ("55555", "0000") or counts up or down ("12345",

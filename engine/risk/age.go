@@ -47,11 +47,11 @@ func (e *Detector) ageRisks(p *nameapi.InputPerson, rs *riskSet) {
 			return
 		}
 		if t.After(now) {
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, fmt.Sprintf("The birth date %s lies in the future.", t.Format("2006-01-02")))
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, dated("The birth date ", t, " lies in the future."))
 			return
 		}
 		if s, ok := placeholderDates[[3]int32{y, m, d}]; ok {
-			rs.add(nameapi.DataItemAge, nameapi.RiskPlaceholder, s, fmt.Sprintf("%s is a common placeholder birth date.", t.Format("2006-01-02")))
+			rs.add(nameapi.DataItemAge, nameapi.RiskPlaceholder, s, dated("", t, " is a common placeholder birth date."))
 			return
 		}
 		if checkYear(y) && !legal {
@@ -78,4 +78,13 @@ func (e *Detector) ageRisks(p *nameapi.InputPerson, rs *riskSet) {
 			}
 		}
 	}
+}
+
+// dated returns before, t as 2006-01-02 and after: a risk's reason, in one
+// allocation and without fmt.
+func dated(before string, t time.Time, after string) string {
+	var buf [64]byte
+	b := append(buf[:0], before...)
+	b = t.AppendFormat(b, "2006-01-02")
+	return string(append(b, after...))
 }

@@ -74,19 +74,8 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet)
 		case mailbox && placeholderLocals[base]:
 			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.7, quoted("The email local part ", base, " is a placeholder."))
 		default:
-			// The letters of base, on the stack (and so is their string
-			// while short: randomTyping keeps no reference to its word).
-			var lb [64]byte
-			letters := lb[:0]
-			for _, r := range base {
-				if unicode.IsLetter(r) {
-					letters = utf8.AppendRune(letters, r)
-				}
-			}
-			if len(letters) >= 4 {
-				if why := randomTyping(string(letters), text.Lists()); why != "" {
-					rs.add(nameapi.DataItemEmail, nameapi.RiskRandomTyping, 0.6, quoted("The email local part ", base, " looks like random typing (", why, ")."))
-				}
+			if why := localTyping(base); why != "" {
+				rs.add(nameapi.DataItemEmail, nameapi.RiskRandomTyping, 0.6, quoted("The email local part ", base, " looks like random typing (", why, ")."))
 			}
 		}
 		// A role mailbox ("info@", "office@") is no person's own address
@@ -102,4 +91,33 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet)
 			rs.good += 0.1
 		}
 	}
+}
+
+// localTyping returns why the letters of an email local part look like
+// random typing, or "": randomTyping of its letters when there are four
+// or more bytes of them.
+func localTyping(local string) string {
+	// The letters, on the stack (and so is their string while short:
+	// randomTyping keeps no reference to its word).
+	var lb [64]byte
+	letters := lb[:0]
+	for i := 0; i < len(local); i++ {
+		c := local[i]
+		if c >= utf8.RuneSelf {
+			letters = lb[:0]
+			for _, r := range local {
+				if unicode.IsLetter(r) {
+					letters = utf8.AppendRune(letters, r)
+				}
+			}
+			break
+		}
+		if c|0x20 >= 'a' && c|0x20 <= 'z' {
+			letters = append(letters, c)
+		}
+	}
+	if len(letters) < 4 {
+		return ""
+	}
+	return randomTyping(string(letters), text.Lists())
 }

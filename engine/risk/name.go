@@ -3,6 +3,7 @@ package risk
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -134,20 +135,25 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 		noMiddle = given
 	}
 
+	listed := nameLists()
 	for i, k := range [2]string{full, noMiddle} {
 		if k == "" || i == 1 && k == full {
 			continue // the same lookups would add nothing new
 		}
-		if t, ok := l.Placeholders[k]; ok {
-			rs.add(nameapi.DataItemName, t, 0.9, fmt.Sprintf("%q is a well-known placeholder name.", shown))
+		on, ok := listed[k]
+		if !ok {
+			continue
 		}
-		if l.Fictional[k] {
+		if on.placeholder {
+			rs.add(nameapi.DataItemName, on.placeholderType, 0.9, fmt.Sprintf("%q is a well-known placeholder name.", shown))
+		}
+		if on.fictional {
 			rs.add(nameapi.DataItemName, nameapi.RiskFictional, 0.95, fmt.Sprintf("%q is the name of a fictional character or place.", shown))
 		}
-		if l.Famous[k] {
+		if on.famous {
 			rs.add(nameapi.DataItemName, nameapi.RiskFamous, 0.7, fmt.Sprintf("%q is the name of a famous person.", shown))
 		}
-		if l.Humorous[k] {
+		if on.humorous {
 			rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.8, fmt.Sprintf("%q is a joke name.", shown))
 		}
 	}
@@ -209,6 +215,40 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	}
 	return given, surname
 }
+
+// onNameLists is what the lists of whole names say of a folded name.
+type onNameLists struct {
+	placeholder                 bool
+	placeholderType             string
+	fictional, famous, humorous bool
+}
+
+// nameLists returns text.Lists()'s Placeholders, Fictional, Famous and
+// Humorous as one map: one lookup per name instead of four.
+var nameLists = sync.OnceValue(func() map[string]onNameLists {
+	l := text.Lists()
+	m := map[string]onNameLists{}
+	for k, t := range l.Placeholders {
+		on := m[k]
+		on.placeholder, on.placeholderType = true, t
+		m[k] = on
+	}
+	for _, list := range []struct {
+		names map[string]bool
+		set   func(*onNameLists, bool)
+	}{
+		{l.Fictional, func(on *onNameLists, v bool) { on.fictional = v }},
+		{l.Famous, func(on *onNameLists, v bool) { on.famous = v }},
+		{l.Humorous, func(on *onNameLists, v bool) { on.humorous = v }},
+	} {
+		for k, v := range list.names {
+			on := m[k]
+			list.set(&on, v)
+			m[k] = on
+		}
+	}
+	return m
+})
 
 // oneEdit reports whether text.DamerauLevenshtein(a, b) == 1: one rune
 // replaced, inserted or deleted, or two neighbours swapped. It needs no

@@ -84,12 +84,7 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet)
 			rs.addPart(nameapi.DataItemEmail, nameapi.RiskOther, 0.3, quoted("The email local part ", base, " is a role address, not a person's."))
 		}
 		// Good evidence: the address carries the person's name.
-		fl := text.Fold(base)
-		if names.mailSurOK && strings.Contains(fl, names.mailSurname) {
-			rs.good += 0.2
-		} else if names.mailGivenOK && strings.Contains(fl, names.given) {
-			rs.good += 0.1
-		}
+		rs.good += names.mailEvidence(text.Fold(base))
 	}
 }
 

@@ -14,6 +14,16 @@ var placeholderDates = map[[3]int32]float64{
 	{2000, 1, 1}: 0.4, {1999, 12, 31}: 0.4, {1800, 1, 1}: 0.9, {1, 1, 1}: 0.9,
 }
 
+// placeholderDays has bit d set when a placeholder date falls on day d:
+// most birth dates need no lookup in placeholderDates.
+var placeholderDays = func() uint32 {
+	var days uint32
+	for k := range placeholderDates {
+		days |= 1 << k[2]
+	}
+	return days
+}()
+
 func (e *Detector) ageRisks(p *nameapi.InputPerson, rs *riskSet) {
 	a := p.Age
 	if a.Empty() {
@@ -50,9 +60,11 @@ func (e *Detector) ageRisks(p *nameapi.InputPerson, rs *riskSet) {
 			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, dated("The birth date ", t, " lies in the future."))
 			return
 		}
-		if s, ok := placeholderDates[[3]int32{y, m, d}]; ok {
-			rs.add(nameapi.DataItemAge, nameapi.RiskPlaceholder, s, dated("", t, " is a common placeholder birth date."))
-			return
+		if placeholderDays&(1<<d) != 0 { // (d is 1..31 here)
+			if s, ok := placeholderDates[[3]int32{y, m, d}]; ok {
+				rs.add(nameapi.DataItemAge, nameapi.RiskPlaceholder, s, dated("", t, " is a common placeholder birth date."))
+				return
+			}
 		}
 		if checkYear(y) && !legal {
 			if age := now.Sub(t).Hours() / 24 / 365.25; age >= 14 && age <= 100 {

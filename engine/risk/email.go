@@ -105,7 +105,10 @@ func localTyping(local string) string {
 					letters = utf8.AppendRune(letters, r)
 				}
 			}
-			break
+			if len(letters) < 4 {
+				return ""
+			}
+			return randomTyping(string(letters), text.Lists())
 		}
 		if c|0x20 >= 'a' && c|0x20 <= 'z' {
 			letters = append(letters, c)
@@ -114,5 +117,5 @@ func localTyping(local string) string {
 	if len(letters) < 4 {
 		return ""
 	}
-	return randomTyping(string(letters), text.Lists())
+	return randomTypingASCII(string(letters)) // ASCII letters only
 }

@@ -84,7 +84,7 @@ func asciiLetters(w string) bool {
 func randomTypingASCII(w string) string {
 	n := len(w)
 	for u := 1; u <= 3 && u*3 <= n; u++ {
-		if n%u == 0 && w[u:] == w[:n-u] {
+		if n%u == 0 && w[u] == w[0] && w[u:] == w[:n-u] {
 			return "a repeated pattern"
 		}
 	}

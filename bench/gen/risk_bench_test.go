@@ -30,6 +30,15 @@ import (
 // benchmark's thread (cpu-ns/op), which other processes on the cores
 // disturb less. "disposable" measures the disposable-address check of the
 // same rows.
+//
+// 2026-11-24, 2 cores shared with other jobs (load 4-6), 6 alternating
+// runs of 600,000 calls each, medians: main 8dfe3d1 against the engrisk
+// branch's risk checks: risk 2.41 -> 1.94 µs CPU per call, 146 -> 133 B in
+// 2 allocations; disposable 182 -> 162 ns, 15 -> 0 B (the shared results
+// of WithReadOnlyResults). Of the risk saving, the email checks' name keys
+// kept in the Names value (risk.Names.mailKeys; no read of another object
+// per call) account for 2.19 -> 1.93 µs, measured against the same code
+// with the keys as strings.
 func BenchmarkEngineRisk(b *testing.B) {
 	const rows, batch = 200_000, 64
 	ctx := context.Background()

@@ -30,6 +30,7 @@ targets=(
   ./server:FuzzSOAPBody
   ./server:FuzzRESTQuery
   ./engine:FuzzParseName
+  ./engine:FuzzDetectRisk
   ./engine/script:FuzzLatinKey
   ./engine/dict:FuzzSplitSurnameFirst
   ./report:FuzzRenderEscapes

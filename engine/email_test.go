@@ -32,6 +32,48 @@ func TestDetectDisposableEmail(t *testing.T) {
 	}
 }
 
+// TestDisposableSharedResults checks that with WithReadOnlyResults the
+// disposable check allocates nothing (it hands out shared results with the
+// same answers), and that without it every call has a result of its own.
+// Not parallel: testing.AllocsPerRun.
+func TestDisposableSharedResults(t *testing.T) {
+	ctx := context.Background()
+	addrs := []string{"x@mailinator.com", "John.Smith@gmail.com", "not an email"}
+	for _, readOnly := range []bool{false, true} {
+		opts := []Option{WithParseMemo(0)}
+		if readOnly {
+			opts = append(opts, WithReadOnlyResults())
+		}
+		e, err := New(opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range addrs {
+			r1, err1 := e.DetectDisposableEmail(ctx, a)
+			r2, err2 := e.DetectDisposableEmail(ctx, a)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("%q: %v, %v", a, err1, err2)
+			}
+			if want := e.email.DetectDisposable(a).Disposable; r1.Disposable != want || r2.Disposable != want {
+				t.Errorf("readOnly %v: %q is %s and %s, want %s", readOnly, a, r1.Disposable, r2.Disposable, want)
+			}
+			if (r1 == r2) != readOnly {
+				t.Errorf("readOnly %v: %q: shared result %v", readOnly, a, r1 == r2)
+			}
+		}
+		allocs := testing.AllocsPerRun(100, func() {
+			for _, a := range addrs {
+				if _, err := e.DetectDisposableEmail(ctx, a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+		if readOnly && allocs != 0 {
+			t.Errorf("readOnly: %v allocations per run, want 0", allocs)
+		}
+	}
+}
+
 func TestClassifyEmailDomain(t *testing.T) {
 	e := newTestEngine(t)
 	tests := map[string]string{

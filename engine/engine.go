@@ -73,10 +73,12 @@ func WithClock(now func() time.Time) Option { return func(e *Engine) { e.now = n
 func WithParseMemo(entries int) Option { return func(e *Engine) { e.memoSize = entries } }
 
 // WithReadOnlyResults promises that the callers only read the results of
-// ParsePersonName, as a pipeline that formats them into columns does: the
-// engine then hands out the parses it remembers, and remembers the ones it
-// returns, instead of copies (BenchmarkPipelineFour "readonly"). A caller
-// that modified such a result would change the engine's later answers.
+// ParsePersonName and DetectDisposableEmail, as a pipeline that formats
+// them into columns does: the engine then hands out the parses it
+// remembers, and remembers the ones it returns, instead of copies
+// (BenchmarkPipelineFour "readonly"), and shares one result per
+// disposable answer. A caller that modified such a result would change
+// the engine's later answers.
 func WithReadOnlyResults() Option { return func(e *Engine) { e.readOnly = true } }
 
 // WithSeed makes the exception thrower's chance deterministic.

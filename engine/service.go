@@ -70,12 +70,28 @@ func (e *Engine) ParsePersonName(ctx context.Context, in *nameapi.InputWithPerso
 }
 
 // DetectDisposableEmail tells whether an address belongs to a disposable
-// (throwaway) mail service; see email.Checker.DetectDisposable.
+// (throwaway) mail service; see email.Checker.DetectDisposable. With
+// WithReadOnlyResults, the result is one of three shared values: the call
+// allocates nothing.
 func (e *Engine) DetectDisposableEmail(ctx context.Context, emailAddress string) (*nameapi.DisposableEmailAddressDetectorResult, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("engine %s: %w", email.OpDisposable, err)
 	}
-	return e.email.DetectDisposable(emailAddress), nil
+	v := e.email.Disposable(emailAddress)
+	if e.readOnly {
+		for i := range disposableAnswers {
+			if disposableAnswers[i].Disposable == v {
+				return &disposableAnswers[i], nil
+			}
+		}
+	}
+	return &nameapi.DisposableEmailAddressDetectorResult{Disposable: v}, nil
+}
+
+// disposableAnswers are the results that DetectDisposableEmail shares
+// with callers that only read them (WithReadOnlyResults).
+var disposableAnswers = [...]nameapi.DisposableEmailAddressDetectorResult{
+	{Disposable: nameapi.DisposableYes}, {Disposable: nameapi.DisposableNo}, {Disposable: nameapi.DisposableUnknown},
 }
 
 // ClassifyEmailDomain classifies the domain of an email address; see

@@ -101,14 +101,21 @@ func validDomain(d string) bool {
 // the embedded disposable lists, NO for every other valid address, UNKNOWN
 // for a syntactically invalid address.
 func (e *Checker) DetectDisposable(emailAddress string) *nameapi.DisposableEmailAddressDetectorResult {
+	return &nameapi.DisposableEmailAddressDetectorResult{Disposable: e.Disposable(emailAddress)}
+}
+
+// Disposable is DetectDisposable's answer without a result to hold it
+// (it allocates nothing): nameapi.DisposableYes, DisposableNo or
+// DisposableUnknown.
+func (e *Checker) Disposable(emailAddress string) string {
 	_, domain, ok := split(emailAddress)
 	switch {
 	case !ok:
-		return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableUnknown}
+		return nameapi.DisposableUnknown
 	case e.lex.IsDisposableDomain(domain):
-		return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableYes}
+		return nameapi.DisposableYes
 	default:
-		return &nameapi.DisposableEmailAddressDetectorResult{Disposable: nameapi.DisposableNo}
+		return nameapi.DisposableNo
 	}
 }
 

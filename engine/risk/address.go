@@ -2,6 +2,7 @@ package risk
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
@@ -9,6 +10,7 @@ import (
 
 func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 	l := text.Lists()
+	words := addrWordShapes()
 	var buf [192]byte
 	for _, rel := range p.Addresses {
 		a := rel.Address
@@ -18,15 +20,25 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 		// b is text.FoldSpace of the address parts joined with " | ",
 		// written in one pass.
 		b, pending, n := buf[:0], false, 0
+		fold := func(x string) {
+			if x != "" {
+				b, pending = text.AppendFoldSpace(b, pending, x)
+			}
+		}
 		part := func(x, sep, y string) {
 			if n > 0 {
-				b, pending = text.AppendFoldSpace(b, pending, " | ")
+				// " | ", folded: the bar, a blank before it unless
+				// at the start, and one pending after it.
+				if len(b) > 0 {
+					b = append(b, ' ')
+				}
+				b, pending = append(b, '|'), true
 			}
 			n++
-			b, pending = text.AppendFoldSpace(b, pending, x)
+			fold(x)
 			if sep != "" {
-				b, pending = text.AppendFoldSpace(b, pending, sep)
-				b, pending = text.AppendFoldSpace(b, pending, y)
+				fold(sep)
+				fold(y)
 			}
 		}
 		switch a.Type {
@@ -69,22 +81,46 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 			}
 			w := addr[i:j]
 			i = j
-			if t, ok := l.AddrWords[string(w)]; ok {
-				rs.add(nameapi.DataItemAddress, t, 0.85, "The address contains %q, a placeholder or fictional name.", string(w))
-				found = true
+			if words.mayHold(w) {
+				if t, ok := l.AddrWords[string(w)]; ok {
+					rs.add(nameapi.DataItemAddress, t, 0.85, quoted("The address contains ", string(w), ", a placeholder or fictional name."))
+					found = true
+				}
 			}
 			if !found && len(w) >= 4 {
 				if why := randomTyping(string(w), l); why != "" && why != "no vowels" {
-					rs.add(nameapi.DataItemAddress, nameapi.RiskRandomTyping, 0.6, "The address word %q looks like random typing (%s).", string(w), why)
+					rs.add(nameapi.DataItemAddress, nameapi.RiskRandomTyping, 0.6, quoted("The address word ", string(w), " looks like random typing (", why, ")."))
 				}
 			}
 		}
 		if pl := a.PlaceInfo; pl != nil {
 			if pc := strings.TrimSpace(pl.PostalCode); placeholderPostalCode(pc) {
-				rs.addPart(nameapi.DataItemAddress, nameapi.RiskPlaceholder, 0.6, "The postal code %q is a placeholder.", pc)
+				rs.addPart(nameapi.DataItemAddress, nameapi.RiskPlaceholder, 0.6, quoted("The postal code ", pc, " is a placeholder."))
 			}
 		}
 	}
+}
+
+// wordShapes says which (first byte, length) pairs the words of a set
+// have, so that most other words need no lookup in it: bit n of [c] is
+// set when a word starts with c and has n bytes (n < 63), bit 63 when a
+// word starting with c is longer.
+type wordShapes [256]uint64
+
+// addrWordShapes returns the shapes of text.Lists().AddrWords.
+var addrWordShapes = sync.OnceValue(func() *wordShapes {
+	var s wordShapes
+	for w := range text.Lists().AddrWords {
+		if w != "" {
+			s[w[0]] |= 1 << min(len(w), 63)
+		}
+	}
+	return &s
+})
+
+// mayHold reports whether w may be in the set (false: it is not).
+func (s *wordShapes) mayHold(w []byte) bool {
+	return len(w) > 0 && s[w[0]]&(1<<min(len(w), 63)) != 0
 }
 
 // addrPhraseRisks adds a risk for each placeholder or fictional address
@@ -95,8 +131,9 @@ func addrPhraseRisks(addr []byte, l *text.WordLists, rs *riskSet) bool {
 	// with that first byte.
 	var hit [text.MaxAddrPhrases / 64]uint64
 	found := false
-	for s := 0; s < len(addr); s++ {
-		if s > 0 && addr[s-1] != ' ' && addr[s-1] != '|' {
+	starts := addrPhraseStarts()
+	for s := 0; s+1 < len(addr); s++ {
+		if s > 0 && addr[s-1] != ' ' && addr[s-1] != '|' || starts[addr[s]]&(1<<(addr[s+1]&63)) == 0 {
 			continue
 		}
 		for _, i := range l.AddrPhrase1[addr[s]] {
@@ -112,11 +149,26 @@ func addrPhraseRisks(addr []byte, l *text.WordLists, rs *riskSet) bool {
 	}
 	for i, ph := range l.AddrPhrases {
 		if hit[i/64]&(1<<(i%64)) != 0 {
-			rs.add(nameapi.DataItemAddress, ph.Type, 0.85, "The address contains %q, a placeholder or fictional address.", ph.Text)
+			rs.add(nameapi.DataItemAddress, ph.Type, 0.85, quoted("The address contains ", ph.Text, ", a placeholder or fictional address."))
 		}
 	}
 	return true
 }
+
+// addrPhraseStarts returns the first two bytes of the address phrases
+// (text.Lists().AddrPhrases), so that most word starts need no look at
+// the phrases: bit b&63 of [a] is set when a phrase starts with a, b.
+// Every phrase has a blank inside, and so two bytes or more.
+var addrPhraseStarts = sync.OnceValue(func() *[256]uint64 {
+	var s [256]uint64
+	for _, ph := range text.Lists().AddrPhrases {
+		if len(ph.Text) < 2 {
+			panic("engine/risk: an address phrase of fewer than two bytes")
+		}
+		s[ph.Text[0]] |= 1 << (ph.Text[1] & 63)
+	}
+	return &s
+})
 
 // placeholderPostalCode reports a postal code of four or more digits that
 // repeats one digit ("55555", "0000") or counts up or down ("12345",

@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,7 +20,7 @@ func disguiseRisks(e *Detector, raw string, rs *riskSet) {
 		if r, n := utf8.DecodeRuneInString(f); n == len(f) && unicode.IsLetter(r) {
 			run++
 			if run >= 3 {
-				rs.add(nameapi.DataItemName, nameapi.RiskSpacedTyping, 0.85, "The name %q is typed with spaces between its letters.", raw)
+				rs.add(nameapi.DataItemName, nameapi.RiskSpacedTyping, 0.85, fmt.Sprintf("The name %q is typed with spaces between its letters.", raw))
 				break
 			}
 			continue
@@ -34,14 +35,14 @@ func disguiseRisks(e *Detector, raw string, rs *riskSet) {
 		// Stutter: a letter three or more times in a row inside a word
 		// that is not just that letter.
 		if core, ok := e.padded(w); ok {
-			rs.add(nameapi.DataItemName, nameapi.RiskPadding, 0.8, "The name word %q pads the name %q with filler characters.", w, core)
+			rs.add(nameapi.DataItemName, nameapi.RiskPadding, 0.8, fmt.Sprintf("The name word %q pads the name %q with filler characters.", w, core))
 			continue
 		}
 		if plainWord(w) {
 			continue // no stutter, odd case, digits or leet
 		}
 		if stutter(w) {
-			rs.add(nameapi.DataItemName, nameapi.RiskStutterTyping, 0.7, "The name word %q repeats a letter three or more times.", w)
+			rs.add(nameapi.DataItemName, nameapi.RiskStutterTyping, 0.7, fmt.Sprintf("The name word %q repeats a letter three or more times.", w))
 		}
 		odd := text.OddCase(w)
 		digits := hasDigit(w)
@@ -53,12 +54,12 @@ func disguiseRisks(e *Detector, raw string, rs *riskSet) {
 			continue
 		}
 		if odd {
-			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.5, "The name word %q mixes upper and lower case in an unusual way.", w)
+			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.5, fmt.Sprintf("The name word %q mixes upper and lower case in an unusual way.", w))
 		}
 		if dec, ok := e.leet(w); ok {
-			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.75, "The name word %q spells %q in leetspeak (digits for letters).", w, dec)
+			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.75, fmt.Sprintf("The name word %q spells %q in leetspeak (digits for letters).", w, dec))
 		} else if digits {
-			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.5, "The name word %q contains digits.", w)
+			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.5, fmt.Sprintf("The name word %q contains digits.", w))
 		}
 	}
 }

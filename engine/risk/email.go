@@ -31,7 +31,21 @@ var placeholderDomains = map[string]bool{
 	"xxx.com": true, "mustermann.de": true, "muster.de": true, "beispiel.de": true,
 }
 
-func (e *Detector) emailRisks(p *nameapi.InputPerson, given, surname string, rs *riskSet) {
+// maxMailboxLen is the length of the longest mailbox name on
+// placeholderLocals and roleLocals: a longer local part is on neither.
+var maxMailboxLen = func() int {
+	n := 0
+	for _, m := range []map[string]bool{placeholderLocals, roleLocals} {
+		for k := range m {
+			n = max(n, len(k))
+		}
+	}
+	return n
+}()
+
+// emailRisks checks p's email addresses; names are the checks of p's name,
+// whose folded parts tell whether an address carries the person's name.
+func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet) {
 	for _, em := range p.EmailAddresses {
 		addr := strings.TrimSpace(em.EmailAddress)
 		if addr == "" {
@@ -39,7 +53,7 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, given, surname string, rs 
 		}
 		at := strings.LastIndexByte(addr, '@')
 		if at <= 0 || at == len(addr)-1 || !strings.Contains(addr[at+1:], ".") && addr[at+1:] != "localhost" {
-			rs.add(nameapi.DataItemEmail, nameapi.RiskInvalid, 0.7, "%q is not a valid email address.", addr)
+			rs.add(nameapi.DataItemEmail, nameapi.RiskInvalid, 0.7, quoted("", addr, " is not a valid email address."))
 			continue
 		}
 		local := strings.ToLower(addr[:at])
@@ -47,45 +61,61 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, given, surname string, rs 
 		switch {
 		case placeholderDomains[domain] || strings.HasSuffix(domain, ".example") || strings.HasSuffix(domain, ".invalid") ||
 			strings.HasSuffix(domain, ".test") || strings.HasPrefix(domain, "example."):
-			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.85, "The email domain %q is a placeholder or reserved domain.", domain)
+			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.85, quoted("The email domain ", domain, " is a placeholder or reserved domain."))
 		case e.lex.IsDisposableDomain(domain):
-			rs.add(nameapi.DataItemEmail, nameapi.RiskOther, 0.8, "The email address uses %q, a disposable (throwaway) email provider.", domain)
+			rs.add(nameapi.DataItemEmail, nameapi.RiskOther, 0.8, quoted("The email address uses ", domain, ", a disposable (throwaway) email provider."))
 		}
 		base := local
 		if i := strings.IndexByte(base, '+'); i > 0 {
 			base = base[:i]
 		}
-		l := text.Lists()
+		mailbox := len(base) <= maxMailboxLen // on one of the lists
 		switch {
-		case placeholderLocals[base]:
-			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.7, "The email local part %q is a placeholder.", base)
+		case mailbox && placeholderLocals[base]:
+			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.7, quoted("The email local part ", base, " is a placeholder."))
 		default:
-			// The letters of base, on the stack (and so is their string
-			// while short: randomTyping keeps no reference to its word).
-			var lb [64]byte
-			letters := lb[:0]
-			for _, r := range base {
-				if unicode.IsLetter(r) {
-					letters = utf8.AppendRune(letters, r)
-				}
-			}
-			if len(letters) >= 4 {
-				if why := randomTyping(string(letters), l); why != "" {
-					rs.add(nameapi.DataItemEmail, nameapi.RiskRandomTyping, 0.6, "The email local part %q looks like random typing (%s).", base, why)
-				}
+			if why := localTyping(base); why != "" {
+				rs.add(nameapi.DataItemEmail, nameapi.RiskRandomTyping, 0.6, quoted("The email local part ", base, " looks like random typing (", why, ")."))
 			}
 		}
 		// A role mailbox ("info@", "office@") is no person's own address
 		// (for a company it is the usual one).
-		if roleLocals[base] && (given != "" || surname != "") && !p.IsLegal() {
-			rs.addPart(nameapi.DataItemEmail, nameapi.RiskOther, 0.3, "The email local part %q is a role address, not a person's.", base)
+		if mailbox && roleLocals[base] && names.named() && !p.IsLegal() {
+			rs.addPart(nameapi.DataItemEmail, nameapi.RiskOther, 0.3, quoted("The email local part ", base, " is a role address, not a person's."))
 		}
 		// Good evidence: the address carries the person's name.
-		fl := text.Fold(base)
-		if surname != "" && len(surname) >= 3 && strings.Contains(fl, strings.ReplaceAll(text.LastWord(surname), "-", "")) {
-			rs.good += 0.2
-		} else if given != "" && len(given) >= 3 && strings.Contains(fl, given) {
-			rs.good += 0.1
+		rs.good += names.mailEvidence(text.Fold(base))
+	}
+}
+
+// localTyping returns why the letters of an email local part look like
+// random typing, or "": randomTyping of its letters when there are four
+// or more bytes of them.
+func localTyping(local string) string {
+	// The letters, on the stack (and so is their string while short:
+	// randomTyping keeps no reference to its word).
+	var lb [64]byte
+	letters := lb[:0]
+	for i := 0; i < len(local); i++ {
+		c := local[i]
+		if c >= utf8.RuneSelf {
+			letters = lb[:0]
+			for _, r := range local {
+				if unicode.IsLetter(r) {
+					letters = utf8.AppendRune(letters, r)
+				}
+			}
+			if len(letters) < 4 {
+				return ""
+			}
+			return randomTyping(string(letters), text.Lists())
+		}
+		if c|0x20 >= 'a' && c|0x20 <= 'z' {
+			letters = append(letters, c)
 		}
 	}
+	if len(letters) < 4 {
+		return ""
+	}
+	return randomTypingASCII(string(letters)) // ASCII letters only
 }

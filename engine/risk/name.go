@@ -1,7 +1,9 @@
 package risk
 
 import (
+	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -19,6 +21,77 @@ type Names struct {
 	risks          []nameapi.DetectedRisk
 	good           float64
 	given, surname string
+
+	// What the email checks look for in an address (see mailKeys): the
+	// surname key and the given name, one after the other in mail when
+	// they fit (the Names value sits in the engine's memo entry: the
+	// check then reads no other memory). A length of -1: not looked for;
+	// fits: false when the keys are taken from given and surname.
+	mail                   [30]byte
+	mailSurLen, mailGivLen int8
+	fits                   bool
+}
+
+// named reports whether the name has a given name or a surname.
+func (n *Names) named() bool { return n.given != "" || n.surname != "" }
+
+// mailKeys sets what the email checks look for in an address's local
+// part: the last word of the surname without hyphens, when the surname has
+// three or more bytes, else the given name, when it has three or more.
+func (n *Names) mailKeys() {
+	sur, giv := n.mailSurname(), n.mailGiven()
+	n.fits = len(sur)+len(giv) <= len(n.mail)
+	if !n.fits {
+		return
+	}
+	n.mailSurLen, n.mailGivLen = -1, -1
+	if len(n.surname) >= 3 {
+		n.mailSurLen = int8(len(sur))
+	}
+	if len(n.given) >= 3 {
+		n.mailGivLen = int8(len(giv))
+	}
+	copy(n.mail[copy(n.mail[:], sur):], giv)
+}
+
+// mailSurname and mailGiven are the keys of mailKeys ("" when not looked
+// for).
+func (n *Names) mailSurname() string {
+	if len(n.surname) < 3 {
+		return ""
+	}
+	return strings.ReplaceAll(text.LastWord(n.surname), "-", "")
+}
+
+func (n *Names) mailGiven() string {
+	if len(n.given) < 3 {
+		return ""
+	}
+	return n.given
+}
+
+// mailEvidence is the good evidence that an email local part (folded)
+// carries the name: 0.2 when it holds the surname key of mailKeys, else
+// 0.1 when it holds the given name, else 0.
+func (n *Names) mailEvidence(local string) float64 {
+	if !n.fits {
+		switch {
+		case len(n.surname) >= 3 && strings.Contains(local, n.mailSurname()):
+			return 0.2
+		case len(n.given) >= 3 && strings.Contains(local, n.given):
+			return 0.1
+		}
+		return 0
+	}
+	sur := max(int(n.mailSurLen), 0)
+	keys := string(n.mail[:sur+max(int(n.mailGivLen), 0)]) // on the stack
+	switch {
+	case n.mailSurLen >= 0 && strings.Contains(local, keys[:sur]):
+		return 0.2
+	case n.mailGivLen >= 0 && strings.Contains(local, keys[sur:]):
+		return 0.1
+	}
+	return 0
 }
 
 // CheckNames checks p's name; parse returns the parse of p's name (any
@@ -34,7 +107,9 @@ func (e *Detector) CheckNames(p *nameapi.InputPerson, parse func() *nameapi.Pers
 	}
 	var rs riskSet
 	given, surname := e.checkName(rawAll, parse(), &rs)
-	return Names{risks: rs.risks, good: rs.good, given: given, surname: surname}
+	n := Names{risks: rs.risks, good: rs.good, given: given, surname: surname}
+	n.mailKeys()
+	return n
 }
 
 // checkName checks the name rawAll (the name fields joined) and
@@ -113,21 +188,26 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 		noMiddle = given
 	}
 
+	listed := nameLists()
 	for i, k := range [2]string{full, noMiddle} {
 		if k == "" || i == 1 && k == full {
 			continue // the same lookups would add nothing new
 		}
-		if t, ok := l.Placeholders[k]; ok {
-			rs.add(nameapi.DataItemName, t, 0.9, "%q is a well-known placeholder name.", shown)
+		on, ok := listed[k]
+		if !ok {
+			continue
 		}
-		if l.Fictional[k] {
-			rs.add(nameapi.DataItemName, nameapi.RiskFictional, 0.95, "%q is the name of a fictional character or place.", shown)
+		if on.placeholder {
+			rs.add(nameapi.DataItemName, on.placeholderType, 0.9, fmt.Sprintf("%q is a well-known placeholder name.", shown))
 		}
-		if l.Famous[k] {
-			rs.add(nameapi.DataItemName, nameapi.RiskFamous, 0.7, "%q is the name of a famous person.", shown)
+		if on.fictional {
+			rs.add(nameapi.DataItemName, nameapi.RiskFictional, 0.95, fmt.Sprintf("%q is the name of a fictional character or place.", shown))
 		}
-		if l.Humorous[k] {
-			rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.8, "%q is a joke name.", shown)
+		if on.famous {
+			rs.add(nameapi.DataItemName, nameapi.RiskFamous, 0.7, fmt.Sprintf("%q is the name of a famous person.", shown))
+		}
+		if on.humorous {
+			rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.8, fmt.Sprintf("%q is a joke name.", shown))
 		}
 	}
 	// Word-level placeholders and refusals: all words ("test test", "xxx")
@@ -149,12 +229,12 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 			if t == nameapi.RiskInvalid {
 				score = 0.8
 			}
-			rs.add(nameapi.DataItemName, t, score, "The name contains %q, a placeholder or refusal word.", w)
+			rs.add(nameapi.DataItemName, t, score, fmt.Sprintf("The name contains %q, a placeholder or refusal word.", w))
 		}
 	}
 	if nPlace > 0 && nPlace == nWords {
 		t := l.NameWords[first]
-		rs.add(nameapi.DataItemName, t, 0.95, "The name %q consists only of placeholder words.", shown)
+		rs.add(nameapi.DataItemName, t, 0.95, fmt.Sprintf("The name %q consists only of placeholder words.", shown))
 	}
 	// Random typing.
 	for w := range strings.SplitSeq(full, " ") {
@@ -162,17 +242,17 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 			continue
 		}
 		if why := randomTyping(w, l); why != "" {
-			rs.add(nameapi.DataItemName, nameapi.RiskRandomTyping, 0.8, "The name word %q looks like random typing (%s).", w, why)
+			rs.add(nameapi.DataItemName, nameapi.RiskRandomTyping, 0.8, fmt.Sprintf("The name word %q looks like random typing (%s).", w, why))
 		}
 	}
 	// Given name equal or almost equal to the surname.
 	if given != "" && surname != "" && len(pp.People) == 0 {
 		switch {
 		case given == surname:
-			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, "The given name and the surname are both %q.", given)
+			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, fmt.Sprintf("The given name and the surname are both %q.", given))
 		case len(given) >= 4 && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
 			oneEdit(given, surname):
-			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.5, "The given name %q and the surname %q are almost the same.", given, surname)
+			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.5, fmt.Sprintf("The given name %q and the surname %q are almost the same.", given, surname))
 		}
 	}
 	// Good evidence: a known given name and a known surname.
@@ -188,6 +268,40 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	}
 	return given, surname
 }
+
+// onNameLists is what the lists of whole names say of a folded name.
+type onNameLists struct {
+	placeholder                 bool
+	placeholderType             string
+	fictional, famous, humorous bool
+}
+
+// nameLists returns text.Lists()'s Placeholders, Fictional, Famous and
+// Humorous as one map: one lookup per name instead of four.
+var nameLists = sync.OnceValue(func() map[string]onNameLists {
+	l := text.Lists()
+	m := map[string]onNameLists{}
+	for k, t := range l.Placeholders {
+		on := m[k]
+		on.placeholder, on.placeholderType = true, t
+		m[k] = on
+	}
+	for _, list := range []struct {
+		names map[string]bool
+		set   func(*onNameLists, bool)
+	}{
+		{l.Fictional, func(on *onNameLists, v bool) { on.fictional = v }},
+		{l.Famous, func(on *onNameLists, v bool) { on.famous = v }},
+		{l.Humorous, func(on *onNameLists, v bool) { on.humorous = v }},
+	} {
+		for k, v := range list.names {
+			on := m[k]
+			list.set(&on, v)
+			m[k] = on
+		}
+	}
+	return m
+})
 
 // oneEdit reports whether text.DamerauLevenshtein(a, b) == 1: one rune
 // replaced, inserted or deleted, or two neighbours swapped. It needs no

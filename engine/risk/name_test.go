@@ -77,3 +77,35 @@ func TestOneEdit(t *testing.T) {
 		t.Fatalf("only %d pairs one edit apart", ones)
 	}
 }
+
+// TestMailEvidence checks the email checks' keys kept in a Names (in its
+// own bytes when they fit, else taken from the given name and surname)
+// against the rule they implement: 0.2 when the local part holds the last
+// word of the surname without hyphens, else 0.1 when it holds the given
+// name, each looked for only when three bytes or longer.
+func TestMailEvidence(t *testing.T) {
+	t.Parallel()
+	want := func(n Names, local string) float64 {
+		switch {
+		case len(n.surname) >= 3 && strings.Contains(local, strings.ReplaceAll(text.LastWord(n.surname), "-", "")):
+			return 0.2
+		case len(n.given) >= 3 && strings.Contains(local, n.given):
+			return 0.1
+		}
+		return 0
+	}
+	long := "maximilianalexander"
+	for _, gs := range [][2]string{
+		{"peter", "müller"}, {"anne", "schulz-hartmann"}, {"jo", "li"}, {"", "mueller"}, {"peter", ""}, {"", ""},
+		{"abc", "-"}, {"abc", "x -"}, {long, "von der " + long}, {long, long + "-" + long}, {"bob", "de la " + long},
+	} {
+		n := Names{given: gs[0], surname: gs[1]}
+		n.mailKeys()
+		for _, local := range []string{"peter.mueller12", "peter.müller", "schulzhartmann", "anne", "jo.li", "", "x",
+			"abc", long, long + "." + long, "bob"} {
+			if got, w := n.mailEvidence(local), want(n, local); got != w {
+				t.Errorf("given %q surname %q, local part %q: %v, want %v", gs[0], gs[1], local, got, w)
+			}
+		}
+	}
+}

@@ -12,30 +12,31 @@ func telRisks(p *nameapi.InputPerson, rs *riskSet) {
 		if raw == "" {
 			continue
 		}
-		var digits []byte
+		var db [32]byte
+		digits := db[:0]
 		bad := false
 		for _, r := range raw {
-			switch {
-			case r >= '0' && r <= '9':
+			switch r {
+			case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 				digits = append(digits, byte(r))
-			case strings.ContainsRune(" +-/().", r):
+			case ' ', '+', '-', '/', '(', ')', '.':
 			default:
 				bad = true
 			}
 		}
 		switch {
 		case bad:
-			rs.add(nameapi.DataItemTel, nameapi.RiskInvalid, 0.6, "%q contains characters that do not belong in a phone number.", raw)
+			rs.add(nameapi.DataItemTel, nameapi.RiskInvalid, 0.6, quoted("", raw, " contains characters that do not belong in a phone number."))
 			continue
 		case len(digits) < 5:
-			rs.add(nameapi.DataItemTel, nameapi.RiskInvalid, 0.6, "%q is too short to be a phone number.", raw)
+			rs.add(nameapi.DataItemTel, nameapi.RiskInvalid, 0.6, quoted("", raw, " is too short to be a phone number."))
 			continue
 		case len(digits) > 15:
-			rs.add(nameapi.DataItemTel, nameapi.RiskInvalid, 0.6, "%q is longer than any phone number (15 digits).", raw)
+			rs.add(nameapi.DataItemTel, nameapi.RiskInvalid, 0.6, quoted("", raw, " is longer than any phone number (15 digits)."))
 			continue
 		}
 		if why, score := fakeDigits(digits, strings.HasPrefix(raw, "+")); why != "" {
-			rs.add(nameapi.DataItemTel, nameapi.RiskPlaceholder, score, "The phone number %q %s.", raw, why)
+			rs.add(nameapi.DataItemTel, nameapi.RiskPlaceholder, score, quoted("The phone number ", raw, " ", why, "."))
 		}
 	}
 }

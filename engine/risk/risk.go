@@ -4,9 +4,10 @@
 package risk
 
 import (
-	"fmt"
+	"cmp"
 	"math"
-	"sort"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/namepipe/namepipe/engine/lexicon"
@@ -34,10 +35,9 @@ type riskSet struct {
 	good  float64 // sum of positive evidence, 0..1
 }
 
-// add records a risk; the reason is fmt.Sprintf(format, args...). There is
-// one risk per data item and type: a second one raises the score (and
-// takes the reason) when it is higher.
-func (r *riskSet) add(item, typ string, score float64, format string, args ...any) {
+// add records a risk. There is one risk per data item and type: a second
+// one raises the score (and takes the reason) when it is higher.
+func (r *riskSet) add(item, typ string, score float64, reason string) {
 	for i := range r.risks {
 		k := &r.risks[i]
 		if k.DataItem != item || string(k.RiskType) != typ {
@@ -45,7 +45,7 @@ func (r *riskSet) add(item, typ string, score float64, format string, args ...an
 		}
 		if k.RiskScore < score {
 			k.RiskScore = round3(score)
-			k.Reason = fmt.Sprintf(format, args...)
+			k.Reason = reason
 		}
 		return
 	}
@@ -53,7 +53,7 @@ func (r *riskSet) add(item, typ string, score float64, format string, args ...an
 		DataItem:  item,
 		RiskType:  nameapi.RiskType(typ),
 		RiskScore: round3(score),
-		Reason:    fmt.Sprintf(format, args...),
+		Reason:    reason,
 	})
 }
 
@@ -62,7 +62,7 @@ func (r *riskSet) add(item, typ string, score float64, format string, args ...an
 // raises the item's worst risk and names the part in its reason, so that
 // each data item keeps one risk per kind of fakery, as the real service
 // answers; an item without a risk yet gets the part as a risk of its own.
-func (r *riskSet) addPart(item, typ string, score float64, format string, args ...any) {
+func (r *riskSet) addPart(item, typ string, score float64, reason string) {
 	worst := -1
 	for i := range r.risks {
 		if r.risks[i].DataItem == item && (worst < 0 || r.risks[i].RiskScore > r.risks[worst].RiskScore) {
@@ -70,12 +70,25 @@ func (r *riskSet) addPart(item, typ string, score float64, format string, args .
 		}
 	}
 	if worst < 0 {
-		r.add(item, typ, score, format, args...)
+		r.add(item, typ, score, reason)
 		return
 	}
 	k := &r.risks[worst]
 	k.RiskScore = round3(1 - (1-k.RiskScore)*(1-score/2))
-	k.Reason += " " + fmt.Sprintf(format, args...)
+	k.Reason += " " + reason
+}
+
+// quoted returns before, then s quoted as by strconv.Quote (fmt's %q),
+// then the after parts: a risk's reason, in one allocation and without
+// fmt, for the checks that run for every record.
+func quoted(before, s string, after ...string) string {
+	var buf [128]byte
+	b := append(buf[:0], before...)
+	b = strconv.AppendQuote(b, s)
+	for _, a := range after {
+		b = append(b, a...)
+	}
+	return string(b)
 }
 
 // Detect tells whether the person's data looks fake or disguised.
@@ -104,7 +117,7 @@ func (e *Detector) Detect(p *nameapi.InputPerson, names Names) *nameapi.RiskDete
 		rs.risks = append(rs.risks, names.risks...) // a copy: names may be shared
 	}
 	rs.good = names.good
-	e.emailRisks(p, names.given, names.surname, &rs)
+	e.emailRisks(p, &names, &rs)
 	e.ageRisks(p, &rs)
 	telRisks(p, &rs)
 	addressRisks(p, &rs)
@@ -117,7 +130,7 @@ func (r *riskSet) result() *nameapi.RiskDetectorResult {
 		res.Risks = []nameapi.DetectedRisk{}
 	}
 	if len(r.risks) > 0 {
-		sort.SliceStable(res.Risks, func(i, j int) bool { return res.Risks[i].RiskScore > res.Risks[j].RiskScore })
+		slices.SortStableFunc(res.Risks, func(a, b nameapi.DetectedRisk) int { return cmp.Compare(b.RiskScore, a.RiskScore) })
 		keep := 1.0
 		for _, k := range r.risks {
 			keep *= 1 - k.RiskScore

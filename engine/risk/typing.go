@@ -2,6 +2,7 @@ package risk
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -14,7 +15,7 @@ func randomTyping(w string, l *text.WordLists) string {
 		return "" // fewer than three letters
 	}
 	if asciiLetters(w) {
-		return randomTypingASCII(w, l)
+		return randomTypingASCII(w)
 	}
 	return randomTypingRunes(w, l)
 }
@@ -80,26 +81,18 @@ func asciiLetters(w string) bool {
 
 // randomTypingASCII is randomTyping for a word of three or more ASCII
 // letters, the common case (see BenchmarkRandomTyping for what it saves).
-func randomTypingASCII(w string, l *text.WordLists) string {
+func randomTypingASCII(w string) string {
 	n := len(w)
 	for u := 1; u <= 3 && u*3 <= n; u++ {
-		if n%u == 0 && w[u:] == w[:n-u] {
+		if n%u == 0 && w[u] == w[0] && w[u:] == w[:n-u] {
 			return "a repeated pattern"
 		}
 	}
 	if n < 4 {
 		return ""
 	}
-	if l.MayRunAlongRow(w) {
-		best := 0
-		for _, row := range l.KeyboardRows {
-			if m := longestRowRunASCII(w, row); m > best {
-				best = m
-			}
-		}
-		if best >= 5 || (best >= 4 && float64(best) >= 0.75*float64(n)) {
-			return "keys next to each other on the keyboard"
-		}
+	if best := asciiKeyPairs().run(w); best >= 5 || (best >= 4 && float64(best) >= 0.75*float64(n)) {
+		return "keys next to each other on the keyboard"
 	}
 	for i := 0; i < n; i++ {
 		switch w[i] {
@@ -108,6 +101,66 @@ func randomTypingASCII(w string, l *text.WordLists) string {
 		}
 	}
 	return "no vowels"
+}
+
+// keyPairs holds, for each pair of lower-case ASCII letters a, b, the
+// keyboard rows along which b follows a: bit 2i when b is the right
+// neighbour of a on row i, bit 2i+1 when it is the left one (as rowRun
+// sees them). A run along a row in one direction is a run of key pairs
+// that share a bit.
+type keyPairs [26][26]uint64
+
+// asciiKeyPairs returns the key pairs of text.Lists().KeyboardRows.
+var asciiKeyPairs = sync.OnceValue(func() *keyPairs {
+	rows := text.Lists().KeyboardRows
+	if len(rows) > 32 {
+		panic("engine/risk: more than 32 keyboard rows")
+	}
+	var k keyPairs
+	for i, row := range rows {
+		for a := range 26 {
+			for b := range 26 {
+				pa, pb := int(row.Lo['a'+a]), int(row.Lo['a'+b])
+				switch {
+				case pa == 0 || pb == 0: // not both on the row
+				case pb == pa+1:
+					k[a][b] |= 1 << (2 * i)
+				case pb == pa-1:
+					k[a][b] |= 1 << (2*i + 1)
+				}
+			}
+		}
+	}
+	return &k
+})
+
+// run returns the number of keys of the longest run of the ASCII word w
+// along a keyboard row in one direction, counted up to five (the most
+// randomTypingASCII tells apart): the longest of longestRowRunASCII over
+// the rows, capped at 5.
+func (k *keyPairs) run(w string) int {
+	best := 0
+	var c1, c2, c3 uint64 // bits with a run of 1, 2, 3 pairs ending at the last pair
+	for i := 1; i < len(w); i++ {
+		a, b := w[i-1]-'a', w[i]-'a'
+		var m uint64
+		if a < 26 && b < 26 {
+			m = k[a][b]
+		}
+		c4 := c3 & m
+		c1, c2, c3 = m, c1&m, c2&m
+		switch {
+		case c4 != 0:
+			return 5
+		case c3 != 0:
+			best = max(best, 4)
+		case c2 != 0:
+			best = max(best, 3)
+		case c1 != 0:
+			best = max(best, 2)
+		}
+	}
+	return best
 }
 
 // repeatedUnit reports whether the n letters (at(i) is the i-th) are one
@@ -185,15 +238,6 @@ func longestRowRun(w string, row *text.KBRow) int {
 			continue
 		}
 		run.next(row.Pos(r))
-	}
-	return run.length()
-}
-
-// longestRowRunASCII is longestRowRun for an ASCII word.
-func longestRowRunASCII(w string, row *text.KBRow) int {
-	run := newRowRun(int(row.Lo[w[0]]))
-	for i := 1; i < len(w); i++ {
-		run.next(int(row.Lo[w[i]]))
 	}
 	return run.length()
 }

@@ -45,7 +45,8 @@ func TestRandomTypingASCII(t *testing.T) {
 	t.Parallel()
 	l := text.Lists()
 	rnd := rand.New(rand.NewPCG(7, 8))
-	pieces := []string{"a", "s", "d", "f", "g", "q", "w", "e", "r", "t", "z", "y", "x", "c", "v", "b", "n", "m", "asdf", "qwert", "poiu", "jk", "A", "S", "D", "Q"}
+	pieces := []string{"a", "s", "d", "f", "g", "q", "w", "e", "r", "t", "z", "y", "x", "c", "v", "b", "n", "m", "asdf", "qwert", "poiu", "jk", "A", "S", "D", "Q",
+		"h", "j", "k", "l", "o", "p", "u", "i", "hjkl", "zxcvb", "mnbv", "ytrewq", "qay", "wsx", "edc", "rfv", "azer", "qsdf", "wxcv"}
 	kinds := map[string]bool{}
 	for range 100000 {
 		var b strings.Builder

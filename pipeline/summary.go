@@ -68,6 +68,48 @@ type Summary struct {
 	Stopped string `json:"stopped,omitempty"`
 
 	ops []Op
+	// What count tallies of each op's results (indexed like ops), and the
+	// tallies of gender and disposable answers, which fill copies into
+	// Gender and Disposable: a few distinct words, counted by a look
+	// along a short list instead of a map's hashing per row.
+	kinds              []resultKind
+	genders, disposals tally
+}
+
+// resultKind says which of an operation's results the summary counts.
+type resultKind int
+
+const (
+	countNothing resultKind = iota
+	countGender
+	countRisk
+	countDisposable
+)
+
+// tally counts words, of which there are few.
+type tally []struct {
+	word string
+	n    int64
+}
+
+func (t *tally) add(word string) {
+	for i := range *t {
+		if (*t)[i].word == word {
+			(*t)[i].n++
+			return
+		}
+	}
+	*t = append(*t, struct {
+		word string
+		n    int64
+	}{word, 1})
+}
+
+// into adds the tally to m.
+func (t tally) into(m map[string]int64) {
+	for _, x := range t {
+		m[x.word] += x.n
+	}
 }
 
 // ErrorCounts counts row errors by kind. A row can count in several.
@@ -104,6 +146,16 @@ func newSummary(ops []Op) *Summary {
 	}
 	for _, op := range ops {
 		s.Errors.ByOp[string(op)] = 0
+		k := countNothing
+		switch op {
+		case mapping.OpGenderize:
+			k = countGender
+		case mapping.OpRisk:
+			k = countRisk
+		case mapping.OpDisposable:
+			k = countDisposable
+		}
+		s.kinds = append(s.kinds, k)
 	}
 	return s
 }
@@ -133,12 +185,19 @@ func (s *Summary) count(rec *record.Record, rowErr error, badInput bool, outcome
 			}
 			continue
 		}
-		if v, ok := mapping.Genderizer.Value(o.Value); ok && v != nil {
-			s.Gender[v.Gender]++
-		} else if v, ok := mapping.RiskDetector.Value(o.Value); ok && v != nil {
-			s.addRisk(v.Score)
-		} else if v, ok := mapping.DisposableDetector.Value(o.Value); ok && v != nil {
-			s.Disposable[v.Disposable]++
+		switch s.kinds[i] {
+		case countGender:
+			if v, ok := mapping.Genderizer.Value(o.Value); ok && v != nil {
+				s.genders.add(v.Gender)
+			}
+		case countRisk:
+			if v, ok := mapping.RiskDetector.Value(o.Value); ok && v != nil {
+				s.addRisk(v.Score)
+			}
+		case countDisposable:
+			if v, ok := mapping.DisposableDetector.Value(o.Value); ok && v != nil {
+				s.disposals.add(v.Disposable)
+			}
 		}
 	}
 	if bad {
@@ -179,6 +238,9 @@ func (s *Summary) fill(r *runner, elapsed time.Duration) {
 	if elapsed > 0 {
 		s.RowsPerSec = float64(s.RowsOut) / elapsed.Seconds()
 	}
+	s.genders.into(s.Gender)
+	s.disposals.into(s.Disposable)
+	s.genders, s.disposals = nil, nil
 	var all, yes int64
 	for k, n := range s.Disposable {
 		all += n

@@ -163,6 +163,12 @@ const (
 	allParts = partName | partContact | partOpEmails | partContext
 )
 
+// opCol is an operation and the column it reads.
+type opCol struct {
+	op  Op
+	col colRef
+}
+
 // partsOf returns the parts of a request that the operations with input
 // in read.
 func partsOf(in Input) parts {
@@ -196,10 +202,8 @@ func (p *Plan) build(rec *record.Record, blk *requestBlock, need parts) (*Reques
 	}
 	req.Emails = blk.emails[:0]
 	if need&partOpEmails != 0 {
-		for _, op := range p.ops {
-			if c, ok := p.opEmail[op]; ok {
-				req.Emails = append(req.Emails, OpEmail{Op: op, Address: r.trimmed(c)})
-			}
+		for _, x := range p.emailOps {
+			req.Emails = append(req.Emails, OpEmail{Op: x.op, Address: r.trimmed(x.col)})
 		}
 	}
 	if len(r.errs) > 0 {

@@ -50,18 +50,26 @@ func (b *Builder) Build(rec *record.Record) (*Request, error) {
 func (b *Builder) BuildFor(rec *record.Record, ops []Op) (*Request, error) {
 	var need parts
 	for _, op := range ops {
-		in := PersonInput
-		if d := lookup(op); d != nil {
-			in = d.input()
+		pp, ok := b.p.opParts[op]
+		if !ok {
+			pp = allParts // not the plan's: build everything
 		}
-		need |= partsOf(in)
+		need |= pp
 	}
 	return b.build(rec, need)
 }
 
+// build zeroes the parts of the block that the request will use and
+// builds it.
 func (b *Builder) build(rec *record.Record, need parts) (*Request, error) {
 	blk := &b.blk
-	blk.req, blk.person, blk.ctx, blk.name, blk.np, blk.wp = Request{}, nameapi.InputPerson{}, nameapi.Context{}, nameapi.InputPersonName{}, nameapi.InputPerson{}, nameapi.InputWithPerson{}
+	blk.req = Request{}
+	if need&(partName|partContact) != 0 {
+		blk.person, blk.name, blk.np, blk.wp = nameapi.InputPerson{}, nameapi.InputPersonName{}, nameapi.InputPerson{}, nameapi.InputWithPerson{}
+	}
+	if need&partContext != 0 {
+		blk.ctx = nameapi.Context{}
+	}
 	return b.p.build(rec, blk, need)
 }
 

@@ -53,6 +53,10 @@ type Plan struct {
 	placeCol    colRef
 	langCol     colRef
 	opEmail     map[Op]colRef
+	// opParts: the parts of a request each op reads (see partsOf);
+	// emailOps: the ops with an email column, in plan order.
+	opParts  map[Op]parts
+	emailOps []opCol
 
 	baseCtx *nameapi.Context
 	maxLen  int
@@ -263,6 +267,13 @@ func NewPlan(cfg *Config, in record.Schema, opts ...PlanOption) (*Plan, error) {
 				p.cols = append(p.cols, f)
 				p.colOp = append(p.colOp, i)
 			}
+		}
+	}
+	p.opParts = make(map[Op]parts, len(p.ops))
+	for _, op := range p.ops {
+		p.opParts[op] = partsOf(lookup(op).input())
+		if c, ok := p.opEmail[op]; ok {
+			p.emailOps = append(p.emailOps, opCol{op, c})
 		}
 	}
 	p.out = record.Schema{Fields: slices.Clone(in.Fields)}

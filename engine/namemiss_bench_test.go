@@ -1,0 +1,100 @@
+package engine
+
+import (
+	"context"
+	"testing"
+)
+
+// missRecords returns n of fullPipelineRecords' rows (names like bench/gen's,
+// with stored gender and place), one per distinct name, that have a name.
+func missRecords(b *testing.B, n int) []pipeRecord {
+	b.Helper()
+	seen := map[string]bool{}
+	var out []pipeRecord
+	for _, r := range fullPipelineRecords(b, n) {
+		p := r.parse.InputPerson
+		if p.PersonName == nil {
+			continue
+		}
+		k := string(memoKey(nil, p))
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, r)
+	}
+	return out
+}
+
+// BenchmarkNameMiss measures what a pipeline row with a name the engine has
+// not seen costs, as the pipeline's engine is set up (memo on, read-only
+// results), over a few thousand distinct names like bench/gen's:
+//
+//   - "parse": ParsePersonName of a new name (a parse memo miss, and the
+//     put of its parse);
+//   - "genderize": GenderizePerson of a name whose parse the memo holds,
+//     as it does right after the row's parse;
+//   - "both": the two, as a row with [parse, genderize] does.
+//
+// The memo is large enough to hold every name; "parse" and "both" forget
+// it whenever the names start over, so that each call is a miss.
+func BenchmarkNameMiss(b *testing.B) {
+	recs := missRecords(b, 8000)
+	ctx := context.Background()
+	newEngine := func(b *testing.B) *Engine {
+		e, err := New(WithParseMemo(1<<15), WithReadOnlyResults())
+		if err != nil {
+			b.Fatal(err)
+		}
+		return e
+	}
+	b.Run("parse", func(b *testing.B) {
+		e := newEngine(b)
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			if _, err := e.ParsePersonName(ctx, recs[i].parse); err != nil {
+				b.Fatal(err)
+			}
+			if i++; i == len(recs) {
+				i = 0
+				e.resetMemos()
+			}
+		}
+	})
+	b.Run("genderize", func(b *testing.B) {
+		e := newEngine(b)
+		for i := range recs {
+			if _, err := e.ParsePersonName(ctx, recs[i].parse); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			if _, err := e.GenderizePerson(ctx, recs[i].genderize); err != nil {
+				b.Fatal(err)
+			}
+			if i++; i == len(recs) {
+				i = 0
+			}
+		}
+	})
+	b.Run("both", func(b *testing.B) {
+		e := newEngine(b)
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			if _, err := e.ParsePersonName(ctx, recs[i].parse); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := e.GenderizePerson(ctx, recs[i].genderize); err != nil {
+				b.Fatal(err)
+			}
+			if i++; i == len(recs) {
+				i = 0
+				e.resetMemos()
+			}
+		}
+	})
+}

@@ -7,7 +7,7 @@ import (
 
 // missRecords returns n of fullPipelineRecords' rows (names like bench/gen's,
 // with stored gender and place), one per distinct name, that have a name.
-func missRecords(b *testing.B, n int) []pipeRecord {
+func missRecords(b testing.TB, n int) []pipeRecord {
 	b.Helper()
 	seen := map[string]bool{}
 	var out []pipeRecord

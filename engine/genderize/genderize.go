@@ -100,47 +100,51 @@ func SalutationGender(s string) string {
 	return g
 }
 
-// scopes returns where to look a name up, most specific first: the
-// context's place, the person's correspondence language, the context's
-// language, the person's nationalities and native languages. The caller
-// falls back to all data ("") after these.
-func scopes(c *nameapi.Context, p *nameapi.InputPerson) []string {
-	var out []string
-	add := func(s string, upper bool) {
-		s = strings.TrimSpace(s)
-		if s == "" {
-			return
-		}
-		if upper && !strings.ContainsAny(s, "-_") {
-			s = strings.ToUpper(s)
-		} else if !upper && len(s) == 2 {
-			s = strings.ToLower(s)
-		}
-		for _, x := range out {
-			if x == s {
-				return
-			}
-		}
-		out = append(out, s)
-	}
+// appendScopes appends to out where to look a name up, most specific
+// first: the context's place, the person's correspondence language, the
+// context's language, the person's nationalities and native languages. The
+// caller falls back to all data ("") after these. Callers pass a buffer on
+// their stack.
+func appendScopes(out []string, c *nameapi.Context, p *nameapi.InputPerson) []string {
 	if c != nil {
-		add(c.Place, true)
+		out = addScope(out, c.Place, true)
 	}
 	if p != nil {
-		add(p.CorrespondenceLanguage, false)
+		out = addScope(out, p.CorrespondenceLanguage, false)
 	}
 	if c != nil {
-		add(c.Language, false)
+		out = addScope(out, c.Language, false)
 	}
 	if p != nil {
 		for _, n := range p.Nationalities {
-			add(n, true)
+			out = addScope(out, n, true)
 		}
 		for _, l := range p.NativeLanguages {
-			add(l, false)
+			out = addScope(out, l, false)
 		}
 	}
 	return out
+}
+
+// addScope appends the scope s (a country in upper case when upper, else a
+// language, two-letter codes in lower case) to out unless it is empty or
+// there already.
+func addScope(out []string, s string, upper bool) []string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return out
+	}
+	if upper && !strings.ContainsAny(s, "-_") {
+		s = strings.ToUpper(s)
+	} else if !upper && len(s) == 2 {
+		s = strings.ToLower(s)
+	}
+	for _, x := range out {
+		if x == s {
+			return out
+		}
+	}
+	return append(out, s)
 }
 
 // lookup returns the male proportion and votes of one name, from the
@@ -319,16 +323,24 @@ func (e *Genderizer) ForNames(given []string, salutation string, c *nameapi.Cont
 // when the given names do not, or only weakly ("Sasha Ivanov", "Nikita
 // Popov": male).
 func (e *Genderizer) ForPerson(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson) *nameapi.GenderizerResult {
+	res := e.PersonGender(given, surname, salutation, c, p)
+	return &res
+}
+
+// PersonGender is ForPerson returning the result as a value, for callers
+// that keep it inside a larger value (the parser's parsed people).
+func (e *Genderizer) PersonGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson) nameapi.GenderizerResult {
 	for w := range nameParts(given) {
 		// A Vietnamese middle name marks the sex: "Nguyễn Thị Minh Khai".
 		if sex, ok := text.VietnameseMarker(surname, w); ok && salutation == "" {
-			return &nameapi.GenderizerResult{Gender: sex, Confidence: 0.9}
+			return nameapi.GenderizerResult{Gender: sex, Confidence: 0.9}
 		}
 		break
 	}
-	st := e.statsForNames(given, scopes(c, p))
+	var scopeBuf [4]string
+	st := e.statsForNames(given, appendScopes(scopeBuf[:0], c, p))
 
-	res := &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
+	res := nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
 	if st.known {
 		switch {
 		case st.p >= maleAt:
@@ -360,7 +372,7 @@ func (e *Genderizer) ForPerson(given []string, surname, salutation string, c *na
 		}
 	}
 	if sal != "" && declared != "" && sal != declared {
-		return &nameapi.GenderizerResult{Gender: nameapi.GenderConflict, Confidence: 0.9}
+		return nameapi.GenderizerResult{Gender: nameapi.GenderConflict, Confidence: 0.9}
 	}
 	claim := declared
 	claimConf := 0.95 // the input's own gender field
@@ -380,13 +392,13 @@ func (e *Genderizer) ForPerson(given []string, surname, salutation string, c *na
 	case nameapi.GenderMale, nameapi.GenderFemale:
 		if res.Confidence >= strong && !e.mixedAcrossPlaces(given) {
 			// Strong name data says the other sex.
-			return &nameapi.GenderizerResult{Gender: nameapi.GenderConflict, Confidence: round(math.Min(claimConf, res.Confidence))}
+			return nameapi.GenderizerResult{Gender: nameapi.GenderConflict, Confidence: round(math.Min(claimConf, res.Confidence))}
 		}
 		// Weak name data: the declaration wins, less sure.
-		return &nameapi.GenderizerResult{Gender: claim, Confidence: round(claimConf * (1 - res.Confidence/2))}
+		return nameapi.GenderizerResult{Gender: claim, Confidence: round(claimConf * (1 - res.Confidence/2))}
 	default:
 		// Unknown or neutral names: the declaration decides.
-		return &nameapi.GenderizerResult{Gender: claim, Confidence: claimConf}
+		return nameapi.GenderizerResult{Gender: claim, Confidence: claimConf}
 	}
 }
 
@@ -492,7 +504,8 @@ func (e *Genderizer) ofParsed(pp *nameapi.ParsedPerson, c *nameapi.Context, p *n
 		}
 		return common
 	}
-	var given []string
+	var givenBuf [4]string
+	given := givenBuf[:0]
 	sal, sur := "", ""
 	if pp.OutputPersonName != nil {
 		for _, t := range pp.OutputPersonName.Terms {
@@ -521,7 +534,7 @@ const surnameOverrides = 0.85
 // withSurname returns the sex the surname carries (see ForPerson) instead
 // of res, or res when the surname tells nothing. Each word of a double
 // surname counts; words that disagree tell nothing.
-func (e *Genderizer) withSurname(res *nameapi.GenderizerResult, surname string) *nameapi.GenderizerResult {
+func (e *Genderizer) withSurname(res nameapi.GenderizerResult, surname string) nameapi.GenderizerResult {
 	sex := ""
 	for w := range strings.FieldsFuncSeq(surname, func(r rune) bool { return r == ' ' || r == '-' }) {
 		mp, ok := e.lex.SurnameMaleProportion(w)
@@ -541,9 +554,9 @@ func (e *Genderizer) withSurname(res *nameapi.GenderizerResult, surname string) 
 	case sex == "" || sex == res.Gender:
 		return res
 	case res.Gender == nameapi.GenderUnknown:
-		return &nameapi.GenderizerResult{Gender: sex, Confidence: 0.75}
+		return nameapi.GenderizerResult{Gender: sex, Confidence: 0.75}
 	}
-	return &nameapi.GenderizerResult{Gender: sex, Confidence: 0.7}
+	return nameapi.GenderizerResult{Gender: sex, Confidence: 0.7}
 }
 
 // mixedAcrossPlaces reports whether the given names are borne by both

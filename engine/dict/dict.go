@@ -430,6 +430,24 @@ func (d *Dict) MaleProportion(given, placeOrLang string) (float64, bool) {
 // list most names without accents.
 func (d *Dict) GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool) {
 	sp, found, alt, altFound := d.givenSpans(given)
+	return d.genderVotes(given, placeOrLang, sp, found, alt, altFound)
+}
+
+// GenderVotesIn is GenderVotes in the first of scopes (places or
+// languages, "" for all data) where the data knows the name with a sex,
+// with one lookup of the name: at is that scope's index in scopes.
+func (d *Dict) GenderVotesIn(given string, scopes []string) (p float64, votes, at int, ok bool) {
+	sp, found, alt, altFound := d.givenSpans(given)
+	for i, s := range scopes {
+		if p, votes, ok := d.genderVotes(given, s, sp, found, alt, altFound); ok {
+			return p, votes, i, true
+		}
+	}
+	return 0, 0, -1, false
+}
+
+// genderVotes is GenderVotes for the entries givenSpans found for given.
+func (d *Dict) genderVotes(given, placeOrLang string, sp span, found bool, alt span, altFound bool) (p float64, votes int, ok bool) {
 	if kp, kv, kok, isKo := d.koreanVotes(given, placeOrLang, sp, found); isKo {
 		return kp, kv, kok
 	}

@@ -20,11 +20,23 @@ var Op = nameapi.EndpointPersonGenderizer.Name()
 
 // Genderizer answers the genderizer from a Lexicon. Create it with New.
 type Genderizer struct {
-	lex lexicon.Lexicon
+	lex    lexicon.Lexicon
+	scoped scopedLexicon // lex, when it is one; else nil
+}
+
+// scopedLexicon is a Lexicon that looks a name up in several scopes at
+// once (dict.Dict: one lookup of the name instead of one per scope).
+type scopedLexicon interface {
+	// GenderVotesIn is GenderVotes in the first of scopes where ok, at
+	// its index in scopes.
+	GenderVotesIn(given string, scopes []string) (p float64, votes, at int, ok bool)
 }
 
 // New returns a genderizer over lex.
-func New(lex lexicon.Lexicon) *Genderizer { return &Genderizer{lex: lex} }
+func New(lex lexicon.Lexicon) *Genderizer {
+	sl, _ := lex.(scopedLexicon)
+	return &Genderizer{lex: lex, scoped: sl}
+}
 
 // Thresholds of the genderizer: a combined male proportion at or above
 // maleAt is MALE, at or below femaleAt FEMALE, in between NEUTRAL.
@@ -149,17 +161,18 @@ func addScope(out []string, s string, upper bool) []string {
 
 // lookup returns the male proportion and votes of one name, from the
 // first scope that knows it, and whether that was a specific scope (not
-// the all-data fallback).
+// the all-data fallback). scopes end with "" (all data).
 func (e *Genderizer) lookup(name string, scopes []string) (p float64, votes int, specific, ok bool) {
-	look := func(scope string) (float64, int, bool) { return e.lex.GenderVotes(name, scope) }
-	for _, s := range scopes {
-		if p, v, ok := look(s); ok {
-			return p, v, true, true
+	if e.scoped != nil {
+		if p, v, at, ok := e.scoped.GenderVotesIn(name, scopes); ok {
+			return p, v, at < len(scopes)-1, true
 		}
-	}
-	p, v, ok := look("")
-	if ok {
-		return p, v, false, true
+	} else {
+		for i, s := range scopes {
+			if p, v, ok := e.lex.GenderVotes(name, s); ok {
+				return p, v, i < len(scopes)-1, true
+			}
+		}
 	}
 	// A short form or spelling the data lacks ("Mohd."): the names the
 	// nickname list gives for it, when they agree.
@@ -236,7 +249,8 @@ type stat struct {
 	specific bool    // the dominant name was found in a specific scope
 }
 
-// statsForNames combines the names: the first known name dominates (weight
+// statsForNames combines the names (looked up in scopes, which end with
+// "" for all data): the first known name dominates (weight
 // up to 5 when it is decisive), every further known name adds weight 1. A hyphenated name is looked
 // up whole, else its known parts count, the first one dominating.
 func (e *Genderizer) statsForNames(given []string, scopes []string) stat {
@@ -337,8 +351,8 @@ func (e *Genderizer) PersonGender(given []string, surname, salutation string, c 
 		}
 		break
 	}
-	var scopeBuf [4]string
-	st := e.statsForNames(given, appendScopes(scopeBuf[:0], c, p))
+	var scopeBuf [5]string
+	st := e.statsForNames(given, append(appendScopes(scopeBuf[:0], c, p), ""))
 
 	res := nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
 	if st.known {
@@ -565,6 +579,6 @@ func (e *Genderizer) withSurname(res nameapi.GenderizerResult, surname string) n
 // place's answer for such a name is believed ("Herr Andrea Conti" in
 // Germany) instead of reported as a conflict.
 func (e *Genderizer) mixedAcrossPlaces(given []string) bool {
-	st := e.statsForNames(given, nil)
+	st := e.statsForNames(given, []string{""})
 	return st.known && st.p > 0.15 && st.p < 0.85
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/namepipe/namepipe/engine/dict"
 	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/engine/script"
 	"github.com/namepipe/namepipe/engine/text"
@@ -20,22 +21,17 @@ var Op = nameapi.EndpointPersonGenderizer.Name()
 
 // Genderizer answers the genderizer from a Lexicon. Create it with New.
 type Genderizer struct {
-	lex    lexicon.Lexicon
-	scoped scopedLexicon // lex, when it is one; else nil
-}
-
-// scopedLexicon is a Lexicon that looks a name up in several scopes at
-// once (dict.Dict: one lookup of the name instead of one per scope).
-type scopedLexicon interface {
-	// GenderVotesIn is GenderVotes in the first of scopes where ok, at
-	// its index in scopes.
-	GenderVotesIn(given string, scopes []string) (p float64, votes, at int, ok bool)
+	lex lexicon.Lexicon
+	// dict is lex when it is the embedded data, which looks a name up
+	// in all scopes at once (Dict.GenderVotesIn); a concrete type, so
+	// that the scopes stay on the caller's stack.
+	dict *dict.Dict
 }
 
 // New returns a genderizer over lex.
 func New(lex lexicon.Lexicon) *Genderizer {
-	sl, _ := lex.(scopedLexicon)
-	return &Genderizer{lex: lex, scoped: sl}
+	d, _ := lex.(*dict.Dict)
+	return &Genderizer{lex: lex, dict: d}
 }
 
 // Thresholds of the genderizer: a combined male proportion at or above
@@ -163,8 +159,8 @@ func addScope(out []string, s string, upper bool) []string {
 // first scope that knows it, and whether that was a specific scope (not
 // the all-data fallback). scopes end with "" (all data).
 func (e *Genderizer) lookup(name string, scopes []string) (p float64, votes int, specific, ok bool) {
-	if e.scoped != nil {
-		if p, v, at, ok := e.scoped.GenderVotesIn(name, scopes); ok {
+	if e.dict != nil {
+		if p, v, at, ok := e.dict.GenderVotesIn(name, scopes); ok {
 			return p, v, at < len(scopes)-1, true
 		}
 	} else {

@@ -340,12 +340,15 @@ func (e *Genderizer) ForPerson(given []string, surname, salutation string, c *na
 // PersonGender is ForPerson returning the result as a value, for callers
 // that keep it inside a larger value (the parser's parsed people).
 func (e *Genderizer) PersonGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson) nameapi.GenderizerResult {
-	for w := range nameParts(given) {
-		// A Vietnamese middle name marks the sex: "Nguyễn Thị Minh Khai".
-		if sex, ok := text.VietnameseMarker(surname, w); ok && salutation == "" {
-			return nameapi.GenderizerResult{Gender: sex, Confidence: 0.9}
+	// A Vietnamese middle name marks the sex: "Nguyễn Thị Minh Khai" (not
+	// after a salutation; never without a surname).
+	if salutation == "" && surname != "" {
+		for w := range nameParts(given) {
+			if sex, ok := text.VietnameseMarker(surname, w); ok {
+				return nameapi.GenderizerResult{Gender: sex, Confidence: 0.9}
+			}
+			break
 		}
-		break
 	}
 	var scopeBuf [5]string
 	st := e.statsForNames(given, append(appendScopes(scopeBuf[:0], c, p), ""))

@@ -441,14 +441,12 @@ func (e *Parser) naturalMatch(c *nameapi.Context, p *nameapi.InputPerson, cd can
 // naturalPerson builds a NATURAL/PRIMARY parsed person from terms, with
 // addressing names and gender.
 func (e *Parser) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms []nameTerm) (*nameapi.ParsedPerson, []nameapi.ParserDispute) {
-	sortTermsByPos(terms)
-	b := newPersonBlock(len(terms))
-	out := b.pp.OutputPersonName.Terms
+	b := e.personBlock(terms)
+	pp := &b.pp
 	var givenBuf [4]string
 	given := givenBuf[:0]
 	sal := ""
-	for i, t := range terms {
-		out[i] = nameapi.Term{String: t.text, TermType: t.typ}
+	for _, t := range terms {
 		switch t.typ {
 		case nameapi.TermGivenname, nameapi.TermMiddlename:
 			given = append(given, t.text)
@@ -458,6 +456,26 @@ func (e *Parser) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms
 			}
 		}
 	}
+	g, disputes := e.parsedGender(c, p, given, pp.AddressingSurname, sal)
+	b.gender = genderize.CapFakeValue(g, pp.AddressingGivenName, pp.AddressingSurname)
+	pp.Gender = &b.gender
+	return pp, disputes
+}
+
+// naturalPersonTerms is naturalPerson without the gender.
+func (e *Parser) naturalPersonTerms(terms []nameTerm) *nameapi.ParsedPerson {
+	return &e.personBlock(terms).pp
+}
+
+// personBlock returns the block of a NATURAL/PRIMARY parsed person with
+// terms (sorted into input order) and addressing names, without gender.
+func (e *Parser) personBlock(terms []nameTerm) *personBlock {
+	sortTermsByPos(terms)
+	b := newPersonBlock(len(terms))
+	out := b.pp.OutputPersonName.Terms
+	for i, t := range terms {
+		out[i] = nameapi.Term{String: t.text, TermType: t.typ}
+	}
 	pp := &b.pp
 	pp.PersonType = nameapi.PersonTypeNatural
 	pp.PersonRole = nameapi.RolePrimary
@@ -466,10 +484,7 @@ func (e *Parser) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms
 	if pp.AddressingGivenName == "" {
 		pp.AddressingGivenName = firstOf(terms, nameapi.TermNickname)
 	}
-	g, disputes := e.parsedGender(c, p, given, pp.AddressingSurname, sal)
-	b.gender = genderize.CapFakeValue(g, pp.AddressingGivenName, pp.AddressingSurname)
-	pp.Gender = &b.gender
-	return pp, disputes
+	return b
 }
 
 // personBlock is the memory of a parsed natural person, allocated as one

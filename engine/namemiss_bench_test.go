@@ -42,7 +42,7 @@ func BenchmarkNameMiss(b *testing.B) {
 	recs := missRecords(b, 8000)
 	ctx := context.Background()
 	newEngine := func(b *testing.B) *Engine {
-		e, err := New(WithParseMemo(1<<15), WithReadOnlyResults())
+		e, err := New(WithParseMemo(1<<17), WithReadOnlyResults())
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -25,13 +25,14 @@ type Genderizer struct {
 	// dict is lex when it is the embedded data, which looks a name up
 	// in all scopes at once (Dict.GenderVotesIn); a concrete type, so
 	// that the scopes stay on the caller's stack.
-	dict *dict.Dict
+	dict   *dict.Dict
+	recent *recentNames // the answers of recent names (recent.go)
 }
 
 // New returns a genderizer over lex.
 func New(lex lexicon.Lexicon) *Genderizer {
 	d, _ := lex.(*dict.Dict)
-	return &Genderizer{lex: lex, dict: d}
+	return &Genderizer{lex: lex, dict: d, recent: &recentNames{}}
 }
 
 // Thresholds of the genderizer: a combined male proportion at or above
@@ -332,17 +333,28 @@ func (e *Genderizer) ForNames(given []string, salutation string, c *nameapi.Cont
 // that carries its bearer's sex ("Ivanova", "Kowalski", "Nováková") decides
 // when the given names do not, or only weakly ("Sasha Ivanov", "Nikita
 // Popov": male).
+//
+// The answer of the names alone is taken from the last PersonGender calls
+// when one had the same names (recent.go).
 func (e *Genderizer) ForPerson(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson) *nameapi.GenderizerResult {
-	res := e.PersonGender(given, surname, salutation, c, p)
+	res := e.personGender(given, surname, salutation, c, p, false)
 	return &res
 }
 
-// PersonGender is ForPerson returning the result as a value, for callers
-// that keep it inside a larger value (the parser's parsed people).
+// PersonGender is ForPerson returning the result as a value, for the
+// parser, which keeps it inside its parsed people. It remembers the
+// answer of the names alone for a ForPerson call of the same names that
+// follows (a pipeline's genderizer call after the parser's).
 func (e *Genderizer) PersonGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson) nameapi.GenderizerResult {
+	return e.personGender(given, surname, salutation, c, p, true)
+}
+
+// personGender is ForPerson; remember tells whether to remember the
+// answer of the names (else it is looked for among the remembered ones).
+func (e *Genderizer) personGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson, remember bool) nameapi.GenderizerResult {
 	// A Vietnamese middle name marks the sex: "Nguyễn Thị Minh Khai" (not
-	// after a salutation; never without a surname).
-	if salutation == "" && surname != "" {
+	// after a salutation; only after a Vietnamese surname).
+	if salutation == "" && text.IsVietnameseSurname(surname) {
 		for w := range nameParts(given) {
 			if sex, ok := text.VietnameseMarker(surname, w); ok {
 				return nameapi.GenderizerResult{Gender: sex, Confidence: 0.9}
@@ -350,27 +362,18 @@ func (e *Genderizer) PersonGender(given []string, surname, salutation string, c 
 			break
 		}
 	}
-	var scopeBuf [5]string
-	st := e.statsForNames(given, append(appendScopes(scopeBuf[:0], c, p), ""))
-
-	res := nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
-	if st.known {
-		switch {
-		case st.p >= maleAt:
-			res.Gender = nameapi.GenderMale
-		case st.p <= femaleAt:
-			res.Gender = nameapi.GenderFemale
-		default:
-			res.Gender = nameapi.GenderNeutral
-			mp := round(st.p)
-			res.MaleProportion = &mp
-		}
-		res.Confidence = confidence(st, res.Gender)
-	} else if g := e.patronymicGender(given); g != "" {
-		res.Gender, res.Confidence = g, 0.85
+	var scopeBuf [recentScopes]string
+	scopes := append(appendScopes(scopeBuf[:0], c, p), "")
+	var res nameapi.GenderizerResult
+	ok := false
+	if !remember {
+		res, ok = e.recent.get(given, surname, scopes)
 	}
-	if surname != "" && res.Confidence < surnameOverrides {
-		res = e.withSurname(res, surname)
+	if !ok {
+		res = e.namesGender(given, surname, scopes)
+		if remember {
+			e.recent.put(given, surname, scopes, res)
+		}
 	}
 
 	// Declared evidence: the salutation, and the input gender field.
@@ -413,6 +416,33 @@ func (e *Genderizer) PersonGender(given []string, surname, salutation string, c 
 		// Unknown or neutral names: the declaration decides.
 		return nameapi.GenderizerResult{Gender: claim, Confidence: claimConf}
 	}
+}
+
+// namesGender is the gender of the names alone (PersonGender without the
+// Vietnamese marker, the salutation and the input gender), looked up in
+// scopes.
+func (e *Genderizer) namesGender(given []string, surname string, scopes []string) nameapi.GenderizerResult {
+	st := e.statsForNames(given, scopes)
+	res := nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
+	if st.known {
+		switch {
+		case st.p >= maleAt:
+			res.Gender = nameapi.GenderMale
+		case st.p <= femaleAt:
+			res.Gender = nameapi.GenderFemale
+		default:
+			res.Gender = nameapi.GenderNeutral
+			mp := round(st.p)
+			res.MaleProportion = &mp
+		}
+		res.Confidence = confidence(st, res.Gender)
+	} else if g := e.patronymicGender(given); g != "" {
+		res.Gender, res.Confidence = g, 0.85
+	}
+	if surname != "" && res.Confidence < surnameOverrides {
+		res = e.withSurname(res, surname)
+	}
+	return res
 }
 
 // Person detects a natural person's gender from the given names

@@ -1,6 +1,10 @@
 package text
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Vietnamese names are written surname first, then a middle name, then the
 // given name ("Nguyễn Văn An"). The middle names Văn and Thị mark a man and
@@ -29,7 +33,7 @@ func VietnameseMarker(surname, mid string) (sex string, ok bool) {
 	default:
 		return "", false
 	}
-	if !vietSurnames[strings.ToLower(surname)] {
+	if !IsVietnameseSurname(surname) {
 		return "", false
 	}
 	if mid == "van" || mid == "thi" {
@@ -37,4 +41,19 @@ func VietnameseMarker(surname, mid string) (sex string, ok bool) {
 		return "", false
 	}
 	return sex, true
+}
+
+// IsVietnameseSurname reports whether s, in any case, is one of the common
+// Vietnamese surnames that VietnameseMarker requires (without allocating
+// for surnames of up to 32 bytes).
+func IsVietnameseSurname(s string) bool {
+	if len(s) > 32 {
+		return vietSurnames[strings.ToLower(s)]
+	}
+	var buf [32 * utf8.UTFMax]byte
+	b := buf[:0]
+	for _, r := range s {
+		b = utf8.AppendRune(b, unicode.ToLower(r))
+	}
+	return vietSurnames[string(b)]
 }

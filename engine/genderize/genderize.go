@@ -362,7 +362,7 @@ func (e *Genderizer) personGender(given []string, surname, salutation string, c 
 			break
 		}
 	}
-	var scopeBuf [recentScopes]string
+	var scopeBuf [5]string
 	scopes := append(appendScopes(scopeBuf[:0], c, p), "")
 	var res nameapi.GenderizerResult
 	ok := false

@@ -26,8 +26,8 @@ const recentSlots = 1024
 // Bounds of the keys remembered; calls with more given names or scopes
 // are not.
 const (
-	recentGiven  = 3
-	recentScopes = 5
+	recentGiven  = 2
+	recentScopes = 3 // a place or language and all data (""), or two and ""
 )
 
 type recentNames struct {
@@ -37,13 +37,13 @@ type recentNames struct {
 // recentEntry is the answer of the names of one key.
 type recentEntry struct {
 	given   [recentGiven]string
-	nGiven  int
 	surname string
 	scopes  [recentScopes]string
-	nScopes int
 	gender  string
 	conf    float64
 	mp      float64 // the male proportion, when hasMP
+	nGiven  uint8
+	nScopes uint8
 	hasMP   bool
 }
 
@@ -71,7 +71,7 @@ func (r *recentNames) get(given []string, surname string, scopes []string) (name
 		return nameapi.GenderizerResult{}, false
 	}
 	e := r.slot(given, surname).Load()
-	if e == nil || e.nGiven != len(given) || e.nScopes != len(scopes) || e.surname != surname {
+	if e == nil || int(e.nGiven) != len(given) || int(e.nScopes) != len(scopes) || e.surname != surname {
 		return nameapi.GenderizerResult{}, false
 	}
 	for i, g := range given {
@@ -97,7 +97,7 @@ func (r *recentNames) put(given []string, surname string, scopes []string, res n
 	if !cacheable(given, scopes) {
 		return
 	}
-	e := &recentEntry{nGiven: len(given), surname: surname, nScopes: len(scopes), gender: res.Gender, conf: res.Confidence}
+	e := &recentEntry{nGiven: uint8(len(given)), surname: surname, nScopes: uint8(len(scopes)), gender: res.Gender, conf: res.Confidence}
 	copy(e.given[:], given)
 	copy(e.scopes[:], scopes)
 	if res.MaleProportion != nil {

@@ -494,7 +494,7 @@ type personBlock struct {
 	pp     nameapi.ParsedPerson
 	name   nameapi.OutputPersonName
 	gender nameapi.GenderizerResult
-	terms  [6]nameapi.Term
+	terms  [4]nameapi.Term
 }
 
 // newPersonBlock returns a personBlock whose person has its name, with n

@@ -40,11 +40,13 @@ import (
 //go:embed data/*.gz data/*.txt
 var files embed.FS
 
-// langStat is one language's knowledge of a given name.
+// langStat is one language's knowledge of a given name, in three bytes,
+// so that a common name's stats (up to ~25 languages) fill a cache line
+// or two (BenchmarkNameMiss in package engine).
 type langStat struct {
-	lang  string // ISO 639-1
-	male  uint8  // male proportion in percent
-	votes uint8  // number of source votes behind it
+	lang  uint8 // index in Dict.langs of the ISO 639-1 code
+	male  uint8 // male proportion in percent
+	votes uint8 // number of source votes behind it
 }
 
 // span locates a name's langStats in Dict.stats.
@@ -73,6 +75,7 @@ type Dict struct {
 	nGiven     int                  // given names in words
 	nSurnames  int                  // surnames in words
 	stats      []langStat
+	langs      []string // the languages of stats
 	disposable map[string]struct{}
 	freemail   map[string]struct{}
 	isp        map[string]struct{}
@@ -116,7 +119,7 @@ func Load() (*Dict, error) {
 	errs := make([]error, 6)
 	var surnames []string
 	var sexes []surnameSex
-	wg.Go(func() { d.words, d.stats, errs[0] = loadGiven("data/given.tsv.gz") })
+	wg.Go(func() { d.words, d.stats, d.langs, errs[0] = loadGiven("data/given.tsv.gz") })
 	wg.Go(func() { surnames, errs[1] = loadList("data/surnames.txt.gz", 30000) })
 	wg.Go(func() { d.disposable, errs[2] = loadSet("data/disposable.txt.gz", 160000) })
 	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })
@@ -223,10 +226,11 @@ func loadList(name string, sizeHint int) ([]string, error) {
 
 // loadGiven returns the given names of an embedded file as words entries
 // (with room for the surnames) and their stats.
-func loadGiven(name string) (map[string]wordEntry, []langStat, error) {
+func loadGiven(name string) (map[string]wordEntry, []langStat, []string, error) {
 	m := make(map[string]wordEntry, 120000)
 	stats := make([]langStat, 0, 160000)
-	langs := map[string]string{} // interned language codes
+	var names []string          // the language codes
+	langs := map[string]uint8{} // their indexes in names
 	err := lines(name, func(l string, _ int) error {
 		n, rest, ok := strings.Cut(l, "\t")
 		if !ok || n == "" {
@@ -243,15 +247,19 @@ func loadGiven(name string) (map[string]wordEntry, []langStat, error) {
 			}
 			il, ok := langs[lg]
 			if !ok {
-				il = strings.Clone(lg)
-				langs[il] = il
+				if len(names) > math.MaxUint8 {
+					return fmt.Errorf("more than %d languages", math.MaxUint8+1)
+				}
+				il = uint8(len(names))
+				names = append(names, strings.Clone(lg))
+				langs[names[il]] = il
 			}
 			stats = append(stats, langStat{lang: il, male: uint8(p), votes: uint8(v)})
 		}
 		m[n] = wordEntry{given: span{start: uint32(start), n: uint16(len(stats) - start)}, isGiven: true}
 		return nil
 	})
-	return m, stats, err
+	return m, stats, names, err
 }
 
 // atoiSmall parses a non-negative decimal of at most 3 digits.
@@ -484,7 +492,7 @@ func (d *Dict) spanGenderVotes(sp span, placeOrLang string) (p float64, votes in
 	}
 	var sum float64
 	for _, s := range st {
-		if len(langs) > 0 && !contains(langs, s.lang) {
+		if len(langs) > 0 && !contains(langs, d.langs[s.lang]) {
 			continue
 		}
 		sum += float64(s.male) / 100 * float64(s.votes)
@@ -505,7 +513,7 @@ func (d *Dict) NameLanguages(given string) []string {
 	}
 	var out []string
 	for _, s := range d.stats[sp.start : sp.start+uint32(sp.n)] {
-		out = append(out, s.lang)
+		out = append(out, d.langs[s.lang])
 	}
 	return out
 }
@@ -627,7 +635,7 @@ func (d *Dict) TopLanguage(given string, langs []string) string {
 	best, bestVotes, tie := "", 0, false
 	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
 		v := int(st.votes)
-		if v == 0 || !contains(langs, st.lang) {
+		if v == 0 || !contains(langs, d.langs[st.lang]) {
 			continue
 		}
 		switch {
@@ -635,7 +643,7 @@ func (d *Dict) TopLanguage(given string, langs []string) string {
 		case v == bestVotes:
 			tie = true
 		default:
-			best, bestVotes, tie = st.lang, v, false
+			best, bestVotes, tie = d.langs[st.lang], v, false
 		}
 	}
 	if tie {

@@ -45,8 +45,13 @@ func VietnameseMarker(surname, mid string) (sex string, ok bool) {
 
 // IsVietnameseSurname reports whether s, in any case, is one of the common
 // Vietnamese surnames that VietnameseMarker requires (without allocating
-// for surnames of up to 32 bytes).
+// for surnames of up to 32 bytes). Most surnames are told apart by their
+// first letter or their length alone.
 func IsVietnameseSurname(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	if !strings.ContainsRune(vietFirst, unicode.ToLower(r)) || utf8.RuneCountInString(s) > vietMaxRunes {
+		return false // lower-casing keeps the runes' number
+	}
 	if len(s) > 32 {
 		return vietSurnames[strings.ToLower(s)]
 	}
@@ -57,3 +62,16 @@ func IsVietnameseSurname(s string) bool {
 	}
 	return vietSurnames[string(b)]
 }
+
+// vietFirst holds the first letters of vietSurnames, vietMaxRunes the
+// letters of the longest.
+var vietFirst, vietMaxRunes = func() (string, int) {
+	first, n := "", 0
+	for k := range vietSurnames {
+		if r, _ := utf8.DecodeRuneInString(k); !strings.ContainsRune(first, r) {
+			first += string(r)
+		}
+		n = max(n, utf8.RuneCountInString(k))
+	}
+	return first, n
+}()

@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"github.com/namepipe/namepipe/engine/script"
 	"io"
+	"iter"
 	"math"
 	"strings"
 	"sync"
@@ -39,11 +40,13 @@ import (
 //go:embed data/*.gz data/*.txt
 var files embed.FS
 
-// langStat is one language's knowledge of a given name.
+// langStat is one language's knowledge of a given name, in three bytes,
+// so that a common name's stats (up to ~25 languages) fill a cache line
+// or two (BenchmarkNameMiss in package engine).
 type langStat struct {
-	lang  string // ISO 639-1
-	male  uint8  // male proportion in percent
-	votes uint8  // number of source votes behind it
+	lang  uint8 // index in Dict.langs of the ISO 639-1 code
+	male  uint8 // male proportion in percent
+	votes uint8 // number of source votes behind it
 }
 
 // span locates a name's langStats in Dict.stats.
@@ -52,12 +55,27 @@ type span struct {
 	n     uint16
 }
 
+// wordEntry is what the name data knows of one name key (lower case, as
+// written or folded): as a given name, as a surname, and as a surname that
+// carries its bearer's sex. One table holds all three, so that the
+// parser's and the genderizer's lookups of a word read one entry
+// (BenchmarkNameMiss in package engine).
+type wordEntry struct {
+	given    span  // the given name's langStats, when isGiven
+	isGiven  bool  // listed as a given name (maybe without a sex: given.n == 0)
+	surname  bool  // listed as a surname
+	sexKnown bool  // listed in surname-sex.tsv.gz
+	sexMale  uint8 // its male percent there
+}
+
 // Dict is the loaded data. It is read-only after loading and safe for
 // concurrent use.
 type Dict struct {
-	given      map[string]span
+	words      map[string]wordEntry // given names, surnames and surnames by sex
+	nGiven     int                  // given names in words
+	nSurnames  int                  // surnames in words
 	stats      []langStat
-	surnames   map[string]struct{}
+	langs      []string // the languages of stats
 	disposable map[string]struct{}
 	freemail   map[string]struct{}
 	isp        map[string]struct{}
@@ -68,7 +86,6 @@ type Dict struct {
 	ko         koSyllables // syllable votes of the Korean given names; built on first use (koIndex)
 	latinOnce  sync.Once
 	latinEnds  map[string]endingVotes // Latin-script name endings; built on first use (latinEndings)
-	surnameSex surnameSex
 }
 
 var (
@@ -100,17 +117,33 @@ func Load() (*Dict, error) {
 	// The files load in parallel: the first call is ready sooner.
 	var wg sync.WaitGroup
 	errs := make([]error, 6)
-	wg.Go(func() { d.given, d.stats, errs[0] = loadGiven("data/given.tsv.gz") })
-	wg.Go(func() { d.surnames, errs[1] = loadSet("data/surnames.txt.gz", 30000) })
+	var surnames []string
+	var sexes []surnameSex
+	wg.Go(func() { d.words, d.stats, d.langs, errs[0] = loadGiven("data/given.tsv.gz") })
+	wg.Go(func() { surnames, errs[1] = loadList("data/surnames.txt.gz", 30000) })
 	wg.Go(func() { d.disposable, errs[2] = loadSet("data/disposable.txt.gz", 160000) })
 	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })
 	wg.Go(func() { d.isp, errs[4] = loadSet("data/isp.txt", 100) })
-	wg.Go(func() { d.surnameSex, errs[5] = loadSurnameSex("data/surname-sex.tsv.gz") })
+	wg.Go(func() { sexes, errs[5] = loadSurnameSex("data/surname-sex.tsv.gz") })
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
+	}
+	d.nGiven = len(d.words)
+	for _, k := range surnames {
+		e := d.words[k]
+		if !e.surname {
+			d.nSurnames++
+		}
+		e.surname = true
+		d.words[k] = e
+	}
+	for _, x := range sexes {
+		e := d.words[x.name]
+		e.sexKnown, e.sexMale = true, x.male
+		d.words[x.name] = e
 	}
 	top, err := loadSet("data/top-providers.txt", 128)
 	if err != nil {
@@ -181,10 +214,23 @@ func loadSet(name string, sizeHint int) (map[string]struct{}, error) {
 	return m, err
 }
 
-func loadGiven(name string) (map[string]span, []langStat, error) {
-	m := make(map[string]span, 90000)
+// loadList returns the trimmed lines of an embedded file.
+func loadList(name string, sizeHint int) ([]string, error) {
+	out := make([]string, 0, sizeHint)
+	err := lines(name, func(l string, _ int) error {
+		out = append(out, strings.TrimSpace(l))
+		return nil
+	})
+	return out, err
+}
+
+// loadGiven returns the given names of an embedded file as words entries
+// (with room for the surnames) and their stats.
+func loadGiven(name string) (map[string]wordEntry, []langStat, []string, error) {
+	m := make(map[string]wordEntry, 120000)
 	stats := make([]langStat, 0, 160000)
-	langs := map[string]string{} // interned language codes
+	var names []string          // the language codes
+	langs := map[string]uint8{} // their indexes in names
 	err := lines(name, func(l string, _ int) error {
 		n, rest, ok := strings.Cut(l, "\t")
 		if !ok || n == "" {
@@ -201,15 +247,19 @@ func loadGiven(name string) (map[string]span, []langStat, error) {
 			}
 			il, ok := langs[lg]
 			if !ok {
-				il = strings.Clone(lg)
-				langs[il] = il
+				if len(names) > math.MaxUint8 {
+					return fmt.Errorf("more than %d languages", math.MaxUint8+1)
+				}
+				il = uint8(len(names))
+				names = append(names, strings.Clone(lg))
+				langs[names[il]] = il
 			}
 			stats = append(stats, langStat{lang: il, male: uint8(p), votes: uint8(v)})
 		}
-		m[n] = span{start: uint32(start), n: uint16(len(stats) - start)}
+		m[n] = wordEntry{given: span{start: uint32(start), n: uint16(len(stats) - start)}, isGiven: true}
 		return nil
 	})
-	return m, stats, err
+	return m, stats, names, err
 }
 
 // atoiSmall parses a non-negative decimal of at most 3 digits.
@@ -251,6 +301,24 @@ func asciiLower(s string, buf *[asciiKeyMax]byte) (b []byte, ok bool) {
 	return buf[:len(s)], true
 }
 
+// givenEntry returns the given-name entry of a key.
+func (d *Dict) givenEntry(k string) (span, bool) {
+	e := d.words[k]
+	return e.given, e.isGiven
+}
+
+// givenNames yields every given name of the data (a key as written or
+// folded) and its entry, in no particular order.
+func (d *Dict) givenNames() iter.Seq2[string, span] {
+	return func(yield func(string, span) bool) {
+		for k, e := range d.words {
+			if e.isGiven && !yield(k, e.given) {
+				return
+			}
+		}
+	}
+}
+
 func (d *Dict) givenSpan(s string) (span, bool) {
 	sp, found, _, _ := d.givenSpans(s)
 	return sp, found
@@ -263,20 +331,22 @@ func (d *Dict) givenSpan(s string) (span, bool) {
 func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound bool) {
 	var buf [asciiKeyMax]byte
 	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok {
-		sp, found = d.given[string(b)] // no allocation
+		e := d.words[string(b)] // no allocation
+		sp, found = e.given, e.isGiven
 		if !found && bytes.IndexByte(b, '-') > 0 {
 			// Romanized Korean given names are listed as one word
 			// ("Min-jun" as "minjun").
-			sp, found = d.given[string(bytes.ReplaceAll(b, []byte("-"), nil))]
+			sp, found = d.givenEntry(string(bytes.ReplaceAll(b, []byte("-"), nil)))
 			if !found {
-				sp, found = d.given[koreanRR(string(b))]
+				sp, found = d.givenEntry(koreanRR(string(b)))
 			}
 		}
 		return sp, found, span{}, false
 	}
 	var wbuf, fbuf [keyBufLen]byte
 	w, f, folds := appendKeys(strings.TrimSpace(s), &wbuf, &fbuf)
-	sp, found = d.given[string(w)]
+	e := d.words[string(w)]
+	sp, found = e.given, e.isGiven
 	if folds && script.Of(string(w)) == script.Thai {
 		// Thai vowel signs are marks, not accents: folded away they
 		// leave another name ("อรุณี", a woman's, → "อรุณ", a man's).
@@ -292,7 +362,8 @@ func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound boo
 		}
 		return sp, found, span{}, false
 	}
-	alt, altFound = d.given[string(f)]
+	e = d.words[string(f)]
+	alt, altFound = e.given, e.isGiven
 	if !found {
 		return alt, altFound, span{}, false
 	}
@@ -310,16 +381,11 @@ func (d *Dict) IsGivenName(s string) bool {
 func (d *Dict) IsSurname(s string) bool {
 	var buf [asciiKeyMax]byte
 	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok {
-		_, found := d.surnames[string(b)]
-		return found
+		return d.words[string(b)].surname
 	}
 	var wbuf, fbuf [keyBufLen]byte
 	w, f, _ := appendKeys(strings.TrimSpace(s), &wbuf, &fbuf)
-	if _, ok := d.surnames[string(w)]; ok {
-		return true
-	}
-	_, ok := d.surnames[string(f)]
-	return ok
+	return d.words[string(w)].surname || d.words[string(f)].surname
 }
 
 // GivenVotes reports in one lookup whether the data knows s as a given
@@ -352,74 +418,6 @@ func (d *Dict) spanVotes(sp span) int {
 	return n
 }
 
-// MaleProportion returns the share (0..1) of male bearers of the given
-// name in a country (upper-case ISO 3166 code such as "IT") or language
-// (lower-case ISO 639-1 code such as "it", or a locale such as "de-AT"),
-// or in all data for "". ok is false when the data has no sex for the name
-// there.
-func (d *Dict) MaleProportion(given, placeOrLang string) (float64, bool) {
-	p, _, ok := d.GenderVotes(given, placeOrLang)
-	return p, ok
-}
-
-// GenderVotes is MaleProportion plus the number of source votes behind
-// the answer (a measure of how much data backs it).
-//
-// For a name written with diacritics whose folded spelling is a name of
-// its own ("Jürgen", "Jurgen"), the better-backed answer of the two is
-// taken when both say the same (male proportions within 0.3 of each
-// other) or only the folded spelling answers in the scope: the sources
-// list most names without accents.
-func (d *Dict) GenderVotes(given, placeOrLang string) (p float64, votes int, ok bool) {
-	sp, found, alt, altFound := d.givenSpans(given)
-	if kp, kv, kok, isKo := d.koreanVotes(given, placeOrLang, sp, found); isKo {
-		return kp, kv, kok
-	}
-	if !found || sp.n == 0 {
-		// A name in another script than Latin that no list holds: the
-		// names of its script ending the same way, as one vote.
-		if placeOrLang == "" && (len(given) == 0 || given[0] >= 0x80) {
-			if p, ok := d.suffixGender(given); ok {
-				return p, 1, true
-			}
-		}
-		return 0, 0, false
-	}
-	p, votes, ok = d.spanGenderVotes(sp, placeOrLang)
-	if !altFound {
-		return p, votes, ok
-	}
-	fp, fv, fok := d.spanGenderVotes(alt, placeOrLang)
-	if fok && fv > votes && (!ok || math.Abs(fp-p) < 0.3) {
-		return fp, fv, true
-	}
-	return p, votes, ok
-}
-
-// spanGenderVotes is GenderVotes for one entry of the given-name data.
-func (d *Dict) spanGenderVotes(sp span, placeOrLang string) (p float64, votes int, ok bool) {
-	if sp.n == 0 {
-		return 0, 0, false
-	}
-	st := d.stats[sp.start : sp.start+uint32(sp.n)]
-	langs := Languages(placeOrLang)
-	if placeOrLang != "" && len(langs) == 0 {
-		return 0, 0, false
-	}
-	var sum float64
-	for _, s := range st {
-		if len(langs) > 0 && !contains(langs, s.lang) {
-			continue
-		}
-		sum += float64(s.male) / 100 * float64(s.votes)
-		votes += int(s.votes)
-	}
-	if votes == 0 {
-		return 0, 0, false
-	}
-	return sum / float64(votes), votes, true
-}
-
 // NameLanguages returns the languages whose data knows the given name with
 // a sex, for diagnostics and tests.
 func (d *Dict) NameLanguages(given string) []string {
@@ -429,7 +427,7 @@ func (d *Dict) NameLanguages(given string) []string {
 	}
 	var out []string
 	for _, s := range d.stats[sp.start : sp.start+uint32(sp.n)] {
-		out = append(out, s.lang)
+		out = append(out, d.langs[s.lang])
 	}
 	return out
 }
@@ -468,8 +466,8 @@ func (d *Dict) TopProviders() []string { return append([]string(nil), d.top...) 
 // Counts reports how many entries each list holds.
 func (d *Dict) Counts() map[string]int {
 	return map[string]int{
-		"given":      len(d.given),
-		"surnames":   len(d.surnames),
+		"given":      d.nGiven,
+		"surnames":   d.nSurnames,
 		"disposable": len(d.disposable),
 		"freemail":   len(d.freemail),
 		"isp":        len(d.isp),
@@ -551,7 +549,7 @@ func (d *Dict) TopLanguage(given string, langs []string) string {
 	best, bestVotes, tie := "", 0, false
 	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
 		v := int(st.votes)
-		if v == 0 || !contains(langs, st.lang) {
+		if v == 0 || !contains(langs, d.langs[st.lang]) {
 			continue
 		}
 		switch {
@@ -559,7 +557,7 @@ func (d *Dict) TopLanguage(given string, langs []string) string {
 		case v == bestVotes:
 			tie = true
 		default:
-			best, bestVotes, tie = st.lang, v, false
+			best, bestVotes, tie = d.langs[st.lang], v, false
 		}
 	}
 	if tie {

@@ -48,7 +48,7 @@ func (d *Dict) koIndex() *koSyllables {
 			a.f += v.f
 			m[s] = a
 		}
-		for name, sp := range d.given {
+		for name, sp := range d.givenNames() {
 			if !hangulSyllables(name) || sp.n == 0 {
 				continue
 			}

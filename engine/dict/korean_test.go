@@ -19,7 +19,7 @@ func TestKoreanSyllablesHoldout(t *testing.T) {
 	k := d.koIndex()
 	sub := func(a, b sexVotes) sexVotes { return sexVotes{a.m - b.m, a.f - b.f} }
 	var n, answered, right int
-	for name, sp := range d.given {
+	for name, sp := range d.givenNames() {
 		if !hangulSyllables(name) || utf8.RuneCountInString(name) != 2 {
 			continue
 		}

@@ -34,7 +34,7 @@ type endingVotes struct {
 func (d *Dict) latinEndings() map[string]endingVotes {
 	d.latinOnce.Do(func() {
 		ends := map[string]endingVotes{}
-		for name, sp := range d.given {
+		for name, sp := range d.givenNames() {
 			if sp.n == 0 || !latinLetters(name) {
 				continue
 			}
@@ -82,7 +82,7 @@ func (d *Dict) EndingMaleProportion(given string) (float64, bool) {
 	if utf8.RuneCountInString(lower) < latinEndMinLen || !latinLetters(lower) {
 		return 0, false
 	}
-	if _, listed := d.given[lower]; listed {
+	if _, listed := d.givenEntry(lower); listed {
 		return 0, false
 	}
 	ends := d.latinEndings()

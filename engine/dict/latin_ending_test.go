@@ -36,7 +36,7 @@ func TestEndingModelLeaveOneOut(t *testing.T) {
 	d := mustDict(t)
 	ends := d.latinEndings()
 	var answered, right, total int
-	for name, sp := range d.given {
+	for name, sp := range d.givenNames() {
 		if sp.n == 0 || !latinLetters(name) || utf8.RuneCountInString(name) < latinEndMinLen {
 			continue
 		}

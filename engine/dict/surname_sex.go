@@ -16,23 +16,32 @@ import (
 // marked endings carry them to surnames it does not list ("Tsvetaeva",
 // "Dimitrova").
 
-// surnameSex holds the listed surnames' male percent.
+// surnameSex is a listed surname's male percent.
 type surnameSex struct {
-	male map[string]uint8
+	name string
+	male uint8
 }
 
-func loadSurnameSex(name string) (surnameSex, error) {
-	s := surnameSex{male: make(map[string]uint8, 9000)}
+// loadSurnameSex returns the entries of surname-sex.tsv.gz (Load adds them
+// to Dict.words).
+func loadSurnameSex(name string) ([]surnameSex, error) {
+	s := make([]surnameSex, 0, 9000)
 	err := lines(name, func(l string, _ int) error {
 		n, ps, ok := strings.Cut(l, "\t")
 		p, ok2 := atoiSmall(ps)
 		if !ok || !ok2 || n == "" || p > 100 {
 			return fmt.Errorf("want name TAB malePercent, got %q", l)
 		}
-		s.male[n] = uint8(p)
+		s = append(s, surnameSex{name: n, male: uint8(p)})
 		return nil
 	})
 	return s, err
+}
+
+// sexOf returns the male percent of a surname key listed by sex.
+func (d *Dict) sexOf(k string) (uint8, bool) {
+	e := d.words[k]
+	return e.sexMale, e.sexKnown
 }
 
 // maleEndings and femaleEndings are the endings that mark a surname as a
@@ -102,19 +111,19 @@ func (d *Dict) SurnameMaleProportion(surname string) (p float64, ok bool) {
 	if b, ascii := asciiLower(surname, &buf); ascii {
 		// One lookup without allocating, and the endings only for the
 		// last letters they can have.
-		if v, ok := d.surnameSex.male[string(b)]; ok && v <= 5 {
-			return float64(v) / 100, true
+		if e := d.words[string(b)]; e.sexKnown && e.sexMale <= 5 {
+			return float64(e.sexMale) / 100, true
 		}
 		return asciiMarked(b)
 	}
 	// Other surnames: as written (the data lists Cyrillic ones in their
 	// script) and folded ("Nováková" → "novakova").
 	lower := strings.ToLower(strings.TrimSpace(surname))
-	if v, ok := d.surnameSex.male[lower]; ok && v <= 5 {
+	if v, ok := d.sexOf(lower); ok && v <= 5 {
 		return float64(v) / 100, true
 	}
 	f := fold.String(lower)
-	if v, ok := d.surnameSex.male[f]; ok && v <= 5 {
+	if v, ok := d.sexOf(f); ok && v <= 5 {
 		return float64(v) / 100, true
 	}
 	if b, ascii := asciiLower(f, &buf); ascii {

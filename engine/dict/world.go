@@ -97,7 +97,7 @@ func (d *Dict) worldIndex() *world {
 func (d *Dict) buildWorld() {
 	w := world{variants: map[string]span{}, suffixes: map[string]sexVotes{}, chars: map[rune]sexVotes{}, totals: map[script.Script]sexVotes{}}
 	best := map[string]int{}
-	for name, sp := range d.given {
+	for name, sp := range d.givenNames() {
 		if name == "" || name[0] < utf8.RuneSelf {
 			continue
 		}
@@ -163,7 +163,7 @@ func (d *Dict) translitSpan(lower string) (span, bool) {
 	if !sc.Alphabetic() {
 		return span{}, false
 	}
-	sp, ok := d.given[k]
+	sp, ok := d.givenEntry(k)
 	return sp, ok
 }
 

@@ -16,6 +16,14 @@ func CapFake(g *nameapi.GenderizerResult, given, surname string) *nameapi.Gender
 	return &c
 }
 
+// CapFakeValue is CapFake for a result held by value.
+func CapFakeValue(g nameapi.GenderizerResult, given, surname string) nameapi.GenderizerResult {
+	if g.Confidence > FakeConfidence && text.IsFakePerson(given, surname) {
+		g.Confidence = FakeConfidence
+	}
+	return g
+}
+
 // FakeConfidence is the most confidence a gender gets when the name
 // is a placeholder, fictional or joke name ("Santa Claus", "John Doe",
 // "Mickey Mouse"): the given name's statistics say little about whoever

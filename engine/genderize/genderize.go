@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/namepipe/namepipe/engine/dict"
 	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/engine/script"
 	"github.com/namepipe/namepipe/engine/text"
@@ -21,10 +22,18 @@ var Op = nameapi.EndpointPersonGenderizer.Name()
 // Genderizer answers the genderizer from a Lexicon. Create it with New.
 type Genderizer struct {
 	lex lexicon.Lexicon
+	// dict is lex when it is the embedded data, which looks a name up
+	// in all scopes at once (Dict.GenderVotesIn); a concrete type, so
+	// that the scopes stay on the caller's stack.
+	dict   *dict.Dict
+	recent *recentNames // the answers of recent names (recent.go)
 }
 
 // New returns a genderizer over lex.
-func New(lex lexicon.Lexicon) *Genderizer { return &Genderizer{lex: lex} }
+func New(lex lexicon.Lexicon) *Genderizer {
+	d, _ := lex.(*dict.Dict)
+	return &Genderizer{lex: lex, dict: d, recent: &recentNames{}}
+}
 
 // Thresholds of the genderizer: a combined male proportion at or above
 // maleAt is MALE, at or below femaleAt FEMALE, in between NEUTRAL.
@@ -100,85 +109,6 @@ func SalutationGender(s string) string {
 	return g
 }
 
-// scopes returns where to look a name up, most specific first: the
-// context's place, the person's correspondence language, the context's
-// language, the person's nationalities and native languages. The caller
-// falls back to all data ("") after these.
-func scopes(c *nameapi.Context, p *nameapi.InputPerson) []string {
-	var out []string
-	add := func(s string, upper bool) {
-		s = strings.TrimSpace(s)
-		if s == "" {
-			return
-		}
-		if upper && !strings.ContainsAny(s, "-_") {
-			s = strings.ToUpper(s)
-		} else if !upper && len(s) == 2 {
-			s = strings.ToLower(s)
-		}
-		for _, x := range out {
-			if x == s {
-				return
-			}
-		}
-		out = append(out, s)
-	}
-	if c != nil {
-		add(c.Place, true)
-	}
-	if p != nil {
-		add(p.CorrespondenceLanguage, false)
-	}
-	if c != nil {
-		add(c.Language, false)
-	}
-	if p != nil {
-		for _, n := range p.Nationalities {
-			add(n, true)
-		}
-		for _, l := range p.NativeLanguages {
-			add(l, false)
-		}
-	}
-	return out
-}
-
-// lookup returns the male proportion and votes of one name, from the
-// first scope that knows it, and whether that was a specific scope (not
-// the all-data fallback).
-func (e *Genderizer) lookup(name string, scopes []string) (p float64, votes int, specific, ok bool) {
-	look := func(scope string) (float64, int, bool) { return e.lex.GenderVotes(name, scope) }
-	for _, s := range scopes {
-		if p, v, ok := look(s); ok {
-			return p, v, true, true
-		}
-	}
-	p, v, ok := look("")
-	if ok {
-		return p, v, false, true
-	}
-	// A short form or spelling the data lacks ("Mohd."): the names the
-	// nickname list gives for it, when they agree.
-	var sum float64
-	n := 0
-	for _, full := range text.Lists().Nicknames[text.NKey(name)] {
-		if fp, _, fok := e.lex.GenderVotes(full, ""); fok {
-			sum += fp
-			n++
-		}
-	}
-	if n == 0 {
-		// A Latin-script name no list holds: the listed names ending
-		// the same way, as one vote.
-		if p, ok := e.lex.EndingMaleProportion(name); ok {
-			return p, 1, false, true
-		}
-		return 0, 0, false, false
-	}
-	p = sum / float64(n)
-	return p, 1, false, p >= 0.9 || p <= 0.1
-}
-
 // nameParts yields the names to look up in a list of given-name
 // strings, word by word: hyphenated names whole ("Hans-Peter"); their
 // parts are the fallback (see statsForNames). Initials ("J.", "J") carry no
@@ -232,7 +162,8 @@ type stat struct {
 	specific bool    // the dominant name was found in a specific scope
 }
 
-// statsForNames combines the names: the first known name dominates (weight
+// statsForNames combines the names (looked up in scopes, which end with
+// "" for all data): the first known name dominates (weight
 // up to 5 when it is decisive), every further known name adds weight 1. A hyphenated name is looked
 // up whole, else its known parts count, the first one dominating.
 func (e *Genderizer) statsForNames(given []string, scopes []string) stat {
@@ -318,34 +249,47 @@ func (e *Genderizer) ForNames(given []string, salutation string, c *nameapi.Cont
 // that carries its bearer's sex ("Ivanova", "Kowalski", "Nováková") decides
 // when the given names do not, or only weakly ("Sasha Ivanov", "Nikita
 // Popov": male).
+//
+// The answer of the names alone is taken from the last PersonGender calls
+// when one had the same names (recent.go).
 func (e *Genderizer) ForPerson(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson) *nameapi.GenderizerResult {
-	for w := range nameParts(given) {
-		// A Vietnamese middle name marks the sex: "Nguyễn Thị Minh Khai".
-		if sex, ok := text.VietnameseMarker(surname, w); ok && salutation == "" {
-			return &nameapi.GenderizerResult{Gender: sex, Confidence: 0.9}
-		}
-		break
-	}
-	st := e.statsForNames(given, scopes(c, p))
+	res := e.personGender(given, surname, salutation, c, p, false)
+	return &res
+}
 
-	res := &nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
-	if st.known {
-		switch {
-		case st.p >= maleAt:
-			res.Gender = nameapi.GenderMale
-		case st.p <= femaleAt:
-			res.Gender = nameapi.GenderFemale
-		default:
-			res.Gender = nameapi.GenderNeutral
-			mp := round(st.p)
-			res.MaleProportion = &mp
+// PersonGender is ForPerson returning the result as a value, for the
+// parser, which keeps it inside its parsed people. It remembers the
+// answer of the names alone for a ForPerson call of the same names that
+// follows (a pipeline's genderizer call after the parser's).
+func (e *Genderizer) PersonGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson) nameapi.GenderizerResult {
+	return e.personGender(given, surname, salutation, c, p, true)
+}
+
+// personGender is ForPerson; remember tells whether to remember the
+// answer of the names (else it is looked for among the remembered ones).
+func (e *Genderizer) personGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson, remember bool) nameapi.GenderizerResult {
+	// A Vietnamese middle name marks the sex: "Nguyễn Thị Minh Khai" (not
+	// after a salutation; only after a Vietnamese surname).
+	if salutation == "" && text.IsVietnameseSurname(surname) {
+		for w := range nameParts(given) {
+			if sex, ok := text.VietnameseMarker(surname, w); ok {
+				return nameapi.GenderizerResult{Gender: sex, Confidence: 0.9}
+			}
+			break
 		}
-		res.Confidence = confidence(st, res.Gender)
-	} else if g := e.patronymicGender(given); g != "" {
-		res.Gender, res.Confidence = g, 0.85
 	}
-	if surname != "" && res.Confidence < surnameOverrides {
-		res = e.withSurname(res, surname)
+	var scopeBuf [5]string
+	scopes := append(appendScopes(scopeBuf[:0], c, p), "")
+	var res nameapi.GenderizerResult
+	ok := false
+	if !remember {
+		res, ok = e.recent.get(given, surname, scopes)
+	}
+	if !ok {
+		res = e.namesGender(given, surname, scopes)
+		if remember {
+			e.recent.put(given, surname, scopes, res)
+		}
 	}
 
 	// Declared evidence: the salutation, and the input gender field.
@@ -360,7 +304,7 @@ func (e *Genderizer) ForPerson(given []string, surname, salutation string, c *na
 		}
 	}
 	if sal != "" && declared != "" && sal != declared {
-		return &nameapi.GenderizerResult{Gender: nameapi.GenderConflict, Confidence: 0.9}
+		return nameapi.GenderizerResult{Gender: nameapi.GenderConflict, Confidence: 0.9}
 	}
 	claim := declared
 	claimConf := 0.95 // the input's own gender field
@@ -380,14 +324,41 @@ func (e *Genderizer) ForPerson(given []string, surname, salutation string, c *na
 	case nameapi.GenderMale, nameapi.GenderFemale:
 		if res.Confidence >= strong && !e.mixedAcrossPlaces(given) {
 			// Strong name data says the other sex.
-			return &nameapi.GenderizerResult{Gender: nameapi.GenderConflict, Confidence: round(math.Min(claimConf, res.Confidence))}
+			return nameapi.GenderizerResult{Gender: nameapi.GenderConflict, Confidence: round(math.Min(claimConf, res.Confidence))}
 		}
 		// Weak name data: the declaration wins, less sure.
-		return &nameapi.GenderizerResult{Gender: claim, Confidence: round(claimConf * (1 - res.Confidence/2))}
+		return nameapi.GenderizerResult{Gender: claim, Confidence: round(claimConf * (1 - res.Confidence/2))}
 	default:
 		// Unknown or neutral names: the declaration decides.
-		return &nameapi.GenderizerResult{Gender: claim, Confidence: claimConf}
+		return nameapi.GenderizerResult{Gender: claim, Confidence: claimConf}
 	}
+}
+
+// namesGender is the gender of the names alone (PersonGender without the
+// Vietnamese marker, the salutation and the input gender), looked up in
+// scopes.
+func (e *Genderizer) namesGender(given []string, surname string, scopes []string) nameapi.GenderizerResult {
+	st := e.statsForNames(given, scopes)
+	res := nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
+	if st.known {
+		switch {
+		case st.p >= maleAt:
+			res.Gender = nameapi.GenderMale
+		case st.p <= femaleAt:
+			res.Gender = nameapi.GenderFemale
+		default:
+			res.Gender = nameapi.GenderNeutral
+			mp := round(st.p)
+			res.MaleProportion = &mp
+		}
+		res.Confidence = confidence(st, res.Gender)
+	} else if g := e.patronymicGender(given); g != "" {
+		res.Gender, res.Confidence = g, 0.85
+	}
+	if surname != "" && res.Confidence < surnameOverrides {
+		res = e.withSurname(res, surname)
+	}
+	return res
 }
 
 // Person detects a natural person's gender from the given names
@@ -492,7 +463,8 @@ func (e *Genderizer) ofParsed(pp *nameapi.ParsedPerson, c *nameapi.Context, p *n
 		}
 		return common
 	}
-	var given []string
+	var givenBuf [4]string
+	given := givenBuf[:0]
 	sal, sur := "", ""
 	if pp.OutputPersonName != nil {
 		for _, t := range pp.OutputPersonName.Terms {
@@ -521,7 +493,7 @@ const surnameOverrides = 0.85
 // withSurname returns the sex the surname carries (see ForPerson) instead
 // of res, or res when the surname tells nothing. Each word of a double
 // surname counts; words that disagree tell nothing.
-func (e *Genderizer) withSurname(res *nameapi.GenderizerResult, surname string) *nameapi.GenderizerResult {
+func (e *Genderizer) withSurname(res nameapi.GenderizerResult, surname string) nameapi.GenderizerResult {
 	sex := ""
 	for w := range strings.FieldsFuncSeq(surname, func(r rune) bool { return r == ' ' || r == '-' }) {
 		mp, ok := e.lex.SurnameMaleProportion(w)
@@ -541,9 +513,9 @@ func (e *Genderizer) withSurname(res *nameapi.GenderizerResult, surname string) 
 	case sex == "" || sex == res.Gender:
 		return res
 	case res.Gender == nameapi.GenderUnknown:
-		return &nameapi.GenderizerResult{Gender: sex, Confidence: 0.75}
+		return nameapi.GenderizerResult{Gender: sex, Confidence: 0.75}
 	}
-	return &nameapi.GenderizerResult{Gender: sex, Confidence: 0.7}
+	return nameapi.GenderizerResult{Gender: sex, Confidence: 0.7}
 }
 
 // mixedAcrossPlaces reports whether the given names are borne by both
@@ -552,6 +524,6 @@ func (e *Genderizer) withSurname(res *nameapi.GenderizerResult, surname string) 
 // place's answer for such a name is believed ("Herr Andrea Conti" in
 // Germany) instead of reported as a conflict.
 func (e *Genderizer) mixedAcrossPlaces(given []string) bool {
-	st := e.statsForNames(given, nil)
+	st := e.statsForNames(given, []string{""})
 	return st.known && st.p > 0.15 && st.p < 0.85
 }

@@ -10,8 +10,8 @@ import (
 // parsedGender computes the gender of a parsed person from its given names,
 // surname and salutation (and the input person's gender field), and reports a
 // GENDER dispute when these contradict each other.
-func (e *Parser) parsedGender(c *nameapi.Context, p *nameapi.InputPerson, given []string, surname, salutation string) (*nameapi.GenderizerResult, []nameapi.ParserDispute) {
-	g := e.gz.ForPerson(given, surname, salutation, c, p)
+func (e *Parser) parsedGender(c *nameapi.Context, p *nameapi.InputPerson, given []string, surname, salutation string) (nameapi.GenderizerResult, []nameapi.ParserDispute) {
+	g := e.gz.PersonGender(given, surname, salutation, c, p)
 	if g.Gender != nameapi.GenderConflict {
 		return g, nil
 	}

@@ -68,9 +68,17 @@ func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs 
 		if borrow {
 			cands[i].terms = append(cands[i].terms, nameTerm{shared, nameapi.TermSurname, sharedPos})
 			g := pp.Gender
-			pp, d = e.naturalPerson(c, nil, cands[i].terms)
-			if g != nil && g.Gender != nameapi.GenderUnknown {
+			if g != nil && g.Gender != nameapi.GenderUnknown && firstOf(cands[i].terms, nameapi.TermSalutation) == "" {
+				// The gender stays g, and without a salutation (and
+				// without p) the gender with the surname has no
+				// dispute: it need not be computed.
+				pp, d = e.naturalPersonTerms(cands[i].terms), nil
 				pp.Gender = g
+			} else {
+				pp, d = e.naturalPerson(c, nil, cands[i].terms)
+				if g != nil && g.Gender != nameapi.GenderUnknown {
+					pp.Gender = g
+				}
 			}
 		}
 		disputes = append(disputes, cands[i].disputes...)

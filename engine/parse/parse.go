@@ -182,13 +182,30 @@ func (e *Parser) parseFullnameAsIs(c *nameapi.Context, p *nameapi.InputPerson, f
 		}
 	}
 	cands := e.parseSegment(seg, false)
-	res := &nameapi.PersonNameParserResult{Matches: make([]nameapi.ParsedPersonMatch, 0, len(cands))}
+	res := newResult(len(cands))
 	for _, cd := range cands {
 		cd.terms = append(cd.terms, extra...)
 		cd.disputes = append(cd.disputes, syntaxDisputes(fl, toks)...)
 		res.Matches = append(res.Matches, e.naturalMatch(c, p, cd))
 	}
 	return res
+}
+
+// oneMatch is the memory of a parse result with one match, allocated as one
+// object (BenchmarkNameMiss).
+type oneMatch struct {
+	res nameapi.PersonNameParserResult
+	m   [1]nameapi.ParsedPersonMatch
+}
+
+// newResult returns a result with room for n matches (and none yet).
+func newResult(n int) *nameapi.PersonNameParserResult {
+	if n == 1 {
+		b := &oneMatch{}
+		b.res.Matches = b.m[:0:1]
+		return &b.res
+	}
+	return &nameapi.PersonNameParserResult{Matches: make([]nameapi.ParsedPersonMatch, 0, n)}
 }
 
 // splitSegments splits tokens at conjunctions into one slice per person.
@@ -424,13 +441,12 @@ func (e *Parser) naturalMatch(c *nameapi.Context, p *nameapi.InputPerson, cd can
 // naturalPerson builds a NATURAL/PRIMARY parsed person from terms, with
 // addressing names and gender.
 func (e *Parser) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms []nameTerm) (*nameapi.ParsedPerson, []nameapi.ParserDispute) {
-	sortTermsByPos(terms)
-	out := make([]nameapi.Term, len(terms))
+	b := e.personBlock(terms)
+	pp := &b.pp
 	var givenBuf [4]string
 	given := givenBuf[:0]
 	sal := ""
-	for i, t := range terms {
-		out[i] = nameapi.Term{String: t.text, TermType: t.typ}
+	for _, t := range terms {
 		switch t.typ {
 		case nameapi.TermGivenname, nameapi.TermMiddlename:
 			given = append(given, t.text)
@@ -440,19 +456,58 @@ func (e *Parser) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms
 			}
 		}
 	}
-	pp := &nameapi.ParsedPerson{
-		PersonType:          nameapi.PersonTypeNatural,
-		PersonRole:          nameapi.RolePrimary,
-		AddressingGivenName: firstOf(terms, nameapi.TermGivenname),
-		AddressingSurname:   firstOf(terms, nameapi.TermSurname),
-		OutputPersonName:    &nameapi.OutputPersonName{Terms: out},
+	g, disputes := e.parsedGender(c, p, given, pp.AddressingSurname, sal)
+	b.gender = genderize.CapFakeValue(g, pp.AddressingGivenName, pp.AddressingSurname)
+	pp.Gender = &b.gender
+	return pp, disputes
+}
+
+// naturalPersonTerms is naturalPerson without the gender.
+func (e *Parser) naturalPersonTerms(terms []nameTerm) *nameapi.ParsedPerson {
+	return &e.personBlock(terms).pp
+}
+
+// personBlock returns the block of a NATURAL/PRIMARY parsed person with
+// terms (sorted into input order) and addressing names, without gender.
+func (e *Parser) personBlock(terms []nameTerm) *personBlock {
+	sortTermsByPos(terms)
+	b := newPersonBlock(len(terms))
+	out := b.pp.OutputPersonName.Terms
+	for i, t := range terms {
+		out[i] = nameapi.Term{String: t.text, TermType: t.typ}
 	}
+	pp := &b.pp
+	pp.PersonType = nameapi.PersonTypeNatural
+	pp.PersonRole = nameapi.RolePrimary
+	pp.AddressingGivenName = firstOf(terms, nameapi.TermGivenname)
+	pp.AddressingSurname = firstOf(terms, nameapi.TermSurname)
 	if pp.AddressingGivenName == "" {
 		pp.AddressingGivenName = firstOf(terms, nameapi.TermNickname)
 	}
-	g, disputes := e.parsedGender(c, p, given, pp.AddressingSurname, sal)
-	pp.Gender = genderize.CapFake(g, pp.AddressingGivenName, pp.AddressingSurname)
-	return pp, disputes
+	return b
+}
+
+// personBlock is the memory of a parsed natural person, allocated as one
+// object: the person, its name, its gender and up to len(terms) terms
+// (BenchmarkNameMiss).
+type personBlock struct {
+	pp     nameapi.ParsedPerson
+	name   nameapi.OutputPersonName
+	gender nameapi.GenderizerResult
+	terms  [4]nameapi.Term
+}
+
+// newPersonBlock returns a personBlock whose person has its name, with n
+// (zero) terms.
+func newPersonBlock(n int) *personBlock {
+	b := &personBlock{}
+	if n <= len(b.terms) {
+		b.name.Terms = b.terms[:n:n]
+	} else {
+		b.name.Terms = make([]nameapi.Term, n)
+	}
+	b.pp.OutputPersonName = &b.name
+	return b
 }
 
 func round3(f float64) float64 { return math.Round(f*1000) / 1000 }

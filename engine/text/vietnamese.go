@@ -1,6 +1,10 @@
 package text
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Vietnamese names are written surname first, then a middle name, then the
 // given name ("Nguyễn Văn An"). The middle names Văn and Thị mark a man and
@@ -29,7 +33,7 @@ func VietnameseMarker(surname, mid string) (sex string, ok bool) {
 	default:
 		return "", false
 	}
-	if !vietSurnames[strings.ToLower(surname)] {
+	if !IsVietnameseSurname(surname) {
 		return "", false
 	}
 	if mid == "van" || mid == "thi" {
@@ -38,3 +42,36 @@ func VietnameseMarker(surname, mid string) (sex string, ok bool) {
 	}
 	return sex, true
 }
+
+// IsVietnameseSurname reports whether s, in any case, is one of the common
+// Vietnamese surnames that VietnameseMarker requires (without allocating
+// for surnames of up to 32 bytes). Most surnames are told apart by their
+// first letter or their length alone.
+func IsVietnameseSurname(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	if !strings.ContainsRune(vietFirst, unicode.ToLower(r)) || utf8.RuneCountInString(s) > vietMaxRunes {
+		return false // lower-casing keeps the runes' number
+	}
+	if len(s) > 32 {
+		return vietSurnames[strings.ToLower(s)]
+	}
+	var buf [32 * utf8.UTFMax]byte
+	b := buf[:0]
+	for _, r := range s {
+		b = utf8.AppendRune(b, unicode.ToLower(r))
+	}
+	return vietSurnames[string(b)]
+}
+
+// vietFirst holds the first letters of vietSurnames, vietMaxRunes the
+// letters of the longest.
+var vietFirst, vietMaxRunes = func() (string, int) {
+	first, n := "", 0
+	for k := range vietSurnames {
+		if r, _ := utf8.DecodeRuneInString(k); !strings.ContainsRune(first, r) {
+			first += string(r)
+		}
+		n = max(n, utf8.RuneCountInString(k))
+	}
+	return first, n
+}()

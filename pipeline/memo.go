@@ -64,7 +64,7 @@ func newMemo(size int) *memo {
 	m := &memo{seed: maphash.MakeSeed(), check: maphash.MakeSeed()}
 	n := max(size/memoShards, 1)
 	for i := range m.shards {
-		m.shards[i] = memoShard{index: make(map[uint64]memoSlot), hashes: make([]uint64, 0, n), hit: make([]bool, n)}
+		m.shards[i] = memoShard{index: make(map[uint64]memoSlot, n), hashes: make([]uint64, 0, n), hit: make([]bool, n)}
 	}
 	return m
 }

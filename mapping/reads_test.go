@@ -17,20 +17,7 @@ import (
 // gets op's request exactly when the first row does, with the same key.
 func TestReads(t *testing.T) {
 	t.Parallel()
-	f, err := os.Open("../sample-data/customers.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	all, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	header, data := all[0], all[1:]
-	in := record.Schema{}
-	for _, h := range header {
-		in.Fields = append(in.Fields, record.Field{Name: h, Type: record.String})
-	}
+	header, data, in := sampleData(t)
 	// Every operation, a full mapping, context columns, and the second
 	// name columns too (they are empty in most rows).
 	p := mustPlan(t, head+`
@@ -149,20 +136,7 @@ operations: [parse, genderize, risk, disposable, format]
 // the rows with an unusable value.
 func TestBuilderValid(t *testing.T) {
 	t.Parallel()
-	f, err := os.Open("../sample-data/customers.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	all, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	header, data := all[0], all[1:]
-	in := record.Schema{}
-	for _, h := range header {
-		in.Fields = append(in.Fields, record.Field{Name: h, Type: record.String})
-	}
+	header, data, in := sampleData(t)
 	col := slices.Index(header, "birth_date")
 	name := slices.Index(header, "full_name")
 	p := mustPlan(t, head+`
@@ -219,20 +193,7 @@ operations: [parse, genderize, risk, disposable]
 // builder built before.
 func TestBuildForSameAsBuild(t *testing.T) {
 	t.Parallel()
-	f, err := os.Open("../sample-data/customers.csv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	all, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	header, data := all[0], all[1:]
-	in := record.Schema{}
-	for _, h := range header {
-		in.Fields = append(in.Fields, record.Field{Name: h, Type: record.String})
-	}
+	_, data, in := sampleData(t)
 	p := mustPlan(t, head+`
 person:
   type: {column: company, legal: ["*"]}
@@ -291,4 +252,23 @@ operations: [parse, genderize, risk, disposable, emailname, format, classify]
 	if checked < 1000 {
 		t.Errorf("only %d payloads checked", checked)
 	}
+}
+
+// sampleData returns the sample data's header, rows and schema (text
+// columns).
+func sampleData(t *testing.T) (header []string, data [][]string, in record.Schema) {
+	t.Helper()
+	f, err := os.Open("../sample-data/customers.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	all, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range all[0] {
+		in.Fields = append(in.Fields, record.Field{Name: h, Type: record.String})
+	}
+	return all[0], all[1:], in
 }

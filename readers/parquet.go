@@ -6,16 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"os"
-	"strconv"
-	"time"
 
-	"github.com/xitongsys/parquet-go-source/local"
-	"github.com/xitongsys/parquet-go/parquet"
-	"github.com/xitongsys/parquet-go/reader"
-	"github.com/xitongsys/parquet-go/schema"
-	"github.com/xitongsys/parquet-go/source"
+	"github.com/parquet-go/parquet-go"
+	"github.com/parquet-go/parquet-go/encoding"
+	"github.com/parquet-go/parquet-go/format"
 
 	"github.com/namepipe/namepipe/record"
 )
@@ -23,53 +18,55 @@ import (
 // ParquetOptions configure the Parquet reader.
 type ParquetOptions struct{}
 
-// pqColumn is one flat input column and how to convert its values.
-type pqColumn struct {
-	path    string // internal path for ReadColumnByPath
-	field   record.Field
-	conv    pqConv
-	maxDef  int32
-	elem    *parquet.SchemaElement
-	physLen int
-}
-
-type pqConv int
-
-const (
-	convNone       pqConv = iota // value is already the record value
-	convBytes                    // string → []byte
-	convDate                     // int32 days → time.Time
-	convTSMillis                 // int64 → time.Time
-	convTSMicros                 // int64 → time.Time
-	convTSNanos                  // int64 → time.Time
-	convInt96                    // 12-byte string → time.Time
-	convDecInt32                 // int32 unscaled → Dec
-	convDecInt64                 // int64 unscaled → Dec
-	convDecBytes                 // big-endian two's complement → Dec
-	convUint32                   // int32 holding a uint32 → int64
-	convUint64                   // int64 holding a uint64 → Dec scale 0
-	convTimeMillis               // int32 ms of day → "15:04:05.000"
-	convTimeMicros               // int64 µs of day → "15:04:05.000000"
-	convTimeNanos                // int64 ns of day → "15:04:05.000000000"
-)
-
+// parquetReader reads Parquet with github.com/parquet-go/parquet-go, page by
+// page and column by column, taking the values straight from the decoded
+// pages (no value reader, no interface per value on the library's side).
 type parquetReader struct {
 	name  string
-	file  source.ParquetFile
-	pr    *reader.ParquetReader
+	file  *os.File
+	pf    *parquet.File
 	cols  []pqColumn
 	total int64
 	done  int64
 	err   error
+	boxes stringBoxes
+}
+
+// pqColumn is one flat input column, how to convert its values, and where
+// reading it has got to.
+type pqColumn struct {
+	field    record.Field
+	conv     pqConv
+	leaf     int  // the column's index among the file's leaves
+	optional bool // NULL where the definition level is 0
+	flba     int  // FIXED_LEN_BYTE_ARRAY length, 0 otherwise
+
+	rg    int           // row group of pages
+	pages parquet.Pages // nil before the first page of row group rg
+	page  parquet.Page  // nil when the next page must be read
+	defs  []byte        // the page's definition levels (optional columns)
+	rows  int           // rows in page
+	row   int           // next row of page
+	val   int           // next value of the page's data (NULLs take none)
+	data  encoding.Values
+	index []int32 // dictionary indexes of the page's values, nil if plain
+
+	dict     parquet.Dictionary // dictionary that dictVals hold
+	dictData encoding.Values
+	dictStrs []string // the dictionary's strings, for string columns
 }
 
 // OpenParquet opens a Parquet file (not standard input: Parquet needs
 // random access). Any flat schema is read: every primitive type and the
-// common logical types, REQUIRED or OPTIONAL (NULL reads as nil), any
-// codec the library supports (snappy, gzip, zstd, lz4, brotli…). Column
-// names are the file's own. A nested or repeated column, a truncated file
-// or a file that is not Parquet gives an error naming the file (and the
-// column).
+// common logical types, REQUIRED or OPTIONAL (NULL reads as nil), plain or
+// dictionary encoded, any codec the library supports (snappy, gzip, zstd,
+// lz4, brotli…). Column names are the file's own. A nested or repeated
+// column, a truncated file or a file that is not Parquet gives an error
+// naming the file (and the column).
+//
+// The file is read with github.com/parquet-go/parquet-go, its values taken
+// from the decoded pages; BenchmarkParquetLibs measures it against
+// github.com/xitongsys/parquet-go, which namepipe's Parquet writer uses.
 func OpenParquet(ctx context.Context, path string, opts ParquetOptions) (rd Reader, err error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -81,219 +78,73 @@ func OpenParquet(ctx context.Context, path string, opts ParquetOptions) (rd Read
 	if err != nil {
 		return nil, err
 	}
-	err = checkParquetFrame(in.f, path, in.size)
-	in.Close()
-	if err != nil {
+	if err := checkParquetFrame(in.f, path, in.size); err != nil {
+		in.Close()
 		return nil, err
-	}
-	f, err := local.NewLocalFileReader(path)
-	if err != nil {
-		return nil, fmt.Errorf("%s: opening input: %w", path, err)
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("%s: corrupt Parquet file: %v", path, p)
 		}
 		if err != nil {
-			f.Close()
+			in.Close()
 		}
 	}()
-	r := &parquetReader{name: path, file: f}
+	pf, err := parquet.OpenFile(in.f, in.size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	if err != nil {
+		return nil, fmt.Errorf("%s: corrupt Parquet footer: %w", path, err)
+	}
+	r := &parquetReader{name: path, file: in.f, pf: pf, total: pf.NumRows()}
 	if err := r.open(); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
-// checkParquetFrame checks the PAR1 markers and the footer length, which
-// parquet-go does not, so that a truncated or non-Parquet file gets a
-// clear error rather than a panic or garbage.
-func checkParquetFrame(f *os.File, name string, size int64) error {
-	if size < 12 {
-		return fmt.Errorf("%s: not a Parquet file: %d bytes is too short", name, size)
-	}
-	head := make([]byte, 4)
-	if _, err := f.ReadAt(head, 0); err != nil {
-		return fmt.Errorf("%s: reading: %w", name, err)
-	}
-	if string(head) != "PAR1" {
-		return fmt.Errorf("%s: not a Parquet file: it does not start with the PAR1 marker", name)
-	}
-	tail := make([]byte, 8)
-	if _, err := f.ReadAt(tail, size-8); err != nil {
-		return fmt.Errorf("%s: reading: %w", name, err)
-	}
-	if string(tail[4:]) != "PAR1" {
-		return fmt.Errorf("%s: truncated or corrupt Parquet file: it does not end with the PAR1 marker", name)
-	}
-	if n := int64(binary.LittleEndian.Uint32(tail[:4])); n > size-12 {
-		return fmt.Errorf("%s: truncated or corrupt Parquet file: footer length %d exceeds the file size %d", name, n, size)
-	}
-	return nil
-}
-
 func (r *parquetReader) open() error {
-	pr := &reader.ParquetReader{NP: 1, PFile: r.file}
-	if err := pr.ReadFooter(); err != nil {
-		return fmt.Errorf("%s: corrupt Parquet footer: %w", r.name, err)
-	}
-	elems := pr.Footer.GetSchema()
+	elems := r.pf.Metadata().Schema
 	if len(elems) < 1 {
 		return fmt.Errorf("%s: Parquet file has no schema", r.name)
 	}
-	// Reject nested and repeated columns before handing the schema to the
-	// library; name them with the user's names.
 	root := elems[0]
+	nroot, _ := root.NumChildren.Get()
 	pos := 1
-	for c := int32(0); c < root.GetNumChildren(); c++ {
+	for c := int32(0); c < nroot; c++ {
 		if pos >= len(elems) {
 			return fmt.Errorf("%s: corrupt Parquet schema", r.name)
 		}
-		e := elems[pos]
-		if e.GetNumChildren() > 0 {
-			return fmt.Errorf("%s: column %q is nested (a group, list, map or struct); namepipe reads flat columns only: flatten it first", r.name, clip(e.GetName()))
+		e := &elems[pos]
+		if n, _ := e.NumChildren.Get(); n > 0 {
+			return fmt.Errorf("%s: column %q is nested (a group, list, map or struct); namepipe reads flat columns only: flatten it first", r.name, clip(e.Name))
 		}
-		if e.GetRepetitionType() == parquet.FieldRepetitionType_REPEATED {
-			return fmt.Errorf("%s: column %q is repeated (a list); namepipe reads flat columns only: flatten it first", r.name, clip(e.GetName()))
+		if rt, _ := e.RepetitionType.Get(); rt == format.Repeated {
+			return fmt.Errorf("%s: column %q is repeated (a list); namepipe reads flat columns only: flatten it first", r.name, clip(e.Name))
 		}
 		pos++
 	}
 	if pos != len(elems) {
 		return fmt.Errorf("%s: corrupt Parquet schema", r.name)
 	}
-	// parquet-go derives internal names by capitalising the column names,
-	// which collide for "name" and "Name"; give it unique internal names
-	// and keep the file's names as the external ones.
-	internal := make([]*parquet.SchemaElement, len(elems))
-	for i, e := range elems {
-		c := *e
-		nm := "root"
-		if i > 0 {
-			nm = "c" + strconv.Itoa(i)
-		}
-		c.Name = nm
-		internal[i] = &c
-	}
-	sh := schema.NewSchemaHandlerFromSchemaList(internal)
-	for i, e := range elems {
-		sh.Infos[i].ExName = e.GetName()
-	}
-	sh.CreateInExMap()
-	pr.SchemaHandler = sh
-	pr.ColumnBuffers = make(map[string]*reader.ColumnBufferType)
-	pr.RenameSchema()
-	r.pr = pr
-
 	seen := map[string]bool{}
 	for i := 1; i < len(elems); i++ {
-		e := elems[i]
-		name := sh.Infos[i].ExName
-		if seen[name] {
-			return fmt.Errorf("%s: duplicate column name %q", r.name, clip(name))
+		e := &elems[i]
+		if seen[e.Name] {
+			return fmt.Errorf("%s: duplicate column name %q", r.name, clip(e.Name))
 		}
-		seen[name] = true
-		col, err := pqColumnFor(e, name)
+		seen[e.Name] = true
+		col, err := pqColumnFor(e)
 		if err != nil {
 			return fmt.Errorf("%s: %w", r.name, err)
 		}
-		col.path = sh.IndexMap[int32(i)]
-		if e.GetRepetitionType() == parquet.FieldRepetitionType_OPTIONAL {
-			col.maxDef = 1
-		}
+		col.leaf = i - 1
 		r.cols = append(r.cols, col)
 	}
-	r.total = pr.GetNumRows()
+	for _, rg := range r.pf.RowGroups() {
+		if n := len(rg.ColumnChunks()); n != len(r.cols) {
+			return fmt.Errorf("%s: corrupt Parquet file: a row group has %d columns, the schema %d", r.name, n, len(r.cols))
+		}
+	}
 	return nil
-}
-
-// pqColumnFor maps a Parquet leaf to a record field and a conversion.
-func pqColumnFor(e *parquet.SchemaElement, name string) (pqColumn, error) {
-	f := record.Field{Name: name, Nullable: e.GetRepetitionType() == parquet.FieldRepetitionType_OPTIONAL}
-	col := pqColumn{elem: e, physLen: int(e.GetTypeLength())}
-	lt := e.GetLogicalType()
-	ct := e.ConvertedType
-	isCT := func(c parquet.ConvertedType) bool { return ct != nil && *ct == c }
-	decimal := isCT(parquet.ConvertedType_DECIMAL) || (lt != nil && lt.IsSetDECIMAL())
-	if decimal {
-		f.Type = record.Decimal
-		f.Precision, f.Scale = int(e.GetPrecision()), int(e.GetScale())
-		if lt != nil && lt.IsSetDECIMAL() {
-			f.Precision, f.Scale = int(lt.DECIMAL.Precision), int(lt.DECIMAL.Scale)
-		}
-	}
-	if e.Type == nil {
-		return col, fmt.Errorf("column %q has no physical type", clip(name))
-	}
-	switch *e.Type {
-	case parquet.Type_BOOLEAN:
-		f.Type = record.Bool
-	case parquet.Type_INT32:
-		switch {
-		case decimal:
-			col.conv = convDecInt32
-		case isCT(parquet.ConvertedType_DATE) || (lt != nil && lt.IsSetDATE()):
-			f.Type, col.conv = record.Date, convDate
-		case isCT(parquet.ConvertedType_UINT_32) || (lt != nil && lt.IsSetINTEGER() && !lt.INTEGER.IsSigned && lt.INTEGER.BitWidth == 32):
-			f.Type, col.conv = record.Int64, convUint32
-		case isCT(parquet.ConvertedType_TIME_MILLIS) || (lt != nil && lt.IsSetTIME()):
-			f.Type, col.conv = record.String, convTimeMillis
-		default:
-			f.Type = record.Int32
-		}
-	case parquet.Type_INT64:
-		switch {
-		case decimal:
-			col.conv = convDecInt64
-		case isCT(parquet.ConvertedType_TIMESTAMP_MILLIS):
-			f.Type, f.TimeUnit, col.conv = record.Timestamp, "millis", convTSMillis
-		case isCT(parquet.ConvertedType_TIMESTAMP_MICROS):
-			f.Type, f.TimeUnit, col.conv = record.Timestamp, "micros", convTSMicros
-		case lt != nil && lt.IsSetTIMESTAMP():
-			f.Type = record.Timestamp
-			switch u := lt.TIMESTAMP.Unit; {
-			case u.IsSetMILLIS():
-				f.TimeUnit, col.conv = "millis", convTSMillis
-			case u.IsSetMICROS():
-				f.TimeUnit, col.conv = "micros", convTSMicros
-			default:
-				f.TimeUnit, col.conv = "nanos", convTSNanos
-			}
-		case isCT(parquet.ConvertedType_TIME_MICROS):
-			f.Type, col.conv = record.String, convTimeMicros
-		case lt != nil && lt.IsSetTIME():
-			f.Type, col.conv = record.String, convTimeMicros
-			if lt.TIME.Unit.IsSetNANOS() {
-				col.conv = convTimeNanos
-			}
-		case isCT(parquet.ConvertedType_UINT_64) || (lt != nil && lt.IsSetINTEGER() && !lt.INTEGER.IsSigned):
-			f.Type, f.Precision, col.conv = record.Decimal, 20, convUint64
-		default:
-			f.Type = record.Int64
-		}
-	case parquet.Type_INT96:
-		f.Type, f.TimeUnit, col.conv = record.Timestamp, "nanos", convInt96
-	case parquet.Type_FLOAT:
-		f.Type = record.Float
-	case parquet.Type_DOUBLE:
-		f.Type = record.Double
-	case parquet.Type_BYTE_ARRAY, parquet.Type_FIXED_LEN_BYTE_ARRAY:
-		switch {
-		case decimal:
-			col.conv = convDecBytes
-		case isCT(parquet.ConvertedType_UTF8), isCT(parquet.ConvertedType_ENUM), isCT(parquet.ConvertedType_JSON),
-			lt != nil && (lt.IsSetSTRING() || lt.IsSetENUM() || lt.IsSetJSON()):
-			f.Type = record.String
-		default:
-			f.Type, col.conv = record.Bytes, convBytes
-		}
-	default:
-		return col, fmt.Errorf("column %q has an unsupported Parquet type %v", clip(name), *e.Type)
-	}
-	if f.Type == record.Timestamp && lt != nil && lt.IsSetTIMESTAMP() {
-		f.LocalTime = !lt.TIMESTAMP.IsAdjustedToUTC
-	}
-	col.field = f
-	return col, nil
 }
 
 func (r *parquetReader) Schema() record.Schema {
@@ -307,8 +158,10 @@ func (r *parquetReader) Schema() record.Schema {
 func (r *parquetReader) Progress() (done, total int64) { return r.done, r.total }
 
 func (r *parquetReader) Close() error {
-	if r.pr != nil {
-		r.pr.ReadStop()
+	for i := range r.cols {
+		if p := r.cols[i].pages; p != nil {
+			p.Close()
+		}
 	}
 	return r.file.Close()
 }
@@ -356,130 +209,180 @@ func (r *parquetReader) Read(ctx context.Context, dst []record.Record) (n int, e
 		cells = cells[width:]
 	}
 	for c := range r.cols {
-		col := &r.cols[c]
-		vals, _, dls, err := r.pr.ReadColumnByPath(col.path, want)
-		if err != nil {
-			r.err = fmt.Errorf("%s: column %q near row %d: %w", r.name, clip(col.field.Name), r.done+1, err)
-			return 0, r.err
-		}
-		if len(vals) != m {
-			r.err = fmt.Errorf("%s: column %q: corrupt or truncated data: got %d values for rows %d–%d", r.name, clip(col.field.Name), len(vals), r.done+1, r.done+want)
-			return 0, r.err
-		}
-		for i, v := range vals {
-			if v == nil || (col.maxDef > 0 && i < len(dls) && dls[i] < col.maxDef) {
-				dst[i].Values[c] = nil
-				continue
-			}
-			cv, err := convertPq(v, col)
-			if err != nil {
-				r.err = fmt.Errorf("%s: row %d, column %q: %w", r.name, r.done+int64(i)+1, clip(col.field.Name), err)
-				return 0, r.err
-			}
-			dst[i].Values[c] = cv
+		if err := r.fill(c, dst[:m]); err != nil {
+			r.err = err
+			return 0, err
 		}
 	}
 	r.done += want
 	return m, nil
 }
 
-// convertPq turns a physical value into the record value for col.
-func convertPq(v any, col *pqColumn) (record.Value, error) {
-	bad := func() (record.Value, error) {
-		return nil, fmt.Errorf("unexpected value of type %T", v)
+// fill sets column c of every record of dst from the column's pages.
+func (r *parquetReader) fill(c int, dst []record.Record) error {
+	col := &r.cols[c]
+	for i := 0; i < len(dst); {
+		if col.page == nil || col.row == col.rows {
+			got, err := r.nextPage(col)
+			if err == io.EOF {
+				return fmt.Errorf("%s: column %q: corrupt or truncated data: got %d values for rows %d–%d", r.name, clip(col.field.Name), i, r.done+1, r.done+int64(len(dst)))
+			}
+			if err != nil {
+				return fmt.Errorf("%s: column %q near row %d: %w", r.name, clip(col.field.Name), r.done+int64(i)+1, err)
+			}
+			if !got {
+				continue
+			}
+		}
+		k := min(len(dst)-i, col.rows-col.row)
+		if err := r.cells(col, c, dst[i:i+k]); err != nil {
+			return err
+		}
+		i += k
 	}
-	switch col.conv {
-	case convNone:
-		return v, nil
-	case convBytes:
-		s, ok := v.(string)
-		if !ok {
-			return bad()
-		}
-		return []byte(s), nil
-	case convDate:
-		d, ok := v.(int32)
-		if !ok {
-			return bad()
-		}
-		return time.Unix(int64(d)*86400, 0).UTC(), nil
-	case convTSMillis, convTSMicros, convTSNanos:
-		x, ok := v.(int64)
-		if !ok {
-			return bad()
-		}
-		switch col.conv {
-		case convTSMillis:
-			return time.UnixMilli(x).UTC(), nil
-		case convTSMicros:
-			return time.UnixMicro(x).UTC(), nil
-		}
-		return time.Unix(0, x).UTC(), nil
-	case convInt96:
-		s, ok := v.(string)
-		if !ok || len(s) != 12 {
-			return bad()
-		}
-		nanos := int64(binary.LittleEndian.Uint64([]byte(s[:8])))
-		julian := int64(binary.LittleEndian.Uint32([]byte(s[8:])))
-		return time.Unix((julian-2440588)*86400, nanos).UTC(), nil
-	case convDecInt32:
-		x, ok := v.(int32)
-		if !ok {
-			return bad()
-		}
-		return record.Dec{Unscaled: big.NewInt(int64(x)), Scale: col.field.Scale}, nil
-	case convDecInt64:
-		x, ok := v.(int64)
-		if !ok {
-			return bad()
-		}
-		return record.Dec{Unscaled: big.NewInt(x), Scale: col.field.Scale}, nil
-	case convDecBytes:
-		s, ok := v.(string)
-		if !ok {
-			return bad()
-		}
-		return record.Dec{Unscaled: twosComplement([]byte(s)), Scale: col.field.Scale}, nil
-	case convUint32:
-		x, ok := v.(int32)
-		if !ok {
-			return bad()
-		}
-		return int64(uint32(x)), nil
-	case convUint64:
-		x, ok := v.(int64)
-		if !ok {
-			return bad()
-		}
-		return record.Dec{Unscaled: new(big.Int).SetUint64(uint64(x))}, nil
-	case convTimeMillis:
-		x, ok := v.(int32)
-		if !ok {
-			return bad()
-		}
-		return time.UnixMilli(int64(x)).UTC().Format("15:04:05.000"), nil
-	case convTimeMicros:
-		x, ok := v.(int64)
-		if !ok {
-			return bad()
-		}
-		return time.UnixMicro(x).UTC().Format("15:04:05.000000"), nil
-	case convTimeNanos:
-		x, ok := v.(int64)
-		if !ok {
-			return bad()
-		}
-		return time.Unix(0, x).UTC().Format("15:04:05.000000000"), nil
-	}
-	return bad()
+	return nil
 }
 
-// twosComplement decodes a big-endian two's complement integer.
-func twosComplement(b []byte) *big.Int {
-	x := new(big.Int).SetBytes(b)
-	if len(b) > 0 && b[0]&0x80 != 0 {
-		x.Sub(x, new(big.Int).Lsh(big.NewInt(1), uint(len(b))*8))
+// nextPage moves col to its next page, or to the first page of the next
+// row group; it reports false for an empty page.
+func (r *parquetReader) nextPage(col *pqColumn) (bool, error) {
+	if col.page != nil {
+		parquet.Release(col.page)
+		col.page = nil
 	}
-	return x
+	for col.pages == nil {
+		groups := r.pf.RowGroups()
+		if col.rg >= len(groups) {
+			return false, io.EOF
+		}
+		col.pages = groups[col.rg].ColumnChunks()[col.leaf].Pages()
+	}
+	p, err := col.pages.ReadPage()
+	if err == io.EOF {
+		col.pages.Close()
+		col.pages = nil
+		col.rg++
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if p.NumRows() != p.NumValues() {
+		parquet.Release(p)
+		return false, errors.New("corrupt page: it has repeated values")
+	}
+	col.page, col.rows, col.row, col.val = p, int(p.NumRows()), 0, 0
+	col.defs = p.DefinitionLevels()
+	if col.optional && len(col.defs) < col.rows {
+		return false, fmt.Errorf("corrupt page: %d definition levels for %d rows", len(col.defs), col.rows)
+	}
+	col.data, col.index = p.Data(), nil
+	if d := p.Dictionary(); d != nil {
+		col.index = col.data.Int32()
+		if d != col.dict {
+			col.dict, col.dictData, col.dictStrs = d, d.Page().Data(), nil
+			if col.field.Type == record.String {
+				col.dictStrs = byteArrayStrings(col.dictData)
+			}
+		}
+	}
+	return true, nil
+}
+
+// byteArrayStrings copies the values of a BYTE_ARRAY page into strings
+// that share one allocation.
+func byteArrayStrings(v encoding.Values) []string {
+	data, offs := v.ByteArray()
+	if len(offs) == 0 {
+		return nil
+	}
+	all := string(data)
+	out := make([]string, len(offs)-1)
+	for i := range out {
+		out[i] = all[offs[i]:offs[i+1]]
+	}
+	return out
+}
+
+// cells sets column c of dst from col's current page, which holds at
+// least len(dst) more rows.
+func (r *parquetReader) cells(col *pqColumn, c int, dst []record.Record) error {
+	// Strings of a plain page: the cells of this range are contiguous in
+	// the page, so they are copied in one piece (they then keep only this
+	// range's bytes alive, not the page's).
+	var chunk string
+	var offs []uint32
+	plain := col.field.Type == record.String && col.index == nil && col.flba == 0
+	if plain {
+		var data []byte
+		data, offs = col.data.ByteArray()
+		nv := 0
+		for i := range dst {
+			if !col.optional || col.defs[col.row+i] != 0 {
+				nv++
+			}
+		}
+		if col.val+nv >= len(offs) {
+			return r.corrupt(col, c, dst)
+		}
+		lo, hi := offs[col.val], offs[col.val+nv]
+		if lo > hi || int(hi) > len(data) {
+			return r.corrupt(col, c, dst)
+		}
+		chunk = string(data[lo:hi])
+		offs = offs[col.val : col.val+nv+1]
+	}
+	start := col.val
+	for i := range dst {
+		row := col.row + i
+		if col.optional && col.defs[row] == 0 {
+			dst[i].Values[c] = nil
+			continue
+		}
+		j := col.val
+		col.val++
+		if plain {
+			k := j - start
+			dst[i].Values[c] = r.boxes.box(chunk[offs[k]-offs[0] : offs[k+1]-offs[0]])
+			continue
+		}
+		v, err := col.value(j, &r.boxes)
+		if err != nil {
+			return fmt.Errorf("%s: row %d, column %q: %w", r.name, r.done+int64(row-col.row)+1, clip(col.field.Name), err)
+		}
+		dst[i].Values[c] = v
+	}
+	col.row += len(dst)
+	return nil
+}
+
+func (r *parquetReader) corrupt(col *pqColumn, c int, dst []record.Record) error {
+	return fmt.Errorf("%s: column %q: corrupt page: fewer values than rows %d–%d", r.name, clip(col.field.Name), r.done+1, r.done+int64(len(dst)))
+}
+
+// checkParquetFrame checks the PAR1 markers and the footer length, which
+// parquet-go does not, so that a truncated or non-Parquet file gets a
+// clear error rather than a panic or garbage.
+func checkParquetFrame(f *os.File, name string, size int64) error {
+	if size < 12 {
+		return fmt.Errorf("%s: not a Parquet file: %d bytes is too short", name, size)
+	}
+	head := make([]byte, 4)
+	if _, err := f.ReadAt(head, 0); err != nil {
+		return fmt.Errorf("%s: reading: %w", name, err)
+	}
+	if string(head) != "PAR1" {
+		return fmt.Errorf("%s: not a Parquet file: it does not start with the PAR1 marker", name)
+	}
+	tail := make([]byte, 8)
+	if _, err := f.ReadAt(tail, size-8); err != nil {
+		return fmt.Errorf("%s: reading: %w", name, err)
+	}
+	if string(tail[4:]) != "PAR1" {
+		return fmt.Errorf("%s: truncated or corrupt Parquet file: it does not end with the PAR1 marker", name)
+	}
+	if n := int64(binary.LittleEndian.Uint32(tail[:4])); n > size-12 {
+		return fmt.Errorf("%s: truncated or corrupt Parquet file: footer length %d exceeds the file size %d", name, n, size)
+	}
+	return nil
 }

@@ -19,6 +19,7 @@ targets=(
   ./readers:FuzzCSVRows
   ./readers:FuzzCSVRoundTrip
   ./readers:FuzzScannerAgainstStdlib
+  ./readers:FuzzParquetReader
   ./writers:FuzzCSVWriterFields
   ./nameapi:FuzzDecodeResults
   ./nameapi:FuzzStatusError

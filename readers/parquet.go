@@ -40,6 +40,7 @@ type pqColumn struct {
 	leaf     int  // the column's index among the file's leaves
 	optional bool // NULL where the definition level is 0
 	flba     int  // FIXED_LEN_BYTE_ARRAY length, 0 otherwise
+	str      bool // a BYTE_ARRAY column read as strings
 
 	rg    int           // row group of pages
 	pages parquet.Pages // nil before the first page of row group rg
@@ -281,7 +282,7 @@ func (r *parquetReader) nextPage(col *pqColumn) (bool, error) {
 		col.index = col.data.Int32()
 		if d != col.dict {
 			col.dict, col.dictData, col.dictStrs = d, d.Page().Data(), nil
-			if col.field.Type == record.String {
+			if col.str {
 				col.dictStrs = byteArrayStrings(col.dictData)
 			}
 		}
@@ -312,7 +313,7 @@ func (r *parquetReader) cells(col *pqColumn, c int, dst []record.Record) error {
 	// range's bytes alive, not the page's).
 	var chunk string
 	var offs []uint32
-	plain := col.field.Type == record.String && col.index == nil && col.flba == 0
+	plain := col.str && col.index == nil
 	if plain {
 		var data []byte
 		data, offs = col.data.ByteArray()

@@ -51,14 +51,16 @@ func errorHead(err error) string {
 // TestParquetLibsAgree holds OpenParquet (parquet-go/parquet-go) to the
 // schemas, values, row numbers and errors of the reader namepipe had on
 // xitongsys/parquet-go, on the Parquet files of the repository: files
-// written by DuckDB and by namepipe, and the corrupt ones (whose errors
+// written by DuckDB and by namepipe, one of many types by parquet-go's
+// writer (writeTypesParquet), and the corrupt ones (whose errors
 // must agree up to the column they name). TestDuckDBInterop and
 // TestParquetRoundTripAllTypes (package writers) cover the other types and
 // encodings.
 func TestParquetLibsAgree(t *testing.T) {
 	t.Parallel()
 	files, _ := filepath.Glob("testdata/bad/*.parquet")
-	files = append(files, "testdata/small.parquet", "../sample-data/customers.parquet", "../testdata/golden/customers.enriched.parquet")
+	files = append(files, "testdata/small.parquet", "../sample-data/customers.parquet", "../testdata/golden/customers.enriched.parquet",
+		writeTypesParquet(t, 2500))
 	open := func(ctx context.Context, p string) (Reader, error) { return OpenParquet(ctx, p, ParquetOptions{}) }
 	for _, f := range files {
 		s1, r1, e1 := readAllWith(t, openParquetXitongsys, f)

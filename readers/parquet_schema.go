@@ -127,6 +127,7 @@ func pqColumnFor(e *format.SchemaElement) (pqColumn, error) {
 			col.conv = convDecBytes
 		case isLTString, isCT(deprecated.UTF8), isCT(deprecated.Enum), isCT(deprecated.Json):
 			f.Type = record.String
+			col.str = typ == format.ByteArray
 		default:
 			f.Type, col.conv = record.Bytes, convBytes
 		}

@@ -60,7 +60,7 @@ func FuzzParquetReader(f *testing.F) {
 	seeds, _ := filepath.Glob(filepath.Join("testdata", "*.parquet"))
 	bad, _ := filepath.Glob(filepath.Join("testdata", "bad", "*.parquet"))
 	seeds = append(seeds, bad...)
-	seeds = append(seeds, filepath.Join("..", "sample-data", "customers.parquet"))
+	seeds = append(seeds, filepath.Join("..", "sample-data", "customers.parquet"), writeTypesParquet(f, 60))
 	for _, s := range seeds {
 		if b, err := os.ReadFile(s); err == nil {
 			f.Add(b)

@@ -16,7 +16,7 @@ import (
 // enum, JSON, bytes), plain and dictionary encoded, with NULLs, in several
 // row groups and pages: types the repository's other Parquet files do not
 // all have.
-func writeTypesParquet(t *testing.T, rows int) string {
+func writeTypesParquet(t testing.TB, rows int) string {
 	t.Helper()
 	dict := func(n parquet.Node) parquet.Node { return parquet.Encoded(n, &parquet.RLEDictionary) }
 	schema := parquet.NewSchema("r", parquet.Group{

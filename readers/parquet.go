@@ -324,11 +324,11 @@ func (r *parquetReader) cells(col *pqColumn, c int, dst []record.Record) error {
 			}
 		}
 		if col.val+nv >= len(offs) {
-			return r.corrupt(col, c, dst)
+			return r.corrupt(col, dst)
 		}
 		lo, hi := offs[col.val], offs[col.val+nv]
 		if lo > hi || int(hi) > len(data) {
-			return r.corrupt(col, c, dst)
+			return r.corrupt(col, dst)
 		}
 		chunk = string(data[lo:hi])
 		offs = offs[col.val : col.val+nv+1]
@@ -349,7 +349,7 @@ func (r *parquetReader) cells(col *pqColumn, c int, dst []record.Record) error {
 		}
 		v, err := col.value(j, &r.boxes)
 		if err != nil {
-			return fmt.Errorf("%s: row %d, column %q: %w", r.name, r.done+int64(row-col.row)+1, clip(col.field.Name), err)
+			return fmt.Errorf("%s: row %d, column %q: %w", r.name, dst[i].Index+1, clip(col.field.Name), err)
 		}
 		dst[i].Values[c] = v
 	}
@@ -357,8 +357,9 @@ func (r *parquetReader) cells(col *pqColumn, c int, dst []record.Record) error {
 	return nil
 }
 
-func (r *parquetReader) corrupt(col *pqColumn, c int, dst []record.Record) error {
-	return fmt.Errorf("%s: column %q: corrupt page: fewer values than rows %d–%d", r.name, clip(col.field.Name), r.done+1, r.done+int64(len(dst)))
+// corrupt is the error for a page with fewer values than its rows need.
+func (r *parquetReader) corrupt(col *pqColumn, dst []record.Record) error {
+	return fmt.Errorf("%s: column %q: corrupt page: fewer values than rows %d–%d", r.name, clip(col.field.Name), dst[0].Index+1, dst[len(dst)-1].Index+1)
 }
 
 // checkParquetFrame checks the PAR1 markers and the footer length, which

@@ -191,24 +191,7 @@ func (r *parquetReader) Read(ctx context.Context, dst []record.Record) (n int, e
 	}()
 	m := int(want)
 	width := len(r.cols)
-	// Cells go into the arrays of dst's Values where they have room (see
-	// Reader.Read); every cell is set below.
-	var cells []record.Value
-	for i := 0; i < m; i++ {
-		rec := &dst[i]
-		rec.Index = r.done + int64(i)
-		rec.Line = rec.Index + 1
-		rec.Problem, rec.Raw, rec.End, rec.Text = "", nil, "", ""
-		if cap(rec.Values) >= width {
-			rec.Values = rec.Values[:width]
-			continue
-		}
-		if len(cells) < width {
-			cells = make([]record.Value, (m-i)*width)
-		}
-		rec.Values = cells[:width:width]
-		cells = cells[width:]
-	}
+	prepareRows(dst[:m], r.done, width)
 	for c := range r.cols {
 		if err := r.fill(c, dst[:m]); err != nil {
 			r.err = err
@@ -387,4 +370,27 @@ func checkParquetFrame(f *os.File, name string, size int64) error {
 		return fmt.Errorf("%s: truncated or corrupt Parquet file: footer length %d exceeds the file size %d", name, n, size)
 	}
 	return nil
+}
+
+// prepareRows numbers the rows of a Parquet batch, from the row done, and
+// gives each a Values array of width cells: its own where it has room
+// (see Reader.Read), else one carved from a single new allocation. Every
+// cell is set by the caller.
+func prepareRows(dst []record.Record, done int64, width int) {
+	var cells []record.Value
+	for i := range dst {
+		rec := &dst[i]
+		rec.Index = done + int64(i)
+		rec.Line = rec.Index + 1
+		rec.Problem, rec.Raw, rec.End, rec.Text = "", nil, "", ""
+		if cap(rec.Values) >= width {
+			rec.Values = rec.Values[:width]
+			continue
+		}
+		if len(cells) < width {
+			cells = make([]record.Value, (len(dst)-i)*width)
+		}
+		rec.Values = cells[:width:width]
+		cells = cells[width:]
+	}
 }

@@ -287,24 +287,7 @@ func (r *xtReader) Read(ctx context.Context, dst []record.Record) (n int, err er
 	}()
 	m := int(want)
 	width := len(r.cols)
-	// Cells go into the arrays of dst's Values where they have room (see
-	// Reader.Read); every cell is set below.
-	var cells []record.Value
-	for i := 0; i < m; i++ {
-		rec := &dst[i]
-		rec.Index = r.done + int64(i)
-		rec.Line = rec.Index + 1
-		rec.Problem, rec.Raw, rec.End, rec.Text = "", nil, "", ""
-		if cap(rec.Values) >= width {
-			rec.Values = rec.Values[:width]
-			continue
-		}
-		if len(cells) < width {
-			cells = make([]record.Value, (m-i)*width)
-		}
-		rec.Values = cells[:width:width]
-		cells = cells[width:]
-	}
+	prepareRows(dst[:m], r.done, width)
 	for c := range r.cols {
 		col := &r.cols[c]
 		vals, _, dls, err := r.pr.ReadColumnByPath(col.path, want)

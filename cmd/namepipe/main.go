@@ -47,6 +47,9 @@ const (
 var version = "dev"
 
 func main() {
+	if len(os.Args) > 1 {
+		tuneGC(os.Args[1], os.Getenv)
+	}
 	os.Exit(realMain(context.Background(), os.Args[1:], os.Stdout, os.Stderr))
 }
 

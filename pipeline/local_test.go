@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/namepipe/namepipe/record"
 )
@@ -189,9 +191,8 @@ func TestMemo(t *testing.T) {
 	}
 	// A key whose first hash is another's but not its second is no hit.
 	h, _, s := m.shard([]byte(keys[3]))
-	v := s.index[h]
-	v.check++
-	s.index[h] = v
+	i, _ := s.find(h)
+	s.table[i].check++
 	if has(keys[3]) {
 		t.Error("a hit on the first hash alone")
 	}
@@ -267,7 +268,7 @@ func TestLocalGroups(t *testing.T) {
 	var got [][]int
 	for _, g := range l.groups {
 		got = append(got, g.ops)
-		if g.memo == nil || cap(g.memo.shards[0].hashes) != 2 {
+		if g.memo == nil || cap(g.memo.shards[0].ring) != 2 {
 			t.Errorf("group %v: memo %v, want one of 2·%d entries", g.ops, g.memo, memoShards)
 		}
 	}
@@ -298,6 +299,68 @@ func TestApplyFormatted(t *testing.T) {
 		dst := []record.Value{"old", "old", "old", "old"}
 		if !r.applyFormatted(dst, b, 0) || !reflect.DeepEqual(dst, tc.want) {
 			t.Errorf("%s: %v, want %v", tc.name, dst, tc.want)
+		}
+	}
+}
+
+// TestMemoTable checks the open-addressing table through many insertions
+// and evictions, with hashes made to collide in the table (few bits) so
+// that probing and backward-shift deletion run across the table's end:
+// after every step each stored hash is found at the slot the ring names,
+// an evicted one is not, and a full shard evicts exactly one.
+func TestMemoTable(t *testing.T) {
+	t.Parallel()
+	if n := unsafe.Sizeof(memoSlot{}); n != 64 {
+		t.Errorf("memoSlot is %d bytes, want one cache line (64)", n)
+	}
+	const capacity = 8
+	s := &memoShard{table: make([]memoSlot, 16), mask: 15, ring: make([]int32, 0, capacity)}
+	live := map[uint64]bool{} // the hashes stored
+	rng := rand.New(rand.NewPCG(3, 4))
+	for step := range 20000 {
+		// Hashes whose table bits (>>8) collide often: 40 values.
+		h := uint64(rng.IntN(40))<<8 | uint64(rng.IntN(2))
+		if i, ok := s.find(h); ok {
+			if !live[h] {
+				t.Fatalf("step %d: found %#x, not stored", step, h)
+			}
+			s.table[i].hit = rng.IntN(2) == 0
+			continue
+		}
+		if live[h] {
+			t.Fatalf("step %d: %#x stored, not found", step, h)
+		}
+		s.insert(h, ^h, memoEntry{{skip: true}})
+		live[h] = true
+		if len(live) > capacity {
+			evicted := 0
+			for k := range live {
+				if _, ok := s.find(k); !ok {
+					delete(live, k)
+					evicted++
+				}
+			}
+			if evicted != 1 {
+				t.Fatalf("step %d: a full shard evicted %d entries, want 1", step, evicted)
+			}
+		}
+		used := 0
+		for i := range s.table {
+			if s.table[i].used {
+				used++
+			}
+		}
+		if used != len(live) || len(s.ring) != len(live) {
+			t.Fatalf("step %d: %d slots used, ring %d, want %d", step, used, len(s.ring), len(live))
+		}
+		for r, i := range s.ring {
+			sl := s.table[i]
+			if !sl.used || sl.ring != int32(r) || !live[sl.h] || sl.check != ^sl.h {
+				t.Fatalf("step %d: ring %d → slot %d %+v", step, r, i, sl)
+			}
+			if j, ok := s.find(sl.h); !ok || j != int(i) {
+				t.Fatalf("step %d: %#x at slot %d, found at %d (%v)", step, sl.h, i, j, ok)
+			}
 		}
 	}
 }

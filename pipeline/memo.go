@@ -24,17 +24,20 @@ type memoEntry []memoAnswer
 // memo is a bounded map of recent answers of a group of operations by the
 // cells they read, shared by the local workers. A key is known by two
 // independent 64-bit hashes with seeds of its own (maphash): the first
-// picks one of the shards, each with a lock, and is the key of the
-// shard's index; the second must match too. Two different keys are
-// taken for one only when both 64-bit hashes collide, which for the keys
-// of any run is less likely than 1 in 10^20; keeping no key bytes makes a
-// lookup touch the index alone and an insertion allocate nothing
-// (BenchmarkMemo).
+// picks one of the shards, each with a lock, and the key's place in the
+// shard's table; the second must match too. Two different keys are taken
+// for one only when both 64-bit hashes collide, which for the keys of any
+// run is less likely than 1 in 10^20; keeping no key bytes makes a lookup
+// touch the table alone and an insertion allocate nothing (BenchmarkMemo).
 //
-// A shard evicts by the clock algorithm: its entries sit in a ring of
-// slots, a hit marks its slot, and an insertion into a full shard sweeps
-// the ring from where the last one stopped, unmarking marked slots and
-// re-using the first unmarked one. A hit moves nothing.
+// A shard's table is open addressing with linear probing, at most half
+// full: a slot is one cache line holding both hashes, the entry and the
+// clock's mark, so that a hit reads one line before the entry itself (a
+// Go map read two or three). A shard evicts by the clock algorithm: its
+// entries' slots are listed in a ring, a hit marks its slot, and an
+// insertion into a full shard sweeps the ring from where the last one
+// stopped, unmarking marked slots and evicting the first unmarked one. A
+// hit moves nothing.
 type memo struct {
 	seed, check maphash.Seed
 	shards      [memoShards]memoShard
@@ -44,27 +47,34 @@ const memoShards = 16
 
 type memoShard struct {
 	mu    sync.Mutex
-	index map[uint64]memoSlot // key's first hash → its entry and slot
-	// The ring: slot i holds the first hash of its key and hit[i],
-	// looked up since the hand last passed. It grows to its capacity,
-	// then is re-used.
-	hashes []uint64
-	hit    []bool
-	hand   int // where the next sweep starts
+	table []memoSlot // len a power of two, at least twice the ring's capacity
+	mask  uint64     // len(table) - 1
+	// ring[i] is the table index of the i-th entry stored; it grows to
+	// its capacity, then is re-used.
+	ring []int32
+	hand int // where the next sweep starts
 }
 
+// memoSlot is a slot of a shard's table, 64 bytes (one cache line).
 type memoSlot struct {
-	e     memoEntry
-	check uint64 // the key's second hash
-	slot  int32
+	h, check uint64 // the key's hashes (used = false: none)
+	e        memoEntry
+	ring     int32 // the entry's place in the ring
+	used     bool
+	hit      bool // looked up since the clock's hand last passed
+	_        [14]byte
 }
 
 // newMemo returns a memo of at most size entries.
 func newMemo(size int) *memo {
 	m := &memo{seed: maphash.MakeSeed(), check: maphash.MakeSeed()}
 	n := max(size/memoShards, 1)
+	t := 1
+	for t < 2*n {
+		t *= 2
+	}
 	for i := range m.shards {
-		m.shards[i] = memoShard{index: make(map[uint64]memoSlot, n), hashes: make([]uint64, 0, n), hit: make([]bool, n)}
+		m.shards[i] = memoShard{table: make([]memoSlot, t), mask: uint64(t - 1), ring: make([]int32, 0, n)}
 	}
 	return m
 }
@@ -75,40 +85,91 @@ func (m *memo) shard(key []byte) (h, check uint64, s *memoShard) {
 	return h, maphash.Bytes(m.check, key), &m.shards[h%memoShards]
 }
 
+// find returns the index of the slot holding hash h, or of the free slot
+// where it would go, and whether it holds h.
+func (s *memoShard) find(h uint64) (int, bool) {
+	// The shard took h's low bits: the table starts from higher ones.
+	i := (h >> 8) & s.mask
+	for {
+		t := &s.table[i]
+		if !t.used {
+			return int(i), false
+		}
+		if t.h == h {
+			return int(i), true
+		}
+		i = (i + 1) & s.mask
+	}
+}
+
 func (m *memo) get(key []byte) (memoEntry, bool) {
 	h, check, s := m.shard(key)
 	s.mu.Lock()
-	v, ok := s.index[h]
-	if ok = ok && v.check == check; ok {
-		s.hit[v.slot] = true
+	i, ok := s.find(h)
+	var e memoEntry
+	if t := &s.table[i]; ok && t.check == check {
+		t.hit = true
+		e = t.e
+	} else {
+		ok = false
 	}
 	s.mu.Unlock()
-	return v.e, ok
+	return e, ok
 }
 
 func (m *memo) put(key []byte, e memoEntry) {
 	h, check, s := m.shard(key)
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if v, ok := s.index[h]; ok {
+	s.insert(h, check, e)
+	s.mu.Unlock()
+}
+
+// insert stores e under hashes h and check, evicting an entry when the
+// shard is full.
+func (s *memoShard) insert(h, check uint64, e memoEntry) {
+	if i, ok := s.find(h); ok {
 		// The same cells, answered by another worker meanwhile; or
 		// other cells of the same first hash, which take the slot over.
-		s.index[h] = memoSlot{e: e, check: check, slot: v.slot}
+		s.table[i].check, s.table[i].e = check, e
 		return
 	}
-	if len(s.hashes) < cap(s.hashes) {
-		s.index[h] = memoSlot{e: e, check: check, slot: int32(len(s.hashes))}
-		s.hashes = append(s.hashes, h)
-		return
+	r := len(s.ring)
+	if r < cap(s.ring) {
+		s.ring = append(s.ring, 0)
+	} else {
+		for s.table[s.ring[s.hand]].hit {
+			s.table[s.ring[s.hand]].hit = false
+			s.hand = (s.hand + 1) % len(s.ring)
+		}
+		r = s.hand
+		s.remove(int(s.ring[r]))
+		s.hand = (s.hand + 1) % len(s.ring)
 	}
-	for s.hit[s.hand] {
-		s.hit[s.hand] = false
-		s.hand = (s.hand + 1) % len(s.hashes)
+	i, _ := s.find(h)
+	s.table[i] = memoSlot{h: h, check: check, e: e, ring: int32(r), used: true}
+	s.ring[r] = int32(i)
+}
+
+// remove empties table slot i, moving back the slots after it that
+// would no longer be found (backward-shift deletion: linear probing then
+// needs no tombstones).
+func (s *memoShard) remove(i int) {
+	j := i
+	for {
+		j = int(uint64(j+1) & s.mask)
+		t := &s.table[j]
+		if !t.used {
+			break
+		}
+		// t may move to i when its home is not in the cyclic range (i, j].
+		home := int((t.h >> 8) & s.mask)
+		if (j > i && (home <= i || home > j)) || (j < i && home <= i && home > j) {
+			s.table[i] = *t
+			s.ring[t.ring] = int32(i)
+			i = j
+		}
 	}
-	delete(s.index, s.hashes[s.hand])
-	s.hashes[s.hand] = h
-	s.index[h] = memoSlot{e: e, check: check, slot: int32(s.hand)}
-	s.hand = (s.hand + 1) % len(s.hashes)
+	s.table[i] = memoSlot{}
 }
 
 // probe is one worker's use of one group's memo. A memo pays when what

@@ -32,6 +32,7 @@ targets=(
   ./server:FuzzRESTQuery
   ./engine:FuzzParseName
   ./engine:FuzzDetectRisk
+  ./engine/email:FuzzSplit
   ./engine/script:FuzzLatinKey
   ./engine/dict:FuzzSplitSurnameFirst
   ./report:FuzzRenderEscapes

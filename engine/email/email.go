@@ -40,14 +40,61 @@ func split(addr string) (local, domain string, ok bool) {
 	if at <= 0 || at == len(s)-1 {
 		return "", "", false
 	}
-	local, domain = s[:at], strings.ToLower(strings.TrimSuffix(s[at+1:], "."))
-	if len(local) > 64 || len(domain) > 253 || !validLocal(local) || !validDomain(domain) {
+	local, domain = s[:at], strings.TrimSuffix(s[at+1:], ".")
+	valid, upper, ascii := checkASCIIDomain(domain)
+	switch {
+	case !ascii:
+		domain = strings.ToLower(domain)
+		valid = validDomainRunes(domain)
+	case upper:
+		domain = strings.ToLower(domain) // same length: ASCII
+	}
+	if !valid || len(local) > 64 || len(domain) > 253 || !validLocal(local) {
 		return "", "", false
 	}
 	return local, domain, true
 }
 
+// asciiSet is a set of ASCII bytes.
+type asciiSet [utf8.RuneSelf]bool
+
+func newASCIISet(chars string) (s asciiSet) {
+	for i := 0; i < len(chars); i++ {
+		s[chars[i]] = true
+	}
+	return s
+}
+
+var (
+	// localBytes are the ASCII bytes of a dot-atom local part.
+	localBytes = newASCIISet("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.!#$%&'*+/=?^_`{|}~-")
+	// labelBytes are the ASCII bytes of a lower-case domain label.
+	labelBytes = newASCIISet("abcdefghijklmnopqrstuvwxyz0123456789-")
+)
+
+// validLocal reports whether l is a dot-atom local part. ASCII parts are
+// checked byte by byte, others by validLocalRunes (BenchmarkDisposable in
+// package engine).
 func validLocal(l string) bool {
+	if l == "" || l[0] == '.' || l[len(l)-1] == '.' {
+		return false
+	}
+	var prev byte
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		if c >= utf8.RuneSelf {
+			return validLocalRunes(l)
+		}
+		if !localBytes[c] || c == '.' && prev == '.' {
+			return false
+		}
+		prev = c
+	}
+	return true
+}
+
+// validLocalRunes is validLocal for any local part.
+func validLocalRunes(l string) bool {
 	if l == "" || l[0] == '.' || l[len(l)-1] == '.' || strings.Contains(l, "..") {
 		return false
 	}
@@ -63,7 +110,66 @@ func validLocal(l string) bool {
 	return true
 }
 
+// validDomain reports whether d is a lower-case domain name of at least
+// two labels with an alphabetic (or IDN) top-level domain.
 func validDomain(d string) bool {
+	valid, upper, ascii := checkASCIIDomain(d)
+	if !ascii {
+		return validDomainRunes(d)
+	}
+	return valid && !upper
+}
+
+// checkASCIIDomain is validDomain for a domain of ASCII bytes (ascii=false
+// for any other: not checked), in one pass, reading upper-case letters as
+// lower case (upper tells that d has some).
+func checkASCIIDomain(d string) (valid, upper, ascii bool) {
+	valid = true
+	start, labels := 0, 0
+	for i := 0; i <= len(d); i++ {
+		if i < len(d) {
+			c := d[i]
+			switch {
+			case c >= utf8.RuneSelf:
+				return false, false, false
+			case c == '.':
+			case c >= 'A' && c <= 'Z':
+				upper = true
+				continue
+			default:
+				if !labelBytes[c] {
+					valid = false
+				}
+				continue
+			}
+		}
+		lb := d[start:i]
+		if lb == "" || len(lb) > 63 || lb[0] == '-' || lb[len(lb)-1] == '-' {
+			valid = false
+		}
+		labels++
+		start = i + 1
+	}
+	if labels < 2 {
+		return false, upper, true
+	}
+	// The top-level domain is alphabetic (or an IDN "xn--" label).
+	tld := d[strings.LastIndexByte(d, '.')+1:]
+	if len(tld) < 2 {
+		return false, upper, true
+	}
+	if len(tld) < 4 || !strings.EqualFold(tld[:4], "xn--") {
+		for i := 0; i < len(tld); i++ {
+			if c := tld[i]; c >= '0' && c <= '9' || c == '-' {
+				return false, upper, true
+			}
+		}
+	}
+	return valid, upper, true
+}
+
+// validDomainRunes is validDomain for any domain.
+func validDomainRunes(d string) bool {
 	nLabels := strings.Count(d, ".") + 1
 	if nLabels < 2 {
 		return false

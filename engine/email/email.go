@@ -55,40 +55,66 @@ func split(addr string) (local, domain string, ok bool) {
 	return local, domain, true
 }
 
-// asciiSet is a set of ASCII bytes.
-type asciiSet [utf8.RuneSelf]bool
-
-func newASCIISet(chars string) (s asciiSet) {
-	for i := 0; i < len(chars); i++ {
-		s[chars[i]] = true
-	}
-	return s
-}
-
-var (
-	// localBytes are the ASCII bytes of a dot-atom local part.
-	localBytes = newASCIISet("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.!#$%&'*+/=?^_`{|}~-")
-	// labelBytes are the ASCII bytes of a lower-case domain label.
-	labelBytes = newASCIISet("abcdefghijklmnopqrstuvwxyz0123456789-")
+// Byte classes of the ASCII fast paths: a check ORs the classes of all
+// its bytes, then looks at the structure only when needed.
+const (
+	clsBad   = 1 << iota // not allowed there
+	clsDot               // '.'
+	clsUpper             // 'A'..'Z' (allowed in a domain: read as lower case)
+	clsHigh              // a byte of a non-ASCII character: the rune path decides
 )
 
+// localClass and domainClass are the byte classes of a dot-atom local part
+// and of a domain.
+var localClass, domainClass = byteClasses(
+	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+/=?^_`{|}~-",
+	"abcdefghijklmnopqrstuvwxyz0123456789-",
+)
+
+func byteClasses(local, domain string) (lc, dc [256]uint8) {
+	for c := range 256 {
+		lc[c], dc[c] = clsBad, clsBad
+		switch {
+		case c >= utf8.RuneSelf:
+			lc[c], dc[c] = clsHigh, clsHigh
+		case c == '.':
+			lc[c], dc[c] = clsDot, clsDot
+		case c >= 'A' && c <= 'Z':
+			dc[c] = clsUpper
+		}
+	}
+	for i := 0; i < len(local); i++ {
+		lc[local[i]] = 0
+	}
+	for i := 0; i < len(domain); i++ {
+		dc[domain[i]] = 0
+	}
+	return lc, dc
+}
+
 // validLocal reports whether l is a dot-atom local part. ASCII parts are
-// checked byte by byte, others by validLocalRunes (BenchmarkDisposable in
-// package engine).
+// checked by their bytes' classes, others by validLocalRunes
+// (BenchmarkDisposable in package engine).
 func validLocal(l string) bool {
 	if l == "" || l[0] == '.' || l[len(l)-1] == '.' {
 		return false
 	}
-	var prev byte
+	var m uint8
 	for i := 0; i < len(l); i++ {
-		c := l[i]
-		if c >= utf8.RuneSelf {
-			return validLocalRunes(l)
+		m |= localClass[l[i]]
+	}
+	switch {
+	case m&clsHigh != 0:
+		return validLocalRunes(l)
+	case m&clsBad != 0:
+		return false
+	}
+	if m&clsDot != 0 {
+		for i := 1; i < len(l); i++ {
+			if l[i] == '.' && l[i-1] == '.' {
+				return false
+			}
 		}
-		if !localBytes[c] || c == '.' && prev == '.' {
-			return false
-		}
-		prev = c
 	}
 	return true
 }
@@ -121,40 +147,34 @@ func validDomain(d string) bool {
 }
 
 // checkASCIIDomain is validDomain for a domain of ASCII bytes (ascii=false
-// for any other: not checked), in one pass, reading upper-case letters as
-// lower case (upper tells that d has some).
+// for any other: not checked), reading upper-case letters as lower case
+// (upper tells that d has some).
 func checkASCIIDomain(d string) (valid, upper, ascii bool) {
-	valid = true
-	start, labels := 0, 0
+	var m uint8
+	for i := 0; i < len(d); i++ {
+		m |= domainClass[d[i]]
+	}
+	upper = m&clsUpper != 0
+	switch {
+	case m&clsHigh != 0:
+		return false, false, false
+	case m&clsBad != 0 || m&clsDot == 0:
+		return false, upper, true // a bad byte, or one label only
+	}
+	start := 0 // of the current label
 	for i := 0; i <= len(d); i++ {
+		if i < len(d) && d[i] != '.' {
+			continue
+		}
+		if lb := d[start:i]; lb == "" || len(lb) > 63 || lb[0] == '-' || lb[len(lb)-1] == '-' {
+			return false, upper, true
+		}
 		if i < len(d) {
-			c := d[i]
-			switch {
-			case c >= utf8.RuneSelf:
-				return false, false, false
-			case c == '.':
-			case c >= 'A' && c <= 'Z':
-				upper = true
-				continue
-			default:
-				if !labelBytes[c] {
-					valid = false
-				}
-				continue
-			}
+			start = i + 1
 		}
-		lb := d[start:i]
-		if lb == "" || len(lb) > 63 || lb[0] == '-' || lb[len(lb)-1] == '-' {
-			valid = false
-		}
-		labels++
-		start = i + 1
 	}
-	if labels < 2 {
-		return false, upper, true
-	}
+	tld := d[start:]
 	// The top-level domain is alphabetic (or an IDN "xn--" label).
-	tld := d[strings.LastIndexByte(d, '.')+1:]
 	if len(tld) < 2 {
 		return false, upper, true
 	}
@@ -165,7 +185,7 @@ func checkASCIIDomain(d string) (valid, upper, ascii bool) {
 			}
 		}
 	}
-	return valid, upper, true
+	return true, upper, true
 }
 
 // validDomainRunes is validDomain for any domain.

@@ -487,25 +487,51 @@ func (e *Parser) personBlock(terms []nameTerm) *personBlock {
 	return b
 }
 
-// personBlock is the memory of a parsed natural person, allocated as one
-// object: the person, its name, its gender and up to len(terms) terms
-// (BenchmarkNameMiss).
+// personBlock is the memory of a parsed natural person: the person, its
+// name and its gender, allocated as one object with room for its terms
+// (personBlock2..4, sized to the terms: BenchmarkNameMiss).
 type personBlock struct {
 	pp     nameapi.ParsedPerson
 	name   nameapi.OutputPersonName
 	gender nameapi.GenderizerResult
-	terms  [4]nameapi.Term
 }
+
+// personBlock2, personBlock3 and personBlock4 are a personBlock with room
+// for up to 2, 3 and 4 terms.
+type (
+	personBlock2 struct {
+		personBlock
+		terms [2]nameapi.Term
+	}
+	personBlock3 struct {
+		personBlock
+		terms [3]nameapi.Term
+	}
+	personBlock4 struct {
+		personBlock
+		terms [4]nameapi.Term
+	}
+)
 
 // newPersonBlock returns a personBlock whose person has its name, with n
 // (zero) terms.
 func newPersonBlock(n int) *personBlock {
-	b := &personBlock{}
-	if n <= len(b.terms) {
-		b.name.Terms = b.terms[:n:n]
-	} else {
-		b.name.Terms = make([]nameapi.Term, n)
+	var b *personBlock
+	var terms []nameapi.Term
+	switch {
+	case n <= 2:
+		x := &personBlock2{}
+		b, terms = &x.personBlock, x.terms[:n:n]
+	case n == 3:
+		x := &personBlock3{}
+		b, terms = &x.personBlock, x.terms[:]
+	case n == 4:
+		x := &personBlock4{}
+		b, terms = &x.personBlock, x.terms[:]
+	default:
+		b, terms = &personBlock{}, make([]nameapi.Term, n)
 	}
+	b.name.Terms = terms
 	b.pp.OutputPersonName = &b.name
 	return b
 }

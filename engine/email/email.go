@@ -15,11 +15,12 @@ import (
 // Checker answers the email operations from a Lexicon. Create it with
 // New.
 type Checker struct {
-	lex lexicon.Lexicon
+	lex     lexicon.Lexicon
+	domains *domainCache // the disposable answers of recent domains
 }
 
 // New returns a Checker over lex.
-func New(lex lexicon.Lexicon) *Checker { return &Checker{lex: lex} }
+func New(lex lexicon.Lexicon) *Checker { return &Checker{lex: lex, domains: newDomainCache()} }
 
 // Operation names of the email services, as in their REST paths.
 var (
@@ -34,25 +35,41 @@ var (
 // domain and local parts, surrounding blanks and angle brackets, and a
 // "mailto:" prefix.
 func split(addr string) (local, domain string, ok bool) {
+	local, raw, ok := cut(addr)
+	if !ok {
+		return "", "", false
+	}
+	if domain, ok = lowerDomain(raw); !ok || len(local) > 64 || !validLocal(local) {
+		return "", "", false
+	}
+	return local, domain, true
+}
+
+// cut trims an address (blanks, angle brackets, "mailto:") and cuts it at
+// its last '@' into its local part and its domain as written, without a
+// final dot; ok=false when there is no '@' between them.
+func cut(addr string) (local, domain string, ok bool) {
 	s := strings.TrimSpace(addr)
 	s = strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(s, "<"), ">"), "mailto:")
 	at := strings.LastIndexByte(s, '@')
 	if at <= 0 || at == len(s)-1 {
 		return "", "", false
 	}
-	local, domain = s[:at], strings.TrimSuffix(s[at+1:], ".")
-	valid, upper, ascii := checkASCIIDomain(domain)
+	return s[:at], strings.TrimSuffix(s[at+1:], "."), true
+}
+
+// lowerDomain returns the domain d of an address (as cut returns it) in
+// lower case, and whether it is valid.
+func lowerDomain(d string) (string, bool) {
+	valid, upper, ascii := checkASCIIDomain(d)
 	switch {
 	case !ascii:
-		domain = strings.ToLower(domain)
-		valid = validDomainRunes(domain)
+		d = strings.ToLower(d)
+		valid = validDomainRunes(d)
 	case upper:
-		domain = strings.ToLower(domain) // same length: ASCII
+		d = strings.ToLower(d) // same length: ASCII
 	}
-	if !valid || len(local) > 64 || len(domain) > 253 || !validLocal(local) {
-		return "", "", false
-	}
-	return local, domain, true
+	return d, valid && len(d) <= 253
 }
 
 // Byte classes of the ASCII fast paths: a check ORs the classes of all
@@ -234,15 +251,28 @@ func (e *Checker) DetectDisposable(emailAddress string) *nameapi.DisposableEmail
 // (it allocates nothing): nameapi.DisposableYes, DisposableNo or
 // DisposableUnknown.
 func (e *Checker) Disposable(emailAddress string) string {
-	_, domain, ok := split(emailAddress)
-	switch {
-	case !ok:
+	local, raw, ok := cut(emailAddress)
+	if !ok || len(local) > 64 || !validLocal(local) {
 		return nameapi.DisposableUnknown
-	case e.lex.IsDisposableDomain(domain):
+	}
+	a, hit := e.domains.get(raw)
+	if !hit {
+		a = domainInvalid
+		if d, valid := lowerDomain(raw); valid {
+			a = domainKept
+			if e.lex.IsDisposableDomain(d) {
+				a = domainDisposable
+			}
+		}
+		e.domains.put(raw, a)
+	}
+	switch a {
+	case domainDisposable:
 		return nameapi.DisposableYes
-	default:
+	case domainKept:
 		return nameapi.DisposableNo
 	}
+	return nameapi.DisposableUnknown
 }
 
 // ClassifyDomain classifies the domain of an email address (a bare

@@ -64,22 +64,29 @@ var splitSeeds = []string{
 	"a@x.com..", "a@" + strings.Repeat("a", 64) + ".com", "a@" + strings.Repeat("a", 63) + ".com",
 	strings.Repeat("a", 65) + "@x.com", "a@x.de\u212a", "a@\u212a.de", "a@x.dé", "é@x.de",
 	"a!#$%&'*+/=?^_`{|}~-@x.de", "a(b)@x.de", "a@x_y.de", "a@.de", "a@de.", "a@x.d1",
+	"b@mailinator.com", "b@MAILINATOR.com", "b@sub.x.de", "b@x.de.", "b@x.XN--P1AI", "b@Müller.DE",
 }
 
 func TestSplitMatchesRunes(t *testing.T) {
 	t.Parallel()
 	for _, in := range splitSeeds {
 		checkSplit(t, in)
+		checkDisposable(t, New(testLex), in)
 	}
 }
 
 // FuzzSplit checks that split, validLocal and validDomain answer exactly
-// like their rune-by-rune versions for any input.
+// like their rune-by-rune versions for any input, and Disposable (with its
+// domain cache) like split and the lexicon.
 func FuzzSplit(f *testing.F) {
 	for _, s := range splitSeeds {
 		f.Add(s)
 	}
-	f.Fuzz(checkSplit)
+	c := New(testLex) // one cache for all inputs, as a pipeline's
+	f.Fuzz(func(t *testing.T, in string) {
+		checkSplit(t, in)
+		checkDisposable(t, c, in)
+	})
 }
 
 func checkSplit(t *testing.T, in string) {

@@ -71,9 +71,9 @@ type wordEntry struct {
 // Dict is the loaded data. It is read-only after loading and safe for
 // concurrent use.
 type Dict struct {
-	words      map[string]wordEntry // given names, surnames and surnames by sex
-	nGiven     int                  // given names in words
-	nSurnames  int                  // surnames in words
+	words      *wordTable // given names, surnames and surnames by sex
+	nGiven     int        // given names in words
+	nSurnames  int        // surnames in words
 	stats      []langStat
 	langs      []string // the languages of stats
 	disposable map[string]struct{}
@@ -119,7 +119,8 @@ func Load() (*Dict, error) {
 	errs := make([]error, 6)
 	var surnames []string
 	var sexes []surnameSex
-	wg.Go(func() { d.words, d.stats, d.langs, errs[0] = loadGiven("data/given.tsv.gz") })
+	var words map[string]wordEntry
+	wg.Go(func() { words, d.stats, d.langs, errs[0] = loadGiven("data/given.tsv.gz") })
 	wg.Go(func() { surnames, errs[1] = loadList("data/surnames.txt.gz", 30000) })
 	wg.Go(func() { d.disposable, errs[2] = loadSet("data/disposable.txt.gz", 160000) })
 	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })
@@ -131,19 +132,23 @@ func Load() (*Dict, error) {
 			return nil, err
 		}
 	}
-	d.nGiven = len(d.words)
+	d.nGiven = len(words)
 	for _, k := range surnames {
-		e := d.words[k]
+		e := words[k]
 		if !e.surname {
 			d.nSurnames++
 		}
 		e.surname = true
-		d.words[k] = e
+		words[k] = e
 	}
 	for _, x := range sexes {
-		e := d.words[x.name]
+		e := words[x.name]
 		e.sexKnown, e.sexMale = true, x.male
-		d.words[x.name] = e
+		words[x.name] = e
+	}
+	var err error
+	if d.words, err = newWordTable(words); err != nil {
+		return nil, err
 	}
 	top, err := loadSet("data/top-providers.txt", 128)
 	if err != nil {
@@ -303,7 +308,7 @@ func asciiLower(s string, buf *[asciiKeyMax]byte) (b []byte, ok bool) {
 
 // givenEntry returns the given-name entry of a key.
 func (d *Dict) givenEntry(k string) (span, bool) {
-	e := d.words[k]
+	e := d.words.get(k)
 	return e.given, e.isGiven
 }
 
@@ -311,7 +316,7 @@ func (d *Dict) givenEntry(k string) (span, bool) {
 // folded) and its entry, in no particular order.
 func (d *Dict) givenNames() iter.Seq2[string, span] {
 	return func(yield func(string, span) bool) {
-		for k, e := range d.words {
+		for k, e := range d.words.all() {
 			if e.isGiven && !yield(k, e.given) {
 				return
 			}
@@ -331,7 +336,7 @@ func (d *Dict) givenSpan(s string) (span, bool) {
 func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound bool) {
 	var buf [asciiKeyMax]byte
 	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok {
-		e := d.words[string(b)] // no allocation
+		e := d.words.getBytes(b)
 		sp, found = e.given, e.isGiven
 		if !found && bytes.IndexByte(b, '-') > 0 {
 			// Romanized Korean given names are listed as one word
@@ -345,7 +350,7 @@ func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound boo
 	}
 	var wbuf, fbuf [keyBufLen]byte
 	w, f, folds := appendKeys(strings.TrimSpace(s), &wbuf, &fbuf)
-	e := d.words[string(w)]
+	e := d.words.getBytes(w)
 	sp, found = e.given, e.isGiven
 	if folds && script.Of(string(w)) == script.Thai {
 		// Thai vowel signs are marks, not accents: folded away they
@@ -362,7 +367,7 @@ func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound boo
 		}
 		return sp, found, span{}, false
 	}
-	e = d.words[string(f)]
+	e = d.words.getBytes(f)
 	alt, altFound = e.given, e.isGiven
 	if !found {
 		return alt, altFound, span{}, false
@@ -381,11 +386,11 @@ func (d *Dict) IsGivenName(s string) bool {
 func (d *Dict) IsSurname(s string) bool {
 	var buf [asciiKeyMax]byte
 	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok {
-		return d.words[string(b)].surname
+		return d.words.getBytes(b).surname
 	}
 	var wbuf, fbuf [keyBufLen]byte
 	w, f, _ := appendKeys(strings.TrimSpace(s), &wbuf, &fbuf)
-	return d.words[string(w)].surname || d.words[string(f)].surname
+	return d.words.getBytes(w).surname || d.words.getBytes(f).surname
 }
 
 // GivenVotes reports in one lookup whether the data knows s as a given

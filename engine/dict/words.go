@@ -1,0 +1,159 @@
+package dict
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/maphash"
+	"iter"
+	"math"
+	"strings"
+)
+
+// wordTable is Dict.words: the name keys and their entries in an
+// open-addressing table (linear probing, at most 4/7 full) whose slots
+// hold the key itself when it is short, next to its entry. The parser
+// looks up every word of a name it has not seen, and in a pipeline run the
+// data is rarely in the processor's caches: a Go map reads its control
+// word, then the slot, then the key's text elsewhere, where this table
+// reads one slot, usually one cache line (BenchmarkWordLookup). Read-only
+// after newWordTable, safe for concurrent use; it holds one pointer (the
+// long keys' text), so the garbage collector does not scan it.
+type wordTable struct {
+	slots []wordSlot
+	long  string // the keys longer than wordInline, one after the other
+	seed  maphash.Seed
+	n     int // keys
+}
+
+// wordInline is the longest key held in its slot.
+const wordInline = 19
+
+// wordSlot is a key and its entry; n == 0 marks a free slot. A key longer
+// than wordInline has its offset in wordTable.long in key[:4].
+type wordSlot struct {
+	n   uint8 // the key's length
+	key [wordInline]byte
+	e   wordEntry
+}
+
+// newWordTable returns a table of the entries of m, whose keys must be
+// non-empty.
+func newWordTable(m map[string]wordEntry) (*wordTable, error) {
+	t := &wordTable{seed: maphash.MakeSeed(), slots: make([]wordSlot, len(m)*7/4+1)}
+	var long strings.Builder
+	for k, e := range m {
+		if k == "" {
+			return nil, fmt.Errorf("dict: empty name key")
+		}
+		if len(k) > math.MaxUint8 || long.Len() > math.MaxUint32-len(k) {
+			return nil, fmt.Errorf("dict: name key %.20q… too long", k)
+		}
+		s := wordSlot{n: uint8(len(k)), e: e}
+		if len(k) <= wordInline {
+			copy(s.key[:], k)
+		} else {
+			binary.LittleEndian.PutUint32(s.key[:], uint32(long.Len()))
+			long.WriteString(k)
+		}
+		i := t.start(maphash.String(t.seed, k))
+		for t.slots[i].n != 0 {
+			i = t.next(i)
+		}
+		t.slots[i] = s
+		t.n++
+	}
+	t.long = long.String()
+	return t, nil
+}
+
+// start returns the first slot to probe for hash h.
+func (t *wordTable) start(h uint64) int {
+	return int(uint64(uint32(h)) * uint64(len(t.slots)) >> 32)
+}
+
+// next returns the slot probed after slot i.
+func (t *wordTable) next(i int) int {
+	if i++; i == len(t.slots) {
+		return 0
+	}
+	return i
+}
+
+// key returns the key of a used slot longer than wordInline.
+func (t *wordTable) key(s *wordSlot) string {
+	off := binary.LittleEndian.Uint32(s.key[:])
+	return t.long[off : off+uint32(s.n)]
+}
+
+// get returns the entry of key k (the zero entry when k is not listed).
+func (t *wordTable) get(k string) wordEntry {
+	if k == "" || len(k) > math.MaxUint8 {
+		return wordEntry{}
+	}
+	for i := t.start(maphash.String(t.seed, k)); ; i = t.next(i) {
+		s := &t.slots[i]
+		switch {
+		case s.n == 0:
+			return wordEntry{}
+		case int(s.n) != len(k):
+		case len(k) <= wordInline:
+			if string(s.key[:len(k)]) == k {
+				return s.e
+			}
+		case t.key(s) == k:
+			return s.e
+		}
+	}
+}
+
+// getBytes is get for a key in a byte slice (without allocating).
+func (t *wordTable) getBytes(k []byte) wordEntry {
+	if len(k) == 0 || len(k) > math.MaxUint8 {
+		return wordEntry{}
+	}
+	for i := t.start(maphash.Bytes(t.seed, k)); ; i = t.next(i) {
+		s := &t.slots[i]
+		switch {
+		case s.n == 0:
+			return wordEntry{}
+		case int(s.n) != len(k):
+		case len(k) <= wordInline:
+			if string(s.key[:len(k)]) == string(k) {
+				return s.e
+			}
+		case t.key(s) == string(k):
+			return s.e
+		}
+	}
+}
+
+// all yields every key and its entry, in no particular order. The keys
+// held in slots are copied into one string first: the indexes built from
+// the keys keep substrings of them.
+func (t *wordTable) all() iter.Seq2[string, wordEntry] {
+	return func(yield func(string, wordEntry) bool) {
+		var b []byte
+		for i := range t.slots {
+			if s := &t.slots[i]; s.n != 0 && s.n <= wordInline {
+				b = append(b, s.key[:s.n]...)
+			}
+		}
+		inline := string(b)
+		off := 0
+		for i := range t.slots {
+			s := &t.slots[i]
+			switch {
+			case s.n == 0:
+				continue
+			case s.n <= wordInline:
+				k := inline[off : off+int(s.n)]
+				off += int(s.n)
+				if !yield(k, s.e) {
+					return
+				}
+			case !yield(t.key(s), s.e):
+				return
+			}
+		}
+	}
+}

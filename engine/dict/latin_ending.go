@@ -1,6 +1,7 @@
 package dict
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -33,11 +34,25 @@ type endingVotes struct {
 // latinEndings returns the ending index, building it on the first call.
 func (d *Dict) latinEndings() map[string]endingVotes {
 	d.latinOnce.Do(func() {
-		ends := map[string]endingVotes{}
+		// The names in sorted order: a float sum depends on the order of
+		// its terms, and the table's order changes from run to run (its
+		// hash seed); a share near latinEndMinShare must not answer one
+		// way in one run and the other way in the next.
+		type named struct {
+			name string
+			sp   span
+		}
+		var names []named
 		for name, sp := range d.givenNames() {
 			if sp.n == 0 || !latinLetters(name) {
 				continue
 			}
+			names = append(names, named{name, sp})
+		}
+		slices.SortFunc(names, func(a, b named) int { return strings.Compare(a.name, b.name) })
+		ends := map[string]endingVotes{}
+		for _, nm := range names {
+			name, sp := nm.name, nm.sp
 			sv := d.spanSexVotes(sp)
 			if sv.m+sv.f == 0 {
 				continue

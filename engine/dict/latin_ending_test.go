@@ -83,3 +83,34 @@ func TestEndingModelLeaveOneOut(t *testing.T) {
 		t.Errorf("ending model accuracy %.1f %% under 95 %%", 100*acc)
 	}
 }
+
+// TestLatinEndingsDeterministic builds the ending index of two loads of
+// the data (their tables have different hash seeds, so they list the
+// names in different orders): the sums must be the same to the last bit,
+// or a share near the threshold would answer differently from run to run.
+func TestLatinEndingsDeterministic(t *testing.T) {
+	t.Parallel()
+	a, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ea, eb := a.latinEndings(), b.latinEndings()
+	if len(ea) != len(eb) {
+		t.Fatalf("%d endings, then %d", len(ea), len(eb))
+	}
+	diff := 0
+	for k, v := range ea {
+		if eb[k] != v {
+			if diff++; diff <= 3 {
+				t.Errorf("ending %q: %+v, then %+v", k, v, eb[k])
+			}
+		}
+	}
+	if diff > 0 {
+		t.Errorf("%d of %d endings differ between two loads", diff, len(ea))
+	}
+}

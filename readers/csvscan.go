@@ -42,6 +42,7 @@ type scanner struct {
 
 	buf    []byte // the current record's lines, terminators included
 	fields []span
+	split  bool // the current record was split by splitPlain
 	rec    scanned
 }
 
@@ -63,6 +64,7 @@ type scanned struct {
 	end    string // the line ending: "\n", "\r\n", "\r" or "" at the end of the input
 	fields []span // the fields, as offsets into text
 	hasCR  bool   // text holds a CR
+	plain  bool   // every field is unquoted and well-formed (splitPlain)
 	blank  bool   // an empty line: one empty field
 	issue  *issue // the first malformation, or nil
 }
@@ -218,6 +220,7 @@ func (s *scanner) endLen(from int) int {
 func (s *scanner) next() (*scanned, error) {
 	s.buf = s.buf[:0]
 	s.fields = s.fields[:0]
+	s.split = false
 	ok, err := s.appendLine()
 	if err != nil {
 		return nil, err
@@ -261,6 +264,7 @@ func (s *scanner) finish(r *scanned) {
 	r.end = lineEnding(s.buf[content:])
 	r.hasCR = bytes.IndexByte(s.buf[:content], '\r') >= 0
 	r.fields = s.fields
+	r.plain = s.split
 }
 
 // lineEnding returns b, a line ending, as a string without allocating.
@@ -291,12 +295,22 @@ func plainWritesBack(v string, hasCR bool) bool {
 	if hasCR && strings.IndexByte(v, '\r') >= 0 {
 		return false
 	}
-	if c := v[0]; c < utf8.RuneSelf {
+	c := v[0]
+	if !mayNotWriteBack[c] {
+		return true
+	}
+	if c < utf8.RuneSelf {
 		return c != ' ' && c != '\t' && c != '\v' && c != '\f' && v != `\.`
 	}
 	r, _ := utf8.DecodeRuneInString(v)
 	return !unicode.IsSpace(r)
 }
+
+// mayNotWriteBack marks the first bytes that plainWritesBack must look
+// at more closely: the ASCII spaces, the backslash of `\.`, and the first
+// bytes of the UTF-8 encodings of the other Unicode spaces (0xC2: U+0085
+// and U+00A0; 0xE1: U+1680; 0xE2: U+2000–U+205F; 0xE3: U+3000).
+var mayNotWriteBack = [256]bool{' ': true, '\t': true, '\v': true, '\f': true, '\\': true, 0xC2: true, 0xE1: true, 0xE2: true, 0xE3: true}
 
 func unescapeQuotes(s string) string {
 	b := make([]byte, 0, len(s))
@@ -339,6 +353,7 @@ func (s *scanner) parse() (*issue, error) {
 	lineStart := 0
 	contentEnd := len(s.buf) - s.endLen(0)
 	if len(s.delim) == 1 && s.splitPlain(contentEnd) {
+		s.split = true
 		return nil, nil
 	}
 	i := 0

@@ -145,6 +145,8 @@ type csvReader struct {
 	raws []string
 	// boxes holds the cells' string headers (see stringBoxes).
 	boxes stringBoxes
+	// interns shares the Values of recurring cells, by column.
+	interns []columnIntern
 }
 
 // OpenCSV opens a CSV file for streaming ("-" reads standard input). The
@@ -295,6 +297,7 @@ func (r *csvReader) setSchema(names []string) {
 	}
 	r.schema = record.Schema{Fields: fields}
 	r.width = len(names)
+	r.interns = newColumnInterns(r.width)
 }
 
 func (r *csvReader) Schema() record.Schema { return r.schema }
@@ -446,7 +449,7 @@ func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 		text, hasCR := sc.text, sc.hasCR
 		for i, f := range sc.fields[:nf] {
 			v := text[f.start:f.end]
-			rec.Values[i] = r.boxes.box(v)
+			rec.Values[i] = r.interns[i].value(v, &r.boxes)
 			if !plainWritesBack(v, hasCR) {
 				if rec.Raw == nil {
 					rec.Raw = r.rawRow()

@@ -61,10 +61,7 @@ type csvWriter struct {
 	buf   []byte
 	delim string
 	end   string // default line ending
-	// quote marks the bytes that make a field quoted (the delimiter, a
-	// quote, CR and LF) for a single-byte delimiter.
-	quote [256]bool
-	// class sorts the bytes for plain (see there).
+	// class sorts the bytes for plain and needsQuotes (byteClasses).
 	class [256]uint8
 	// escape marks the String and Bytes columns that get EscapeFormula.
 	escape []bool
@@ -100,11 +97,6 @@ func CreateCSV(path string, schema record.Schema, opts CSVOptions) (Writer, erro
 	w := &csvWriter{t: t, opts: opts, schema: schema, delim: string(opts.Delimiter), end: "\n"}
 	if opts.CRLF {
 		w.end = "\r\n"
-	}
-	if len(w.delim) == 1 {
-		for _, c := range []byte{'"', '\r', '\n', w.delim[0]} {
-			w.quote[c] = true
-		}
 	}
 	w.class = byteClasses(w.delim[0])
 	w.escape = make([]bool, len(schema.Fields))
@@ -362,7 +354,7 @@ func (w *csvWriter) needsQuotes(field string, apos bool) bool {
 	}
 	if len(w.delim) == 1 {
 		for i := 0; i < len(field); i++ {
-			if w.quote[field[i]] {
+			if w.class[field[i]]&classQuote != 0 {
 				return true
 			}
 		}

@@ -145,7 +145,8 @@ type csvReader struct {
 	raws []string
 	// boxes holds the cells' string headers (see stringBoxes).
 	boxes stringBoxes
-	// interns shares the Values of recurring cells, by column.
+	// interns shares the Values of recurring cells, by column, for the
+	// first maxInternColumns columns.
 	interns []columnIntern
 }
 
@@ -297,7 +298,7 @@ func (r *csvReader) setSchema(names []string) {
 	}
 	r.schema = record.Schema{Fields: fields}
 	r.width = len(names)
-	r.interns = newColumnInterns(r.width)
+	r.interns = newColumnInterns(min(r.width, maxInternColumns))
 }
 
 func (r *csvReader) Schema() record.Schema { return r.schema }
@@ -449,7 +450,11 @@ func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 		text, hasCR := sc.text, sc.hasCR
 		for i, f := range sc.fields[:nf] {
 			v := text[f.start:f.end]
-			rec.Values[i] = r.interns[i].value(v, &r.boxes)
+			if i < len(r.interns) {
+				rec.Values[i] = r.interns[i].value(v, &r.boxes)
+			} else {
+				rec.Values[i] = r.boxes.box(v)
+			}
 			if !plainWritesBack(v, hasCR) {
 				if rec.Raw == nil {
 					rec.Raw = r.rawRow()

@@ -43,6 +43,9 @@ const (
 	internWindow = 1024
 	internOff    = 64 * internWindow
 	internMaxLen = 64 // longer values are not remembered
+	// maxInternColumns bounds the tables' memory (about 6 KB each) for
+	// a file of thousands of columns.
+	maxInternColumns = 256
 )
 
 // newColumnInterns returns the tables of n columns, all on.

@@ -146,3 +146,62 @@ func BenchmarkCSVReadIntern(b *testing.B) {
 		}
 	}
 }
+
+// TestCSVWideFile reads a file of more columns than have tables: every
+// cell, within the tables' columns and beyond, is its text.
+func TestCSVWideFile(t *testing.T) {
+	t.Parallel()
+	width := maxInternColumns + 44
+	var b bytes.Buffer
+	for i := range 2000 {
+		for j := range width {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			switch {
+			case i == 0:
+				fmt.Fprintf(&b, "c%d", j)
+			case j%2 == 0:
+				fmt.Fprintf(&b, "v%d", j%7) // recurs
+			default:
+				fmt.Fprintf(&b, "r%dx%d", i, j)
+			}
+		}
+		b.WriteByte('\n')
+	}
+	path := filepath.Join(t.TempDir(), "wide.csv")
+	if err := os.WriteFile(path, b.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r, err := OpenCSV(context.Background(), path, CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	dst := make([]record.Record, 256)
+	row := 1
+	for {
+		n, err := r.Read(context.Background(), dst)
+		for _, rec := range dst[:n] {
+			for j, v := range rec.Values {
+				want := fmt.Sprintf("r%dx%d", row, j)
+				if j%2 == 0 {
+					want = fmt.Sprintf("v%d", j%7)
+				}
+				if v != record.Value(want) {
+					t.Fatalf("row %d column %d: %#v, want %q", row, j, v, want)
+				}
+			}
+			row++
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if row != 2000 {
+		t.Errorf("read %d rows, want 1999", row-1)
+	}
+}

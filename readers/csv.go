@@ -145,6 +145,9 @@ type csvReader struct {
 	raws []string
 	// boxes holds the cells' string headers (see stringBoxes).
 	boxes stringBoxes
+	// interns shares the Values of recurring cells, by column, for the
+	// first maxInternColumns columns.
+	interns []columnIntern
 }
 
 // OpenCSV opens a CSV file for streaming ("-" reads standard input). The
@@ -295,6 +298,7 @@ func (r *csvReader) setSchema(names []string) {
 	}
 	r.schema = record.Schema{Fields: fields}
 	r.width = len(names)
+	r.interns = newColumnInterns(min(r.width, maxInternColumns))
 }
 
 func (r *csvReader) Schema() record.Schema { return r.schema }
@@ -441,6 +445,40 @@ func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 	// One search of the whole row for NUL bytes and invalid UTF-8, then
 	// per cell only when it found some.
 	suspect := strings.IndexByte(sc.text, 0) >= 0 || !utf8.ValidString(sc.text)
+	if sc.plain && nf == r.width && !suspect {
+		// The common row: every cell its text, and no problem.
+		text, hasCR := sc.text, sc.hasCR
+		for i, f := range sc.fields[:nf] {
+			v := text[f.start:f.end]
+			if i < len(r.interns) {
+				rec.Values[i] = r.interns[i].value(v, &r.boxes)
+			} else {
+				rec.Values[i] = r.boxes.box(v)
+			}
+			if !plainWritesBack(v, hasCR) {
+				if rec.Raw == nil {
+					rec.Raw = r.rawRow()
+				}
+				rec.Raw[i] = v
+			}
+		}
+	} else {
+		r.fillCells(rec, sc, nf, suspect, &problems)
+	}
+	// Text only where writing the cells one by one gives it back: not in
+	// a file of CR line endings with an LF in the row (a writer quotes
+	// a cell holding a line break).
+	if len(problems) == 0 && nf == sc.n() && (r.sc.term != '\r' || strings.IndexByte(sc.text, '\n') < 0) {
+		rec.Text = sc.text
+	}
+	return strings.Join(problems, "; ")
+}
+
+// fillCells is fill's loop over the cells of any row: quoted cells, a
+// short or long row, NUL bytes or invalid UTF-8 (suspect), whose
+// problems it appends to problems.
+func (r *csvReader) fillCells(rec *record.Record, sc *scanned, nf int, suspect bool, problems *[]string) {
+	last := r.width - 1
 	for i := 0; i < r.width; i++ {
 		if i >= nf {
 			rec.Values[i] = ""
@@ -461,19 +499,12 @@ func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 			continue
 		}
 		if strings.IndexByte(f, 0) >= 0 {
-			problems = append(problems, fmt.Sprintf("%s:%d: NUL byte in column %q", r.name, rec.Line, clip(r.schema.Fields[i].Name)))
+			*problems = append(*problems, fmt.Sprintf("%s:%d: NUL byte in column %q", r.name, rec.Line, clip(r.schema.Fields[i].Name)))
 		}
 		if !utf8.ValidString(f) {
-			problems = append(problems, fmt.Sprintf("%s:%d: invalid UTF-8 in column %q", r.name, rec.Line, clip(r.schema.Fields[i].Name)))
+			*problems = append(*problems, fmt.Sprintf("%s:%d: invalid UTF-8 in column %q", r.name, rec.Line, clip(r.schema.Fields[i].Name)))
 		}
 	}
-	// Text only where writing the cells one by one gives it back: not in
-	// a file of CR line endings with an LF in the row (a writer quotes
-	// a cell holding a line break).
-	if len(problems) == 0 && nf == sc.n() && (r.sc.term != '\r' || strings.IndexByte(sc.text, '\n') < 0) {
-		rec.Text = sc.text
-	}
-	return strings.Join(problems, "; ")
 }
 
 // lineCol locates byte off of a row's text: the lines before it within

@@ -61,9 +61,8 @@ type csvWriter struct {
 	buf   []byte
 	delim string
 	end   string // default line ending
-	// quote marks the bytes that make a field quoted (the delimiter, a
-	// quote, CR and LF) for a single-byte delimiter.
-	quote [256]bool
+	// class sorts the bytes for plain and needsQuotes (byteClasses).
+	class [256]uint8
 	// escape marks the String and Bytes columns that get EscapeFormula.
 	escape []bool
 	// afterCR is set when the last line written ended with a bare CR: an
@@ -99,11 +98,7 @@ func CreateCSV(path string, schema record.Schema, opts CSVOptions) (Writer, erro
 	if opts.CRLF {
 		w.end = "\r\n"
 	}
-	if len(w.delim) == 1 {
-		for _, c := range []byte{'"', '\r', '\n', w.delim[0]} {
-			w.quote[c] = true
-		}
-	}
+	w.class = byteClasses(w.delim[0])
 	w.escape = make([]bool, len(schema.Fields))
 	for j, f := range schema.Fields {
 		w.escape[j] = j < len(opts.Escape) && opts.Escape[j] && (f.Type == record.String || f.Type == record.Bytes)
@@ -182,25 +177,34 @@ func (w *csvWriter) appendRow(buf []byte, rec *record.Record) []byte {
 		buf = append(buf, rec.Text...)
 		from = n
 	}
+	d, oneByte := w.delim[0], len(w.delim) == 1
 	for j := from; j < len(fields); j++ {
 		if j > 0 {
-			buf = append(buf, w.delim...)
+			if oneByte {
+				buf = append(buf, d)
+			} else {
+				buf = append(buf, w.delim...)
+			}
 		}
 		if j >= len(vals) {
 			continue
 		}
-		var s string
-		switch x := vals[j].(type) {
-		case string:
-			s = x
-		case float64:
-			s = w.floats.text(x)
-		default:
-			s = record.Format(x, fields[j].Type)
+		s, ok := vals[j].(string)
+		if !ok {
+			if x, ok := vals[j].(float64); ok {
+				s = w.floats.text(x)
+			} else {
+				s = record.Format(vals[j], fields[j].Type)
+			}
 		}
 		escape := w.escape[j]
-		if j < len(rec.Raw) && rec.Raw[j] != "" && w.rawUsable(rec.Raw[j], s, escape, j == len(fields)-1 && end[0] == '\n') {
-			buf = append(buf, rec.Raw[j]...)
+		if j < len(rec.Raw) && rec.Raw[j] != "" {
+			if w.rawUsable(rec.Raw[j], s, escape, j == len(fields)-1 && end[0] == '\n') {
+				buf = append(buf, rec.Raw[j]...)
+				continue
+			}
+		} else if w.plain(s, escape) {
+			buf = append(buf, s...)
 			continue
 		}
 		buf = w.appendField(buf, s, escape && needsFormulaEscape(s))
@@ -289,6 +293,57 @@ func (w *csvWriter) appendField(buf []byte, field string, apos bool) []byte {
 	return append(buf, '"')
 }
 
+// Byte classes of csvWriter.class.
+const (
+	// classQuote: a byte that may make a field quoted wherever it is:
+	// a quote, CR, LF, the delimiter (its first byte, when it has more).
+	classQuote uint8 = 1 << iota
+	// classLead: a first byte that may make a field quoted or need more
+	// thought: an ASCII space, the backslash of `\.`, and the first bytes
+	// of the UTF-8 encodings of the other Unicode spaces (0xC2: U+0085
+	// and U+00A0; 0xE1: U+1680; 0xE2: U+2000–U+205F; 0xE3: U+3000).
+	classLead
+	// classFormula: a first byte that makes EscapeFormula add an
+	// apostrophe.
+	classFormula
+)
+
+// byteClasses returns the byte classes for a delimiter starting with d.
+func byteClasses(d byte) (c [256]uint8) {
+	for _, b := range []byte{'"', '\r', '\n', d} {
+		c[b] |= classQuote
+	}
+	for _, b := range []byte{' ', '\t', '\n', '\v', '\f', '\r', '\\', 0xC2, 0xE1, 0xE2, 0xE3} {
+		c[b] |= classLead
+	}
+	for _, b := range []byte{'=', '+', '-', '@', '\t', '\r'} {
+		c[b] |= classFormula
+	}
+	return c
+}
+
+// plain reports, in one pass over field's bytes, that appendField would
+// write field as it is: it needs neither quotes nor, with escape, an
+// apostrophe. false means it may need either (appendField decides).
+func (w *csvWriter) plain(field string, escape bool) bool {
+	if field == "" {
+		return true
+	}
+	lead := classQuote | classLead
+	if escape {
+		lead |= classFormula
+	}
+	if w.class[field[0]]&lead != 0 {
+		return false
+	}
+	for i := 1; i < len(field); i++ {
+		if w.class[field[i]]&classQuote != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // needsQuotes is encoding/csv's rule: a field is quoted when it holds the
 // delimiter, a quote or a line break, starts with a space, or is `\.`.
 // With apos the field starts with an apostrophe (EscapeFormula), not
@@ -299,7 +354,7 @@ func (w *csvWriter) needsQuotes(field string, apos bool) bool {
 	}
 	if len(w.delim) == 1 {
 		for i := 0; i < len(field); i++ {
-			if w.quote[field[i]] {
+			if w.class[field[i]]&classQuote != 0 {
 				return true
 			}
 		}

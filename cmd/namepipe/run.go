@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"syscall"
@@ -304,8 +305,12 @@ func startCPUProfile(path string) (stop func(), err error) {
 	}, nil
 }
 
-// writeMemProfile writes the allocation profile to path.
+// writeMemProfile writes the allocation profile to path. The profile
+// counts allocations up to the last finished collection: one is run
+// first, so that a run with few collections (GOGC=200) is profiled
+// whole.
 func writeMemProfile(path string, logger *slog.Logger) {
+	runtime.GC()
 	pf, err := os.Create(path)
 	if err == nil {
 		err = pprof.Lookup("allocs").WriteTo(pf, 0)

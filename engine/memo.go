@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"hash/maphash"
 	"strings"
 	"sync/atomic"
@@ -60,22 +61,25 @@ type memoSlot[V any] struct {
 }
 
 // memoEntry is an entry of a memo; it is never modified once stored. A
-// key of up to memoKeyInline bytes (a name of up to ~35 bytes) is kept in
-// the entry itself, so that a hit reads no other memory.
+// key of up to memoKeyInline bytes (with memoKey's codes, a name of up to
+// ~50 bytes) is kept in the entry itself, so that a hit reads no other
+// memory; with the risk detector's name checks as its value, an entry is
+// one 128-byte object, two cache lines (BenchmarkNameChecks).
 type memoEntry[V any] struct {
 	hash   uint64
-	n      int                 // the key's length
+	long   string              // the key, when it does not fit inline
+	n      uint8               // the key's length, when it fits
 	inline [memoKeyInline]byte // the key, when it fits
-	long   string              // the key, when it does not
 	val    V
 }
 
-const memoKeyInline = 64
+const memoKeyInline = 55
 
 // newMemoEntry returns an entry of key, whose hash is h, and v.
 func newMemoEntry[V any](h uint64, key []byte, v V) *memoEntry[V] {
-	e := &memoEntry[V]{hash: h, n: len(key), val: v}
+	e := &memoEntry[V]{hash: h, val: v}
 	if len(key) <= memoKeyInline {
+		e.n = uint8(len(key))
 		copy(e.inline[:], key)
 	} else {
 		e.long = string(key)
@@ -86,10 +90,10 @@ func newMemoEntry[V any](h uint64, key []byte, v V) *memoEntry[V] {
 // is reports whether e is the entry of key, whose hash is h.
 func (e *memoEntry[V]) is(h uint64, key []byte) bool {
 	switch {
-	case e.hash != h || e.n != len(key):
+	case e.hash != h:
 		return false
 	case len(key) <= memoKeyInline:
-		return string(e.inline[:len(key)]) == string(key)
+		return int(e.n) == len(key) && e.long == "" && string(e.inline[:len(key)]) == string(key)
 	}
 	return e.long == string(key)
 }
@@ -187,16 +191,34 @@ func memoKeys(buf []byte, c *nameapi.Context, p *nameapi.InputPerson) (key []byt
 	return memoKey(buf, p), memoAttrs(c, p)
 }
 
-// memoKey returns the memo key of p's name, appended to buf.
+// memoKey returns the memo key of p's name, appended to buf: the person
+// type, then each name field's type and text. A type is one byte, its
+// place in memoTypes, or 0, its length and itself when it is not there; a
+// text is its length and itself (lengths as uvarints), so that no two
+// names have the same key.
 func memoKey(buf []byte, p *nameapi.InputPerson) []byte {
-	key := append(buf, p.Type...)
+	key := appendMemoType(buf, p.Type)
 	for _, f := range p.PersonName.NameFields {
-		key = append(key, 0x1f)
-		key = append(key, f.FieldType...)
-		key = append(key, 0x1e)
+		key = appendMemoType(key, f.FieldType)
+		key = binary.AppendUvarint(key, uint64(len(f.String)))
 		key = append(key, f.String...)
 	}
 	return key
+}
+
+// memoTypes are the person and name field types that memoKey writes as
+// one byte.
+var memoTypes = append([]string{"", nameapi.TypeNaturalInputPerson, nameapi.TypeLegalInputPerson}, nameapi.FieldTypes...)
+
+// appendMemoType appends the key of a person or name field type t.
+func appendMemoType(key []byte, t string) []byte {
+	for i, k := range memoTypes {
+		if t == k {
+			return append(key, byte(i+1))
+		}
+	}
+	key = binary.AppendUvarint(append(key, 0), uint64(len(t)))
+	return append(key, t...)
 }
 
 // memoAttrs returns the attrs of the gender computation for p's name.

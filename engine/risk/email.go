@@ -80,7 +80,7 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet)
 		}
 		// A role mailbox ("info@", "office@") is no person's own address
 		// (for a company it is the usual one).
-		if mailbox && roleLocals[base] && names.named() && !p.IsLegal() {
+		if mailbox && roleLocals[base] && names.named && !p.IsLegal() {
 			rs.addPart(nameapi.DataItemEmail, nameapi.RiskOther, 0.3, quoted("The email local part ", base, " is a role address, not a person's."))
 		}
 		// Good evidence: the address carries the person's name.

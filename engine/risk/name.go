@@ -13,42 +13,68 @@ import (
 )
 
 // Names is what the name checks found for a person's name: the risks, the
-// good evidence and the folded given name and surname, which the email
-// checks compare with the address. It depends only on the person type and
-// the name fields, so a caller may keep it for a name that comes again. The
-// zero Names is a person without a name.
+// good evidence and what the email checks look for in an address (keys
+// from the folded given name and surname). It depends only on the person
+// type and the name fields, so a caller may keep it for a name that comes
+// again. The zero Names is a person without a name.
+//
+// A Names value sits in the engine's memo entry of its name, which
+// BenchmarkNameChecks reads on every row: it is kept small (48 bytes), with
+// the email keys in its own bytes when they fit, and what most names lack
+// (risks, keys too long for mail) behind one pointer.
 type Names struct {
-	risks          []nameapi.DetectedRisk
-	good           float64
-	given, surname string
+	more *namesMore // nil: no risks, and the keys fit in mail (or no name)
+	good float64
 
 	// What the email checks look for in an address (see mailKeys): the
 	// surname key and the given name, one after the other in mail when
-	// they fit (the Names value sits in the engine's memo entry: the
-	// check then reads no other memory). A length of -1: not looked for;
-	// fits: false when the keys are taken from given and surname.
-	mail                   [30]byte
+	// they fit. A length of -1: not looked for; fits: false when the keys
+	// are taken from more's given and surname.
+	mail                   [28]byte
 	mailSurLen, mailGivLen int8
 	fits                   bool
+	named                  bool // the name has a given name or a surname
 }
 
-// named reports whether the name has a given name or a surname.
-func (n *Names) named() bool { return n.given != "" || n.surname != "" }
+// namesMore is the part of Names that most names do not need.
+type namesMore struct {
+	risks          []nameapi.DetectedRisk
+	given, surname string // folded
+}
+
+// newNames returns the Names of the checks' risks and good evidence and of
+// the folded given name and surname.
+func newNames(risks []nameapi.DetectedRisk, good float64, given, surname string) Names {
+	n := Names{good: good, named: given != "" || surname != ""}
+	n.mailKeys(given, surname)
+	if len(risks) > 0 || !n.fits {
+		n.more = &namesMore{risks: risks, given: given, surname: surname}
+	}
+	return n
+}
+
+// risks returns the risks of the name checks.
+func (n *Names) risks() []nameapi.DetectedRisk {
+	if n.more == nil {
+		return nil
+	}
+	return n.more.risks
+}
 
 // mailKeys sets what the email checks look for in an address's local
 // part: the last word of the surname without hyphens, when the surname has
 // three or more bytes, else the given name, when it has three or more.
-func (n *Names) mailKeys() {
-	sur, giv := n.mailSurname(), n.mailGiven()
+func (n *Names) mailKeys(given, surname string) {
+	sur, giv := mailSurname(surname), mailGiven(given)
 	n.fits = len(sur)+len(giv) <= len(n.mail)
 	if !n.fits {
 		return
 	}
 	n.mailSurLen, n.mailGivLen = -1, -1
-	if len(n.surname) >= 3 {
+	if len(surname) >= 3 {
 		n.mailSurLen = int8(len(sur))
 	}
-	if len(n.given) >= 3 {
+	if len(given) >= 3 {
 		n.mailGivLen = int8(len(giv))
 	}
 	copy(n.mail[copy(n.mail[:], sur):], giv)
@@ -56,18 +82,18 @@ func (n *Names) mailKeys() {
 
 // mailSurname and mailGiven are the keys of mailKeys ("" when not looked
 // for).
-func (n *Names) mailSurname() string {
-	if len(n.surname) < 3 {
+func mailSurname(surname string) string {
+	if len(surname) < 3 {
 		return ""
 	}
-	return strings.ReplaceAll(text.LastWord(n.surname), "-", "")
+	return strings.ReplaceAll(text.LastWord(surname), "-", "")
 }
 
-func (n *Names) mailGiven() string {
-	if len(n.given) < 3 {
+func mailGiven(given string) string {
+	if len(given) < 3 {
 		return ""
 	}
-	return n.given
+	return given
 }
 
 // mailEvidence is the good evidence that an email local part (folded)
@@ -75,10 +101,12 @@ func (n *Names) mailGiven() string {
 // 0.1 when it holds the given name, else 0.
 func (n *Names) mailEvidence(local string) float64 {
 	if !n.fits {
+		m := n.more
 		switch {
-		case len(n.surname) >= 3 && strings.Contains(local, n.mailSurname()):
+		case m == nil: // the zero Names
+		case len(m.surname) >= 3 && strings.Contains(local, mailSurname(m.surname)):
 			return 0.2
-		case len(n.given) >= 3 && strings.Contains(local, n.given):
+		case len(m.given) >= 3 && strings.Contains(local, m.given):
 			return 0.1
 		}
 		return 0
@@ -107,9 +135,7 @@ func (e *Detector) CheckNames(p *nameapi.InputPerson, parse func() *nameapi.Pers
 	}
 	var rs riskSet
 	given, surname := e.checkName(rawAll, parse(), &rs)
-	n := Names{risks: rs.risks, good: rs.good, given: given, surname: surname}
-	n.mailKeys()
-	return n
+	return newNames(rs.risks, rs.good, given, surname)
 }
 
 // checkName checks the name rawAll (the name fields joined) and

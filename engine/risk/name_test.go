@@ -32,8 +32,8 @@ func TestNameRisksFoldedParts(t *testing.T) {
 		p := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson,
 			PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, full)}}}
 		res := parser.Person(nil, p)
-		n := e.CheckNames(p, func() *nameapi.PersonNameParserResult { return res })
-		given, surname := n.given, n.surname
+		var rs riskSet
+		given, surname := e.checkName(rawName(p.PersonName.NameFields), res, &rs)
 		pp := res.Best().ParsedPerson
 		if len(pp.People) > 0 {
 			pp = &pp.People[0]
@@ -85,25 +85,28 @@ func TestOneEdit(t *testing.T) {
 // name, each looked for only when three bytes or longer.
 func TestMailEvidence(t *testing.T) {
 	t.Parallel()
-	want := func(n Names, local string) float64 {
+	want := func(given, surname, local string) float64 {
 		switch {
-		case len(n.surname) >= 3 && strings.Contains(local, strings.ReplaceAll(text.LastWord(n.surname), "-", "")):
+		case len(surname) >= 3 && strings.Contains(local, strings.ReplaceAll(text.LastWord(surname), "-", "")):
 			return 0.2
-		case len(n.given) >= 3 && strings.Contains(local, n.given):
+		case len(given) >= 3 && strings.Contains(local, given):
 			return 0.1
 		}
 		return 0
+	}
+	var zero Names // a person without a name
+	if got := zero.mailEvidence("peter"); got != 0 || zero.named {
+		t.Errorf("zero Names: evidence %v, named %v", got, zero.named)
 	}
 	long := "maximilianalexander"
 	for _, gs := range [][2]string{
 		{"peter", "müller"}, {"anne", "schulz-hartmann"}, {"jo", "li"}, {"", "mueller"}, {"peter", ""}, {"", ""},
 		{"abc", "-"}, {"abc", "x -"}, {long, "von der " + long}, {long, long + "-" + long}, {"bob", "de la " + long},
 	} {
-		n := Names{given: gs[0], surname: gs[1]}
-		n.mailKeys()
+		n := newNames(nil, 0, gs[0], gs[1])
 		for _, local := range []string{"peter.mueller12", "peter.müller", "schulzhartmann", "anne", "jo.li", "", "x",
 			"abc", long, long + "." + long, "bob"} {
-			if got, w := n.mailEvidence(local), want(n, local); got != w {
+			if got, w := n.mailEvidence(local), want(gs[0], gs[1], local); got != w {
 				t.Errorf("given %q surname %q, local part %q: %v, want %v", gs[0], gs[1], local, got, w)
 			}
 		}

@@ -113,8 +113,8 @@ func quoted(before, s string, after ...string) string {
 // there is nothing to say.
 func (e *Detector) Detect(p *nameapi.InputPerson, names Names) *nameapi.RiskDetectorResult {
 	var rs riskSet
-	if len(names.risks) > 0 {
-		rs.risks = append(rs.risks, names.risks...) // a copy: names may be shared
+	if r := names.risks(); len(r) > 0 {
+		rs.risks = append(rs.risks, r...) // a copy: names may be shared
 	}
 	rs.good = names.good
 	e.emailRisks(p, &names, &rs)

@@ -1,0 +1,65 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// BenchmarkNameChecks measures the risk detector's name checks as a
+// four-operation run asks them, once per row (Engine.nameChecks): 138,000
+// distinct names (bench/gen's 1M rows have as many) drawn Zipf-skewed
+// (s = 1.1), with the memo of a run that detects risk (65,536 names,
+// read-only results, as internal/wiring sets it). A call is a memo hit
+// (a get), or a miss: the checks of the name, on its parse (from the parse
+// memo or parsed anew), and a put.
+//
+// 2026-11-24, 2 cores shared with other jobs, alternating runs of 2M
+// calls: main 2191950 against the memo entry of 128 bytes (memoKey's
+// one-byte types, a Names of 48 bytes): see the commit that adds this.
+func BenchmarkNameChecks(b *testing.B) {
+	const distinct = 138_000
+	rnd := rand.New(rand.NewPCG(3, 8))
+	var givens, surnames []string
+	for _, r := range readEval(b, "names_eval.tsv") {
+		givens = append(givens, r[1])
+		surnames = append(surnames, r[2])
+	}
+	for _, r := range readEval(b, "gender-eval.tsv") {
+		givens = append(givens, r[0])
+	}
+	seen := map[string]bool{}
+	people := make([]*nameapi.InputPerson, 0, distinct)
+	for len(people) < distinct {
+		full := givens[rnd.IntN(len(givens))] + " " + surnames[rnd.IntN(len(surnames))]
+		if seen[full] {
+			continue
+		}
+		seen[full] = true
+		p := nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldFullname, full))
+		people = append(people, p)
+	}
+	z := rand.NewZipf(rand.New(rand.NewPCG(1, 2)), 1.1, 2, distinct-1)
+	seq := make([]uint32, 1<<20)
+	for i := range seq {
+		seq[i] = uint32(z.Uint64())
+	}
+	e, err := New(WithParseMemo(65536), WithReadOnlyResults())
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := &nameapi.Context{}
+	// Warm the memos as a run's first rows would.
+	for _, i := range seq {
+		e.nameChecks(c, people[i])
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		e.nameChecks(c, people[seq[i]])
+		if i++; i == len(seq) {
+			i = 0
+		}
+	}
+}

@@ -51,23 +51,30 @@ func (e *Detector) ageRisks(p *nameapi.InputPerson, rs *riskSet) {
 			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, fmt.Sprintf("%04d-%02d-%02d is not a date.", y, m, d))
 			return
 		}
-		t := time.Date(int(y), time.Month(m), int(d), 0, 0, 0, 0, time.UTC)
-		if t.Day() != int(d) {
+		if d > daysIn(y, m) {
 			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, fmt.Sprintf("%04d-%02d-%02d does not exist (that month has fewer days).", y, m, d))
 			return
 		}
-		if t.After(now) {
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, dated("The birth date ", t, " lies in the future."))
+		// t is the birth date at 00:00 UTC, in seconds since 1970: as
+		// time.Date's instant, without building one (it takes a
+		// time.Time only for a risk's reason).
+		nowSec := now.Unix()
+		t := daysSinceEpoch(y, m, d) * 86400
+		if t > nowSec { // time.Date(...).After(now)
+			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, dated("The birth date ", y, m, d, " lies in the future."))
 			return
 		}
 		if placeholderDays&(1<<d) != 0 { // (d is 1..31 here)
 			if s, ok := placeholderDates[[3]int32{y, m, d}]; ok {
-				rs.add(nameapi.DataItemAge, nameapi.RiskPlaceholder, s, dated("", t, " is a common placeholder birth date."))
+				rs.add(nameapi.DataItemAge, nameapi.RiskPlaceholder, s, dated("", y, m, d, " is a common placeholder birth date."))
 				return
 			}
 		}
 		if checkYear(y) && !legal {
-			if age := now.Sub(t).Hours() / 24 / 365.25; age >= 14 && age <= 100 {
+			// now.Sub(birth) (the birth lies at most 120 years back:
+			// no saturation).
+			since := time.Duration(nowSec-t)*time.Second + time.Duration(now.Nanosecond())
+			if age := since.Hours() / 24 / 365.25; age >= 14 && age <= 100 {
 				rs.good += 0.1
 			}
 		}
@@ -92,11 +99,43 @@ func (e *Detector) ageRisks(p *nameapi.InputPerson, rs *riskSet) {
 	}
 }
 
-// dated returns before, t as 2006-01-02 and after: a risk's reason, in one
-// allocation and without fmt.
-func dated(before string, t time.Time, after string) string {
+// daysIn returns the number of days of month m (1..12) of year y in the
+// proleptic Gregorian calendar, as time.Date counts them.
+func daysIn(y, m int32) int32 {
+	if m == 2 {
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	}
+	return 30 + (m+m/8)%2
+}
+
+// daysSinceEpoch returns the days from 1970-01-01 to the date y-m-d
+// (m 1..12, d 1..daysIn) of the proleptic Gregorian calendar (the civil
+// from-days algorithm, years counted from March).
+func daysSinceEpoch(y, m, d int32) int64 {
+	yy := int64(y)
+	if m <= 2 {
+		yy--
+	}
+	era := yy / 400
+	if yy < 0 && yy%400 != 0 {
+		era-- // floor division
+	}
+	yoe := yy - era*400                    // 0..399
+	mp := (int64(m) + 9) % 12              // March = 0
+	doy := (153*mp+2)/5 + int64(d) - 1     // 0..365
+	doe := yoe*365 + yoe/4 - yoe/100 + doy // 0..146096
+	return era*146097 + doe - 719468       // 719468: 0000-03-01 to 1970-01-01
+}
+
+// dated returns before, the date y-m-d as time.Time formats it as
+// 2006-01-02 and after: a risk's reason, in one allocation and without
+// fmt.
+func dated(before string, y, m, d int32, after string) string {
 	var buf [64]byte
 	b := append(buf[:0], before...)
-	b = t.AppendFormat(b, "2006-01-02")
+	b = time.Date(int(y), time.Month(m), int(d), 0, 0, 0, 0, time.UTC).AppendFormat(b, "2006-01-02")
 	return string(append(b, after...))
 }

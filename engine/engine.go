@@ -67,9 +67,10 @@ func WithLexicon(l Lexicon) Option { return func(e *Engine) { e.lex = l } }
 func WithClock(now func() time.Time) Option { return func(e *Engine) { e.now = now } }
 
 // WithParseMemo sets how many recent names the engine remembers (their
-// parses, and the risk detector's name checks) so that parse, genderize
-// and risk calls for the same name, in any order, parse and check it once.
-// 0 turns the memo off. The default is DefaultParseMemo.
+// parses, and the risk detector's name checks of nameChecksPerParse times
+// as many) so that parse, genderize and risk calls for the same name, in
+// any order, parse and check it once. 0 turns the memo off. The default
+// is DefaultParseMemo.
 func WithParseMemo(entries int) Option { return func(e *Engine) { e.memoSize = entries } }
 
 // WithReadOnlyResults promises that the callers only read the results of
@@ -86,6 +87,12 @@ func WithSeed(seed uint64) Option {
 	return func(e *Engine) { e.rnd = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }
 }
 
+// nameChecksPerParse is how many names' risk checks the engine remembers
+// per parse (WithParseMemo): a name check is one 128-byte entry (see
+// memo.go), a parse several times that, and the risk detector, whose rows
+// never repeat as a whole, checks the name of every row.
+const nameChecksPerParse = 4
+
 // New returns an Engine over the embedded data (loaded once per process,
 // on the first call; BenchmarkStartup measures it).
 func New(opts ...Option) (*Engine, error) {
@@ -94,7 +101,7 @@ func New(opts ...Option) (*Engine, error) {
 		o(e)
 	}
 	e.parses = newMemo[parsed](e.memoSize)
-	e.names = newMemo[risk.Names](e.memoSize)
+	e.names = newMemo[risk.Names](nameChecksPerParse * e.memoSize)
 	if e.rnd == nil {
 		e.rnd = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}

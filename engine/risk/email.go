@@ -58,11 +58,10 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet)
 		}
 		local := strings.ToLower(addr[:at])
 		domain := strings.TrimSuffix(strings.ToLower(addr[at+1:]), ".")
-		switch {
-		case placeholderDomains[domain] || strings.HasSuffix(domain, ".example") || strings.HasSuffix(domain, ".invalid") ||
-			strings.HasSuffix(domain, ".test") || strings.HasPrefix(domain, "example."):
+		switch f := e.domains.facts(e.lex, domain); {
+		case f.placeholder:
 			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.85, quoted("The email domain ", domain, " is a placeholder or reserved domain."))
-		case e.lex.IsDisposableDomain(domain):
+		case f.disposable:
 			rs.add(nameapi.DataItemEmail, nameapi.RiskOther, 0.8, quoted("The email address uses ", domain, ", a disposable (throwaway) email provider."))
 		}
 		base := local

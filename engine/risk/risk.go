@@ -20,13 +20,14 @@ var Op = nameapi.EndpointRiskDetector.Name()
 
 // Detector answers the risk detector from a Lexicon. Create it with New.
 type Detector struct {
-	lex lexicon.Lexicon
-	now func() time.Time // the clock of the age checks
+	lex     lexicon.Lexicon
+	now     func() time.Time // the clock of the age checks
+	domains *domainCache     // the email domains' facts
 }
 
 // New returns a Detector over lex whose age checks take the date from now.
 func New(lex lexicon.Lexicon, now func() time.Time) *Detector {
-	return &Detector{lex: lex, now: now}
+	return &Detector{lex: lex, now: now, domains: newDomainCache()}
 }
 
 // riskSet collects detected risks and evidence that the record is good.

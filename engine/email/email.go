@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/namepipe/namepipe/engine/internal/domaincache"
 	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -16,11 +17,11 @@ import (
 // New.
 type Checker struct {
 	lex     lexicon.Lexicon
-	domains *domainCache // the disposable answers of recent domains
+	domains *domaincache.Cache // the disposable answers of recent domains
 }
 
 // New returns a Checker over lex.
-func New(lex lexicon.Lexicon) *Checker { return &Checker{lex: lex, domains: newDomainCache()} }
+func New(lex lexicon.Lexicon) *Checker { return &Checker{lex: lex, domains: domaincache.New()} }
 
 // Operation names of the email services, as in their REST paths.
 var (
@@ -255,7 +256,7 @@ func (e *Checker) Disposable(emailAddress string) string {
 	if !ok || len(local) > 64 || !validLocal(local) {
 		return nameapi.DisposableUnknown
 	}
-	a, hit := e.domains.get(raw)
+	a, hit := e.domains.Get(raw)
 	if !hit {
 		a = domainInvalid
 		if d, valid := lowerDomain(raw); valid {
@@ -264,7 +265,7 @@ func (e *Checker) Disposable(emailAddress string) string {
 				a = domainDisposable
 			}
 		}
-		e.domains.put(raw, a)
+		e.domains.Put(raw, a)
 	}
 	switch a {
 	case domainDisposable:

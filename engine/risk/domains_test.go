@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/namepipe/namepipe/engine/dict"
+	"github.com/namepipe/namepipe/engine/internal/domaincache"
 )
 
-// TestDomainCache checks that the cached facts of a domain are the facts
-// of that domain, also when many domains share the table's slots and
-// come back after others have taken their slot.
+// TestDomainCache checks that the remembered facts of a domain are the
+// facts of that domain, also when many domains share the cache's slots
+// and come back after others have taken their slot.
 func TestDomainCache(t *testing.T) {
 	t.Parallel()
 	d, err := dict.Default()
@@ -21,17 +22,17 @@ func TestDomainCache(t *testing.T) {
 	for i := range 5000 {
 		domains = append(domains, fmt.Sprintf("host%d.example%d.com", i, i%7))
 	}
-	c := newDomainCache()
+	c := domaincache.New()
 	for round := range 3 {
 		for _, dom := range domains {
-			want := domainFacts{domain: dom, placeholder: placeholderDomains[dom] || hasSuffixAny(dom, ".example", ".invalid", ".test") || len(dom) > 8 && dom[:8] == "example."}
+			want := domainFacts{placeholder: placeholderDomains[dom] || hasSuffixAny(dom, ".example", ".invalid", ".test") || len(dom) > 8 && dom[:8] == "example."}
 			want.disposable = !want.placeholder && d.IsDisposableDomain(dom)
-			if got := c.facts(d, dom); got != want {
+			if got := domainFactsOf(c, d, dom); got != want {
 				t.Fatalf("round %d, %q: %+v, want %+v", round, dom, got, want)
 			}
 		}
 	}
-	if f := c.facts(d, "mailinator.com"); !f.disposable {
+	if f := domainFactsOf(c, d, "mailinator.com"); !f.disposable {
 		t.Errorf("mailinator.com not disposable: %+v", f)
 	}
 }

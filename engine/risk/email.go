@@ -58,7 +58,7 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet)
 		}
 		local := strings.ToLower(addr[:at])
 		domain := strings.TrimSuffix(strings.ToLower(addr[at+1:]), ".")
-		switch f := e.domains.facts(e.lex, domain); {
+		switch f := domainFactsOf(e.domains, e.lex, domain); {
 		case f.placeholder:
 			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.85, quoted("The email domain ", domain, " is a placeholder or reserved domain."))
 		case f.disposable:

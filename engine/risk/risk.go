@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/namepipe/namepipe/engine/internal/domaincache"
 	"github.com/namepipe/namepipe/engine/lexicon"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -21,13 +22,13 @@ var Op = nameapi.EndpointRiskDetector.Name()
 // Detector answers the risk detector from a Lexicon. Create it with New.
 type Detector struct {
 	lex     lexicon.Lexicon
-	now     func() time.Time // the clock of the age checks
-	domains *domainCache     // the email domains' facts
+	now     func() time.Time   // the clock of the age checks
+	domains *domaincache.Cache // the email domains' facts (domains.go)
 }
 
 // New returns a Detector over lex whose age checks take the date from now.
 func New(lex lexicon.Lexicon, now func() time.Time) *Detector {
-	return &Detector{lex: lex, now: now, domains: newDomainCache()}
+	return &Detector{lex: lex, now: now, domains: domaincache.New()}
 }
 
 // riskSet collects detected risks and evidence that the record is good.

@@ -234,9 +234,10 @@ func BenchmarkDetectRiskRecurringNames(b *testing.B) {
 // run keeps only that item of the person (and no name).
 //
 // 2026-11-24, 2 shared cores (load 4-7), 4 alternating runs of 2M calls,
-// minimum, main 2191950 -> branch risk2: email 332 -> 283 ns (the domain
-// facts cache, risk/domains.go), age 151 -> 141 ns (days counted without
-// a time.Time). A cache of address words' facts (one lookup per word
+// minimum, main 2191950 -> branch risk2: email 332 -> 283 ns (a domain
+// facts cache of pointers to entries; with the shared sequence-locked
+// domaincache.Cache that replaced it, 4 more runs: 287-317 ns against
+// 261-295), age 151 -> 141 ns (days counted without a time.Time). A cache of address words' facts (one lookup per word
 // instead of the shapes test and randomTyping) measured 348 -> 332 ns,
 // its lookup costing about what randomTyping of a short word does: not
 // kept.

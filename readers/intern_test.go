@@ -128,17 +128,7 @@ func BenchmarkCSVReadIntern(b *testing.B) {
 							r.interns[i].on, r.interns[i].offFor = false, 1<<62
 						}
 					}
-					for {
-						n, err := r.Read(ctx, dst)
-						rows += n
-						if err == io.EOF {
-							break
-						}
-						if err != nil {
-							b.Fatal(err)
-						}
-					}
-					r.Close()
+					rows += drain(b, r, dst)
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(rows), "ns/row")
 				b.ReportMetric(0, "ns/op")

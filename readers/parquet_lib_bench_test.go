@@ -2,7 +2,6 @@ package readers
 
 import (
 	"context"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -86,17 +85,7 @@ func BenchmarkParquetLibs(b *testing.B) {
 					b.Fatal(err)
 				}
 				buf := make([]record.Record, 1024)
-				for {
-					n, err := r.Read(ctx, buf)
-					rows += int64(n)
-					if err == io.EOF {
-						break
-					}
-					if err != nil {
-						b.Fatal(err)
-					}
-				}
-				r.Close()
+				rows += int64(drain(b, r, buf))
 			}
 			cpu1, _ := processCPU()
 			runtime.ReadMemStats(&m1)

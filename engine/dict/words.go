@@ -7,6 +7,7 @@ import (
 	"iter"
 	"math"
 	"strings"
+	"unsafe"
 )
 
 // wordTable is Dict.words: the name keys and their entries in an
@@ -86,24 +87,10 @@ func (t *wordTable) key(s *wordSlot) string {
 }
 
 // get returns the entry of key k (the zero entry when k is not listed).
+// It looks k's bytes up in place (getBytes only reads them; maphash gives
+// a string and its bytes the same hash).
 func (t *wordTable) get(k string) wordEntry {
-	if k == "" || len(k) > math.MaxUint8 {
-		return wordEntry{}
-	}
-	for i := t.start(maphash.String(t.seed, k)); ; i = t.next(i) {
-		s := &t.slots[i]
-		switch {
-		case s.n == 0:
-			return wordEntry{}
-		case int(s.n) != len(k):
-		case len(k) <= wordInline:
-			if string(s.key[:len(k)]) == k {
-				return s.e
-			}
-		case t.key(s) == k:
-			return s.e
-		}
-	}
+	return t.getBytes(unsafe.Slice(unsafe.StringData(k), len(k)))
 }
 
 // getBytes is get for a key in a byte slice (without allocating).

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/namepipe/namepipe/record"
+	"github.com/namepipe/namepipe/writers"
 )
 
 // local is the path of an in-process service (nameapi.InProcess) without
@@ -23,6 +24,10 @@ type local struct {
 	r       *runner
 	batches chan *batch
 	groups  []memoGroup
+	// enc is the run's writer when it encodes cells ahead: a memo entry
+	// then keeps its result cells as the writer's text, which every row
+	// it answers hands to the writer in one piece (record.Record.Encoded).
+	enc writers.CellEncoder
 }
 
 // memoGroup is the operations that read the same input columns (parse and
@@ -33,6 +38,10 @@ type memoGroup struct {
 	ops   []int // indexes of the run's ops, ascending
 	ncols int   // result columns of ops
 	memo  *memo // shared by the workers; nil = none
+	// col is the output column of the group's first result cell when the
+	// result cells of its ops follow one another in the output, in the
+	// order of ops (as a mapping.Plan's do); else -1.
+	col int
 }
 
 func newLocal(r *runner) *local {
@@ -47,6 +56,19 @@ func newLocal(r *runner) *local {
 		l.groups[k].ops = append(l.groups[k].ops, j)
 		l.groups[k].ncols += len(r.resultCols[j])
 	}
+	for k := range l.groups {
+		g := &l.groups[k]
+		g.col = r.width + r.resultAt[g.ops[0]]
+		next := r.resultAt[g.ops[0]]
+		for _, j := range g.ops {
+			if r.resultAt[j] < 0 || r.resultAt[j] != next {
+				g.col = -1
+				break
+			}
+			next += len(r.resultCols[j])
+		}
+	}
+	l.enc, _ = r.o.Writer.(writers.CellEncoder)
 	if size := r.o.MemoryCacheSize; size > 0 {
 		// Each group its own: the groups whose cells rarely repeat (the
 		// whole person, an email address) stop using theirs after the
@@ -78,6 +100,9 @@ type localWorker struct {
 	need     []Op
 	groups   []localGroup
 	todo     []int // the row's groups to compute
+	// cells and text are scratch space for encoding a group's cells.
+	cells []record.Value
+	text  []byte
 }
 
 type localGroup struct {
@@ -153,11 +178,12 @@ func (w *localWorker) compute(b *batch) {
 				}
 				if hit {
 					for k, j := range lg.ops {
-						if a := &e[k]; !a.skip {
+						if a := &e.answers[k]; !a.skip {
 							outcomes[j], formatted[j] = a.o, a.vals
 							hits++
 						}
 					}
+					b.addEncoded(i, lg.col, lg.ncols, e.text)
 					continue
 				}
 			}
@@ -186,13 +212,13 @@ func (w *localWorker) compute(b *batch) {
 			var e memoEntry
 			vals := spare
 			if lg.memoised {
-				e = make(memoEntry, len(lg.ops))
+				e.answers = make([]memoAnswer, len(lg.ops))
 				vals = make([]record.Value, lg.ncols)
 			}
 			for k, j := range lg.ops {
 				if !req.Applies(r.ops[j]) {
-					if e != nil {
-						e[k].skip = true
+					if e.answers != nil {
+						e.answers[k].skip = true
 					}
 					continue
 				}
@@ -203,10 +229,10 @@ func (w *localWorker) compute(b *batch) {
 					spare = vals
 				}
 				outcomes[j], formatted[j] = a.o, a.vals
-				if e != nil {
-					e[k] = a
+				if e.answers != nil {
+					e.answers[k] = a
 					if !reusable(a.o) {
-						e = nil // not remembered: computed again next time
+						e.answers = nil // not remembered: computed again next time
 					}
 				}
 			}
@@ -214,7 +240,9 @@ func (w *localWorker) compute(b *batch) {
 			if probing {
 				computed = r.o.Now()
 			}
-			if e != nil {
+			if e.answers != nil {
+				e.text = w.encode(lg, e.answers)
+				b.addEncoded(i, lg.col, lg.ncols, e.text)
 				lg.memo.put(lg.key, e)
 			}
 			if probing {
@@ -226,6 +254,38 @@ func (w *localWorker) compute(b *batch) {
 		r.st.memHits.Add(hits)
 	}
 	r.fill(b)
+}
+
+// encode returns the text of the result cells of answers, a memo entry of
+// g, as the run's writer writes them; "" when it does not encode ahead,
+// or when the cells do not follow one another in the output.
+func (w *localWorker) encode(g *localGroup, answers []memoAnswer) string {
+	enc := w.r.local.enc
+	if enc == nil || g.col < 0 {
+		return ""
+	}
+	if cap(w.cells) < g.ncols {
+		w.cells = make([]record.Value, g.ncols)
+	}
+	all := w.cells[:g.ncols]
+	clear(all)
+	cells := all
+	for k, j := range g.ops {
+		n := len(w.r.resultCols[j])
+		if a := &answers[k]; !a.skip {
+			if a.vals == nil {
+				return "" // an error: its cells are ApplyInto's
+			}
+			copy(cells, a.vals)
+		}
+		cells = cells[n:]
+	}
+	text, ok := enc.AppendCells(w.text[:0], g.col, all)
+	if !ok {
+		return ""
+	}
+	w.text = text
+	return string(text)
 }
 
 // answer calls the service for operation j and formats the result into

@@ -168,10 +168,12 @@ func TestMemo(t *testing.T) {
 			keys = append(keys, k)
 		}
 	}
-	put := func(k string) { m.put([]byte(k), memoEntry{{o: Outcome{Value: fakeResult(strings.ToUpper(k))}}}) }
+	put := func(k string) {
+		m.put([]byte(k), memoEntry{answers: []memoAnswer{{o: Outcome{Value: fakeResult(strings.ToUpper(k))}}}})
+	}
 	has := func(k string) bool {
 		e, ok := m.get([]byte(k))
-		if ok && e[0].o.Value != fakeResult(strings.ToUpper(k)) {
+		if ok && e.answers[0].o.Value != fakeResult(strings.ToUpper(k)) {
 			t.Fatalf("get %q = %v", k, e)
 		}
 		return ok
@@ -259,21 +261,31 @@ func TestAppendCells(t *testing.T) {
 }
 
 // TestLocalGroups checks that operations reading the same cells share one
-// memo, and that each group has a memo of the memory cache's size.
+// memo, that each group has a memo of the memory cache's size, and that a
+// group's result cells are one run in the output (col) only when its
+// operations' cells follow one another.
 func TestLocalGroups(t *testing.T) {
 	t.Parallel()
 	ops := []Op{"parse", "disposable", "genderize"}
-	r := &runner{o: Options{Plan: &fakePlan{ops: ops}, MemoryCacheSize: 2 * memoShards, Concurrency: 1}, ops: ops, resultCols: [][]int{{0}, {1}, {2}}}
+	r := &runner{o: Options{Plan: &fakePlan{ops: ops}, MemoryCacheSize: 2 * memoShards, Concurrency: 1}, ops: ops,
+		width: 5, resultCols: [][]int{{0}, {1, 2}, {3}}, resultAt: []int{0, 1, 3}}
 	l := newLocal(r)
 	var got [][]int
+	var cols []int
 	for _, g := range l.groups {
 		got = append(got, g.ops)
+		cols = append(cols, g.col)
 		if g.memo == nil || cap(g.memo.shards[0].ring) != 2 {
 			t.Errorf("group %v: memo %v, want one of 2·%d entries", g.ops, g.memo, memoShards)
 		}
 	}
 	if want := [][]int{{0, 2}, {1}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("groups %v, want %v", got, want)
+	}
+	// parse's cell 0 and genderize's cell 3 are apart; disposable's 1 and
+	// 2 follow the 5 input columns.
+	if want := []int{-1, 6}; !reflect.DeepEqual(cols, want) {
+		t.Errorf("groups' first output columns %v, want %v", cols, want)
 	}
 }
 
@@ -330,7 +342,7 @@ func TestMemoTable(t *testing.T) {
 		if live[h] {
 			t.Fatalf("step %d: %#x stored, not found", step, h)
 		}
-		s.insert(h, ^h, memoEntry{{skip: true}})
+		s.insert(h, ^h, memoEntry{answers: []memoAnswer{{skip: true}}})
 		live[h] = true
 		if len(live) > capacity {
 			evicted := 0

@@ -19,8 +19,13 @@ type memoAnswer struct {
 	skip bool
 }
 
-// memoEntry holds the answers of a memoGroup's operations, in its order.
-type memoEntry []memoAnswer
+// memoEntry holds the answers of a memoGroup's operations, in its order,
+// and, when the run's writer encodes cells ahead (writers.CellEncoder),
+// the group's result cells as it writes them ("" otherwise).
+type memoEntry struct {
+	answers []memoAnswer
+	text    string
+}
 
 // memo is a bounded map of recent answers of a group of operations by the
 // cells they read, shared by the local workers. A key is known by two
@@ -63,7 +68,7 @@ type memoSlot struct {
 	ring     int32 // the entry's place in the ring
 	used     bool
 	hit      bool // looked up since the clock's hand last passed
-	_        [14]byte
+	_        [2]byte
 }
 
 // newMemo returns a memo of at most size entries.

@@ -39,7 +39,7 @@ func BenchmarkMemo(b *testing.B) {
 		stream[i] = int(z.Uint64())
 	}
 	m := newMemo(DefaultMemoryCacheSize)
-	e := memoEntry{{}}
+	e := memoEntry{answers: []memoAnswer{{}}}
 	b.ReportAllocs()
 	hits, n := 0, 0
 	for b.Loop() {

@@ -37,8 +37,13 @@ type batch struct {
 	// spare holds, on the local path, the formatted values of answers
 	// that no memo keeps (room for every result column of every row).
 	spare []record.Value
-	reqs  []Request       // remote path: each row's request (nil = nothing to send)
-	out   []record.Record // the output rows, set by fill
+	// encoded holds, on the local path, the runs of row i's result cells
+	// that its memo entries had as the writer's text, at
+	// encoded[i*g:i*g+nenc[i]] (g: the local path's groups of operations).
+	encoded []record.Encoded
+	nenc    []uint8
+	reqs    []Request       // remote path: each row's request (nil = nothing to send)
+	out     []record.Record // the output rows, set by fill
 	// vals backs the output rows of records whose Values array has no
 	// room for the result columns (a reader that did not re-use the
 	// arrays newBatch gave them).
@@ -260,6 +265,12 @@ func (r *runner) newBatch() *batch {
 	}
 	n := r.o.BatchSize
 	var spare []record.Value
+	var encoded []record.Encoded
+	var nenc []uint8
+	if r.local != nil && r.local.enc != nil {
+		encoded = make([]record.Encoded, n*len(r.local.groups))
+		nenc = make([]uint8, n)
+	}
 	if r.local != nil {
 		spare = make([]record.Value, 0, n*r.nres)
 	}
@@ -274,6 +285,8 @@ func (r *runner) newBatch() *batch {
 	}
 	return &batch{
 		spare:     spare,
+		encoded:   encoded,
+		nenc:      nenc,
 		recs:      recs,
 		rowErrs:   make([]error, n),
 		bad:       make([]bool, n),
@@ -398,14 +411,37 @@ func (r *runner) fill(b *batch) {
 			vals = vals[n+r.nres:]
 			copy(row, rec.Values)
 		}
-		if !r.applyFormatted(row[n:], b, i) {
+		formattedOK := r.applyFormatted(row[n:], b, i)
+		if !formattedOK {
 			r.o.Plan.ApplyInto(row[n:], b.rowOutcomes(i, nops), b.rowErrs[i])
 		}
 		// Raw, End and Text: the input cells' source text, so that CSV
 		// output writes them back as they were.
 		b.out[i] = record.Record{Index: rec.Index, Line: rec.Line, Values: row, Problem: rec.Problem, Raw: rec.Raw, End: rec.End, Text: rec.Text}
+		if b.nenc != nil && b.nenc[i] > 0 && n == r.width && formattedOK {
+			g := len(b.encoded) / len(b.nenc)
+			b.out[i].Encoded = b.encoded[i*g : i*g+int(b.nenc[i])]
+		}
 	}
 	b.done <- struct{}{}
+}
+
+// addEncoded notes a run of row i's result cells encoded ahead: n cells
+// from column col, as text ("" = none; col < 0: the cells do not follow
+// one another). Runs are kept in column order; one out of order is left
+// to the writer.
+func (b *batch) addEncoded(i, col, n int, text string) {
+	if text == "" || col < 0 || b.nenc == nil {
+		return
+	}
+	g := len(b.encoded) / len(b.nenc)
+	k := int(b.nenc[i])
+	run := b.encoded[i*g : i*g+k]
+	if k == g || (k > 0 && run[k-1].Col+run[k-1].N > col) {
+		return
+	}
+	b.encoded[i*g+k] = record.Encoded{Col: col, N: n, Text: text}
+	b.nenc[i]++
 }
 
 // firstOfRun returns cols[0] when cols are consecutive ascending indexes,
@@ -495,6 +531,8 @@ func (r *runner) recycle(b *batch) {
 	clear(b.out[:n])
 	clear(b.vals)
 	clear(b.spare[:cap(b.spare)])
+	clear(b.encoded)
+	clear(b.nenc)
 	select {
 	case r.free <- b:
 	default: // enough spare batches

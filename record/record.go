@@ -145,6 +145,20 @@ type Record struct {
 	// piece (writers.CSVOptions.InputDelimiter). Clear it when a value
 	// changes.
 	Text string
+	// Encoded holds runs of the row's cells already written in the
+	// output's text, in column order, by the writer that will write the
+	// row (writers.CellEncoder): the writer appends such a run as it is
+	// instead of writing its values one by one. Values still holds every
+	// cell. Clear it when a value it covers changes.
+	Encoded []Encoded
+}
+
+// Encoded is the text of the cells Values[Col:Col+N] of a row as one
+// writer writes them, delimiters between them included (see
+// Record.Encoded).
+type Encoded struct {
+	Col, N int
+	Text   string
 }
 
 // Format renders a value as text for text formats and for the mapping:

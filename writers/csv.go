@@ -178,6 +178,10 @@ func (w *csvWriter) appendRow(buf []byte, rec *record.Record) []byte {
 		from = n
 	}
 	d, oneByte := w.delim[0], len(w.delim) == 1
+	enc := rec.Encoded
+	for len(enc) > 0 && enc[0].Col < from {
+		enc = enc[1:]
+	}
 	for j := from; j < len(fields); j++ {
 		if j > 0 {
 			if oneByte {
@@ -189,28 +193,75 @@ func (w *csvWriter) appendRow(buf []byte, rec *record.Record) []byte {
 		if j >= len(vals) {
 			continue
 		}
-		s, ok := vals[j].(string)
-		if !ok {
-			if x, ok := vals[j].(float64); ok {
-				s = w.floats.text(x)
-			} else {
-				s = record.Format(vals[j], fields[j].Type)
+		if len(enc) > 0 && enc[0].Col == j {
+			// A run of cells encoded ahead (AppendCells).
+			if e := enc[0]; e.N > 0 && j+e.N <= len(vals) && j >= len(rec.Raw) {
+				buf = append(buf, e.Text...)
+				j += e.N - 1
+				enc = enc[1:]
+				continue
 			}
+			enc = enc[1:]
 		}
-		escape := w.escape[j]
 		if j < len(rec.Raw) && rec.Raw[j] != "" {
-			if w.rawUsable(rec.Raw[j], s, escape, j == len(fields)-1 && end[0] == '\n') {
+			s := w.text(vals[j], j)
+			if w.rawUsable(rec.Raw[j], s, w.escape[j], j == len(fields)-1 && end[0] == '\n') {
 				buf = append(buf, rec.Raw[j]...)
 				continue
 			}
-		} else if w.plain(s, escape) {
-			buf = append(buf, s...)
-			continue
 		}
-		buf = w.appendField(buf, s, escape && needsFormulaEscape(s))
+		buf = w.appendValue(buf, vals[j], j)
 	}
 	w.afterCR = end[len(end)-1] == '\r'
 	return append(buf, end...)
+}
+
+// text returns the text of v, the value of column j.
+func (w *csvWriter) text(v record.Value, j int) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	if x, ok := v.(float64); ok {
+		return w.floats.text(x)
+	}
+	return record.Format(v, w.schema.Fields[j].Type)
+}
+
+// appendValue appends v as the cell of column j, without source text.
+func (w *csvWriter) appendValue(buf []byte, v record.Value, j int) []byte {
+	return w.appendText(buf, w.text(v, j), j)
+}
+
+// appendText appends s, the text of a value of column j, as its cell.
+func (w *csvWriter) appendText(buf []byte, s string, j int) []byte {
+	escape := w.escape[j]
+	if w.plain(s, escape) {
+		return append(buf, s...)
+	}
+	return w.appendField(buf, s, escape && needsFormulaEscape(s))
+}
+
+// AppendCells implements CellEncoder; it is safe to call from many
+// goroutines, also while Write runs (it reads only what CreateCSV set). A
+// cell's text depends only on its value and its column, except for the
+// first column of a one-column schema (see afterCR): that one is refused.
+func (w *csvWriter) AppendCells(buf []byte, first int, vals []record.Value) ([]byte, bool) {
+	fields := w.schema.Fields
+	if first < 0 || first+len(vals) > len(fields) || len(fields) == 1 {
+		return buf, false
+	}
+	for k, v := range vals {
+		if k > 0 {
+			buf = append(buf, w.delim...)
+		}
+		j := first + k
+		s, ok := v.(string)
+		if !ok {
+			s = record.Format(v, fields[j].Type) // not w.text: its cache is Write's
+		}
+		buf = w.appendText(buf, s, j)
+	}
+	return buf, true
 }
 
 // flush writes the buffered text to the file.

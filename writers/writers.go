@@ -32,3 +32,17 @@ type Writer interface {
 	// Abort discards the output; it is a no-op after Commit.
 	Abort() error
 }
+
+// CellEncoder is implemented by a Writer whose text a caller can prepare
+// ahead (the CSV writer): a caller that writes the same cell values again
+// and again encodes them once, and hands the text to Write in
+// record.Record.Encoded.
+type CellEncoder interface {
+	// AppendCells appends vals as the cells of the columns first,
+	// first+1, ... of a row, with the delimiter between them (not before
+	// the first), exactly as Write would write those values, and reports
+	// whether it could: false for columns beyond the schema or whose text
+	// depends on more than the value (then buf is returned unchanged). It
+	// is safe for concurrent use, also with Write.
+	AppendCells(buf []byte, first int, vals []record.Value) ([]byte, bool)
+}

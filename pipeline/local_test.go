@@ -309,7 +309,7 @@ func TestApplyFormatted(t *testing.T) {
 		b := &batch{rowErrs: make([]error, 1), outcomes: []Outcome{{Value: fakeResult("x")}, {Value: fakeResult("y")}},
 			formatted: [][]record.Value{{"a", "b"}, {"c"}}}
 		dst := []record.Value{"old", "old", "old", "old"}
-		if !r.applyFormatted(dst, b, 0) || !reflect.DeepEqual(dst, tc.want) {
+		if !r.applyFormatted(dst, b, 0, nil) || !reflect.DeepEqual(dst, tc.want) {
 			t.Errorf("%s: %v, want %v", tc.name, dst, tc.want)
 		}
 	}

@@ -411,17 +411,23 @@ func (r *runner) fill(b *batch) {
 			vals = vals[n+r.nres:]
 			copy(row, rec.Values)
 		}
-		formattedOK := r.applyFormatted(row[n:], b, i)
-		if !formattedOK {
+		// The runs of result cells encoded ahead: the writer, when it is
+		// their only reader, does not need their values.
+		var runs, unread []record.Encoded
+		if b.nenc != nil && b.nenc[i] > 0 && n == r.width {
+			g := len(b.encoded) / len(b.nenc)
+			runs = b.encoded[i*g : i*g+int(b.nenc[i])]
+			if r.o.Observer == nil {
+				unread = runs
+			}
+		}
+		if !r.applyFormatted(row[n:], b, i, unread) {
 			r.o.Plan.ApplyInto(row[n:], b.rowOutcomes(i, nops), b.rowErrs[i])
+			runs = nil
 		}
 		// Raw, End and Text: the input cells' source text, so that CSV
 		// output writes them back as they were.
-		b.out[i] = record.Record{Index: rec.Index, Line: rec.Line, Values: row, Problem: rec.Problem, Raw: rec.Raw, End: rec.End, Text: rec.Text}
-		if b.nenc != nil && b.nenc[i] > 0 && n == r.width && formattedOK {
-			g := len(b.encoded) / len(b.nenc)
-			b.out[i].Encoded = b.encoded[i*g : i*g+int(b.nenc[i])]
-		}
+		b.out[i] = record.Record{Index: rec.Index, Line: rec.Line, Values: row, Problem: rec.Problem, Raw: rec.Raw, End: rec.End, Text: rec.Text, Encoded: runs}
 	}
 	b.done <- struct{}{}
 }
@@ -455,8 +461,10 @@ func firstOfRun(cols []int) int {
 
 // applyFormatted sets row i's result columns from the formatted values of
 // its outcomes, and reports whether it could: only for a row without
-// errors whose every operation that ran has them.
-func (r *runner) applyFormatted(dst []record.Value, b *batch, i int) bool {
+// errors whose every operation that ran has them. The cells of an
+// operation inside one of the runs unread (the row's output columns) are
+// left nil.
+func (r *runner) applyFormatted(dst []record.Value, b *batch, i int, unread []record.Encoded) bool {
 	if b.rowErrs[i] != nil {
 		return false
 	}
@@ -472,6 +480,9 @@ func (r *runner) applyFormatted(dst []record.Value, b *batch, i int) bool {
 		switch {
 		case vals == nil:
 		case r.resultAt[j] >= 0:
+			if inRuns(unread, r.width+r.resultAt[j]) {
+				continue
+			}
 			copy(dst[r.resultAt[j]:], vals)
 		default:
 			for k, c := range r.resultCols[j] {
@@ -480,6 +491,16 @@ func (r *runner) applyFormatted(dst []record.Value, b *batch, i int) bool {
 		}
 	}
 	return true
+}
+
+// inRuns reports whether column col is in one of runs.
+func inRuns(runs []record.Encoded, col int) bool {
+	for _, e := range runs {
+		if col >= e.Col && col < e.Col+e.N {
+			return true
+		}
+	}
+	return false
 }
 
 // emit writes batches in input order as they complete and frees their

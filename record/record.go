@@ -148,8 +148,9 @@ type Record struct {
 	// Encoded holds runs of the row's cells already written in the
 	// output's text, in column order, by the writer that will write the
 	// row (writers.CellEncoder): the writer appends such a run as it is
-	// instead of writing its values one by one. Values still holds every
-	// cell. Clear it when a value it covers changes.
+	// instead of writing its values one by one, and does not read the
+	// values under it, which may be nil when the writer is the row's only
+	// reader. Clear it when a value it covers changes.
 	Encoded []Encoded
 }
 

@@ -36,7 +36,8 @@ type Writer interface {
 // CellEncoder is implemented by a Writer whose text a caller can prepare
 // ahead (the CSV writer): a caller that writes the same cell values again
 // and again encodes them once, and hands the text to Write in
-// record.Record.Encoded.
+// record.Record.Encoded. Write writes such a run of cells from its text
+// alone: it does not read the values under it.
 type CellEncoder interface {
 	// AppendCells appends vals as the cells of the columns first,
 	// first+1, ... of a row, with the delimiter between them (not before

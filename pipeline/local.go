@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/namepipe/namepipe/record"
@@ -23,7 +24,7 @@ import (
 type local struct {
 	r       *runner
 	batches chan *batch
-	groups  []memoGroup
+	groups  []*memoGroup
 	// enc is the run's writer when it encodes cells ahead: a memo entry
 	// then keeps its result cells as the writer's text, which every row
 	// it answers hands to the writer in one piece (record.Record.Encoded).
@@ -38,6 +39,10 @@ type memoGroup struct {
 	ops   []int // indexes of the run's ops, ascending
 	ncols int   // result columns of ops
 	memo  *memo // shared by the workers; nil = none
+	// users counts the workers that may still use memo: each until its
+	// probe switches it off. The last one lets the memo go (its table
+	// and entries are live memory the collector scans every cycle).
+	users atomic.Int32
 	// col is the output column of the group's first result cell when the
 	// result cells of its ops follow one another in the output, in the
 	// order of ops (as a mapping.Plan's do); else -1.
@@ -48,16 +53,16 @@ func newLocal(r *runner) *local {
 	l := &local{r: r, batches: make(chan *batch, r.o.Concurrency)}
 	for j, op := range r.ops {
 		reads := r.o.Plan.Reads(op)
-		k := slices.IndexFunc(l.groups, func(g memoGroup) bool { return slices.Equal(g.reads, reads) })
+		k := slices.IndexFunc(l.groups, func(g *memoGroup) bool { return slices.Equal(g.reads, reads) })
 		if k < 0 {
-			l.groups = append(l.groups, memoGroup{reads: reads})
+			l.groups = append(l.groups, &memoGroup{reads: reads})
 			k = len(l.groups) - 1
 		}
 		l.groups[k].ops = append(l.groups[k].ops, j)
 		l.groups[k].ncols += len(r.resultCols[j])
 	}
 	for k := range l.groups {
-		g := &l.groups[k]
+		g := l.groups[k]
 		g.col = r.width + r.resultAt[g.ops[0]]
 		next := r.resultAt[g.ops[0]]
 		for _, j := range g.ops {
@@ -75,6 +80,7 @@ func newLocal(r *runner) *local {
 		// probe, and should not shrink the one of the names.
 		for k := range l.groups {
 			l.groups[k].memo = newMemo(size)
+			l.groups[k].users.Store(int32(r.o.Concurrency))
 		}
 	}
 	return l
@@ -121,10 +127,22 @@ func newLocalWorker(r *runner) *localWorker {
 	w.buildFn = w.builder.Build
 	w.buildFor = func(rec *record.Record) (Request, error) { return w.builder.BuildFor(rec, w.need) }
 	for k := range r.local.groups {
-		g := &r.local.groups[k]
+		g := r.local.groups[k]
 		w.groups = append(w.groups, localGroup{memoGroup: g, probe: probe{off: g.memo == nil}})
 	}
 	return w
+}
+
+// count notes a probed lookup (probe.count); when the probe switches the
+// memo off and this was its last user, the memo goes. No worker reads
+// memo after its own probe switched it off, and each one's last read
+// happens before its decrement, so the write does not race.
+func (lg *localGroup) count(hit bool, memoTime, answerTime time.Duration) {
+	was := lg.probe.off
+	lg.probe.count(hit, memoTime, answerTime)
+	if !was && lg.probe.off && lg.users.Add(-1) == 0 {
+		lg.memoGroup.memo = nil
+	}
 }
 
 // compute resolves every operation of every row of b and fills it. A
@@ -173,7 +191,7 @@ func (w *localWorker) compute(b *batch) {
 				if probing {
 					lg.lookup = r.o.Now().Sub(lg.start)
 					if hit {
-						lg.probe.count(true, lg.lookup, 0)
+						lg.count(true, lg.lookup, 0)
 					}
 				}
 				if hit {
@@ -246,7 +264,7 @@ func (w *localWorker) compute(b *batch) {
 				lg.memo.put(lg.key, e)
 			}
 			if probing {
-				lg.probe.count(false, lg.lookup+r.o.Now().Sub(computed), computed.Sub(lg.start))
+				lg.count(false, lg.lookup+r.o.Now().Sub(computed), computed.Sub(lg.start))
 			}
 		}
 	}

@@ -376,3 +376,34 @@ func TestMemoTable(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoLetGo checks that a group's memo goes once every worker's
+// probe has switched it off, and stays while one still uses it.
+func TestMemoLetGo(t *testing.T) {
+	t.Parallel()
+	ops := []Op{"parse", "disposable"}
+	r := &runner{o: Options{Plan: &fakePlan{ops: ops}, MemoryCacheSize: 64, Concurrency: 2}, ops: ops,
+		width: 2, resultCols: [][]int{{0}, {1}}, resultAt: []int{0, 1}}
+	r.local = newLocal(r)
+	names, emails := r.local.groups[0], r.local.groups[1]
+	probeAll := func(w *localWorker, g int, hit bool) {
+		for range memoProbe {
+			w.groups[g].count(hit, time.Microsecond, time.Millisecond)
+		}
+	}
+	w1, w2 := newLocalWorker(r), newLocalWorker(r)
+	probeAll(w1, 1, false) // w1: the emails never repeat
+	if emails.memo == nil {
+		t.Fatal("the memo of emails went while the second worker still probes it")
+	}
+	probeAll(w2, 1, false)
+	if emails.memo != nil {
+		t.Error("the memo of emails stayed after both workers switched it off")
+	}
+	probeAll(w1, 0, true) // the names repeat: the memo pays
+	probeAll(w2, 0, false)
+	if names.memo == nil || w1.groups[0].probe.off || !w2.groups[0].probe.off {
+		t.Errorf("names: memo %p, probes off %v and %v; want the memo kept for the first worker",
+			names.memo, w1.groups[0].probe.off, w2.groups[0].probe.off)
+	}
+}

@@ -12,8 +12,9 @@
 #   PEERS_ROWS    rows of the generated CSV (default 1000000)
 #   PEERS_BASE    git refs (space-separated) to build and measure beside the
 #                 working tree (alternating), e.g. main or commit hashes
-#   PEERS_REPEAT  measurements of each namepipe case (default 1); the
-#                 table shows the one with the least CPU
+#   PEERS_REPEAT  rounds of measurements of the Node peer and of each
+#                 namepipe case (default 1); the table shows, for each, the
+#                 run with the least CPU
 #   PEERS_SCALE   concurrencies of the scaling runs (default "1 2 4")
 #   PEERS_DIR     work directory (default: a new temporary directory,
 #                 removed at the end unless PEERS_KEEP=1)
@@ -104,11 +105,13 @@ np() { # np KEY BUILD CONFIG [flags]: measures one namepipe run on the input
 }
 
 run copy ./copy -in "$in" -out copy.csv
-for mode in parse all; do
-	run "node-$mode" node node/node_peer.mjs "$in" "node-$mode.csv" "$mode"
-done
 if [ -n "$py" ]; then run python "$py" "$here/py_peer.py" "$in" python.csv; fi
+# Each round measures the Node peer too, so that both sides get the same
+# treatment: the table shows each one's run with the least CPU.
 for ((i = 0; i < repeat; i++)); do
+	for mode in parse all; do
+		run "node-$mode" node node/node_peer.mjs "$in" "node-$mode.csv" "$mode"
+	done
 	for cfg in parse pgd four; do
 		for b in "${builds[@]}"; do np "$b-$cfg" "$b" "$cfg"; done
 	done

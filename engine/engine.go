@@ -44,7 +44,8 @@ type Engine struct {
 	email  *email.Checker
 	risk   *risk.Detector
 
-	memoSize int
+	memoSize int               // WithParseMemo
+	nameMemo int               // WithNameCheckMemo; -1: nameChecksPerParse × memoSize
 	readOnly bool              // callers do not modify parses (WithReadOnlyResults)
 	parses   *memo[parsed]     // recent parses (see memo.go); nil = off
 	names    *memo[risk.Names] // the risk detector's recent name checks; nil = off
@@ -67,11 +68,18 @@ func WithLexicon(l Lexicon) Option { return func(e *Engine) { e.lex = l } }
 func WithClock(now func() time.Time) Option { return func(e *Engine) { e.now = now } }
 
 // WithParseMemo sets how many recent names the engine remembers (their
-// parses, and the risk detector's name checks of nameChecksPerParse times
-// as many) so that parse, genderize and risk calls for the same name, in
-// any order, parse and check it once. 0 turns the memo off. The default
-// is DefaultParseMemo.
+// parses, and unless WithNameCheckMemo says otherwise the risk detector's
+// name checks of nameChecksPerParse times as many) so that parse,
+// genderize and risk calls for the same name, in any order, parse and
+// check it once. 0 turns the memo off. The default is DefaultParseMemo.
 func WithParseMemo(entries int) Option { return func(e *Engine) { e.memoSize = entries } }
+
+// WithNameCheckMemo sets how many names' risk checks the engine remembers
+// (0: none), apart from the parses: a check is a 64-byte slot, a parse
+// keeps its result and the text it points into alive, so that a run
+// whose rows repeat names from far apart can remember many more checks
+// than parses.
+func WithNameCheckMemo(entries int) Option { return func(e *Engine) { e.nameMemo = entries } }
 
 // WithReadOnlyResults promises that the callers only read the results of
 // ParsePersonName and DetectDisposableEmail, as a pipeline that formats
@@ -88,20 +96,23 @@ func WithSeed(seed uint64) Option {
 }
 
 // nameChecksPerParse is how many names' risk checks the engine remembers
-// per parse (WithParseMemo): a name check is one 128-byte entry (see
-// memo.go), a parse several times that, and the risk detector, whose rows
-// never repeat as a whole, checks the name of every row.
+// per parse (WithParseMemo) by default: a name check is one 64-byte slot
+// (see memo.go), a parse several times that, and the risk detector, whose
+// rows never repeat as a whole, checks the name of every row.
 const nameChecksPerParse = 4
 
 // New returns an Engine over the embedded data (loaded once per process,
 // on the first call; BenchmarkStartup measures it).
 func New(opts ...Option) (*Engine, error) {
-	e := &Engine{now: time.Now, memoSize: DefaultParseMemo}
+	e := &Engine{now: time.Now, memoSize: DefaultParseMemo, nameMemo: -1}
 	for _, o := range opts {
 		o(e)
 	}
+	if e.nameMemo < 0 {
+		e.nameMemo = nameChecksPerParse * e.memoSize
+	}
 	e.parses = newMemo[parsed](e.memoSize)
-	e.names = newMemo[risk.Names](nameChecksPerParse * e.memoSize)
+	e.names = newMemo[risk.Names](e.nameMemo)
 	if e.rnd == nil {
 		e.rnd = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}

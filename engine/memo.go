@@ -4,7 +4,8 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"strings"
-	"sync/atomic"
+	"sync"
+	"unsafe"
 
 	"github.com/namepipe/namepipe/engine/risk"
 	"github.com/namepipe/namepipe/nameapi"
@@ -37,65 +38,41 @@ import (
 // workers has in flight.
 const DefaultParseMemo = 4096
 
-// memo is a bounded, concurrency-safe map from a name key to V: buckets
-// of two slots (the table has a power of two of slots, at least size),
-// each slot holding an entry and its key's hash. A get loads the bucket's
-// two hashes (one cache line) and, on a match, the entry, whose key it
-// compares (held in the entry); a put is one allocation and two atomic stores into a free slot
-// of the bucket, else one chosen by the hash. No locks, and readers write
-// no shared memory, so that the workers that call the engine for every
-// row do not contend (BenchmarkMemo). A nil *memo is off: it stores
-// nothing.
+// memo is a bounded, concurrency-safe map from a name key to V: a table
+// of buckets of two slots, allocated whole when the memo is made, each
+// slot holding a value in place with its key's two hashes. A key is known
+// by two independent 64-bit hashes (maphash, seeds of the memo's own):
+// the first picks its bucket and must match, the second must match too;
+// two different keys are taken for one only when both collide, which for
+// the names of any run is less likely than 1 in 10^20. Keeping no key
+// bytes and no pointer to an entry makes a slot 64 bytes with the risk
+// detector's name checks as its value, and a put allocates nothing.
+//
+// The table is the memo's whole footprint from the first row on: a run's
+// memory does not grow while the memo fills, and the garbage collector,
+// whose heap target is a multiple of the live heap (cmd/namepipe/gc.go),
+// does not give it more room as it does. A bucket has a lock of its own,
+// in the same cache line as its first slot: the workers that call the
+// engine for every row rarely meet on one of the thousands of buckets
+// (BenchmarkMemo). A put goes into the slot of the same key, else an
+// empty one, else one of the two chosen by a bit of the hash. A nil
+// *memo is off: it stores nothing.
 type memo[V any] struct {
-	seed  maphash.Seed
-	mask  uint64 // buckets - 1
-	slots []memoSlot[V]
+	seed, check maphash.Seed
+	mask        uint64 // len(buckets) - 1
+	buckets     []memoBucket[V]
 }
 
-// memoSlot is a slot of a memo. hash is the hash of e's key, or of the key
-// of an entry being stored: a reader checks the entry's own hash and key,
-// so that a hash and an entry out of step cost a miss, never a wrong value.
+type memoBucket[V any] struct {
+	mu    sync.Mutex
+	slots [2]memoSlot[V]
+}
+
+// memoSlot is a slot of a memo: empty when check is 0 (a key's second
+// hash is never 0, see hashes).
 type memoSlot[V any] struct {
-	hash atomic.Uint64
-	e    atomic.Pointer[memoEntry[V]]
-}
-
-// memoEntry is an entry of a memo; it is never modified once stored. A
-// key of up to memoKeyInline bytes (with memoKey's codes, a name of up to
-// ~50 bytes) is kept in the entry itself, so that a hit reads no other
-// memory; with the risk detector's name checks as its value, an entry is
-// one 128-byte object, two cache lines (BenchmarkNameChecks).
-type memoEntry[V any] struct {
-	hash   uint64
-	long   string              // the key, when it does not fit inline
-	n      uint8               // the key's length, when it fits
-	inline [memoKeyInline]byte // the key, when it fits
-	val    V
-}
-
-const memoKeyInline = 55
-
-// newMemoEntry returns an entry of key, whose hash is h, and v.
-func newMemoEntry[V any](h uint64, key []byte, v V) *memoEntry[V] {
-	e := &memoEntry[V]{hash: h, val: v}
-	if len(key) <= memoKeyInline {
-		e.n = uint8(len(key))
-		copy(e.inline[:], key)
-	} else {
-		e.long = string(key)
-	}
-	return e
-}
-
-// is reports whether e is the entry of key, whose hash is h.
-func (e *memoEntry[V]) is(h uint64, key []byte) bool {
-	switch {
-	case e.hash != h:
-		return false
-	case len(key) <= memoKeyInline:
-		return int(e.n) == len(key) && e.long == "" && string(e.inline[:len(key)]) == string(key)
-	}
-	return e.long == string(key)
+	hash, check uint64
+	val         V
 }
 
 // parsed is an entry of the parse memo: a parse and the attrs it was
@@ -105,22 +82,37 @@ type parsed struct {
 	res   *nameapi.PersonNameParserResult
 }
 
-// newMemo returns a memo of about size entries, or nil (off) for size <= 0.
+// newMemo returns a memo of about size entries (a power of two of slots,
+// at least size), or nil (off) for size <= 0.
 func newMemo[V any](size int) *memo[V] {
 	if size <= 0 {
 		return nil
 	}
-	n := 2
-	for n < size {
+	n := 1
+	for 2*n < size {
 		n <<= 1
 	}
-	return &memo[V]{seed: maphash.MakeSeed(), mask: uint64(n/2 - 1), slots: make([]memoSlot[V], n)}
+	m := &memo[V]{seed: maphash.MakeSeed(), check: maphash.MakeSeed(), mask: uint64(n - 1), buckets: make([]memoBucket[V], n)}
+	prefault(m.buckets)
+	return m
 }
 
-// bucket returns the two slots of hash h.
-func (m *memo[V]) bucket(h uint64) []memoSlot[V] {
-	i := 2 * (h & m.mask)
-	return m.slots[i : i+2 : i+2]
+// prefault writes to every page of a new table, so that the operating
+// system maps them now rather than on the first puts (a fault of a few µs
+// each): the memo takes its memory at once, not while it fills.
+func prefault[V any](buckets []memoBucket[V]) {
+	step := max(pageBytes/int(unsafe.Sizeof(buckets[0])), 1)
+	for i := 0; i < len(buckets); i += step {
+		buckets[i].slots[0].check = 0
+	}
+}
+
+// pageBytes is the smallest page size of the systems Go runs on.
+const pageBytes = 4096
+
+// hashes returns key's two hashes; the second is never 0.
+func (m *memo[V]) hashes(key []byte) (h, check uint64) {
+	return maphash.Bytes(m.seed, key), maphash.Bytes(m.check, key) | 1
 }
 
 // get returns the value stored under key.
@@ -128,40 +120,40 @@ func (m *memo[V]) get(key []byte) (v V, ok bool) {
 	if m == nil {
 		return v, false
 	}
-	h := maphash.Bytes(m.seed, key)
-	for i, b := 0, m.bucket(h); i < len(b); i++ {
-		if b[i].hash.Load() != h {
-			continue
-		}
-		if e := b[i].e.Load(); e != nil && e.is(h, key) {
-			return e.val, true
+	h, c := m.hashes(key)
+	b := &m.buckets[h&m.mask]
+	b.mu.Lock()
+	for i := range b.slots {
+		if s := &b.slots[i]; s.hash == h && s.check == c {
+			v, ok = s.val, true
+			break
 		}
 	}
-	return v, false
+	b.mu.Unlock()
+	return v, ok
 }
 
-// put stores v under key, in place of the entry of the same hash, else of
-// none, else of one of the bucket's two chosen by a bit of the hash; the
-// caller must not modify v afterwards.
+// put stores v under key; the caller must not modify v afterwards.
 func (m *memo[V]) put(key []byte, v V) {
 	if m == nil {
 		return
 	}
-	h := maphash.Bytes(m.seed, key)
-	b := m.bucket(h)
-	s := &b[h>>63]
+	h, c := m.hashes(key)
+	b := &m.buckets[h&m.mask]
+	b.mu.Lock()
+	s := &b.slots[h>>63]
 	switch {
-	case b[0].hash.Load() == h:
-		s = &b[0]
-	case b[1].hash.Load() == h:
-		s = &b[1]
-	case b[0].e.Load() == nil:
-		s = &b[0]
-	case b[1].e.Load() == nil:
-		s = &b[1]
+	case b.slots[0].hash == h && b.slots[0].check == c:
+		s = &b.slots[0]
+	case b.slots[1].hash == h && b.slots[1].check == c:
+		s = &b.slots[1]
+	case b.slots[0].check == 0:
+		s = &b.slots[0]
+	case b.slots[1].check == 0:
+		s = &b.slots[1]
 	}
-	s.e.Store(newMemoEntry(h, key, v))
-	s.hash.Store(h)
+	*s = memoSlot[V]{hash: h, check: c, val: v}
+	b.mu.Unlock()
 }
 
 // reset forgets every entry.
@@ -169,9 +161,11 @@ func (m *memo[V]) reset() {
 	if m == nil {
 		return
 	}
-	for i := range m.slots {
-		m.slots[i].e.Store(nil)
-		m.slots[i].hash.Store(0)
+	for i := range m.buckets {
+		b := &m.buckets[i]
+		b.mu.Lock()
+		b.slots = [2]memoSlot[V]{}
+		b.mu.Unlock()
 	}
 }
 

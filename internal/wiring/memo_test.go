@@ -7,22 +7,22 @@ import (
 	"github.com/namepipe/namepipe/mapping"
 )
 
-// TestEngineMemo checks the local engine's memo size for each kind of run.
+// TestEngineMemo checks the local engine's memo sizes for each kind of run.
 func TestEngineMemo(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		ops  []mapping.Op
-		want int
+		ops            []mapping.Op
+		parses, checks int
 	}{
-		{nil, localParseMemo},
-		{[]mapping.Op{mapping.OpParse}, 0},
-		{[]mapping.Op{mapping.OpGenderize, "disposable"}, 0},
-		{[]mapping.Op{mapping.OpParse, mapping.OpGenderize, "disposable"}, engine.DefaultParseMemo},
-		{[]mapping.Op{mapping.OpRisk}, localParseMemo},
-		{[]mapping.Op{mapping.OpParse, mapping.OpGenderize, mapping.OpRisk, "disposable"}, localParseMemo},
+		{nil, engine.DefaultParseMemo, localNameChecks},
+		{[]mapping.Op{mapping.OpParse}, 0, 0},
+		{[]mapping.Op{mapping.OpGenderize, "disposable"}, 0, 0},
+		{[]mapping.Op{mapping.OpParse, mapping.OpGenderize, "disposable"}, engine.DefaultParseMemo, 0},
+		{[]mapping.Op{mapping.OpRisk}, engine.DefaultParseMemo, localNameChecks},
+		{[]mapping.Op{mapping.OpParse, mapping.OpGenderize, mapping.OpRisk, "disposable"}, engine.DefaultParseMemo, localNameChecks},
 	} {
-		if got := engineMemo(tc.ops); got != tc.want {
-			t.Errorf("engineMemo(%v) = %d, want %d", tc.ops, got, tc.want)
+		if p, c := engineMemo(tc.ops); p != tc.parses || c != tc.checks {
+			t.Errorf("engineMemo(%v) = %d, %d; want %d, %d", tc.ops, p, c, tc.parses, tc.checks)
 		}
 	}
 }

@@ -81,32 +81,35 @@ func CreateOutput(ctx context.Context, s *config.Settings, schema record.Schema,
 // notion of today (YYYY-MM-DD) for reproducible output.
 const TodayEnv = "NAMEPIPE_TODAY"
 
-// localParseMemo is how many names the local engine remembers (their
-// parses and the risk detector's name checks; engine.WithParseMemo) when
-// the run detects risk, or when the operations are not known. The
-// engine's default covers the rows in flight; a run's rows repeat names
-// from far apart, and the risk detector, whose rows never repeat as a
-// whole, still meets a name it has checked. bench/peers/README.md has the
-// measurement: CPU against peak RSS, 4,096 to 131,072 entries.
-const localParseMemo = 65536
+// localNameChecks is how many names' risk checks the local engine
+// remembers (engine.WithNameCheckMemo) when the run detects risk, or when
+// the operations are not known: the risk detector, whose rows never
+// repeat as a whole, checks the name of every row, and a run's rows
+// repeat names from far apart. A check is a 64-byte slot, reserved when
+// the engine starts (16 MiB). bench/peers/README.md has the measurement.
+const localNameChecks = 262_144
 
-// engineMemo returns the size of the local engine's memo of names for a
-// run of ops (nil: not known). The pipeline's memo, keyed by a row's
-// cells, answers a name seen before without calling the engine, so the
-// engine's memo pays only where the pipeline's cannot: risk detection
-// (its rows never repeat as a whole) and a row's second operation on the
-// same name (genderize after parse reuses the parse). Without those, the
-// engine's memo only copies every parse into a second store
-// (bench/peers/README.md: parse only, 1M rows, 6.1 -> 5.1 CPU-s and
-// 266 -> 150 MiB peak RSS).
-func engineMemo(ops []mapping.Op) int {
+// engineMemo returns the sizes of the local engine's memos of names, its
+// parses and its risk name checks, for a run of ops (nil: not known).
+// The pipeline's memo, keyed by a row's cells, answers a name seen before
+// without calling the engine, so the engine's memos pay only where the
+// pipeline's cannot: risk detection (its rows never repeat as a whole)
+// and a row's second operation on the same name (genderize after parse,
+// risk after parse, reuse the parse). The parses need only cover the rows
+// in flight (engine.DefaultParseMemo): a parse keeps its result and the
+// row it points into alive, and 65,536 of them held ~40 MB more for 11 %
+// fewer parses of a four-operation run (bench/peers/README.md). Without
+// risk and genderize, the engine's memo only copies every parse into a
+// second store (bench/peers/README.md: parse only, 1M rows, 6.1 -> 5.1
+// CPU-s and 266 -> 150 MiB peak RSS).
+func engineMemo(ops []mapping.Op) (parses, nameChecks int) {
 	if ops == nil || slices.Contains(ops, mapping.OpRisk) {
-		return localParseMemo
+		return engine.DefaultParseMemo, localNameChecks
 	}
 	if slices.Contains(ops, mapping.OpParse) && slices.Contains(ops, mapping.OpGenderize) {
-		return engine.DefaultParseMemo
+		return engine.DefaultParseMemo, 0
 	}
-	return 0
+	return 0, 0
 }
 
 // NewService returns the backend of the engine section and its identity
@@ -130,7 +133,8 @@ func NewServiceFor(ctx context.Context, eng config.Engine, apiKey, build string,
 	case config.EngineLocal, "":
 		// The pipeline and the server only read results (format them,
 		// encode them): the engine need not copy the parses it remembers.
-		opts := []engine.Option{engine.WithParseMemo(engineMemo(ops)), engine.WithReadOnlyResults()}
+		parses, checks := engineMemo(ops)
+		opts := []engine.Option{engine.WithParseMemo(parses), engine.WithNameCheckMemo(checks), engine.WithReadOnlyResults()}
 		if today := os.Getenv(TodayEnv); today != "" {
 			// Age checks compare birth dates with today; pinning the day
 			// makes a run's output reproducible (golden files, audits).

@@ -14,7 +14,7 @@ func TestEngineMemo(t *testing.T) {
 		ops            []mapping.Op
 		parses, checks int
 	}{
-		{nil, engine.DefaultParseMemo, localNameChecks},
+		{nil, serviceParses, localNameChecks},
 		{[]mapping.Op{mapping.OpParse}, 0, 0},
 		{[]mapping.Op{mapping.OpGenderize, "disposable"}, 0, 0},
 		{[]mapping.Op{mapping.OpParse, mapping.OpGenderize, "disposable"}, engine.DefaultParseMemo, 0},

@@ -86,8 +86,14 @@ const TodayEnv = "NAMEPIPE_TODAY"
 // the operations are not known: the risk detector, whose rows never
 // repeat as a whole, checks the name of every row, and a run's rows
 // repeat names from far apart. A check is a 64-byte slot, reserved when
-// the engine starts (16 MiB). bench/peers/README.md has the measurement.
+// the engine starts (17 MiB with the buckets' locks).
+// bench/peers/README.md has the measurement.
 const localNameChecks = 262_144
+
+// serviceParses is how many parses the local engine remembers when the
+// operations are not known (a server, a Beam worker): no pipeline memo
+// stands in front of it there.
+const serviceParses = 65_536
 
 // engineMemo returns the sizes of the local engine's memos of names, its
 // parses and its risk name checks, for a run of ops (nil: not known).
@@ -103,10 +109,12 @@ const localNameChecks = 262_144
 // second store (bench/peers/README.md: parse only, 1M rows, 6.1 -> 5.1
 // CPU-s and 266 -> 150 MiB peak RSS).
 func engineMemo(ops []mapping.Op) (parses, nameChecks int) {
-	if ops == nil || slices.Contains(ops, mapping.OpRisk) {
+	switch {
+	case ops == nil:
+		return serviceParses, localNameChecks
+	case slices.Contains(ops, mapping.OpRisk):
 		return engine.DefaultParseMemo, localNameChecks
-	}
-	if slices.Contains(ops, mapping.OpParse) && slices.Contains(ops, mapping.OpGenderize) {
+	case slices.Contains(ops, mapping.OpParse) && slices.Contains(ops, mapping.OpGenderize):
 		return engine.DefaultParseMemo, 0
 	}
 	return 0, 0

@@ -2,6 +2,7 @@ package writers
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -30,7 +31,7 @@ func TestEncodedCellsAsWritten(t *testing.T) {
 		{Name: "last", Type: record.String},
 	}}
 	values := []record.Value{nil, "", "x", "Ángel", "=1+2", "-x", "@a", " lead", "a,b", "a;b", "a§b", `q"q`,
-		"line\nbreak", "cr\r", "\r", `\.`, "\u00a0nb", 0.95, 1e21, -0.0, int64(-3), int64(42)}
+		"line\nbreak", "cr\r", "\r", `\.`, "\u00a0nb", 0.95, 1e21, math.Copysign(0, -1), int64(-3), int64(42)}
 	rnd := rand.New(rand.NewPCG(1, 2))
 	var rows [][]record.Value
 	for range 500 {

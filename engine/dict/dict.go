@@ -312,6 +312,16 @@ func (d *Dict) givenEntry(k string) (span, bool) {
 	return e.given, e.isGiven
 }
 
+// appendWithout appends b without the bytes c to dst.
+func appendWithout(dst, b []byte, c byte) []byte {
+	for _, x := range b {
+		if x != c {
+			dst = append(dst, x)
+		}
+	}
+	return dst
+}
+
 // givenNames yields every given name of the data (a key as written or
 // folded) and its entry, in no particular order.
 func (d *Dict) givenNames() iter.Seq2[string, span] {
@@ -340,10 +350,14 @@ func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound boo
 		sp, found = e.given, e.isGiven
 		if !found && bytes.IndexByte(b, '-') > 0 {
 			// Romanized Korean given names are listed as one word
-			// ("Min-jun" as "minjun").
-			sp, found = d.givenEntry(string(bytes.ReplaceAll(b, []byte("-"), nil)))
+			// ("Min-jun" as "minjun"). The keys are built on the stack:
+			// hyphenated surnames ("Allen-Jackson") come this way too.
+			var kbuf [2 * asciiKeyMax]byte
+			e = d.words.getBytes(appendWithout(kbuf[:0], b, '-'))
+			sp, found = e.given, e.isGiven
 			if !found {
-				sp, found = d.givenEntry(koreanRR(string(b)))
+				e = d.words.getBytes(appendKoreanRR(kbuf[:0], b))
+				sp, found = e.given, e.isGiven
 			}
 		}
 		return sp, found, span{}, false

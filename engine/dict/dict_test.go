@@ -1,6 +1,7 @@
 package dict
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -201,6 +202,20 @@ func TestLanguages(t *testing.T) {
 	for in, want := range tests {
 		if got := strings.Join(Languages(in), ","); got != want {
 			t.Errorf("Languages(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestLanguagesOfCountryCodes checks the array of the country codes
+// against the map it is built from, for every code of two letters.
+func TestLanguagesOfCountryCodes(t *testing.T) {
+	t.Parallel()
+	for a := 'A'; a <= 'Z'; a++ {
+		for b := 'A'; b <= 'Z'; b++ {
+			code := string([]rune{a, b})
+			if got, want := Languages(code), countryLanguages[code]; !slices.Equal(got, want) {
+				t.Errorf("Languages(%q) = %q, want %q", code, got, want)
+			}
 		}
 	}
 }

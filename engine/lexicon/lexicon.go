@@ -83,7 +83,7 @@ func IsSurname(lex Lexicon, w string) bool {
 		return true
 	}
 	if strings.ContainsRune(w, '-') {
-		for _, p := range strings.Split(w, "-") {
+		for p := range strings.SplitSeq(w, "-") {
 			if p != "" && (lex.IsSurname(p) || surnameShaped(p)) {
 				return true
 			}

@@ -15,7 +15,12 @@ import (
 // without a surname share the surname of the last person that has one.
 func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs [][]text.Token, fl text.TokFlags) nameapi.ParsedPersonMatch {
 	segs = pairSalutations(segs)
-	cands := make([]candidate, len(segs))
+	var candBuf [3]candidate
+	cands := candBuf[:0]
+	if len(segs) > len(candBuf) {
+		cands = make([]candidate, 0, len(segs))
+	}
+	cands = cands[:len(segs)]
 	for i, s := range segs {
 		if i < len(segs)-1 {
 			if cd, ok := e.givenNamesOnly(s, segs[i+1:]); ok {
@@ -23,7 +28,8 @@ func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs 
 				continue
 			}
 		}
-		cands[i] = e.parseSegment(s, true)[0]
+		var one [2]candidate
+		cands[i] = e.parseSegment(one[:0], s, true)[0]
 	}
 	// "Mr. and Mrs. John Smith", "Dr. and Mrs. Robert Brown": by
 	// convention the given name is the husband's.
@@ -57,7 +63,9 @@ func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs 
 	group := &nameapi.ParsedPerson{PersonType: nameapi.PersonTypeMultiple, PersonRole: nameapi.RoleGroup}
 	var disputes []nameapi.ParserDispute
 	like, conf := 1.0, 1.0
-	genders := map[string]bool{}
+	group.People = make([]nameapi.ParsedPerson, 0, len(cands))
+	// The people's genders: one common gender, or mixed.
+	gender, seen, mixed := "", false, false
 	allSame := true
 	for i := range cands {
 		// A person who borrows the shared surname takes no gender from
@@ -86,8 +94,9 @@ func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs 
 		group.People = append(group.People, *pp)
 		like = math.Min(like, cands[i].likeliness)
 		conf = math.Min(conf, cands[i].confidence)
-		if pp.Gender != nil {
-			genders[pp.Gender.Gender] = true
+		if g := pp.Gender; g != nil {
+			mixed = mixed || seen && g.Gender != gender
+			gender, seen = g.Gender, true
 		}
 		if pp.AddressingSurname != group.People[0].AddressingSurname {
 			allSame = false
@@ -96,10 +105,8 @@ func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs 
 	if allSame {
 		group.AddressingSurname = group.People[0].AddressingSurname
 	}
-	if len(genders) == 1 {
-		for g := range genders {
-			group.Gender = &nameapi.GenderizerResult{Gender: g, Confidence: round3(conf)}
-		}
+	if seen && !mixed {
+		group.Gender = &nameapi.GenderizerResult{Gender: gender, Confidence: round3(conf)}
 	} else {
 		group.Gender = &nameapi.GenderizerResult{Gender: nameapi.GenderIndeterminable, Confidence: round3(conf)}
 	}

@@ -181,7 +181,8 @@ func (e *Parser) parseFullnameAsIs(c *nameapi.Context, p *nameapi.InputPerson, f
 			seg = segs[0]
 		}
 	}
-	cands := e.parseSegment(seg, false)
+	var candBuf [2]candidate
+	cands := e.parseSegment(candBuf[:0], seg, false)
 	res := newResult(len(cands))
 	for _, cd := range cands {
 		cd.terms = append(cd.terms, extra...)
@@ -356,14 +357,16 @@ func tokenizeWords(s string) []string {
 	return out
 }
 
-func words(toks []text.Token) []text.Token {
-	var out []text.Token
+func words(toks []text.Token) []text.Token { return appendWords(nil, toks) }
+
+// appendWords appends the words of toks to dst.
+func appendWords(dst, toks []text.Token) []text.Token {
 	for _, t := range toks {
 		if t.Kind == text.TokWord {
-			out = append(out, t)
+			dst = append(dst, t)
 		}
 	}
-	return out
+	return dst
 }
 
 func nickTokens(toks []text.Token) []string {

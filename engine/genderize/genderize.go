@@ -253,21 +253,25 @@ func (e *Genderizer) ForNames(given []string, salutation string, c *nameapi.Cont
 // The answer of the names alone is taken from the last PersonGender calls
 // when one had the same names (recent.go).
 func (e *Genderizer) ForPerson(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson) *nameapi.GenderizerResult {
-	res := e.personGender(given, surname, salutation, c, p, false)
+	res := e.personGender(given, surname, salutation, c, p, nil)
 	return &res
 }
 
 // PersonGender is ForPerson returning the result as a value, for the
 // parser, which keeps it inside its parsed people. It remembers the
 // answer of the names alone for a ForPerson call of the same names that
-// follows (a pipeline's genderizer call after the parser's).
-func (e *Genderizer) PersonGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson) nameapi.GenderizerResult {
-	return e.personGender(given, surname, salutation, c, p, true)
+// follows (a pipeline's genderizer call after the parser's), in mem (nil:
+// a new Memory), which must not be used again.
+func (e *Genderizer) PersonGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson, mem *Memory) nameapi.GenderizerResult {
+	if mem == nil {
+		mem = new(Memory)
+	}
+	return e.personGender(given, surname, salutation, c, p, mem)
 }
 
-// personGender is ForPerson; remember tells whether to remember the
-// answer of the names (else it is looked for among the remembered ones).
-func (e *Genderizer) personGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson, remember bool) nameapi.GenderizerResult {
+// personGender is ForPerson when mem is nil (the answer of the names is
+// looked for among the remembered ones), else PersonGender.
+func (e *Genderizer) personGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson, mem *Memory) nameapi.GenderizerResult {
 	// A Vietnamese middle name marks the sex: "Nguyễn Thị Minh Khai" (not
 	// after a salutation; only after a Vietnamese surname).
 	if salutation == "" && text.IsVietnameseSurname(surname) {
@@ -282,13 +286,13 @@ func (e *Genderizer) personGender(given []string, surname, salutation string, c 
 	scopes := append(appendScopes(scopeBuf[:0], c, p), "")
 	var res nameapi.GenderizerResult
 	ok := false
-	if !remember {
+	if mem == nil {
 		res, ok = e.recent.get(given, surname, scopes)
 	}
 	if !ok {
 		res = e.namesGender(given, surname, scopes)
-		if remember {
-			e.recent.put(given, surname, scopes, res)
+		if mem != nil {
+			e.recent.put(given, surname, scopes, res, mem)
 		}
 	}
 

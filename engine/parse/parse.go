@@ -459,7 +459,7 @@ func (e *Parser) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms
 			}
 		}
 	}
-	g, disputes := e.parsedGender(c, p, given, pp.AddressingSurname, sal)
+	g, disputes := e.parsedGender(c, p, given, pp.AddressingSurname, sal, &b.genderMem)
 	b.gender = genderize.CapFakeValue(g, pp.AddressingGivenName, pp.AddressingSurname)
 	pp.Gender = &b.gender
 	return pp, disputes
@@ -491,12 +491,14 @@ func (e *Parser) personBlock(terms []nameTerm) *personBlock {
 }
 
 // personBlock is the memory of a parsed natural person: the person, its
-// name and its gender, allocated as one object with room for its terms
-// (personBlock2..4, sized to the terms: BenchmarkNameMiss).
+// name, its gender and the genderizer's memory of its names, allocated as
+// one object with room for its terms (personBlock2..4, sized to the
+// terms: BenchmarkNameMiss).
 type personBlock struct {
-	pp     nameapi.ParsedPerson
-	name   nameapi.OutputPersonName
-	gender nameapi.GenderizerResult
+	pp        nameapi.ParsedPerson
+	name      nameapi.OutputPersonName
+	gender    nameapi.GenderizerResult
+	genderMem genderize.Memory
 }
 
 // personBlock2, personBlock3 and personBlock4 are a personBlock with room

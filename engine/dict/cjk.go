@@ -67,6 +67,15 @@ var koreanSpellingPairs = [...]string{
 	"sung", "seong", "jung", "jeong", "chul", "cheol", "hee", "hui", "oo", "u",
 }
 
+// koreanSpellingStarts marks the first bytes of the spellings of
+// koreanSpellingPairs.
+var koreanSpellingStarts = func() (b [256]bool) {
+	for k := 0; k < len(koreanSpellingPairs); k += 2 {
+		b[koreanSpellingPairs[k][0]] = true
+	}
+	return b
+}()
+
 // koreanSpellings replaces koreanSpellingPairs in a string.
 var koreanSpellings = strings.NewReplacer(koreanSpellingPairs[:]...)
 
@@ -86,7 +95,12 @@ func koreanRR(lower string) string {
 func appendKoreanRR(dst, lower []byte) []byte {
 next:
 	for i := 0; i < len(lower); {
-		if lower[i] == '-' {
+		switch c := lower[i]; {
+		case c == '-':
+			i++
+			continue
+		case !koreanSpellingStarts[c]:
+			dst = append(dst, c)
 			i++
 			continue
 		}

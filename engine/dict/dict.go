@@ -352,12 +352,16 @@ func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound boo
 			// Romanized Korean given names are listed as one word
 			// ("Min-jun" as "minjun"). The keys are built on the stack:
 			// hyphenated surnames ("Allen-Jackson") come this way too.
-			var kbuf [2 * asciiKeyMax]byte
-			e = d.words.getBytes(appendWithout(kbuf[:0], b, '-'))
+			var kbuf, rrbuf [2 * asciiKeyMax]byte
+			k := appendWithout(kbuf[:0], b, '-')
+			e = d.words.getBytes(k)
 			sp, found = e.given, e.isGiven
 			if !found {
-				e = d.words.getBytes(appendKoreanRR(kbuf[:0], b))
-				sp, found = e.given, e.isGiven
+				// Only a key with a customary spelling in it is another key.
+				if rr := appendKoreanRR(rrbuf[:0], b); string(rr) != string(k) {
+					e = d.words.getBytes(rr)
+					sp, found = e.given, e.isGiven
+				}
 			}
 		}
 		return sp, found, span{}, false
@@ -427,6 +431,22 @@ func (d *Dict) GivenVotes(s string) (votes int, known bool) {
 		votes = max(votes, d.spanVotes(alt))
 	}
 	return votes, true
+}
+
+// GivenVotesSurname is GivenVotes(s) and IsSurname(s), with one lookup for
+// an ASCII name without a hyphen (the usual word of a name: the parser
+// asks both of every word, lexicon.GivenStrengthSurname).
+func (d *Dict) GivenVotesSurname(s string) (votes int, known, surname bool) {
+	var buf [asciiKeyMax]byte
+	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok && bytes.IndexByte(b, '-') < 0 {
+		e := d.words.getBytes(b)
+		if e.isGiven {
+			votes = d.spanVotes(e.given)
+		}
+		return votes, e.isGiven, e.surname
+	}
+	votes, known = d.GivenVotes(s)
+	return votes, known, d.IsSurname(s)
 }
 
 func (d *Dict) spanVotes(sp span) int {

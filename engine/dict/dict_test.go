@@ -220,6 +220,28 @@ func TestLanguagesOfCountryCodes(t *testing.T) {
 	}
 }
 
+// TestGivenVotesSurname checks the one-lookup answer against GivenVotes
+// and IsSurname, on every 100th name of the data in several spellings.
+func TestGivenVotesSurname(t *testing.T) {
+	t.Parallel()
+	d := mustDict(t)
+	words := []string{"", " ", "-", "Peter", " Müller ", "MÜLLER", "Min-jun", "min-jun", "Jean-Pierre", "Allen-Jackson",
+		"Ji-hoon", "O'Neill", "Nováková", "Ivanova", "王", "อรุณี", "Георгий", "x-", "-x"}
+	i := 0
+	for k := range d.words.all() {
+		if i++; i%100 == 0 {
+			words = append(words, k, strings.ToUpper(k), " "+k, k+"-"+words[len(words)-1])
+		}
+	}
+	for _, w := range words {
+		votes, known, surname := d.GivenVotesSurname(w)
+		wv, wk := d.GivenVotes(w)
+		if votes != wv || known != wk || surname != d.IsSurname(w) {
+			t.Errorf("GivenVotesSurname(%q) = %d, %v, %v; want %d, %v, %v", w, votes, known, surname, wv, wk, d.IsSurname(w))
+		}
+	}
+}
+
 func BenchmarkLoad(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {

@@ -283,19 +283,20 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 		w := wordInfo{tok: t, initial: text.IsInitial(t.Text)}
 		w.upper = !w.initial && text.IsAllUpper(t.Text)
 		if !w.initial {
-			w.given = lexicon.GivenStrength(e.lex, t.Text)
-			w.surname = lexicon.IsSurname(e.lex, t.Text)
+			w.given, w.surname = lexicon.GivenStrengthSurname(e.lex, t.Text)
 			e.adjustWord(l, &w)
 			if !w.surname && w.given == 0 && e.hyphenNoGiven(t.Text) {
 				// "Okonjo-Iweala": a hyphenated word that is no given
 				// name and holds none is a double surname.
 				w.surname = true
 			}
-			if g, ok := e.hyphenGiven(t.Text); ok && k == 0 && g > w.given {
-				// "Jean-Claude" first: every part a well-known given
-				// name (a hyphenated surname, written last, keeps its
-				// lookups: "Jean Martin-Bernard").
-				w.given, w.surname = g, e.lex.IsSurname(t.Text)
+			if k == 0 {
+				if g, ok := e.hyphenGiven(t.Text); ok && g > w.given {
+					// "Jean-Claude" first: every part a well-known
+					// given name (a hyphenated surname, written last,
+					// keeps its lookups: "Jean Martin-Bernard").
+					w.given, w.surname = g, e.lex.IsSurname(t.Text)
+				}
 			}
 			// A capitalised particle that is also a given name ("Al",
 			// "Della") is a particle after the first word unless the data

@@ -587,8 +587,9 @@ func (d *Dict) TopLanguage(given string, langs []string) string {
 	}
 	best, bestVotes, tie := "", 0, false
 	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		// The language is looked for in langs only when its votes count.
 		v := int(st.votes)
-		if v == 0 || !contains(langs, d.langs[st.lang]) {
+		if v == 0 || v < bestVotes || !contains(langs, d.langs[st.lang]) {
 			continue
 		}
 		switch {

@@ -88,6 +88,9 @@ func salutation(k string) (string, bool) {
 // SalutationGender returns the gender a salutation implies, or "".
 // "Mr. & Mrs." and other combined forms imply none.
 func SalutationGender(s string) string {
+	if s == "" {
+		return ""
+	}
 	k := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(s, ".", "")))
 	if k == "" {
 		return ""
@@ -300,12 +303,7 @@ func (e *Genderizer) personGender(given []string, surname, salutation string, c 
 	sal := SalutationGender(salutation)
 	declared := ""
 	if p != nil && !p.IsLegal() {
-		switch strings.ToUpper(strings.TrimSpace(p.Gender)) {
-		case nameapi.StorageGenderMale:
-			declared = nameapi.GenderMale
-		case nameapi.StorageGenderFemale:
-			declared = nameapi.GenderFemale
-		}
+		declared = declaredGender(p.Gender)
 	}
 	if sal != "" && declared != "" && sal != declared {
 		return nameapi.GenderizerResult{Gender: nameapi.GenderConflict, Confidence: 0.9}
@@ -336,6 +334,26 @@ func (e *Genderizer) personGender(given []string, surname, salutation string, c 
 		// Unknown or neutral names: the declaration decides.
 		return nameapi.GenderizerResult{Gender: claim, Confidence: claimConf}
 	}
+}
+
+// declaredGender returns the gender of an input person's gender field
+// (MALE, FEMALE in any case), or "".
+func declaredGender(g string) string {
+	switch g {
+	case "": // the usual values first, without casing them
+		return ""
+	case nameapi.StorageGenderMale:
+		return nameapi.GenderMale
+	case nameapi.StorageGenderFemale:
+		return nameapi.GenderFemale
+	}
+	switch strings.ToUpper(strings.TrimSpace(g)) {
+	case nameapi.StorageGenderMale:
+		return nameapi.GenderMale
+	case nameapi.StorageGenderFemale:
+		return nameapi.GenderFemale
+	}
+	return ""
 }
 
 // namesGender is the gender of the names alone (PersonGender without the

@@ -32,6 +32,7 @@ type WordLists struct {
 	Fictional        map[string]bool
 	Humorous         map[string]bool
 	FakeFirst        map[string]bool   // first word of every placeholder, fictional and humorous name
+	fakeFirstBits    [fakeFirstBits / 64]uint64 // fakeFirstBit of each FakeFirst key
 	KeyboardRows     []*KBRow          // one per keyboard row
 	kbAdjacent       []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
 	LegalSuffixes    map[string]bool   // every suffix of every legalForms key
@@ -192,6 +193,12 @@ func loadLists() (*WordLists, error) {
 	}
 	for k := range l.Placeholders {
 		l.FakeFirst[FirstWord(k)] = true
+	}
+	for k := range l.FakeFirst {
+		if k != "" {
+			b := fakeFirstBit(len(k), k[0], k[len(k)-1])
+			l.fakeFirstBits[b/64] |= 1 << (b % 64)
+		}
 	}
 	l.kbAdjacent = make([]uint64, 256*256/64)
 	for _, row := range l.KeyboardRows {

@@ -31,17 +31,17 @@ type WordLists struct {
 	Famous           map[string]bool
 	Fictional        map[string]bool
 	Humorous         map[string]bool
-	FakeFirst        map[string]bool   // first word of every placeholder, fictional and humorous name
+	FakeFirst        map[string]bool            // first word of every placeholder, fictional and humorous name
 	fakeFirstBits    [fakeFirstBits / 64]uint64 // fakeFirstBit of each FakeFirst key
-	KeyboardRows     []*KBRow          // one per keyboard row
-	kbAdjacent       []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
-	LegalSuffixes    map[string]bool   // every suffix of every legalForms key
-	AddrWords        map[string]string // folded address word → risk type
-	AddrPhrases      []AddrPhrase      // folded address phrases, in file order
-	AddrPhrase1      [256][]uint8      // first byte → indexes in addrPhrases of the phrases starting with it
-	BirthName        map[string]bool   // words introducing a birth name ("geb.", "née")
-	Professions      map[string]bool   // professions written after a name
-	ProfEndings      []string          // word endings that mark a profession ("meister")
+	KeyboardRows     []*KBRow                   // one per keyboard row
+	kbAdjacent       []uint64                   // bit a<<8|b: runes a, b (< 256) are neighbours on some row
+	LegalSuffixes    map[string]bool            // every suffix of every legalForms key
+	AddrWords        map[string]string          // folded address word → risk type
+	AddrPhrases      []AddrPhrase               // folded address phrases, in file order
+	AddrPhrase1      [256][]uint8               // first byte → indexes in addrPhrases of the phrases starting with it
+	BirthName        map[string]bool            // words introducing a birth name ("geb.", "née")
+	Professions      map[string]bool            // professions written after a name
+	ProfEndings      []string                   // word endings that mark a profession ("meister")
 }
 
 // MaxAddrPhrases is the most address phrases the risk detector's bit set

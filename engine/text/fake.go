@@ -53,14 +53,14 @@ func fakeFirstBit(n int, first, last byte) uint {
 }
 
 // mayBeFakeFirst reports whether a first word w may be a key of FakeFirst
-// once folded: false only for a word of ASCII letters (folded, it is the
-// word in lower case) whose bit is not set.
+// once folded: false only for a word of ASCII letters, hyphens and
+// apostrophes (folded, it is the word in lower case) whose bit is not set.
 func (l *WordLists) mayBeFakeFirst(w string) bool {
 	if w == "" {
 		return true
 	}
 	for i := 0; i < len(w); i++ {
-		if c := w[i] | 0x20; c < 'a' || c > 'z' {
+		if c := w[i] | 0x20; (c < 'a' || c > 'z') && c != '-' && c != '\'' {
 			return true
 		}
 	}

@@ -31,7 +31,7 @@ func TestFakeFirstFilter(t *testing.T) {
 	t.Parallel()
 	l := Lists()
 	for k := range l.FakeFirst {
-		for _, w := range []string{k, strings.ToUpper(k), strings.ToUpper(k[:1]) + k[1:]} {
+		for _, w := range []string{k, strings.ToUpper(k), strings.ToUpper(k[:1]) + k[1:], k[:len(k)-1] + strings.ToUpper(k[len(k)-1:])} {
 			if !l.mayBeFakeFirst(w) {
 				t.Errorf("mayBeFakeFirst(%q) = false for a key of FakeFirst", w)
 			}

@@ -85,7 +85,7 @@ func (e *Parser) parseLegalString(s string, requireForm bool) (nameapi.ParsedPer
 	n, found := 0, false
 	for w := range strings.FieldsSeq(s) {
 		n++
-		if l.BusinessWords[string(text.AppendNKey(buf[:0], w))] {
+		if l.BusinessFilter.MayHoldLower(w) && l.BusinessWords[string(text.AppendNKey(buf[:0], w))] {
 			found = true
 		}
 	}

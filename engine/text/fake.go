@@ -20,8 +20,8 @@ func isFakeName(first, rest string) bool {
 		return false
 	}
 	l := Lists()
-	if !l.mayBeFakeFirst(FirstWord(first)) {
-		return false
+	if !l.FakeFirstFilter.MayHoldLower(FirstWord(first)) {
+		return false // the usual first word: neither folded nor looked up
 	}
 	var buf [128]byte
 	// The common case is looked up without allocating.
@@ -36,36 +36,6 @@ func isFakeName(first, rest string) bool {
 		return false
 	}
 	return isFakeKey(l, FoldSpace(strings.TrimSpace(first+" "+rest)))
-}
-
-// fakeFirstBits is the size of WordLists.fakeFirstBits, a filter of the
-// keys of FakeFirst by their length and first and last bytes, so that
-// most first words of a name need neither folding nor a map lookup
-// (BenchmarkNameMiss in package engine): some 200 keys set about 5 % of
-// the bits.
-const fakeFirstBits = 4096
-
-// fakeFirstBit returns the bit in fakeFirstBits of a key of n bytes,
-// the first and last of them given.
-func fakeFirstBit(n int, first, last byte) uint {
-	h := uint(n)*0x9e37 ^ uint(first)*0x85eb ^ uint(last)*0xc2b3
-	return (h ^ h>>13) % fakeFirstBits
-}
-
-// mayBeFakeFirst reports whether a first word w may be a key of FakeFirst
-// once folded: false only for a word of ASCII letters, hyphens and
-// apostrophes (folded, it is the word in lower case) whose bit is not set.
-func (l *WordLists) mayBeFakeFirst(w string) bool {
-	if w == "" {
-		return true
-	}
-	for i := 0; i < len(w); i++ {
-		if c := w[i] | 0x20; (c < 'a' || c > 'z') && c != '-' && c != '\'' {
-			return true
-		}
-	}
-	b := fakeFirstBit(len(w), w[0]|0x20, w[len(w)-1]|0x20)
-	return l.fakeFirstBits[b/64]&(1<<(b%64)) != 0
 }
 
 func isFakeKey(l *WordLists, k string) bool {

@@ -25,23 +25,24 @@ type WordLists struct {
 	LegalForms       map[string]string // key → canonical spelling
 	LegalMaxWords    int               // most words in one legal form
 	BusinessWords    map[string]bool
+	BusinessFilter   KeyFilter           // of BusinessWords (their keys are NKeys)
 	Nicknames        map[string][]string // folded name → folded names it is a short form of (and back)
 	Placeholders     map[string]string   // folded full name → risk type
 	NameWords        map[string]string   // folded single word → risk type
 	Famous           map[string]bool
 	Fictional        map[string]bool
 	Humorous         map[string]bool
-	FakeFirst        map[string]bool            // first word of every placeholder, fictional and humorous name
-	fakeFirstBits    [fakeFirstBits / 64]uint64 // fakeFirstBit of each FakeFirst key
-	KeyboardRows     []*KBRow                   // one per keyboard row
-	kbAdjacent       []uint64                   // bit a<<8|b: runes a, b (< 256) are neighbours on some row
-	LegalSuffixes    map[string]bool            // every suffix of every legalForms key
-	AddrWords        map[string]string          // folded address word → risk type
-	AddrPhrases      []AddrPhrase               // folded address phrases, in file order
-	AddrPhrase1      [256][]uint8               // first byte → indexes in addrPhrases of the phrases starting with it
-	BirthName        map[string]bool            // words introducing a birth name ("geb.", "née")
-	Professions      map[string]bool            // professions written after a name
-	ProfEndings      []string                   // word endings that mark a profession ("meister")
+	FakeFirst        map[string]bool   // first word of every placeholder, fictional and humorous name
+	FakeFirstFilter  KeyFilter         // of FakeFirst (their keys are folded)
+	KeyboardRows     []*KBRow          // one per keyboard row
+	kbAdjacent       []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
+	LegalSuffixes    map[string]bool   // every suffix of every legalForms key
+	AddrWords        map[string]string // folded address word → risk type
+	AddrPhrases      []AddrPhrase      // folded address phrases, in file order
+	AddrPhrase1      [256][]uint8      // first byte → indexes in addrPhrases of the phrases starting with it
+	BirthName        map[string]bool   // words introducing a birth name ("geb.", "née")
+	Professions      map[string]bool   // professions written after a name
+	ProfEndings      []string          // word endings that mark a profession ("meister")
 }
 
 // MaxAddrPhrases is the most address phrases the risk detector's bit set
@@ -195,10 +196,10 @@ func loadLists() (*WordLists, error) {
 		l.FakeFirst[FirstWord(k)] = true
 	}
 	for k := range l.FakeFirst {
-		if k != "" {
-			b := fakeFirstBit(len(k), k[0], k[len(k)-1])
-			l.fakeFirstBits[b/64] |= 1 << (b % 64)
-		}
+		l.FakeFirstFilter.Add(k)
+	}
+	for k := range l.BusinessWords {
+		l.BusinessFilter.Add(k)
 	}
 	l.kbAdjacent = make([]uint64, 256*256/64)
 	for _, row := range l.KeyboardRows {

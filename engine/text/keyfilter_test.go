@@ -19,8 +19,14 @@ func TestKeyFilter(t *testing.T) {
 	}{
 		{"FakeFirst", l.FakeFirst, &l.FakeFirstFilter},
 		{"BusinessWords", l.BusinessWords, &l.BusinessFilter},
+		{"LegalSuffixes", l.LegalSuffixes, &l.LegalEndFilter},
+		{"Conjunctions", Conjunctions, &conjFilter},
+		{"WeakConjunctions", WeakConjunctions, &conjFilter},
 	} {
 		for k := range tt.keys {
+			if k == "" {
+				continue // "" is a suffix of every legal form; no word is it
+			}
 			for _, w := range []string{k, strings.ToUpper(k), strings.ToUpper(k[:1]) + k[1:], k[:len(k)-1] + strings.ToUpper(k[len(k)-1:])} {
 				if !tt.filter.MayHoldLower(w) {
 					t.Errorf("%s: MayHoldLower(%q) = false for a key", tt.name, w)

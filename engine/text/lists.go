@@ -37,6 +37,7 @@ type WordLists struct {
 	KeyboardRows     []*KBRow          // one per keyboard row
 	kbAdjacent       []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
 	LegalSuffixes    map[string]bool   // every suffix of every legalForms key
+	LegalEndFilter   KeyFilter         // of LegalSuffixes
 	AddrWords        map[string]string // folded address word → risk type
 	AddrPhrases      []AddrPhrase      // folded address phrases, in file order
 	AddrPhrase1      [256][]uint8      // first byte → indexes in addrPhrases of the phrases starting with it
@@ -185,6 +186,9 @@ func loadLists() (*WordLists, error) {
 		for i := range len(k) + 1 {
 			l.LegalSuffixes[k[i:]] = true
 		}
+	}
+	for k := range l.LegalSuffixes {
+		l.LegalEndFilter.Add(k)
 	}
 	l.FakeFirst = map[string]bool{}
 	for _, m := range []map[string]bool{l.Fictional, l.Humorous} {

@@ -99,6 +99,18 @@ var conjFirst = func() (b [256]bool) {
 	return b
 }()
 
+// conjFilter holds the keys of Conjunctions and WeakConjunctions: most
+// words that start like one ("Elena", "Schmidt") are no key
+// (BenchmarkKeyFilter).
+var conjFilter = func() (f KeyFilter) {
+	for _, m := range []map[string]bool{Conjunctions, WeakConjunctions} {
+		for k := range m {
+			f.Add(k)
+		}
+	}
+	return f
+}()
+
 // Tokenize splits a name string into tokens.
 func Tokenize(s string) ([]Token, TokFlags) {
 	return TokenizeInto(make([]Token, 0, 8), s)
@@ -116,7 +128,7 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 		low = strings.ToLower(s)
 	}
 	word := func(part string, k string) {
-		if k != "" && !conjFirst[k[0]] {
+		if k != "" && (!conjFirst[k[0]] || !conjFilter.MayHoldLower(part)) {
 			toks = append(toks, Token{Text: part, Key: k, Kind: TokWord})
 			return
 		}

@@ -301,7 +301,7 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 			// A capitalised particle that is also a given name ("Al",
 			// "Della") is a particle after the first word unless the data
 			// knows it well as a given name ("Ben").
-			w.particle = l.Particles[t.Key] && k < n-1 &&
+			w.particle = k < n-1 && l.IsParticle(t) &&
 				((!allLower && text.IsLower(t.Text)) || w.given < 0.5 || (k > 0 && w.given < 1))
 		}
 		info[k] = w

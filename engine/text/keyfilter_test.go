@@ -19,6 +19,7 @@ func TestKeyFilter(t *testing.T) {
 	}{
 		{"FakeFirst", l.FakeFirst, &l.FakeFirstFilter},
 		{"BusinessWords", l.BusinessWords, &l.BusinessFilter},
+		{"Particles", l.Particles, &l.ParticleFilter},
 		{"LegalSuffixes", l.LegalSuffixes, &l.LegalEndFilter},
 		{"Conjunctions", Conjunctions, &conjFilter},
 		{"WeakConjunctions", WeakConjunctions, &conjFilter},

@@ -22,6 +22,7 @@ type WordLists struct {
 	TitleCanon       map[string]string    // key → canonical spelling
 	Qualifiers       map[string]Qualifier // key → canonical form and term type
 	Particles        map[string]bool
+	ParticleFilter   KeyFilter         // of Particles (see IsParticle)
 	LegalForms       map[string]string // key → canonical spelling
 	LegalMaxWords    int               // most words in one legal form
 	BusinessWords    map[string]bool
@@ -205,6 +206,9 @@ func loadLists() (*WordLists, error) {
 	for k := range l.BusinessWords {
 		l.BusinessFilter.Add(k)
 	}
+	for k := range l.Particles {
+		l.ParticleFilter.Add(k)
+	}
 	l.kbAdjacent = make([]uint64, 256*256/64)
 	for _, row := range l.KeyboardRows {
 		for a := range 256 {
@@ -367,4 +371,11 @@ func (l *WordLists) IsProfession(k string) bool {
 		}
 	}
 	return false
+}
+
+// IsParticle reports whether the word t is a surname particle ("van",
+// "de", "bin"): Particles[t.Key], most words answered by ParticleFilter
+// (the key of a word is NKey of its text).
+func (l *WordLists) IsParticle(t Token) bool {
+	return l.ParticleFilter.MayHoldLower(t.Text) && l.Particles[t.Key]
 }

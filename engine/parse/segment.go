@@ -51,7 +51,7 @@ func (e *Parser) parseSegment(dst []candidate, toks []text.Token, inGroup bool) 
 	}
 	// Leading salutations and titles.
 	i := 0
-	for i < len(ws) && ws[i].Kind == text.TokWord {
+	for i < len(ws) && ws[i].Kind == text.TokWord && l.MayBeAffix(ws[i]) {
 		t := ws[i]
 		rest := countWords(ws[i+1:])
 		if _, ok := l.Salutations[t.Key]; ok && (rest > 0 || inGroup) {
@@ -78,7 +78,7 @@ func (e *Parser) parseSegment(dst []candidate, toks []text.Token, inGroup bool) 
 	}
 	j := len(ws)
 	// A salutation written after the name: "Kovács János úr", "Ahmet Bey".
-	if j-i >= 2 && ws[j-1].Kind == text.TokWord && l.SalutationsAfter[ws[j-1].Key] && countWords(ws[i:j-1]) > 0 {
+	if j-i >= 2 && ws[j-1].Kind == text.TokWord && l.MayBeAffix(ws[j-1]) && l.SalutationsAfter[ws[j-1].Key] && countWords(ws[i:j-1]) > 0 {
 		terms = append(terms, nameTerm{ws[j-1].Text, nameapi.TermSalutation, ws[j-1].Pos})
 		j--
 	}
@@ -89,6 +89,9 @@ func (e *Parser) parseSegment(dst []candidate, toks []text.Token, inGroup bool) 
 		if t.Kind == text.TokComma {
 			j--
 			continue
+		}
+		if !l.MayBeAffix(t) {
+			break
 		}
 		q, ok := l.Qualifiers[t.Key]
 		if !ok {

@@ -20,6 +20,8 @@ func TestKeyFilter(t *testing.T) {
 		{"FakeFirst", l.FakeFirst, &l.FakeFirstFilter},
 		{"BusinessWords", l.BusinessWords, &l.BusinessFilter},
 		{"Particles", l.Particles, &l.ParticleFilter},
+		{"SalutationsAfter", l.SalutationsAfter, &l.AffixFilter},
+		{"Titles", l.Titles, &l.AffixFilter},
 		{"LegalSuffixes", l.LegalSuffixes, &l.LegalEndFilter},
 		{"Conjunctions", Conjunctions, &conjFilter},
 		{"WeakConjunctions", WeakConjunctions, &conjFilter},
@@ -40,6 +42,18 @@ func TestKeyFilter(t *testing.T) {
 		}
 		if set > keyFilterBits/10 {
 			t.Errorf("%s: %d of %d bits set: the filter drops few words", tt.name, set, keyFilterBits)
+		}
+	}
+	for _, keys := range []map[string]string{l.Salutations, l.TitleCanon} {
+		for k := range keys {
+			if k != "" && (!l.AffixFilter.MayHoldLower(k) || !l.AffixFilter.MayHoldLower(strings.ToUpper(k))) {
+				t.Errorf("AffixFilter drops %q", k)
+			}
+		}
+	}
+	for k := range l.Qualifiers {
+		if k != "" && (!l.AffixFilter.MayHoldLower(k) || !l.AffixFilter.MayHoldLower(strings.ToUpper(k))) {
+			t.Errorf("AffixFilter drops %q", k)
 		}
 	}
 	var none KeyFilter

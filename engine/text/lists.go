@@ -21,6 +21,7 @@ type WordLists struct {
 	Titles           map[string]bool
 	TitleCanon       map[string]string    // key → canonical spelling
 	Qualifiers       map[string]Qualifier // key → canonical form and term type
+	AffixFilter      KeyFilter            // of Salutations (and SalutationsAfter), Titles and Qualifiers (see MayBeAffix)
 	Particles        map[string]bool
 	ParticleFilter   KeyFilter         // of Particles (see IsParticle)
 	LegalForms       map[string]string // key → canonical spelling
@@ -209,6 +210,14 @@ func loadLists() (*WordLists, error) {
 	for k := range l.Particles {
 		l.ParticleFilter.Add(k)
 	}
+	for _, m := range []map[string]string{l.Salutations, l.TitleCanon} {
+		for k := range m {
+			l.AffixFilter.Add(k)
+		}
+	}
+	for k := range l.Qualifiers {
+		l.AffixFilter.Add(k)
+	}
 	l.kbAdjacent = make([]uint64, 256*256/64)
 	for _, row := range l.KeyboardRows {
 		for a := range 256 {
@@ -378,4 +387,11 @@ func (l *WordLists) IsProfession(k string) bool {
 // (the key of a word is NKey of its text).
 func (l *WordLists) IsParticle(t Token) bool {
 	return l.ParticleFilter.MayHoldLower(t.Text) && l.Particles[t.Key]
+}
+
+// MayBeAffix reports whether the word t may be a salutation, a title or a
+// qualifier: false for most words, which then need no lookup in those
+// maps (the key of a word is NKey of its text).
+func (l *WordLists) MayBeAffix(t Token) bool {
+	return l.AffixFilter.MayHoldLower(t.Text)
 }

@@ -33,3 +33,27 @@ func TestGivenStrengthSurname(t *testing.T) {
 		}
 	}
 }
+
+// TestPatronymic checks Slavic patronymics in both scripts and cases, and
+// words that only end like one.
+func TestPatronymic(t *testing.T) {
+	t.Parallel()
+	d, err := dict.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		w         string
+		pat, male bool
+	}{
+		{"Nikolayevich", true, true}, {"NIKOLAYEVICH", true, true}, {"Georgievna", true, false},
+		{"Petrovych", true, true}, {"Ivanivna", true, false}, {"Николаевич", true, true},
+		{"Ивановна", true, false}, {"Ильич", true, true}, {"Ulrich", false, false}, {"Heinrich", false, false},
+		{"Schmidt", false, false}, {"Petrova", false, false}, {"Ovich", false, false}, {"Müller", false, false},
+	}
+	for _, tt := range tests {
+		if pat, male := Patronymic(d, tt.w); pat != tt.pat || male != tt.male {
+			t.Errorf("Patronymic(%q) = %v, %v; want %v, %v", tt.w, pat, male, tt.pat, tt.male)
+		}
+	}
+}

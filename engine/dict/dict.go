@@ -344,53 +344,72 @@ func (d *Dict) givenSpan(s string) (span, bool) {
 // the folded entry when both exist. ASCII names are looked up without
 // allocating.
 func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound bool) {
+	n := d.lookUp(s)
+	return n.sp, n.found, n.alt, n.altFound
+}
+
+// nameEntry is what lookUp finds of a name: givenSpans' answer and
+// IsSurname's.
+type nameEntry struct {
+	sp, alt         span
+	found, altFound bool
+	surname         bool
+}
+
+// lookUp looks s up as givenSpans and IsSurname do, reading each entry
+// once (GivenVotesSurname).
+func (d *Dict) lookUp(s string) (n nameEntry) {
 	var buf [asciiKeyMax]byte
 	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok {
 		e := d.words.getBytes(b)
-		sp, found = e.given, e.isGiven
-		if !found && bytes.IndexByte(b, '-') > 0 {
+		n.sp, n.found, n.surname = e.given, e.isGiven, e.surname
+		if !n.found && bytes.IndexByte(b, '-') > 0 {
 			// Romanized Korean given names are listed as one word
 			// ("Min-jun" as "minjun"). The keys are built on the stack:
 			// hyphenated surnames ("Allen-Jackson") come this way too.
 			var kbuf, rrbuf [2 * asciiKeyMax]byte
 			k := appendWithout(kbuf[:0], b, '-')
 			e = d.words.getBytes(k)
-			sp, found = e.given, e.isGiven
-			if !found {
+			n.sp, n.found = e.given, e.isGiven
+			if !n.found {
 				// Only a key with a customary spelling in it is another key.
 				if rr := appendKoreanRR(rrbuf[:0], b); string(rr) != string(k) {
 					e = d.words.getBytes(rr)
-					sp, found = e.given, e.isGiven
+					n.sp, n.found = e.given, e.isGiven
 				}
 			}
 		}
-		return sp, found, span{}, false
+		return n
 	}
 	var wbuf, fbuf [keyBufLen]byte
 	w, f, folds := appendKeys(strings.TrimSpace(s), &wbuf, &fbuf)
 	e := d.words.getBytes(w)
-	sp, found = e.given, e.isGiven
+	n.sp, n.found, n.surname = e.given, e.isGiven, e.surname
+	var ef wordEntry // the folded spelling's entry
+	if folds {
+		ef = d.words.getBytes(f)
+		n.surname = n.surname || ef.surname
+	}
 	if folds && script.Of(string(w)) == script.Thai {
 		// Thai vowel signs are marks, not accents: folded away they
 		// leave another name ("อรุณี", a woman's, → "อรุณ", a man's).
 		folds = false
 	}
 	if !folds {
-		if !found || sp.n == 0 {
+		if !n.found || n.sp.n == 0 {
 			// Not listed, or listed without a sex (faker's Georgian
 			// names): the same name in other spellings and scripts.
-			if tsp, ok := d.translitSpan(string(w)); ok && (!found || tsp.n > 0) {
-				sp, found = tsp, true
+			if tsp, ok := d.translitSpan(string(w)); ok && (!n.found || tsp.n > 0) {
+				n.sp, n.found = tsp, true
 			}
 		}
-		return sp, found, span{}, false
+		return n
 	}
-	e = d.words.getBytes(f)
-	alt, altFound = e.given, e.isGiven
-	if !found {
-		return alt, altFound, span{}, false
+	n.alt, n.altFound = ef.given, ef.isGiven
+	if !n.found {
+		n.sp, n.found, n.alt, n.altFound = n.alt, n.altFound, span{}, false
 	}
-	return sp, found, alt, altFound
+	return n
 }
 
 // IsGivenName reports whether the data knows s as a given name (in any
@@ -433,20 +452,19 @@ func (d *Dict) GivenVotes(s string) (votes int, known bool) {
 	return votes, true
 }
 
-// GivenVotesSurname is GivenVotes(s) and IsSurname(s), with one lookup for
-// an ASCII name without a hyphen (the usual word of a name: the parser
-// asks both of every word, lexicon.GivenStrengthSurname).
+// GivenVotesSurname is GivenVotes(s) and IsSurname(s) with one lookup of
+// each spelling of s (the parser asks both of every word of a name,
+// lexicon.GivenStrengthSurname).
 func (d *Dict) GivenVotesSurname(s string) (votes int, known, surname bool) {
-	var buf [asciiKeyMax]byte
-	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok && bytes.IndexByte(b, '-') < 0 {
-		e := d.words.getBytes(b)
-		if e.isGiven {
-			votes = d.spanVotes(e.given)
-		}
-		return votes, e.isGiven, e.surname
+	n := d.lookUp(s)
+	if !n.found {
+		return 0, false, n.surname
 	}
-	votes, known = d.GivenVotes(s)
-	return votes, known, d.IsSurname(s)
+	votes = d.spanVotes(n.sp)
+	if n.altFound {
+		votes = max(votes, d.spanVotes(n.alt))
+	}
+	return votes, true, n.surname
 }
 
 func (d *Dict) spanVotes(sp span) int {

@@ -120,7 +120,9 @@ func nameParts(given []string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for _, g := range given {
 			for w := range strings.FieldsSeq(g) {
-				w = strings.Trim(w, ".,;:()\"'")
+				if strings.IndexByte(nameMarks, w[0]) >= 0 || strings.IndexByte(nameMarks, w[len(w)-1]) >= 0 {
+					w = strings.Trim(w, nameMarks)
+				}
 				if !longEnough(w) || !hasLetter(w) {
 					continue
 				}
@@ -131,6 +133,9 @@ func nameParts(given []string) iter.Seq[string] {
 		}
 	}
 }
+
+// nameMarks are the marks trimmed off the words of given names.
+const nameMarks = ".,;:()\"'"
 
 // longEnough reports whether w has more than one rune besides dots (is
 // not an initial), or is one character of a script whose characters are

@@ -60,15 +60,17 @@ func missRecords(b testing.TB, n int) []pipeRecord {
 // run on main.
 //
 // Same run against main dd54942, 300k calls, -cpu 1, 4 rounds alternating,
-// minimum ns/op at load 2.3-2.8: parse 4609 → 4189 (1007 → 905 B/op, 9 →
-// 7 allocations), both 4945 → 4476 (10 → 8), cold 5311 → 4856 (10 → 8).
+// minimum ns/op at load 3.0-3.5: parse 4885 → 4138 (1007 → 905 B/op, 9 →
+// 7 allocations), both 5115 → 4512 (10 → 8), cold 5439 → 4746 (10 → 8).
 // The changes: candidates on the caller's stack (parse.parseSegment's
 // dst), a group in one block, the genderizer's memory of a person's names
 // inside its person block (genderize.Memory), one dictionary lookup for a
-// word's given-name strength and surname (lexicon.GivenStrengthSurname),
-// Korean spellings and country languages without allocating or hashing,
-// and text.KeyFilter in front of the fake-name, business-word, legal-form
-// and conjunction maps.
+// word's given-name strength and surname (lexicon.GivenStrengthSurname,
+// dict's lookUp), Korean spellings and country languages without
+// allocating or hashing, text.KeyFilter in front of the maps of fake-name
+// first words, business words, legal-form endings, conjunctions,
+// particles, family words, salutations, titles and qualifiers, and byte
+// checks before trimming and lower-casing.
 func BenchmarkNameMiss(b *testing.B) {
 	recs := missRecords(b, 8000)
 	ctx := context.Background()

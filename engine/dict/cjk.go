@@ -57,23 +57,62 @@ func (d *Dict) SplitSurnameFirst(s string) (surname, given string, ok bool) {
 	return s[:best], s[best:], true
 }
 
-// koreanSpellings maps the customary spellings of Korean syllables to the
-// Revised Romanization, in which the data lists romanized Korean names:
-// "Ji-hoon" → "jihun", "Hyun-woo" → "hyeonu", "Young-hee" → "yeonghui".
-// Written for namepipe from the McCune-Reischauer-like spellings common in
-// passports; the longer spellings come first.
-var koreanSpellings = strings.NewReplacer(
+// koreanSpellingPairs are the customary spellings of Korean syllables
+// and their Revised Romanization, in which the data lists romanized Korean
+// names: "Ji-hoon" → "jihun", "Hyun-woo" → "hyeonu", "Young-hee" →
+// "yeonghui". Written for namepipe from the McCune-Reischauer-like
+// spellings common in passports; the longer spellings come first.
+var koreanSpellingPairs = [...]string{
 	"woo", "u", "yoo", "yu", "hyun", "hyeon", "kyung", "gyeong", "young", "yeong",
 	"sung", "seong", "jung", "jeong", "chul", "cheol", "hee", "hui", "oo", "u",
-)
+}
+
+// koreanSpellingStarts marks the first bytes of the spellings of
+// koreanSpellingPairs.
+var koreanSpellingStarts = func() (b [256]bool) {
+	for k := 0; k < len(koreanSpellingPairs); k += 2 {
+		b[koreanSpellingPairs[k][0]] = true
+	}
+	return b
+}()
+
+// koreanSpellings replaces koreanSpellingPairs in a string.
+var koreanSpellings = strings.NewReplacer(koreanSpellingPairs[:]...)
 
 // koreanRR returns a hyphenated romanized Korean given name ("ji-hoon") in
 // the Revised Romanization without the hyphen ("jihun"), syllable by
 // syllable.
 func koreanRR(lower string) string {
-	parts := strings.Split(lower, "-")
-	for i, p := range parts {
-		parts[i] = koreanSpellings.Replace(p)
+	return string(appendKoreanRR(nil, []byte(lower)))
+}
+
+// appendKoreanRR appends koreanRR(lower) to dst (the parser looks up every
+// hyphenated word this way; a caller's buffer on its stack saves the
+// allocations of a split, a replace and a join: BenchmarkNameMiss). It
+// replaces as koreanSpellings does: at each byte, the first pair whose
+// spelling starts there, else the byte; no spelling holds a hyphen, so
+// dropping the hyphens is the same as replacing syllable by syllable.
+func appendKoreanRR(dst, lower []byte) []byte {
+next:
+	for i := 0; i < len(lower); {
+		switch c := lower[i]; {
+		case c == '-':
+			i++
+			continue
+		case !koreanSpellingStarts[c]:
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		for k := 0; k < len(koreanSpellingPairs); k += 2 {
+			if old := koreanSpellingPairs[k]; len(lower)-i >= len(old) && string(lower[i:i+len(old)]) == old {
+				dst = append(dst, koreanSpellingPairs[k+1]...)
+				i += len(old)
+				continue next
+			}
+		}
+		dst = append(dst, lower[i])
+		i++
 	}
-	return strings.Join(parts, "")
+	return dst
 }

@@ -29,7 +29,6 @@ import (
 	"compress/gzip"
 	"embed"
 	"fmt"
-	"github.com/namepipe/namepipe/engine/script"
 	"io"
 	"iter"
 	"math"
@@ -334,45 +333,8 @@ func (d *Dict) givenSpan(s string) (span, bool) {
 // the folded entry when both exist. ASCII names are looked up without
 // allocating.
 func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound bool) {
-	var buf [asciiKeyMax]byte
-	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok {
-		e := d.words.getBytes(b)
-		sp, found = e.given, e.isGiven
-		if !found && bytes.IndexByte(b, '-') > 0 {
-			// Romanized Korean given names are listed as one word
-			// ("Min-jun" as "minjun").
-			sp, found = d.givenEntry(string(bytes.ReplaceAll(b, []byte("-"), nil)))
-			if !found {
-				sp, found = d.givenEntry(koreanRR(string(b)))
-			}
-		}
-		return sp, found, span{}, false
-	}
-	var wbuf, fbuf [keyBufLen]byte
-	w, f, folds := appendKeys(strings.TrimSpace(s), &wbuf, &fbuf)
-	e := d.words.getBytes(w)
-	sp, found = e.given, e.isGiven
-	if folds && script.Of(string(w)) == script.Thai {
-		// Thai vowel signs are marks, not accents: folded away they
-		// leave another name ("อรุณี", a woman's, → "อรุณ", a man's).
-		folds = false
-	}
-	if !folds {
-		if !found || sp.n == 0 {
-			// Not listed, or listed without a sex (faker's Georgian
-			// names): the same name in other spellings and scripts.
-			if tsp, ok := d.translitSpan(string(w)); ok && (!found || tsp.n > 0) {
-				sp, found = tsp, true
-			}
-		}
-		return sp, found, span{}, false
-	}
-	e = d.words.getBytes(f)
-	alt, altFound = e.given, e.isGiven
-	if !found {
-		return alt, altFound, span{}, false
-	}
-	return sp, found, alt, altFound
+	n := d.lookUp(s)
+	return n.sp, n.found, n.alt, n.altFound
 }
 
 // IsGivenName reports whether the data knows s as a given name (in any
@@ -553,8 +515,9 @@ func (d *Dict) TopLanguage(given string, langs []string) string {
 	}
 	best, bestVotes, tie := "", 0, false
 	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		// The language is looked for in langs only when its votes count.
 		v := int(st.votes)
-		if v == 0 || !contains(langs, d.langs[st.lang]) {
+		if v == 0 || v < bestVotes || !contains(langs, d.langs[st.lang]) {
 			continue
 		}
 		switch {

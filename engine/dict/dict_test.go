@@ -1,6 +1,7 @@
 package dict
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -201,6 +202,42 @@ func TestLanguages(t *testing.T) {
 	for in, want := range tests {
 		if got := strings.Join(Languages(in), ","); got != want {
 			t.Errorf("Languages(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestLanguagesOfCountryCodes checks the array of the country codes
+// against the map it is built from, for every code of two letters.
+func TestLanguagesOfCountryCodes(t *testing.T) {
+	t.Parallel()
+	for a := 'A'; a <= 'Z'; a++ {
+		for b := 'A'; b <= 'Z'; b++ {
+			code := string([]rune{a, b})
+			if got, want := Languages(code), countryLanguages[code]; !slices.Equal(got, want) {
+				t.Errorf("Languages(%q) = %q, want %q", code, got, want)
+			}
+		}
+	}
+}
+
+// TestGivenVotesSurname checks the one-lookup answer against GivenVotes
+// and IsSurname, on every 100th name of the data in several spellings.
+func TestGivenVotesSurname(t *testing.T) {
+	t.Parallel()
+	d := mustDict(t)
+	words := []string{"", " ", "-", "Peter", " Müller ", "MÜLLER", "Min-jun", "min-jun", "Jean-Pierre", "Allen-Jackson",
+		"Ji-hoon", "O'Neill", "Nováková", "Ivanova", "王", "อรุณี", "Георгий", "x-", "-x"}
+	i := 0
+	for k := range d.words.all() {
+		if i++; i%100 == 0 {
+			words = append(words, k, strings.ToUpper(k), " "+k, k+"-"+words[len(words)-1])
+		}
+	}
+	for _, w := range words {
+		votes, known, surname := d.GivenVotesSurname(w)
+		wv, wk := d.GivenVotes(w)
+		if votes != wv || known != wk || surname != d.IsSurname(w) {
+			t.Errorf("GivenVotesSurname(%q) = %d, %v, %v; want %d, %v, %v", w, votes, known, surname, wv, wk, d.IsSurname(w))
 		}
 	}
 }

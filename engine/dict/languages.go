@@ -34,6 +34,11 @@ var countryLanguages = map[string][]string{
 // lower-case code that is not a known language is tried as a country. It
 // returns nil for "" and for codes it does not know.
 func Languages(placeOrLang string) []string {
+	if c := countryCode(placeOrLang); c >= 0 {
+		// The usual scope, a country code as the context gives it: no
+		// trimming, cutting or hashing (BenchmarkNameMiss).
+		return countryLanguageLists[countryIndex[c]]
+	}
 	s := strings.TrimSpace(placeOrLang)
 	if s == "" {
 		return nil
@@ -56,6 +61,31 @@ func Languages(placeOrLang string) []string {
 	}
 	return countryLanguages[strings.ToUpper(s)]
 }
+
+// countryCode returns the index of a code of two upper-case ASCII letters
+// in countryIndex, or -1 for other strings.
+func countryCode(s string) int {
+	if len(s) != 2 || s[0] < 'A' || s[0] > 'Z' || s[1] < 'A' || s[1] > 'Z' {
+		return -1
+	}
+	return int(s[0]-'A')*26 + int(s[1]-'A')
+}
+
+// countryIndex and countryLanguageLists are countryLanguages as an array:
+// the languages of code c are countryLanguageLists[countryIndex[c]]
+// (countryCode), nil at index 0 for the codes it does not hold.
+var countryIndex, countryLanguageLists = func() (idx [26 * 26]uint8, lists [][]string) {
+	lists = [][]string{nil}
+	for code, langs := range countryLanguages {
+		c := countryCode(code)
+		if c < 0 || len(lists) > 255 {
+			panic("dict: country code " + code)
+		}
+		idx[c] = uint8(len(lists))
+		lists = append(lists, langs)
+	}
+	return idx, lists
+}()
 
 // knownLanguages are the languages the name data holds.
 var knownLanguages = func() map[string]bool {

@@ -132,6 +132,22 @@ func TestKoreanRR(t *testing.T) {
 	}
 }
 
+// TestKoreanRRAsReplacer checks that appendKoreanRR replaces as
+// koreanSpellings does, syllable by syllable, on names of every shape.
+func TestKoreanRRAsReplacer(t *testing.T) {
+	t.Parallel()
+	for _, in := range []string{"", "-", "min-jun", "hyun-woo", "woooo-yoo", "kyungsung-jungchul", "allen-jackson",
+		"oo-o", "hee-heee", "young-younghyun", "a-b-c", "jung--woo-", "sungwoo", "hoo-yoo-woo"} {
+		var want []string
+		for _, p := range strings.Split(in, "-") {
+			want = append(want, koreanSpellings.Replace(p))
+		}
+		if got := string(appendKoreanRR([]byte("x"), []byte(in))); got != "x"+strings.Join(want, "") {
+			t.Errorf("appendKoreanRR(%q) = %q, want %q", in, got, "x"+strings.Join(want, ""))
+		}
+	}
+}
+
 // FuzzSplitSurnameFirst: a split gives back the name, surname first, both
 // parts non-empty.
 func FuzzSplitSurnameFirst(f *testing.F) {

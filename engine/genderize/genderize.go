@@ -88,6 +88,9 @@ func salutation(k string) (string, bool) {
 // SalutationGender returns the gender a salutation implies, or "".
 // "Mr. & Mrs." and other combined forms imply none.
 func SalutationGender(s string) string {
+	if s == "" {
+		return ""
+	}
 	k := strings.ToLower(strings.TrimSpace(strings.ReplaceAll(s, ".", "")))
 	if k == "" {
 		return ""
@@ -117,7 +120,9 @@ func nameParts(given []string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for _, g := range given {
 			for w := range strings.FieldsSeq(g) {
-				w = strings.Trim(w, ".,;:()\"'")
+				if strings.IndexByte(nameMarks, w[0]) >= 0 || strings.IndexByte(nameMarks, w[len(w)-1]) >= 0 {
+					w = strings.Trim(w, nameMarks)
+				}
 				if !longEnough(w) || !hasLetter(w) {
 					continue
 				}
@@ -128,6 +133,9 @@ func nameParts(given []string) iter.Seq[string] {
 		}
 	}
 }
+
+// nameMarks are the marks trimmed off the words of given names.
+const nameMarks = ".,;:()\"'"
 
 // longEnough reports whether w has more than one rune besides dots (is
 // not an initial), or is one character of a script whose characters are
@@ -253,21 +261,25 @@ func (e *Genderizer) ForNames(given []string, salutation string, c *nameapi.Cont
 // The answer of the names alone is taken from the last PersonGender calls
 // when one had the same names (recent.go).
 func (e *Genderizer) ForPerson(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson) *nameapi.GenderizerResult {
-	res := e.personGender(given, surname, salutation, c, p, false)
+	res := e.personGender(given, surname, salutation, c, p, nil)
 	return &res
 }
 
 // PersonGender is ForPerson returning the result as a value, for the
 // parser, which keeps it inside its parsed people. It remembers the
 // answer of the names alone for a ForPerson call of the same names that
-// follows (a pipeline's genderizer call after the parser's).
-func (e *Genderizer) PersonGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson) nameapi.GenderizerResult {
-	return e.personGender(given, surname, salutation, c, p, true)
+// follows (a pipeline's genderizer call after the parser's), in mem (nil:
+// a new Memory), which must not be used again.
+func (e *Genderizer) PersonGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson, mem *Memory) nameapi.GenderizerResult {
+	if mem == nil {
+		mem = new(Memory)
+	}
+	return e.personGender(given, surname, salutation, c, p, mem)
 }
 
-// personGender is ForPerson; remember tells whether to remember the
-// answer of the names (else it is looked for among the remembered ones).
-func (e *Genderizer) personGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson, remember bool) nameapi.GenderizerResult {
+// personGender is ForPerson when mem is nil (the answer of the names is
+// looked for among the remembered ones), else PersonGender.
+func (e *Genderizer) personGender(given []string, surname, salutation string, c *nameapi.Context, p *nameapi.InputPerson, mem *Memory) nameapi.GenderizerResult {
 	// A Vietnamese middle name marks the sex: "Nguyễn Thị Minh Khai" (not
 	// after a salutation; only after a Vietnamese surname).
 	if salutation == "" && text.IsVietnameseSurname(surname) {
@@ -282,13 +294,13 @@ func (e *Genderizer) personGender(given []string, surname, salutation string, c 
 	scopes := append(appendScopes(scopeBuf[:0], c, p), "")
 	var res nameapi.GenderizerResult
 	ok := false
-	if !remember {
+	if mem == nil {
 		res, ok = e.recent.get(given, surname, scopes)
 	}
 	if !ok {
 		res = e.namesGender(given, surname, scopes)
-		if remember {
-			e.recent.put(given, surname, scopes, res)
+		if mem != nil {
+			e.recent.put(given, surname, scopes, res, mem)
 		}
 	}
 
@@ -296,12 +308,7 @@ func (e *Genderizer) personGender(given []string, surname, salutation string, c 
 	sal := SalutationGender(salutation)
 	declared := ""
 	if p != nil && !p.IsLegal() {
-		switch strings.ToUpper(strings.TrimSpace(p.Gender)) {
-		case nameapi.StorageGenderMale:
-			declared = nameapi.GenderMale
-		case nameapi.StorageGenderFemale:
-			declared = nameapi.GenderFemale
-		}
+		declared = declaredGender(p.Gender)
 	}
 	if sal != "" && declared != "" && sal != declared {
 		return nameapi.GenderizerResult{Gender: nameapi.GenderConflict, Confidence: 0.9}
@@ -332,6 +339,26 @@ func (e *Genderizer) personGender(given []string, surname, salutation string, c 
 		// Unknown or neutral names: the declaration decides.
 		return nameapi.GenderizerResult{Gender: claim, Confidence: claimConf}
 	}
+}
+
+// declaredGender returns the gender of an input person's gender field
+// (MALE, FEMALE in any case), or "".
+func declaredGender(g string) string {
+	switch g {
+	case "": // the usual values first, without casing them
+		return ""
+	case nameapi.StorageGenderMale:
+		return nameapi.GenderMale
+	case nameapi.StorageGenderFemale:
+		return nameapi.GenderFemale
+	}
+	switch strings.ToUpper(strings.TrimSpace(g)) {
+	case nameapi.StorageGenderMale:
+		return nameapi.GenderMale
+	case nameapi.StorageGenderFemale:
+		return nameapi.GenderFemale
+	}
+	return ""
 }
 
 // namesGender is the gender of the names alone (PersonGender without the

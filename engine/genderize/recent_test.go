@@ -33,7 +33,7 @@ func TestRecentNames(t *testing.T) {
 		p := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, Gender: tt.gender}
 		fresh := realGenderizer(t).ForPerson(tt.given, tt.surname, tt.sal, tt.ctx, p)
 		e := realGenderizer(t)
-		e.PersonGender(tt.given, tt.surname, tt.sal, tt.ctx, &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson})
+		e.PersonGender(tt.given, tt.surname, tt.sal, tt.ctx, &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson}, nil)
 		got := e.ForPerson(tt.given, tt.surname, tt.sal, tt.ctx, p)
 		if !reflect.DeepEqual(got, fresh) {
 			t.Errorf("%v %s in %v: after PersonGender %+v, want %+v", tt.given, tt.surname, tt.ctx, got, fresh)

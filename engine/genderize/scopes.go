@@ -37,14 +37,18 @@ func appendScopes(out []string, c *nameapi.Context, p *nameapi.InputPerson) []st
 // language, two-letter codes in lower case) to out unless it is empty or
 // there already.
 func addScope(out []string, s string, upper bool) []string {
-	s = strings.TrimSpace(s)
-	if s == "" {
-		return out
-	}
-	if upper && !strings.ContainsAny(s, "-_") {
-		s = strings.ToUpper(s)
-	} else if !upper && len(s) == 2 {
-		s = strings.ToLower(s)
+	// A code written as it should be, as a context's place usually is,
+	// needs no trimming or casing (BenchmarkNameMiss).
+	if !isCode(s, upper) {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return out
+		}
+		if upper && !strings.ContainsAny(s, "-_") {
+			s = strings.ToUpper(s)
+		} else if !upper && len(s) == 2 {
+			s = strings.ToLower(s)
+		}
 	}
 	for _, x := range out {
 		if x == s {
@@ -89,4 +93,14 @@ func (e *Genderizer) lookup(name string, scopes []string) (p float64, votes int,
 	}
 	p = sum / float64(n)
 	return p, 1, false, p >= 0.9 || p <= 0.1
+}
+
+// isCode reports whether s is two ASCII letters in upper case (upper) or
+// lower case.
+func isCode(s string, upper bool) bool {
+	a, z := byte('a'), byte('z')
+	if upper {
+		a, z = 'A', 'Z'
+	}
+	return len(s) == 2 && s[0] >= a && s[0] <= z && s[1] >= a && s[1] <= z
 }

@@ -79,14 +79,18 @@ func IsSurname(lex Lexicon, w string) bool {
 	if w == "" {
 		return false
 	}
-	if lex.IsSurname(w) || surnameShaped(w) {
-		return true
+	return lex.IsSurname(w) || surnameShaped(w) || anyPartSurname(lex, w)
+}
+
+// anyPartSurname reports whether w is hyphenated and one of its parts is a
+// known or Gaelic-shaped surname.
+func anyPartSurname(lex Lexicon, w string) bool {
+	if !strings.ContainsRune(w, '-') {
+		return false
 	}
-	if strings.ContainsRune(w, '-') {
-		for _, p := range strings.Split(w, "-") {
-			if p != "" && (lex.IsSurname(p) || surnameShaped(p)) {
-				return true
-			}
+	for p := range strings.SplitSeq(w, "-") {
+		if p != "" && (lex.IsSurname(p) || surnameShaped(p)) {
+			return true
 		}
 	}
 	return false
@@ -143,6 +147,34 @@ func GivenStrength(lex Lexicon, w string) float64 {
 		return 0
 	}
 	return strengthOfVotes(votes, true)
+}
+
+// GivenStrengthSurname is GivenStrength(lex, w) and IsSurname(lex, w):
+// the parser asks both of every word of a name. A Lexicon with a
+// GivenVotesSurname method of its own (dict.Dict) answers both with one
+// lookup of the word (BenchmarkNameMiss in package engine).
+func GivenStrengthSurname(lex Lexicon, w string) (given float64, surname bool) {
+	t := trimMarks(w)
+	if t == "" {
+		return 0, false
+	}
+	var votes int
+	var known bool
+	if gs, ok := lex.(interface {
+		GivenVotesSurname(s string) (votes int, known, surname bool)
+	}); ok {
+		votes, known, surname = gs.GivenVotesSurname(t)
+	} else {
+		votes, known = lex.GivenVotes(t)
+		surname = lex.IsSurname(t)
+	}
+	switch {
+	case known:
+		given = strengthOfVotes(votes, true)
+	case allPartsGiven(lex, t):
+		given = 0.5
+	}
+	return given, surname || surnameShaped(t) || anyPartSurname(lex, t)
 }
 
 // strengthOfVotes maps the source votes behind a known given name to its

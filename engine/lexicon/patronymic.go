@@ -23,6 +23,10 @@ func Patronymic(lex Lexicon, w string) (isPatronymic, male bool) {
 	if len(w) < 6 {
 		return false, false
 	}
+	// Every ending ends in h, a or a Cyrillic letter: most words stop here.
+	if c := w[len(w)-1]; c < 0x80 && c|0x20 != 'h' && c|0x20 != 'a' {
+		return false, false
+	}
 	for _, p := range patronymicEndings {
 		if len(w) > len(p.end)+2 && strings.EqualFold(w[len(w)-len(p.end):], p.end) {
 			return true, p.male

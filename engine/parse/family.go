@@ -21,13 +21,25 @@ var familyBefore = map[string]bool{
 // familyAfter holds the words naming a family after its surname.
 var familyAfter = map[string]bool{"family": true, "familie": true}
 
+// familyFilter holds the words of familyBefore and familyAfter: most
+// words of a name are none (a token's key is text.NKey of its text).
+var familyFilter = func() (f text.KeyFilter) {
+	for _, m := range []map[string]bool{familyBefore, familyAfter} {
+		for k := range m {
+			f.Add(k)
+		}
+	}
+	return f
+}()
+
 // maxFamilyWords bounds the surname of a family ("Familie van der Berg").
 const maxFamilyWords = 3
 
 // parseFamily returns the FAMILY match of toks when they are a family
 // marker and a surname of at most maxFamilyWords words.
 func (e *Parser) parseFamily(toks []text.Token) (nameapi.ParsedPersonMatch, bool) {
-	if len(toks) < 2 || !(familyBefore[toks[0].Key] || familyAfter[toks[len(toks)-1].Key]) {
+	if len(toks) < 2 || !(familyFilter.MayHoldLower(toks[0].Text) && familyBefore[toks[0].Key] ||
+		familyFilter.MayHoldLower(toks[len(toks)-1].Text) && familyAfter[toks[len(toks)-1].Key]) {
 		return nameapi.ParsedPersonMatch{}, false
 	}
 	for _, t := range toks {

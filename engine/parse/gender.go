@@ -4,14 +4,16 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/namepipe/namepipe/engine/genderize"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
 // parsedGender computes the gender of a parsed person from its given names,
 // surname and salutation (and the input person's gender field), and reports a
-// GENDER dispute when these contradict each other.
-func (e *Parser) parsedGender(c *nameapi.Context, p *nameapi.InputPerson, given []string, surname, salutation string) (nameapi.GenderizerResult, []nameapi.ParserDispute) {
-	g := e.gz.PersonGender(given, surname, salutation, c, p)
+// GENDER dispute when these contradict each other. The genderizer remembers
+// the answer of the names in mem (see genderize.PersonGender).
+func (e *Parser) parsedGender(c *nameapi.Context, p *nameapi.InputPerson, given []string, surname, salutation string, mem *genderize.Memory) (nameapi.GenderizerResult, []nameapi.ParserDispute) {
+	g := e.gz.PersonGender(given, surname, salutation, c, p, mem)
 	if g.Gender != nameapi.GenderConflict {
 		return g, nil
 	}

@@ -3,6 +3,8 @@ package parse
 import (
 	"regexp"
 	"strings"
+
+	"github.com/namepipe/namepipe/engine/text"
 )
 
 // koreanSyllable matches one Korean syllable in the Revised or the older
@@ -16,7 +18,7 @@ var koreanSyllable = regexp.MustCompile(`^(?:kk|tt|pp|ss|jj|ch|g|k|n|d|t|r|l|m|b
 // take (a Western hyphenated name capitalises both parts).
 func koreanGivenShape(w string) bool {
 	a, b, ok := strings.Cut(w, "-")
-	if !ok || a == "" || b == "" || b != strings.ToLower(b) || a[0] < 'A' || a[0] > 'Z' {
+	if !ok || a == "" || b == "" || !text.IsLower(b) || a[0] < 'A' || a[0] > 'Z' {
 		return false
 	}
 	return koreanSyllable.MatchString(strings.ToLower(a)) && koreanSyllable.MatchString(b)

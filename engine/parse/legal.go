@@ -22,6 +22,9 @@ func splitLegalForm(s string) (name, form string, ok bool) {
 		_, n := utf8.DecodeRuneInString(s[i:])
 		last = s[i+n:]
 	}
+	if !l.LegalEndFilter.MayHoldLower(last) {
+		return "", "", false // the usual last word: no key built
+	}
 	var buf [64]byte
 	// The key without leading commas is another key only when it starts
 	// with one.
@@ -85,7 +88,7 @@ func (e *Parser) parseLegalString(s string, requireForm bool) (nameapi.ParsedPer
 	n, found := 0, false
 	for w := range strings.FieldsSeq(s) {
 		n++
-		if l.BusinessWords[string(text.AppendNKey(buf[:0], w))] {
+		if l.BusinessFilter.MayHoldLower(w) && l.BusinessWords[string(text.AppendNKey(buf[:0], w))] {
 			found = true
 		}
 	}

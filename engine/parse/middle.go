@@ -30,7 +30,7 @@ func k2given(info []wordInfo, s int) bool {
 func (e *Parser) middleTypes(info []wordInfo, others []text.Token) {
 	english := true
 	for _, t := range others {
-		if !text.IsASCII(t.Text) || text.Lists().Particles[t.Key] {
+		if !text.IsASCII(t.Text) || text.Lists().IsParticle(t) {
 			english = false
 		}
 	}
@@ -61,7 +61,7 @@ func (e *Parser) middleTypes(info []wordInfo, others []text.Token) {
 	for k := 1; k < len(info); k++ {
 		w := &info[k]
 		switch {
-		case w.patronymic, w.initial, w.given == 0 && w.surname, text.Lists().Particles[w.tok.Key], isEnglish():
+		case w.patronymic, w.initial, w.given == 0 && w.surname, text.Lists().IsParticle(w.tok), isEnglish():
 			w.mid = nameapi.TermMiddlename
 		default:
 			w.mid = nameapi.TermGivenname

@@ -15,7 +15,12 @@ import (
 // without a surname share the surname of the last person that has one.
 func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs [][]text.Token, fl text.TokFlags) nameapi.ParsedPersonMatch {
 	segs = pairSalutations(segs)
-	cands := make([]candidate, len(segs))
+	var candBuf [3]candidate
+	cands := candBuf[:0]
+	if len(segs) > len(candBuf) {
+		cands = make([]candidate, 0, len(segs))
+	}
+	cands = cands[:len(segs)]
 	for i, s := range segs {
 		if i < len(segs)-1 {
 			if cd, ok := e.givenNamesOnly(s, segs[i+1:]); ok {
@@ -23,7 +28,8 @@ func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs 
 				continue
 			}
 		}
-		cands[i] = e.parseSegment(s, true)[0]
+		var one [2]candidate
+		cands[i] = e.parseSegment(one[:0], s, true)[0]
 	}
 	// "Mr. and Mrs. John Smith", "Dr. and Mrs. Robert Brown": by
 	// convention the given name is the husband's.
@@ -54,10 +60,12 @@ func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs 
 			break
 		}
 	}
-	group := &nameapi.ParsedPerson{PersonType: nameapi.PersonTypeMultiple, PersonRole: nameapi.RoleGroup}
+	gb := newGroupBlock(len(cands))
+	group := &gb.pp
 	var disputes []nameapi.ParserDispute
 	like, conf := 1.0, 1.0
-	genders := map[string]bool{}
+	// The people's genders: one common gender, or mixed.
+	gender, seen, mixed := "", false, false
 	allSame := true
 	for i := range cands {
 		// A person who borrows the shared surname takes no gender from
@@ -86,8 +94,9 @@ func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs 
 		group.People = append(group.People, *pp)
 		like = math.Min(like, cands[i].likeliness)
 		conf = math.Min(conf, cands[i].confidence)
-		if pp.Gender != nil {
-			genders[pp.Gender.Gender] = true
+		if g := pp.Gender; g != nil {
+			mixed = mixed || seen && g.Gender != gender
+			gender, seen = g.Gender, true
 		}
 		if pp.AddressingSurname != group.People[0].AddressingSurname {
 			allSame = false
@@ -96,13 +105,12 @@ func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs 
 	if allSame {
 		group.AddressingSurname = group.People[0].AddressingSurname
 	}
-	if len(genders) == 1 {
-		for g := range genders {
-			group.Gender = &nameapi.GenderizerResult{Gender: g, Confidence: round3(conf)}
-		}
+	if seen && !mixed {
+		gb.gender = nameapi.GenderizerResult{Gender: gender, Confidence: round3(conf)}
 	} else {
-		group.Gender = &nameapi.GenderizerResult{Gender: nameapi.GenderIndeterminable, Confidence: round3(conf)}
+		gb.gender = nameapi.GenderizerResult{Gender: nameapi.GenderIndeterminable, Confidence: round3(conf)}
 	}
+	group.Gender = &gb.gender
 	disputes = append(disputes, syntaxDisputes(fl, nil)...)
 	if disputes == nil {
 		disputes = []nameapi.ParserDispute{}
@@ -114,6 +122,26 @@ func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs 
 		Likeliness:     round3(math.Max(0.6, like*0.95)),
 		Confidence:     round3(conf * 0.9),
 	}
+}
+
+// groupBlock is the memory of a parsed group, its gender and its people,
+// allocated as one object with room for two people (BenchmarkNameMiss).
+type groupBlock struct {
+	pp     nameapi.ParsedPerson
+	gender nameapi.GenderizerResult
+	two    [2]nameapi.ParsedPerson
+}
+
+// newGroupBlock returns the block of a MULTIPLE/GROUP person with room for
+// n people (and none yet), without gender.
+func newGroupBlock(n int) *groupBlock {
+	b := &groupBlock{}
+	b.pp.PersonType, b.pp.PersonRole = nameapi.PersonTypeMultiple, nameapi.RoleGroup
+	b.pp.People = b.two[:0]
+	if n > len(b.two) {
+		b.pp.People = make([]nameapi.ParsedPerson, 0, n)
+	}
+	return b
 }
 
 func onlySalutations(ts []nameTerm) bool {

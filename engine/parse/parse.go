@@ -181,7 +181,8 @@ func (e *Parser) parseFullnameAsIs(c *nameapi.Context, p *nameapi.InputPerson, f
 			seg = segs[0]
 		}
 	}
-	cands := e.parseSegment(seg, false)
+	var candBuf [2]candidate
+	cands := e.parseSegment(candBuf[:0], seg, false)
 	res := newResult(len(cands))
 	for _, cd := range cands {
 		cd.terms = append(cd.terms, extra...)
@@ -356,14 +357,16 @@ func tokenizeWords(s string) []string {
 	return out
 }
 
-func words(toks []text.Token) []text.Token {
-	var out []text.Token
+func words(toks []text.Token) []text.Token { return appendWords(nil, toks) }
+
+// appendWords appends the words of toks to dst.
+func appendWords(dst, toks []text.Token) []text.Token {
 	for _, t := range toks {
 		if t.Kind == text.TokWord {
-			out = append(out, t)
+			dst = append(dst, t)
 		}
 	}
-	return out
+	return dst
 }
 
 func nickTokens(toks []text.Token) []string {
@@ -456,7 +459,7 @@ func (e *Parser) naturalPerson(c *nameapi.Context, p *nameapi.InputPerson, terms
 			}
 		}
 	}
-	g, disputes := e.parsedGender(c, p, given, pp.AddressingSurname, sal)
+	g, disputes := e.parsedGender(c, p, given, pp.AddressingSurname, sal, &b.genderMem)
 	b.gender = genderize.CapFakeValue(g, pp.AddressingGivenName, pp.AddressingSurname)
 	pp.Gender = &b.gender
 	return pp, disputes
@@ -488,12 +491,14 @@ func (e *Parser) personBlock(terms []nameTerm) *personBlock {
 }
 
 // personBlock is the memory of a parsed natural person: the person, its
-// name and its gender, allocated as one object with room for its terms
-// (personBlock2..4, sized to the terms: BenchmarkNameMiss).
+// name, its gender and the genderizer's memory of its names, allocated as
+// one object with room for its terms (personBlock2..4, sized to the
+// terms: BenchmarkNameMiss).
 type personBlock struct {
-	pp     nameapi.ParsedPerson
-	name   nameapi.OutputPersonName
-	gender nameapi.GenderizerResult
+	pp        nameapi.ParsedPerson
+	name      nameapi.OutputPersonName
+	gender    nameapi.GenderizerResult
+	genderMem genderize.Memory
 }
 
 // personBlock2, personBlock3 and personBlock4 are a personBlock with room

@@ -186,7 +186,12 @@ func hasTripleLetter(s string) bool {
 	var prev rune = -1
 	run := 0
 	for _, r := range s {
-		r = unicode.ToLower(r)
+		switch {
+		case r >= utf8.RuneSelf:
+			r = unicode.ToLower(r)
+		case 'A' <= r && r <= 'Z': // unicode.ToLower without the call
+			r += 'a' - 'A'
+		}
 		if r == prev && unicode.IsLetter(r) {
 			run++
 			if run >= 3 {

@@ -32,10 +32,11 @@ type wordInfo struct {
 }
 
 // parseSegment parses one person's name tokens into candidate readings,
-// best first. inGroup is true when the segment is one of several people in
-// one field: a lone word is then read as a given name ("Peter and Maria
-// Meyer").
-func (e *Parser) parseSegment(toks []text.Token, inGroup bool) []candidate {
+// best first, appended to dst (at most two of them: callers pass a buffer
+// on their stack, BenchmarkNameMiss). inGroup is true when the segment is
+// one of several people in one field: a lone word is then read as a given
+// name ("Peter and Maria Meyer").
+func (e *Parser) parseSegment(dst []candidate, toks []text.Token, inGroup bool) []candidate {
 	l := text.Lists()
 	var terms []nameTerm
 	var wsBuf [12]text.Token
@@ -50,7 +51,7 @@ func (e *Parser) parseSegment(toks []text.Token, inGroup bool) []candidate {
 	}
 	// Leading salutations and titles.
 	i := 0
-	for i < len(ws) && ws[i].Kind == text.TokWord {
+	for i < len(ws) && ws[i].Kind == text.TokWord && l.MayBeAffix(ws[i]) {
 		t := ws[i]
 		rest := countWords(ws[i+1:])
 		if _, ok := l.Salutations[t.Key]; ok && (rest > 0 || inGroup) {
@@ -77,7 +78,7 @@ func (e *Parser) parseSegment(toks []text.Token, inGroup bool) []candidate {
 	}
 	j := len(ws)
 	// A salutation written after the name: "Kovács János úr", "Ahmet Bey".
-	if j-i >= 2 && ws[j-1].Kind == text.TokWord && l.SalutationsAfter[ws[j-1].Key] && countWords(ws[i:j-1]) > 0 {
+	if j-i >= 2 && ws[j-1].Kind == text.TokWord && l.MayBeAffix(ws[j-1]) && l.SalutationsAfter[ws[j-1].Key] && countWords(ws[i:j-1]) > 0 {
 		terms = append(terms, nameTerm{ws[j-1].Text, nameapi.TermSalutation, ws[j-1].Pos})
 		j--
 	}
@@ -88,6 +89,9 @@ func (e *Parser) parseSegment(toks []text.Token, inGroup bool) []candidate {
 		if t.Kind == text.TokComma {
 			j--
 			continue
+		}
+		if !l.MayBeAffix(t) {
+			break
 		}
 		q, ok := l.Qualifiers[t.Key]
 		if !ok {
@@ -124,9 +128,9 @@ func (e *Parser) parseSegment(toks []text.Token, inGroup bool) []candidate {
 		core = core[:len(core)-1]
 	}
 	if c := indexComma(core); c >= 0 {
-		return []candidate{e.parseCommaForm(terms, core[:c], core[c+1:])}
+		return append(dst, e.parseCommaForm(terms, core[:c], core[c+1:]))
 	}
-	return e.parseWords(terms, core, inGroup)
+	return e.parseWords(dst, terms, core, inGroup)
 }
 
 func countWords(ts []text.Token) int {
@@ -151,8 +155,9 @@ func indexComma(ts []text.Token) int {
 // parseCommaForm parses "Surname, Given Middle".
 func (e *Parser) parseCommaForm(terms []nameTerm, left, right []text.Token) candidate {
 	l := text.Lists()
-	left = words(left)
-	right = words(right)
+	var leftBuf, rightBuf [6]text.Token
+	left = appendWords(leftBuf[:0], left)
+	right = appendWords(rightBuf[:0], right)
 	// Salutations and titles after the comma: "Müller, Dr. Petra".
 	for len(right) > 1 {
 		k := right[0].Key
@@ -168,15 +173,22 @@ func (e *Parser) parseCommaForm(terms []nameTerm, left, right []text.Token) cand
 	known, total := 0, 0
 	if len(left) > 0 {
 		total++
-		parts := make([]string, len(left))
-		for i, t := range left {
-			parts[i] = t.Text
+		surname := left[0].Text
+		if len(left) > 1 {
+			var b strings.Builder
+			for i, t := range left {
+				if i > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(t.Text)
+			}
+			surname = b.String()
 		}
 		typ := nameapi.TermSurname
 		if len(left) == 1 && text.IsInitial(left[0].Text) {
 			typ = nameapi.TermSurnameInitial
 		}
-		terms = append(terms, nameTerm{strings.Join(parts, " "), typ, left[0].Pos})
+		terms = append(terms, nameTerm{surname, typ, left[0].Pos})
 		if lexicon.IsSurname(e.lex, left[len(left)-1].Text) {
 			known++
 		}
@@ -185,7 +197,12 @@ func (e *Parser) parseCommaForm(terms []nameTerm, left, right []text.Token) cand
 	if len(right) >= 2 {
 		// The words after the given name: middle names or second given
 		// names, as the culture has it.
-		mids = make([]wordInfo, len(right))
+		var midBuf [4]wordInfo
+		mids = midBuf[:0]
+		if len(right) > len(midBuf) {
+			mids = make([]wordInfo, 0, len(right))
+		}
+		mids = mids[:len(right)]
 		for i, t := range right {
 			mids[i] = wordInfo{tok: t, initial: text.IsInitial(t.Text)}
 			if !mids[i].initial {
@@ -227,8 +244,9 @@ func (e *Parser) parseCommaForm(terms []nameTerm, left, right []text.Token) cand
 }
 
 // parseWords parses the core words of a name without a comma, deciding
-// between "Given Middle Surname" and "Surname Given Middle".
-func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) []candidate {
+// between "Given Middle Surname" and "Surname Given Middle", and appends
+// the readings to dst.
+func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token, inGroup bool) []candidate {
 	l := text.Lists()
 	if indexComma(core) >= 0 {
 		core = words(core)
@@ -236,7 +254,7 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 	core = joinArabicCompounds(core)
 	n := len(core)
 	if cd, ok := e.parseSurnameFirst(terms, core); ok {
-		return []candidate{cd}
+		return append(dst, cd)
 	}
 	if n == 0 {
 		conf := 0.0
@@ -246,7 +264,7 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 		case len(terms) > 0:
 			conf = 0.2
 		}
-		return []candidate{{terms: terms, likeliness: 0.5, confidence: conf}}
+		return append(dst, candidate{terms: terms, likeliness: 0.5, confidence: conf})
 	}
 	var infoBuf [8]wordInfo
 	info := infoBuf[:0]
@@ -268,34 +286,35 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 		w := wordInfo{tok: t, initial: text.IsInitial(t.Text)}
 		w.upper = !w.initial && text.IsAllUpper(t.Text)
 		if !w.initial {
-			w.given = lexicon.GivenStrength(e.lex, t.Text)
-			w.surname = lexicon.IsSurname(e.lex, t.Text)
+			w.given, w.surname = lexicon.GivenStrengthSurname(e.lex, t.Text)
 			e.adjustWord(l, &w)
 			if !w.surname && w.given == 0 && e.hyphenNoGiven(t.Text) {
 				// "Okonjo-Iweala": a hyphenated word that is no given
 				// name and holds none is a double surname.
 				w.surname = true
 			}
-			if g, ok := e.hyphenGiven(t.Text); ok && k == 0 && g > w.given {
-				// "Jean-Claude" first: every part a well-known given
-				// name (a hyphenated surname, written last, keeps its
-				// lookups: "Jean Martin-Bernard").
-				w.given, w.surname = g, e.lex.IsSurname(t.Text)
+			if k == 0 {
+				if g, ok := e.hyphenGiven(t.Text); ok && g > w.given {
+					// "Jean-Claude" first: every part a well-known
+					// given name (a hyphenated surname, written last,
+					// keeps its lookups: "Jean Martin-Bernard").
+					w.given, w.surname = g, e.lex.IsSurname(t.Text)
+				}
 			}
 			// A capitalised particle that is also a given name ("Al",
 			// "Della") is a particle after the first word unless the data
 			// knows it well as a given name ("Ben").
-			w.particle = l.Particles[t.Key] && k < n-1 &&
+			w.particle = k < n-1 && l.IsParticle(t) &&
 				((!allLower && text.IsLower(t.Text)) || w.given < 0.5 || (k > 0 && w.given < 1))
 		}
 		info[k] = w
 	}
 	if n == 1 {
-		return e.parseOneWord(terms, info[0], inGroup)
+		return e.parseOneWord(dst, terms, info[0], inGroup)
 	}
 	if n >= 3 {
 		if cd, ok := vietnamese(terms, core); ok {
-			return []candidate{cd}
+			return append(dst, cd)
 		}
 		e.middleTypes(info, nil)
 	}
@@ -317,7 +336,7 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 			if allUpperPrefixOrSuffix(info, k, true) {
 				cd := assignSurnameFirst(terms, info, k)
 				cd.likeliness, cd.confidence = 0.9, 0.85
-				return []candidate{cd}
+				return append(dst, cd)
 			}
 		}
 		if info[n-1].upper {
@@ -327,7 +346,7 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 			}
 			cd := assignGivenFirst(terms, info, k)
 			cd.likeliness, cd.confidence = 0.92, 0.85
-			return []candidate{cd}
+			return append(dst, cd)
 		}
 	}
 
@@ -339,7 +358,7 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 		}
 		cd := assignSurnameFirst(terms, info, k+1)
 		cd.likeliness, cd.confidence = 0.8, 0.6
-		return []candidate{cd}
+		return append(dst, cd)
 	}
 
 	// Given-first: the surname starts at the first particle after the given
@@ -410,15 +429,15 @@ func (e *Parser) parseWords(terms []nameTerm, core []text.Token, inGroup bool) [
 	if pA >= 0.5 {
 		candA := mkA()
 		if 1-pA < 0.1 {
-			return []candidate{candA}
+			return append(dst, candA)
 		}
-		return []candidate{candA, mkB()}
+		return append(dst, candA, mkB())
 	}
 	candB := mkB()
 	if pA < 0.1 {
-		return []candidate{candB}
+		return append(dst, candB)
 	}
-	return []candidate{candB, mkA()}
+	return append(dst, candB, mkA())
 }
 
 func allUpperPrefixOrSuffix(info []wordInfo, k int, prefix bool) bool {
@@ -497,8 +516,8 @@ func surnameScore(w wordInfo, damp bool) float64 {
 	return s
 }
 
-// parseOneWord reads a single name word.
-func (e *Parser) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []candidate {
+// parseOneWord reads a single name word, appending its readings to dst.
+func (e *Parser) parseOneWord(dst []candidate, terms []nameTerm, w wordInfo, inGroup bool) []candidate {
 	hasSal := false
 	for _, t := range terms {
 		if t.typ == nameapi.TermSalutation || t.typ == nameapi.TermTitle {
@@ -511,32 +530,32 @@ func (e *Parser) parseOneWord(terms []nameTerm, w wordInfo, inGroup bool) []cand
 	}
 	switch {
 	case w.initial:
-		return []candidate{mk(nameapi.TermGivennameInitial, 0.8, 0.5)}
+		return append(dst, mk(nameapi.TermGivennameInitial, 0.8, 0.5))
 	case hasSal && w.given >= 0.7 && !w.surname:
 		// "Ahmet Bey", "Frau Anna": a well-known given name that is no
 		// surname stays a given name.
-		return []candidate{mk(nameapi.TermGivenname, 0.85, 0.7)}
+		return append(dst, mk(nameapi.TermGivenname, 0.85, 0.7))
 	case hasSal:
 		// "Mr. Smith", "Dr. Müller": a salutation or title with one word
 		// names the surname.
-		return []candidate{mk(nameapi.TermSurname, 0.9, 0.8)}
+		return append(dst, mk(nameapi.TermSurname, 0.9, 0.8))
 	case inGroup && w.given >= 0.7:
 		// "Peter" in "Peter and Daniela Meyer": a well-known given name.
-		return []candidate{mk(nameapi.TermGivenname, 0.9, 0.9)}
+		return append(dst, mk(nameapi.TermGivenname, 0.9, 0.9))
 	case inGroup:
-		return []candidate{mk(nameapi.TermGivenname, 0.85, 0.7)}
+		return append(dst, mk(nameapi.TermGivenname, 0.85, 0.7))
 	case w.given >= 0.5 && !w.surname:
-		return []candidate{mk(nameapi.TermGivenname, 0.9, 0.8)}
+		return append(dst, mk(nameapi.TermGivenname, 0.9, 0.8))
 	case w.surname && w.given == 0:
-		return []candidate{mk(nameapi.TermSurname, 0.9, 0.75)}
+		return append(dst, mk(nameapi.TermSurname, 0.9, 0.75))
 	case w.surname && w.given < 0.5:
-		return []candidate{mk(nameapi.TermSurname, 0.7, 0.6), mk(nameapi.TermGivenname, 0.3, 0.4)}
+		return append(dst, mk(nameapi.TermSurname, 0.7, 0.6), mk(nameapi.TermGivenname, 0.3, 0.4))
 	case w.given > 0 && w.surname:
-		return []candidate{mk(nameapi.TermGivenname, 0.55, 0.5), mk(nameapi.TermSurname, 0.45, 0.45)}
+		return append(dst, mk(nameapi.TermGivenname, 0.55, 0.5), mk(nameapi.TermSurname, 0.45, 0.45))
 	case w.given > 0:
-		return []candidate{mk(nameapi.TermGivenname, 0.7, 0.5)}
+		return append(dst, mk(nameapi.TermGivenname, 0.7, 0.5))
 	}
-	return []candidate{mk(nameapi.TermSurname, 0.5, 0.25), mk(nameapi.TermGivenname, 0.5, 0.2)}
+	return append(dst, mk(nameapi.TermSurname, 0.5, 0.25), mk(nameapi.TermGivenname, 0.5, 0.2))
 }
 
 // assignGivenFirst reads info as given name, middle names, then the

@@ -20,6 +20,9 @@ func isFakeName(first, rest string) bool {
 		return false
 	}
 	l := Lists()
+	if !l.FakeFirstFilter.MayHoldLower(FirstWord(first)) {
+		return false // the usual first word: neither folded nor looked up
+	}
 	var buf [128]byte
 	// The common case is looked up without allocating.
 	if k, ok := appendFoldedWords(buf[:0], FirstWord(first)); ok {

@@ -21,10 +21,13 @@ type WordLists struct {
 	Titles           map[string]bool
 	TitleCanon       map[string]string    // key → canonical spelling
 	Qualifiers       map[string]Qualifier // key → canonical form and term type
+	AffixFilter      KeyFilter            // of Salutations (and SalutationsAfter), Titles and Qualifiers (see MayBeAffix)
 	Particles        map[string]bool
+	ParticleFilter   KeyFilter         // of Particles (see IsParticle)
 	LegalForms       map[string]string // key → canonical spelling
 	LegalMaxWords    int               // most words in one legal form
 	BusinessWords    map[string]bool
+	BusinessFilter   KeyFilter           // of BusinessWords (their keys are NKeys)
 	Nicknames        map[string][]string // folded name → folded names it is a short form of (and back)
 	Placeholders     map[string]string   // folded full name → risk type
 	NameWords        map[string]string   // folded single word → risk type
@@ -32,9 +35,11 @@ type WordLists struct {
 	Fictional        map[string]bool
 	Humorous         map[string]bool
 	FakeFirst        map[string]bool   // first word of every placeholder, fictional and humorous name
+	FakeFirstFilter  KeyFilter         // of FakeFirst (their keys are folded)
 	KeyboardRows     []*KBRow          // one per keyboard row
 	kbAdjacent       []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
 	LegalSuffixes    map[string]bool   // every suffix of every legalForms key
+	LegalEndFilter   KeyFilter         // of LegalSuffixes
 	AddrWords        map[string]string // folded address word → risk type
 	AddrPhrases      []AddrPhrase      // folded address phrases, in file order
 	AddrPhrase1      [256][]uint8      // first byte → indexes in addrPhrases of the phrases starting with it
@@ -184,6 +189,9 @@ func loadLists() (*WordLists, error) {
 			l.LegalSuffixes[k[i:]] = true
 		}
 	}
+	for k := range l.LegalSuffixes {
+		l.LegalEndFilter.Add(k)
+	}
 	l.FakeFirst = map[string]bool{}
 	for _, m := range []map[string]bool{l.Fictional, l.Humorous} {
 		for k := range m {
@@ -192,6 +200,23 @@ func loadLists() (*WordLists, error) {
 	}
 	for k := range l.Placeholders {
 		l.FakeFirst[FirstWord(k)] = true
+	}
+	for k := range l.FakeFirst {
+		l.FakeFirstFilter.Add(k)
+	}
+	for k := range l.BusinessWords {
+		l.BusinessFilter.Add(k)
+	}
+	for k := range l.Particles {
+		l.ParticleFilter.Add(k)
+	}
+	for _, m := range []map[string]string{l.Salutations, l.TitleCanon} {
+		for k := range m {
+			l.AffixFilter.Add(k)
+		}
+	}
+	for k := range l.Qualifiers {
+		l.AffixFilter.Add(k)
 	}
 	l.kbAdjacent = make([]uint64, 256*256/64)
 	for _, row := range l.KeyboardRows {
@@ -355,4 +380,18 @@ func (l *WordLists) IsProfession(k string) bool {
 		}
 	}
 	return false
+}
+
+// IsParticle reports whether the word t is a surname particle ("van",
+// "de", "bin"): Particles[t.Key], most words answered by ParticleFilter
+// (the key of a word is NKey of its text).
+func (l *WordLists) IsParticle(t Token) bool {
+	return l.ParticleFilter.MayHoldLower(t.Text) && l.Particles[t.Key]
+}
+
+// MayBeAffix reports whether the word t may be a salutation, a title or a
+// qualifier: false for most words, which then need no lookup in those
+// maps (the key of a word is NKey of its text).
+func (l *WordLists) MayBeAffix(t Token) bool {
+	return l.AffixFilter.MayHoldLower(t.Text)
 }

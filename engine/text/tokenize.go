@@ -99,6 +99,18 @@ var conjFirst = func() (b [256]bool) {
 	return b
 }()
 
+// conjFilter holds the keys of Conjunctions and WeakConjunctions: most
+// words that start like one ("Elena", "Schmidt") are no key
+// (BenchmarkKeyFilter).
+var conjFilter = func() (f KeyFilter) {
+	for _, m := range []map[string]bool{Conjunctions, WeakConjunctions} {
+		for k := range m {
+			f.Add(k)
+		}
+	}
+	return f
+}()
+
 // Tokenize splits a name string into tokens.
 func Tokenize(s string) ([]Token, TokFlags) {
 	return TokenizeInto(make([]Token, 0, 8), s)
@@ -116,7 +128,7 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 		low = strings.ToLower(s)
 	}
 	word := func(part string, k string) {
-		if k != "" && !conjFirst[k[0]] {
+		if k != "" && (!conjFirst[k[0]] || !conjFilter.MayHoldLower(part)) {
 			toks = append(toks, Token{Text: part, Key: k, Kind: TokWord})
 			return
 		}
@@ -212,7 +224,7 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 	// Strip stray closing quotes/brackets and remember them as oddities.
 	out := toks[:0]
 	for _, t := range toks {
-		if t.Kind == TokWord {
+		if t.Kind == TokWord && t.Text != "" && (mayBeStray(t.Text[0]) || mayBeStray(t.Text[len(t.Text)-1])) {
 			trimmed := strings.TrimFunc(t.Text, func(r rune) bool {
 				return r == '"' || r == ')' || r == ']' || r == '”' || r == '“' || r == '»' || r == '«' || r == '(' || r == '['
 			})
@@ -228,6 +240,13 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 		out = append(out, t)
 	}
 	return out, fl
+}
+
+// mayBeStray reports whether a word that starts or ends with the byte c
+// may start or end with a stray quote or bracket (TokenizeInto trims
+// them): c is one of the ASCII ones or part of another character.
+func mayBeStray(c byte) bool {
+	return c >= utf8.RuneSelf || c == '"' || c == ')' || c == ']' || c == '(' || c == '['
 }
 
 // IsNameRune reports whether r may appear inside a name word.

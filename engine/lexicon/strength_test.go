@@ -1,0 +1,59 @@
+package lexicon
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/namepipe/namepipe/engine/dict"
+)
+
+// TestGivenStrengthSurname checks that GivenStrengthSurname answers as
+// GivenStrength and IsSurname do, with the embedded data's one lookup and
+// with a Lexicon that has no GivenVotesSurname, on every word of the
+// parser's evaluation names and some odd ones.
+func TestGivenStrengthSurname(t *testing.T) {
+	t.Parallel()
+	d, err := dict.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile("../testdata/names_eval.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := append(strings.Fields(string(data)), "", ".", "'", "Jean-Pierre", "Min-jun.", "Allen-Jackson", "McDonald-Smith",
+		"Grímsson", "O’Brien", "'Peter'", "Müller-", "-Maria")
+	for _, lex := range []Lexicon{d, struct{ Lexicon }{d}} {
+		for _, w := range words {
+			g, s := GivenStrengthSurname(lex, w)
+			if wg, ws := GivenStrength(lex, w), IsSurname(lex, w); g != wg || s != ws {
+				t.Errorf("%T: GivenStrengthSurname(%q) = %v, %v; want %v, %v", lex, w, g, s, wg, ws)
+			}
+		}
+	}
+}
+
+// TestPatronymic checks Slavic patronymics in both scripts and cases, and
+// words that only end like one.
+func TestPatronymic(t *testing.T) {
+	t.Parallel()
+	d, err := dict.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		w         string
+		pat, male bool
+	}{
+		{"Nikolayevich", true, true}, {"NIKOLAYEVICH", true, true}, {"Georgievna", true, false},
+		{"Petrovych", true, true}, {"Ivanivna", true, false}, {"Николаевич", true, true},
+		{"Ивановна", true, false}, {"Ильич", true, true}, {"Ulrich", false, false}, {"Heinrich", false, false},
+		{"Schmidt", false, false}, {"Petrova", false, false}, {"Ovich", false, false}, {"Müller", false, false},
+	}
+	for _, tt := range tests {
+		if pat, male := Patronymic(d, tt.w); pat != tt.pat || male != tt.male {
+			t.Errorf("Patronymic(%q) = %v, %v; want %v, %v", tt.w, pat, male, tt.pat, tt.male)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -405,5 +406,25 @@ func TestMemoLetGo(t *testing.T) {
 	if names.memo == nil || w1.groups[0].probe.off || !w2.groups[0].probe.off {
 		t.Errorf("names: memo %p, probes off %v and %v; want the memo kept for the first worker",
 			names.memo, w1.groups[0].probe.off, w2.groups[0].probe.off)
+	}
+}
+
+// TestApplyFormattedFailed checks a row of which one operation failed:
+// the others' formatted values, and the error column, are what ApplyInto
+// makes of all the outcomes.
+func TestApplyFormattedFailed(t *testing.T) {
+	t.Parallel()
+	p := &fakePlan{ops: []Op{"parse", "genderize", "disposable"}}
+	r := &runner{o: Options{Plan: p}, ops: p.ops, resultCols: [][]int{{0}, {1}, {2}}, resultAt: []int{0, 1, 2}}
+	outcomes := []Outcome{{Value: fakeResult("x")}, {Err: errors.New("no gender")}, {Value: fakeResult("y")}}
+	b := &batch{rowErrs: make([]error, 1), outcomes: outcomes, formatted: [][]record.Value{{"x"}, nil, {"y"}}}
+	want := make([]record.Value, 4)
+	p.ApplyInto(want, outcomes, nil)
+	dst := []record.Value{"old", "old", "old", "old"}
+	if !r.applyFormatted(dst, b, 0, nil) || !reflect.DeepEqual(dst, want) {
+		t.Errorf("%q, want ApplyInto's %q", dst, want)
+	}
+	if want[3] == nil {
+		t.Error("no error column")
 	}
 }

@@ -460,22 +460,35 @@ func firstOfRun(cols []int) int {
 }
 
 // applyFormatted sets row i's result columns from the formatted values of
-// its outcomes, and reports whether it could: only for a row without
-// errors whose every operation that ran has them. The cells of an
-// operation inside one of the runs unread (the row's output columns) are
-// left nil.
+// its outcomes, and reports whether it could: only for a row without a
+// row error whose every operation that ran has them or failed. The error
+// column of failed operations is ApplyInto's, given the errors alone (an
+// outcome without a value leaves its cells empty), so that the results
+// are not formatted a second time. The cells of an operation inside one
+// of the runs unread (the row's output columns) are left nil.
 func (r *runner) applyFormatted(dst []record.Value, b *batch, i int, unread []record.Encoded) bool {
 	if b.rowErrs[i] != nil {
 		return false
 	}
 	nops := len(r.ops)
 	outcomes, formatted := b.rowOutcomes(i, nops), b.formatted[i*nops:(i+1)*nops]
+	failed := false
 	for j, o := range outcomes {
-		if o.Err != nil || (o.Value != nil && formatted[j] == nil) {
+		if o.Err != nil {
+			failed = true
+		} else if o.Value != nil && formatted[j] == nil {
 			return false
 		}
 	}
-	clear(dst)
+	if failed {
+		errs := make([]Outcome, nops)
+		for j, o := range outcomes {
+			errs[j].Err = o.Err
+		}
+		r.o.Plan.ApplyInto(dst, errs, nil)
+	} else {
+		clear(dst)
+	}
 	for j, vals := range formatted {
 		switch {
 		case vals == nil:

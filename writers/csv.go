@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -255,11 +256,17 @@ func (w *csvWriter) AppendCells(buf []byte, first int, vals []record.Value) ([]b
 			buf = append(buf, w.delim...)
 		}
 		j := first + k
-		s, ok := v.(string)
-		if !ok {
-			s = record.Format(v, fields[j].Type) // not w.text: its cache is Write's
+		switch x := v.(type) {
+		case string:
+			buf = w.appendText(buf, x, j)
+		case float64:
+			// record.Format's text, without allocating it (w.text's
+			// cache is Write's alone).
+			var tmp [32]byte
+			buf = w.appendText(buf, string(strconv.AppendFloat(tmp[:0], x, 'g', -1, 64)), j)
+		default:
+			buf = w.appendText(buf, record.Format(v, fields[j].Type), j)
 		}
-		buf = w.appendText(buf, s, j)
 	}
 	return buf, true
 }

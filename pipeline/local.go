@@ -43,6 +43,11 @@ type memoGroup struct {
 	// probe switches it off. The last one lets the memo go (its table
 	// and entries are live memory the collector scans every cycle).
 	users atomic.Int32
+	// keep[k] says whether a row the memo answers needs the result value
+	// of ops[k] (the summary counts it, or an Observer sees it); a memo
+	// entry keeps only the formatted values of the others, not their
+	// results (a parse's are several objects per name).
+	keep []bool
 	// col is the output column of the group's first result cell when the
 	// result cells of its ops follow one another in the output, in the
 	// order of ops (as a mapping.Plan's do); else -1.
@@ -71,6 +76,11 @@ func newLocal(r *runner) *local {
 				break
 			}
 			next += len(r.resultCols[j])
+		}
+	}
+	for _, g := range l.groups {
+		for _, j := range g.ops {
+			g.keep = append(g.keep, r.o.Observer != nil || kindOf(r.ops[j]) != countNothing)
 		}
 	}
 	l.enc, _ = r.o.Writer.(writers.CellEncoder)
@@ -259,6 +269,11 @@ func (w *localWorker) compute(b *batch) {
 				computed = r.o.Now()
 			}
 			if e.answers != nil {
+				for k := range e.answers {
+					if a := &e.answers[k]; !lg.keep[k] && a.o.Err == nil && a.vals != nil {
+						a.o.Value = nil // this row's outcome keeps it
+					}
+				}
 				e.text = w.encode(lg, e.answers)
 				b.addEncoded(i, lg.col, lg.ncols, e.text)
 				lg.memo.put(lg.key, e)

@@ -427,4 +427,13 @@ func TestApplyFormattedFailed(t *testing.T) {
 	if want[3] == nil {
 		t.Error("no error column")
 	}
+	// A row error too (a row the reader flagged, whose operations ran),
+	// and a result the memo entry did not keep (the parse's): its
+	// formatted values stand in for it.
+	b.rowErrs[0] = errors.New("ragged row")
+	p.ApplyInto(want, outcomes, b.rowErrs[0])
+	b.outcomes = []Outcome{{}, outcomes[1], outcomes[2]}
+	if !r.applyFormatted(dst, b, 0, nil) || !reflect.DeepEqual(dst, want) {
+		t.Errorf("with a row error: %q, want ApplyInto's %q", dst, want)
+	}
 }

@@ -460,19 +460,17 @@ func firstOfRun(cols []int) int {
 }
 
 // applyFormatted sets row i's result columns from the formatted values of
-// its outcomes, and reports whether it could: only for a row without a
-// row error whose every operation that ran has them or failed. The error
-// column of failed operations is ApplyInto's, given the errors alone (an
+// its outcomes, and reports whether it could: only for a row whose every
+// operation that ran has them or failed. The error column (of a row
+// error or failed operations) is ApplyInto's, given the errors alone (an
 // outcome without a value leaves its cells empty), so that the results
-// are not formatted a second time. The cells of an operation inside one
-// of the runs unread (the row's output columns) are left nil.
+// are not formatted a second time; a memo entry need not keep them (see
+// memoGroup.keep). The cells of an operation inside one of the runs
+// unread (the row's output columns) are left nil.
 func (r *runner) applyFormatted(dst []record.Value, b *batch, i int, unread []record.Encoded) bool {
-	if b.rowErrs[i] != nil {
-		return false
-	}
 	nops := len(r.ops)
 	outcomes, formatted := b.rowOutcomes(i, nops), b.formatted[i*nops:(i+1)*nops]
-	failed := false
+	failed := b.rowErrs[i] != nil
 	for j, o := range outcomes {
 		if o.Err != nil {
 			failed = true
@@ -485,7 +483,7 @@ func (r *runner) applyFormatted(dst []record.Value, b *batch, i int, unread []re
 		for j, o := range outcomes {
 			errs[j].Err = o.Err
 		}
-		r.o.Plan.ApplyInto(dst, errs, nil)
+		r.o.Plan.ApplyInto(dst, errs, b.rowErrs[i])
 	} else {
 		clear(dst)
 	}

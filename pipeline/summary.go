@@ -146,18 +146,22 @@ func newSummary(ops []Op) *Summary {
 	}
 	for _, op := range ops {
 		s.Errors.ByOp[string(op)] = 0
-		k := countNothing
-		switch op {
-		case mapping.OpGenderize:
-			k = countGender
-		case mapping.OpRisk:
-			k = countRisk
-		case mapping.OpDisposable:
-			k = countDisposable
-		}
-		s.kinds = append(s.kinds, k)
+		s.kinds = append(s.kinds, kindOf(op))
 	}
 	return s
+}
+
+// kindOf returns what the summary counts of op's results.
+func kindOf(op Op) resultKind {
+	switch op {
+	case mapping.OpGenderize:
+		return countGender
+	case mapping.OpRisk:
+		return countRisk
+	case mapping.OpDisposable:
+		return countDisposable
+	}
+	return countNothing
 }
 
 // count adds one emitted row: its reader problem, Build error and

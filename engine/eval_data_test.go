@@ -182,3 +182,18 @@ func BenchmarkStartup(b *testing.B) {
 	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/(1<<20), "MB-resident")
 	runtime.KeepAlive(keep)
 }
+
+// evalNameParts returns the given names (of names_eval.tsv, then of
+// gender-eval.tsv) and the surnames (of names_eval.tsv) that benchmarks
+// combine into people.
+func evalNameParts(t testing.TB) (givens, surnames []string) {
+	t.Helper()
+	for _, r := range readEval(t, "names_eval.tsv") {
+		givens = append(givens, r[1])
+		surnames = append(surnames, r[2])
+	}
+	for _, r := range readEval(t, "gender-eval.tsv") {
+		givens = append(givens, r[0])
+	}
+	return givens, surnames
+}

@@ -35,14 +35,7 @@ import (
 func BenchmarkNameChecks(b *testing.B) {
 	const distinct = 138_000
 	rnd := rand.New(rand.NewPCG(3, 8))
-	var givens, surnames []string
-	for _, r := range readEval(b, "names_eval.tsv") {
-		givens = append(givens, r[1])
-		surnames = append(surnames, r[2])
-	}
-	for _, r := range readEval(b, "gender-eval.tsv") {
-		givens = append(givens, r[0])
-	}
+	givens, surnames := evalNameParts(b)
 	seen := map[string]bool{}
 	people := make([]*nameapi.InputPerson, 0, distinct)
 	for len(people) < distinct {

@@ -37,14 +37,7 @@ var riskCountries = []riskCountry{
 func fullRiskRecords(t testing.TB, n int) []*nameapi.InputWithPerson {
 	t.Helper()
 	rnd := rand.New(rand.NewPCG(7, 11))
-	var givens, surnames []string
-	for _, r := range readEval(t, "names_eval.tsv") {
-		givens = append(givens, r[1])
-		surnames = append(surnames, r[2])
-	}
-	for _, r := range readEval(t, "gender-eval.tsv") {
-		givens = append(givens, r[0])
-	}
+	givens, surnames := evalNameParts(t)
 	fakes := readEval(t, "risk_eval.tsv")
 	var disposable []string
 	for _, r := range readEval(t, "disposable-sample.txt") {

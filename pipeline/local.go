@@ -66,20 +66,14 @@ func newLocal(r *runner) *local {
 		l.groups[k].ops = append(l.groups[k].ops, j)
 		l.groups[k].ncols += len(r.resultCols[j])
 	}
-	for k := range l.groups {
-		g := l.groups[k]
+	for _, g := range l.groups {
 		g.col = r.width + r.resultAt[g.ops[0]]
 		next := r.resultAt[g.ops[0]]
 		for _, j := range g.ops {
 			if r.resultAt[j] < 0 || r.resultAt[j] != next {
 				g.col = -1
-				break
 			}
 			next += len(r.resultCols[j])
-		}
-	}
-	for _, g := range l.groups {
-		for _, j := range g.ops {
 			g.keep = append(g.keep, r.o.Observer != nil || kindOf(r.ops[j]) != countNothing)
 		}
 	}

@@ -433,11 +433,11 @@ func (r *runner) fill(b *batch) {
 }
 
 // addEncoded notes a run of row i's result cells encoded ahead: n cells
-// from column col, as text ("" = none; col < 0: the cells do not follow
-// one another). Runs are kept in column order; one out of order is left
-// to the writer.
+// from column col, as text ("" = none: localWorker.encode gives text only
+// when the run's writer encodes and the cells follow one another). Runs
+// are kept in column order; one out of order is left to the writer.
 func (b *batch) addEncoded(i, col, n int, text string) {
-	if text == "" || col < 0 || b.nenc == nil {
+	if text == "" {
 		return
 	}
 	g := len(b.encoded) / len(b.nenc)

@@ -204,14 +204,12 @@ func (w *csvWriter) appendRow(buf []byte, rec *record.Record) []byte {
 			}
 			enc = enc[1:]
 		}
-		if j < len(rec.Raw) && rec.Raw[j] != "" {
-			s := w.text(vals[j], j)
-			if w.rawUsable(rec.Raw[j], s, w.escape[j], j == len(fields)-1 && end[0] == '\n') {
-				buf = append(buf, rec.Raw[j]...)
-				continue
-			}
+		s := w.text(vals[j], j)
+		if j < len(rec.Raw) && rec.Raw[j] != "" && w.rawUsable(rec.Raw[j], s, w.escape[j], j == len(fields)-1 && end[0] == '\n') {
+			buf = append(buf, rec.Raw[j]...)
+			continue
 		}
-		buf = w.appendValue(buf, vals[j], j)
+		buf = w.appendText(buf, s, j)
 	}
 	w.afterCR = end[len(end)-1] == '\r'
 	return append(buf, end...)
@@ -226,11 +224,6 @@ func (w *csvWriter) text(v record.Value, j int) string {
 		return w.floats.text(x)
 	}
 	return record.Format(v, w.schema.Fields[j].Type)
-}
-
-// appendValue appends v as the cell of column j, without source text.
-func (w *csvWriter) appendValue(buf []byte, v record.Value, j int) []byte {
-	return w.appendText(buf, w.text(v, j), j)
 }
 
 // appendText appends s, the text of a value of column j, as its cell.

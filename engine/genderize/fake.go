@@ -5,18 +5,8 @@ import (
 	"github.com/namepipe/namepipe/nameapi"
 )
 
-// CapFake lowers the confidence of g when the person's name is a
+// CapFakeValue lowers the confidence of g when the person's name is a
 // placeholder, fictional or joke name (see FakeConfidence).
-func CapFake(g *nameapi.GenderizerResult, given, surname string) *nameapi.GenderizerResult {
-	if g == nil || g.Confidence <= FakeConfidence || !text.IsFakePerson(given, surname) {
-		return g
-	}
-	c := *g
-	c.Confidence = FakeConfidence
-	return &c
-}
-
-// CapFakeValue is CapFake for a result held by value.
 func CapFakeValue(g nameapi.GenderizerResult, given, surname string) nameapi.GenderizerResult {
 	if g.Confidence > FakeConfidence && text.IsFakePerson(given, surname) {
 		g.Confidence = FakeConfidence

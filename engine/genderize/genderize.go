@@ -510,7 +510,12 @@ func (e *Genderizer) ofParsed(pp *nameapi.ParsedPerson, c *nameapi.Context, p *n
 		}
 	}
 	g := e.ForPerson(given, sur, sal, c, p)
-	return CapFake(g, pp.AddressingGivenName, pp.AddressingSurname)
+	if g != nil {
+		if v := CapFakeValue(*g, pp.AddressingGivenName, pp.AddressingSurname); v != *g {
+			g = &v
+		}
+	}
+	return g
 }
 
 // surnameOverrides is the confidence of the given names' answer below which

@@ -2,11 +2,11 @@
 // name fields (a FULLNAME or separate fields) into terms, for natural
 // people, couples and groups, and for companies with their legal forms.
 //
-// At about 2,200 lines it is the engine's largest part; its files (the
-// whole-string and structured readings, segments, middle and second given
-// names, several people in one field, scripts, legal forms, the repair of
-// disguised typing) share the term and candidate types, and splitting them
-// further would export those for no other user.
+// Its files (the whole-string and structured readings, segments, middle
+// and second given names, several people in one field, scripts, legal
+// forms, the repair of disguised typing) share the term and candidate
+// types, and splitting them into packages would export those for no other
+// user.
 package parse
 
 import (

@@ -333,7 +333,7 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 			for k < n && info[k].upper {
 				k++
 			}
-			if allUpperPrefixOrSuffix(info, k, true) {
+			if allUpperPrefix(info, k) {
 				cd := assignSurnameFirst(terms, info, k)
 				cd.likeliness, cd.confidence = 0.9, 0.85
 				return append(dst, cd)
@@ -440,9 +440,11 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 	return append(dst, candB, mkA())
 }
 
-func allUpperPrefixOrSuffix(info []wordInfo, k int, prefix bool) bool {
+// allUpperPrefix reports whether exactly the first k words are written in
+// capitals.
+func allUpperPrefix(info []wordInfo, k int) bool {
 	for i, w := range info {
-		if (i < k) != w.upper && prefix {
+		if (i < k) != w.upper {
 			return false
 		}
 	}
@@ -514,48 +516,6 @@ func surnameScore(w wordInfo, damp bool) float64 {
 		}
 	}
 	return s
-}
-
-// parseOneWord reads a single name word, appending its readings to dst.
-func (e *Parser) parseOneWord(dst []candidate, terms []nameTerm, w wordInfo, inGroup bool) []candidate {
-	hasSal := false
-	for _, t := range terms {
-		if t.typ == nameapi.TermSalutation || t.typ == nameapi.TermTitle {
-			hasSal = true
-		}
-	}
-	mk := func(typ string, like, conf float64) candidate {
-		ts := append(append([]nameTerm(nil), terms...), nameTerm{w.tok.Text, typ, w.tok.Pos})
-		return candidate{terms: ts, likeliness: like, confidence: conf}
-	}
-	switch {
-	case w.initial:
-		return append(dst, mk(nameapi.TermGivennameInitial, 0.8, 0.5))
-	case hasSal && w.given >= 0.7 && !w.surname:
-		// "Ahmet Bey", "Frau Anna": a well-known given name that is no
-		// surname stays a given name.
-		return append(dst, mk(nameapi.TermGivenname, 0.85, 0.7))
-	case hasSal:
-		// "Mr. Smith", "Dr. Müller": a salutation or title with one word
-		// names the surname.
-		return append(dst, mk(nameapi.TermSurname, 0.9, 0.8))
-	case inGroup && w.given >= 0.7:
-		// "Peter" in "Peter and Daniela Meyer": a well-known given name.
-		return append(dst, mk(nameapi.TermGivenname, 0.9, 0.9))
-	case inGroup:
-		return append(dst, mk(nameapi.TermGivenname, 0.85, 0.7))
-	case w.given >= 0.5 && !w.surname:
-		return append(dst, mk(nameapi.TermGivenname, 0.9, 0.8))
-	case w.surname && w.given == 0:
-		return append(dst, mk(nameapi.TermSurname, 0.9, 0.75))
-	case w.surname && w.given < 0.5:
-		return append(dst, mk(nameapi.TermSurname, 0.7, 0.6), mk(nameapi.TermGivenname, 0.3, 0.4))
-	case w.given > 0 && w.surname:
-		return append(dst, mk(nameapi.TermGivenname, 0.55, 0.5), mk(nameapi.TermSurname, 0.45, 0.45))
-	case w.given > 0:
-		return append(dst, mk(nameapi.TermGivenname, 0.7, 0.5))
-	}
-	return append(dst, mk(nameapi.TermSurname, 0.5, 0.25), mk(nameapi.TermGivenname, 0.5, 0.2))
 }
 
 // assignGivenFirst reads info as given name, middle names, then the

@@ -2,134 +2,126 @@ package risk
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/namepipe/namepipe/nameapi"
 )
 
-// TestAgeRisksAsTime checks the age checks, which count days without
-// building a time.Time, against the same checks written with time.Date,
-// t.Day, t.After and now.Sub: the same risks, reasons and good evidence
-// for birth dates of every kind (impossible days, leap years, far past
-// and future, negative years) at clocks in several zones.
-func TestAgeRisksAsTime(t *testing.T) {
+// TestAgeRisks checks the age checks against facts of the calendar and the
+// checks' stated rules, at a fixed clock (2026-11-24 22:30 UTC): a date
+// that does not exist (month 13, day 0, 31 April, 29 February outside a
+// leap year, with the century rule) or lies in the future is INVALID; a
+// birth more than 120 years back is INVALID for a natural person only; a
+// few dates forms default to are PLACEHOLDERs; a full birth date that
+// makes a natural person 14 to 100 years old is good evidence (0.1).
+func TestAgeRisks(t *testing.T) {
 	t.Parallel()
-	rnd := rand.New(rand.NewPCG(11, 12))
-	clocks := []time.Time{
-		time.Date(2026, 11, 24, 22, 30, 15, 123456789, time.UTC),
-		time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC),
-		time.Date(2025, 12, 31, 23, 59, 59, 999999999, time.FixedZone("X", -11*3600)),
-		time.Date(2024, 2, 29, 1, 0, 0, 5, time.FixedZone("Y", 14*3600)),
-		time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC),
+	now := time.Date(2026, 11, 24, 22, 30, 0, 0, time.UTC)
+	e := New(nil, func() time.Time { return now })
+	year := func(y int32) *int32 { return &y }
+	invalid := func(score float64, reason string) string {
+		return fmt.Sprintf("AGE/%s %g %s", nameapi.RiskInvalid, score, reason)
 	}
-	years := []int32{1, 0, -1, -4, -100, -400, -401, 1600, 1700, 1900, 2000, 2024, 2100, 1904, 9999, 10000, 1 << 30, -1 << 30, 2147483647, -2147483648}
-	for _, now := range clocks {
-		e := New(nil, func() time.Time { return now })
-		for i := range 200000 {
-			var y int32
-			switch i % 4 {
-			case 0:
-				y = years[rnd.IntN(len(years))]
-			case 1:
-				y = int32(now.Year() - 130 + rnd.IntN(140))
-			default:
-				y = int32(rnd.IntN(4000) - 1000)
-			}
-			m, d := int32(rnd.IntN(16)-1), int32(rnd.IntN(35)-1)
-			if i%7 == 0 {
-				m, d = int32(2), int32(28+rnd.IntN(3))
-			}
-			if i%11 == 0 { // the day of the clock, and around it
-				y, m, d = int32(now.Year()-rnd.IntN(2)*14), int32(now.Month()), int32(now.Day()+rnd.IntN(3)-1)
-			}
-			p := &nameapi.InputPerson{Age: nameapi.NewBirthDate(int(y), int(m), int(d))}
-			if i%3 == 0 {
+	placeholder := func(score float64, reason string) string {
+		return fmt.Sprintf("AGE/%s %g %s", nameapi.RiskPlaceholder, score, reason)
+	}
+	for _, c := range []struct {
+		name  string
+		age   *nameapi.AgeInfo
+		legal bool
+		risk  string  // "" for none
+		good  float64 // positive evidence
+	}{
+		{"adult", nameapi.NewBirthDate(1985, 6, 15), false, "", 0.1},
+		{"no age", nil, false, "", 0},
+		{"empty age", &nameapi.AgeInfo{}, false, "", 0},
+		{"month 13", nameapi.NewBirthDate(1985, 13, 1), false, invalid(0.9, "1985-13-01 is not a date."), 0},
+		{"month 0", nameapi.NewBirthDate(1985, 0, 10), false, invalid(0.9, "1985-00-10 is not a date."), 0},
+		{"day 0", nameapi.NewBirthDate(1985, 5, 0), false, invalid(0.9, "1985-05-00 is not a date."), 0},
+		{"day 32", nameapi.NewBirthDate(1985, 1, 32), false, invalid(0.9, "1985-01-32 is not a date."), 0},
+		{"31 April", nameapi.NewBirthDate(1985, 4, 31), false, invalid(0.9, "1985-04-31 does not exist (that month has fewer days)."), 0},
+		{"31 February", nameapi.NewBirthDate(1985, 2, 31), false, invalid(0.9, "1985-02-31 does not exist (that month has fewer days)."), 0},
+		{"29 February, common year", nameapi.NewBirthDate(1985, 2, 29), false, invalid(0.9, "1985-02-29 does not exist (that month has fewer days)."), 0},
+		{"29 February, leap year", nameapi.NewBirthDate(1988, 2, 29), false, "", 0.1},
+		{"29 February, century", nameapi.NewBirthDate(1900, 2, 29), true, invalid(0.9, "1900-02-29 does not exist (that month has fewer days)."), 0},
+		{"29 February, 400th year", nameapi.NewBirthDate(2000, 2, 29), false, "", 0.1},
+		{"31 December", nameapi.NewBirthDate(1990, 12, 31), false, "", 0.1},
+		{"tomorrow", nameapi.NewBirthDate(2026, 11, 25), false, invalid(0.9, "The birth date 2026-11-25 lies in the future."), 0},
+		{"next year", nameapi.NewBirthDate(2027, 1, 1), false, invalid(0.9, "The birth date 2027-01-01 lies in the future."), 0},
+		{"future, company", nameapi.NewBirthDate(2030, 5, 5), true, invalid(0.9, "The birth date 2030-05-05 lies in the future."), 0},
+		{"today: a baby", nameapi.NewBirthDate(2026, 11, 24), false, "", 0},
+		{"child of 13", nameapi.NewBirthDate(2013, 6, 1), false, "", 0},
+		{"teenager of 14", nameapi.NewBirthDate(2012, 1, 1), false, "", 0.1},
+		{"99 years old", nameapi.NewBirthDate(1927, 3, 1), false, "", 0.1},
+		{"101 years old", nameapi.NewBirthDate(1925, 3, 1), false, "", 0},
+		{"company founded 1990", nameapi.NewBirthDate(1990, 3, 1), true, "", 0},
+		{"125 years old", nameapi.NewBirthDate(1901, 6, 15), false, invalid(0.85, "A birth in 1901 would make the person 125 years old."), 0},
+		{"company founded 1901", nameapi.NewBirthDate(1901, 6, 15), true, "", 0},
+		{"120 years old", nameapi.NewBirthDate(1906, 3, 1), false, "", 0},
+		{"placeholder 1970-01-01", nameapi.NewBirthDate(1970, 1, 1), false, placeholder(0.5, "1970-01-01 is a common placeholder birth date."), 0},
+		{"placeholder 1900-01-01", nameapi.NewBirthDate(1900, 1, 1), false, placeholder(0.8, "1900-01-01 is a common placeholder birth date."), 0},
+		{"placeholder 2000-01-01", nameapi.NewBirthDate(2000, 1, 1), false, placeholder(0.4, "2000-01-01 is a common placeholder birth date."), 0},
+		{"placeholder 1111-11-11", nameapi.NewBirthDate(1111, 11, 11), false, placeholder(0.9, "1111-11-11 is a common placeholder birth date."), 0},
+		{"placeholder 0001-01-01", nameapi.NewBirthDate(1, 1, 1), false, placeholder(0.9, "0001-01-01 is a common placeholder birth date."), 0},
+		{"not a placeholder 1970-01-02", nameapi.NewBirthDate(1970, 1, 2), false, "", 0.1},
+		{"year only", nameapi.NewBirthYear(1980), false, "", 0},
+		{"year in the future", nameapi.NewBirthYear(2027), false, invalid(0.9, "The year 2027 lies in the future."), 0},
+		{"this year", nameapi.NewBirthYear(2026), false, "", 0},
+		{"year 1800", nameapi.NewBirthYear(1800), false, invalid(0.85, "A birth in 1800 would make the person 226 years old."), 0},
+		{"year 1800, company", nameapi.NewBirthYear(1800), true, "", 0},
+		{"year and month", nameapi.NewBirthYearMonth(1980, 12), false, "", 0},
+		{"month 13 of a year", nameapi.NewBirthYearMonth(1980, 13), false, invalid(0.9, "Month 13 does not exist."), 0},
+		{"month 0 of a year", nameapi.NewBirthYearMonth(1980, 0), false, invalid(0.9, "Month 0 does not exist."), 0},
+		{"year and month in the future", nameapi.NewBirthYearMonth(2030, 1), false, invalid(0.9, "The year 2030 lies in the future."), 0},
+		{"year range", &nameapi.AgeInfo{Type: nameapi.TypeBirthYearRange, YearRange: &nameapi.YearRange{StartIncluding: year(1980), EndIncluding: year(1990)}}, false, "", 0},
+		{"year range backwards", &nameapi.AgeInfo{Type: nameapi.TypeBirthYearRange, YearRange: &nameapi.YearRange{StartIncluding: year(1990), EndIncluding: year(1980)}}, false, invalid(0.8, "The year range 1990-1980 ends before it starts."), 0},
+		{"year range from 1850", &nameapi.AgeInfo{Type: nameapi.TypeBirthYearRange, YearRange: &nameapi.YearRange{StartIncluding: year(1850)}}, false, invalid(0.85, "A birth in 1850 would make the person 176 years old."), 0},
+		{"year range open start", &nameapi.AgeInfo{Type: nameapi.TypeBirthYearRange, YearRange: &nameapi.YearRange{EndIncluding: year(1700)}}, false, "", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, Age: c.age}
+			if c.legal {
 				p.Type = nameapi.TypeLegalInputPerson
 			}
-			var got, want riskSet
-			e.ageRisks(p, &got)
-			e.ageRisksTime(p, &want)
-			if !reflect.DeepEqual(got, want) {
-				t.Fatalf("now %v, %04d-%02d-%02d legal %v:\n got %+v\nwant %+v", now, y, m, d, p.IsLegal(), got, want)
+			var rs riskSet
+			e.ageRisks(p, &rs)
+			var got string
+			switch len(rs.risks) {
+			case 0:
+			case 1:
+				k := rs.risks[0]
+				got = fmt.Sprintf("%s/%s %g %s", k.DataItem, k.RiskType, k.RiskScore, k.Reason)
+			default:
+				t.Fatalf("%d risks: %+v", len(rs.risks), rs.risks)
 			}
-		}
+			if got != c.risk {
+				t.Errorf("risk %q, want %q", got, c.risk)
+			}
+			if rs.good != c.good {
+				t.Errorf("good evidence %g, want %g", rs.good, c.good)
+			}
+		})
 	}
 }
 
-// ageRisksTime is ageRisks as it was written with time.Date (the
-// reference of TestAgeRisksAsTime).
-func (e *Detector) ageRisksTime(p *nameapi.InputPerson, rs *riskSet) {
-	a := p.Age
-	if a.Empty() {
-		return
-	}
-	now := e.now()
-	year := now.Year()
-	legal := p.IsLegal()
-	checkYear := func(y int32) bool {
-		age := year - int(y)
-		switch {
-		case int(y) > year:
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, fmt.Sprintf("The year %d lies in the future.", y))
-			return false
-		case age > 120 && !legal:
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.85, fmt.Sprintf("A birth in %d would make the person %d years old.", y, age))
-			return false
-		}
-		return true
-	}
-	switch a.Type {
-	case nameapi.TypeBirthDate, "":
-		y, m, d := a.Year, a.Month, a.Day
-		if m < 1 || m > 12 || d < 1 || d > 31 {
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, fmt.Sprintf("%04d-%02d-%02d is not a date.", y, m, d))
-			return
-		}
-		t := time.Date(int(y), time.Month(m), int(d), 0, 0, 0, 0, time.UTC)
-		if t.Day() != int(d) {
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, fmt.Sprintf("%04d-%02d-%02d does not exist (that month has fewer days).", y, m, d))
-			return
-		}
-		if t.After(now) {
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, datedTime("The birth date ", t, " lies in the future."))
-			return
-		}
-		if placeholderDays&(1<<d) != 0 { // (d is 1..31 here)
-			if s, ok := placeholderDates[[3]int32{y, m, d}]; ok {
-				rs.add(nameapi.DataItemAge, nameapi.RiskPlaceholder, s, datedTime("", t, " is a common placeholder birth date."))
-				return
+// TestDaysSinceEpoch holds daysSinceEpoch and daysIn, which count days
+// without building a time.Time, to the calendar of time.Date for every day
+// from year -1000 to 3000.
+func TestDaysSinceEpoch(t *testing.T) {
+	t.Parallel()
+	for y := int32(-1000); y <= 3000; y++ {
+		for m := int32(1); m <= 12; m++ {
+			want := time.Date(int(y), time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day()
+			if got := daysIn(y, m); int(got) != want {
+				t.Fatalf("daysIn(%d, %d) = %d, want %d", y, m, got, want)
 			}
-		}
-		if checkYear(y) && !legal {
-			if age := now.Sub(t).Hours() / 24 / 365.25; age >= 14 && age <= 100 {
-				rs.good += 0.1
-			}
-		}
-	case nameapi.TypeBirthYear:
-		checkYear(a.Year)
-	case nameapi.TypeBirthYearMonth:
-		if a.Month < 1 || a.Month > 12 {
-			rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.9, fmt.Sprintf("Month %d does not exist.", a.Month))
-			return
-		}
-		checkYear(a.Year)
-	case nameapi.TypeBirthYearRange:
-		if r := a.YearRange; r != nil {
-			if r.StartIncluding != nil && r.EndIncluding != nil && *r.StartIncluding > *r.EndIncluding {
-				rs.add(nameapi.DataItemAge, nameapi.RiskInvalid, 0.8, fmt.Sprintf("The year range %d-%d ends before it starts.", *r.StartIncluding, *r.EndIncluding))
-				return
-			}
-			if r.StartIncluding != nil {
-				checkYear(*r.StartIncluding)
+			for d := int32(1); d <= int32(want); d += 7 {
+				wantDays := time.Date(int(y), time.Month(m), int(d), 0, 0, 0, 0, time.UTC).Unix() / 86400
+				if got := daysSinceEpoch(y, m, d); got != wantDays {
+					t.Fatalf("daysSinceEpoch(%d, %d, %d) = %d, want %d", y, m, d, got, wantDays)
+				}
 			}
 		}
 	}
-}
-
-// datedTime is dated of a time.Time.
-func datedTime(before string, t time.Time, after string) string {
-	return before + t.Format("2006-01-02") + after
 }

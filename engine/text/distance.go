@@ -1,5 +1,12 @@
 package text
 
+import (
+	"slices"
+	"unicode/utf8"
+
+	"github.com/xrash/smetrics"
+)
+
 // DamerauLevenshtein is the optimal-string-alignment edit distance between
 // a and b (insertions, deletions, substitutions and transpositions of
 // adjacent letters each cost 1), counted in runes.
@@ -37,55 +44,51 @@ func DamerauLevenshtein(a, b string) int {
 	return prev[m]
 }
 
-// JaroWinkler is the Jaro-Winkler similarity of a and b in [0, 1].
+// JaroWinkler is the Jaro-Winkler similarity of a and b in [0, 1], counted
+// in runes, with the prefix bonus of up to 4 runes (scale 0.1) whenever the
+// strings share a letter. smetrics counts bytes: for text beyond ASCII,
+// each distinct rune of the pair is written as one byte of its own, which
+// keeps the comparisons (the measure only asks whether two letters are
+// equal) and the lengths in runes.
 func JaroWinkler(a, b string) float64 {
-	ra, rb := []rune(a), []rune(b)
-	n, m := len(ra), len(rb)
-	if n == 0 && m == 0 {
-		return 1
+	if ra, rb, ok := runesAsBytes(a, b); ok {
+		a, b = ra, rb
 	}
-	if n == 0 || m == 0 {
-		return 0
+	return smetrics.JaroWinkler(a, b, 0, 4)
+}
+
+// runesAsBytes writes a and b with one byte per rune, the same byte for
+// the same rune; ok is false when both are ASCII already, or when the pair
+// has more than 256 distinct runes (no name has; they are then compared
+// by bytes).
+func runesAsBytes(a, b string) (ra, rb string, ok bool) {
+	ascii := true
+	for i := 0; i < len(a) && ascii; i++ {
+		ascii = a[i] < utf8.RuneSelf
 	}
-	window := max(n, m)/2 - 1
-	if window < 0 {
-		window = 0
+	for i := 0; i < len(b) && ascii; i++ {
+		ascii = b[i] < utf8.RuneSelf
 	}
-	ma := make([]bool, n)
-	mb := make([]bool, m)
-	matches := 0
-	for i := 0; i < n; i++ {
-		lo, hi := max(0, i-window), min(m-1, i+window)
-		for j := lo; j <= hi; j++ {
-			if !mb[j] && ra[i] == rb[j] {
-				ma[i], mb[j] = true, true
-				matches++
-				break
+	if ascii {
+		return a, b, false
+	}
+	var seen []rune
+	code := func(s string) (string, bool) {
+		out := make([]byte, 0, len(s))
+		for _, r := range s {
+			k := slices.Index(seen, r)
+			if k < 0 {
+				if len(seen) == 256 {
+					return "", false
+				}
+				k = len(seen)
+				seen = append(seen, r)
 			}
+			out = append(out, byte(k))
 		}
+		return string(out), true
 	}
-	if matches == 0 {
-		return 0
-	}
-	trans := 0
-	j := 0
-	for i := 0; i < n; i++ {
-		if !ma[i] {
-			continue
-		}
-		for !mb[j] {
-			j++
-		}
-		if ra[i] != rb[j] {
-			trans++
-		}
-		j++
-	}
-	mf := float64(matches)
-	jaro := (mf/float64(n) + mf/float64(m) + (mf-float64(trans/2))/mf) / 3
-	prefix := 0
-	for prefix < min(4, n, m) && ra[prefix] == rb[prefix] {
-		prefix++
-	}
-	return jaro + float64(prefix)*0.1*(1-jaro)
+	ra, okA := code(a)
+	rb, okB := code(b)
+	return ra, rb, okA && okB
 }

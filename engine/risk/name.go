@@ -251,6 +251,9 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 		nWords++
 		if t, ok := l.NameWords[w]; ok {
 			nPlace++
+			if t == nameapi.RiskPlaceholder && e.knownWord(w) {
+				continue // a real name too ("Kunde", "Baz"): only all-placeholder names count
+			}
 			score := 0.55
 			if t == nameapi.RiskInvalid {
 				score = 0.8
@@ -267,16 +270,18 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 		if w == "" {
 			continue
 		}
-		if why := randomTyping(w, l); why != "" {
+		// A word the name data knows as a given name or surname is no
+		// random typing, whatever its letters ("Nikol", "Mertz").
+		if why := randomTyping(w, l); why != "" && !e.knownWord(w) {
 			rs.add(nameapi.DataItemName, nameapi.RiskRandomTyping, 0.8, fmt.Sprintf("The name word %q looks like random typing (%s).", w, why))
 		}
 	}
 	// Given name equal or almost equal to the surname.
 	if given != "" && surname != "" && len(pp.People) == 0 {
 		switch {
-		case given == surname:
+		case given == surname && noMiddle == full: // not "Hà Linh Hà"
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, fmt.Sprintf("The given name and the surname are both %q.", given))
-		case len(given) >= 4 && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
+		case utf8.RuneCountInString(given) >= 4 && !(e.lex.IsGivenName(given) && e.lex.IsSurname(surname)) && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
 			oneEdit(given, surname):
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.5, fmt.Sprintf("The given name %q and the surname %q are almost the same.", given, surname))
 		}

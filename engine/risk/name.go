@@ -236,6 +236,18 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 			rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.8, fmt.Sprintf("%q is a joke name.", shown))
 		}
 	}
+	// Joke names spelled another way ("Seymour Butz").
+	if !hasRisk(rs, nameapi.RiskHumorous) {
+		for i, k := range [2]string{full, noMiddle} {
+			if k == "" || i == 1 && k == full || !text.IsASCII(k) {
+				continue
+			}
+			if humorousSounds()[soundKey(k)] {
+				rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.75, fmt.Sprintf("%q sounds like a joke name.", shown))
+				break
+			}
+		}
+	}
 	// Word-level placeholders and refusals: all words ("test test", "xxx")
 	// or some ("Peter Test").
 	// full is folded with single blanks: its words are split at ' '.
@@ -265,8 +277,18 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 		t := l.NameWords[first]
 		rs.add(nameapi.DataItemName, t, 0.95, fmt.Sprintf("The name %q consists only of placeholder words.", shown))
 	}
-	// Random typing.
-	for w := range strings.SplitSeq(full, " ") {
+	// Random typing, in the name's words and in the words as typed that
+	// the parse does not show whole ("Mmmmmm" parsed as the initial "M"),
+	// but for the words of the curated lists (titles, legal forms, ...).
+	words := full
+	if typed := text.FoldSpace(rawAll); typed != full {
+		for w := range strings.SplitSeq(typed, " ") {
+			if w != "" && !isWordOf(full, w) && !listWord(l, w) {
+				words += " " + w
+			}
+		}
+	}
+	for w := range strings.SplitSeq(words, " ") {
 		if w == "" {
 			continue
 		}
@@ -298,6 +320,35 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 		}
 	}
 	return given, surname
+}
+
+// hasRisk reports whether rs holds a NAME risk of type typ.
+func hasRisk(rs *riskSet, typ string) bool {
+	for _, k := range rs.risks {
+		if k.DataItem == nameapi.DataItemName && string(k.RiskType) == typ {
+			return true
+		}
+	}
+	return false
+}
+
+// isWordOf reports whether w is one of the blank-separated words of s.
+func isWordOf(s, w string) bool {
+	for x := range strings.SplitSeq(s, " ") {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// listWord reports whether the folded word w is on a curated list of words
+// that stand beside a name (salutations, titles, qualifiers, legal forms,
+// particles, business words): no random typing, whatever its letters.
+func listWord(l *text.WordLists, w string) bool {
+	k := text.NKey(w)
+	_, sal := l.Salutations[k]
+	return sal || l.Titles[k] || l.Qualifiers[k].TermType != "" || l.LegalForms[k] != "" || l.Particles[k] || l.BusinessWords[k]
 }
 
 // onNameLists is what the lists of whole names say of a folded name.

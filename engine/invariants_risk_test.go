@@ -33,10 +33,6 @@ func TestInvariantRiskRealNames(t *testing.T) {
 	holdInvariant(t, invariant{
 		op: "risk", name: "real name is not fake",
 		floor: 0.01,
-		// Today's shares (main a292283): the typing checks know only
-		// Latin vowels. The risk fixes bring every script to the floor.
-		floors: map[string]float64{"Arabic": 0.96, "Armenian": 1, "Cyrillic": 1, "Georgian": 1, "Greek": 1,
-			"Hangul": 0.02, "Hebrew": 0.96, "Latin": 0.04, "Thai": 0.29},
 		check: func(e *Engine, n *corpus.Name) (bool, string) {
 			why, err := nameRisks(e, nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldFullname, n.Full())))
 			if err != nil {

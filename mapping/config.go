@@ -342,6 +342,9 @@ func (c *Config) checkOperations(p *config.Problems) {
 	seen := map[Op]int{}
 	pc := &c.Person
 	hasName := pc.FullName != "" || pc.GivenName != "" || pc.Surname != "" || pc.LegalName != "" || len(pc.Names) > 0
+	// An operation on the whole person (risk) applies to a row with any
+	// person data: an email-only list is screened too.
+	hasPerson := len(pc.Email) > 0 || len(pc.Phone) > 0 || pc.BirthDate != nil || pc.Address != nil || len(pc.Addresses) > 0
 	for i, o := range c.Operations {
 		key := fmt.Sprintf("operations[%d]", i)
 		op := Op(strings.ToLower(strings.TrimSpace(string(o.Op))))
@@ -361,7 +364,10 @@ func (c *Config) checkOperations(p *config.Problems) {
 				p.Add(key, "%s needs an email column: set person.email (or column: on the operation)", op)
 			}
 		} else {
-			if !hasName {
+			switch {
+			case d.input() == PersonInput && !hasName && !hasPerson:
+				p.Add(key, "%s needs a column of person data: set person.fullName, person.givenName/surname, person.legalName, person.names, person.email, person.phone, person.birthDate or person.address", op)
+			case d.input() != PersonInput && !hasName:
 				p.Add(key, "%s needs a name column: set person.fullName, person.givenName/surname, person.legalName or person.names", op)
 			}
 			if o.Column != "" {

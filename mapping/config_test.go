@@ -144,7 +144,9 @@ func TestParseErrors(t *testing.T) {
 			[]string{`c.yaml:10: person.birthDate.layouts[1]: "02.01." is not a date layout`}},
 		{"parse without name", strings.Replace(base, "  fullName: full_name\n", "", 1), []string{"c.yaml:7: operations[0]: parse needs a name column"}},
 		{"genderize without name", "input: {path: a.csv}\noutput: {path: b.csv}\nperson: {email: e}\noperations:\n  - genderize\n  - risk\n",
-			[]string{"c.yaml:5: operations[0]: genderize needs a name column", "c.yaml:6: operations[1]: risk needs a name column"}},
+			[]string{"c.yaml:5: operations[0]: genderize needs a name column"}},
+		{"risk without person data", "input: {path: a.csv}\noutput: {path: b.csv}\nperson: {}\noperations:\n  - risk\n",
+			[]string{"c.yaml:5: operations[0]: risk needs a column of person data"}},
 		{"disposable without email", strings.Replace(base, "  email: email\n", "", 1), []string{"c.yaml:7: operations[1]: disposable needs an email column"}},
 		{"emailname/classify without email", "input: {path: a.csv}\noutput: {path: b.csv}\nperson: {fullName: n}\noperations: [emailname, classify]\n",
 			[]string{"emailname needs an email column", "classify needs an email column"}},
@@ -233,6 +235,17 @@ func TestCheckLayout(t *testing.T) {
 	for _, l := range []string{"YYYY-MM-DD", "2006-01", "01/02", "dd.mm.yyyy", ""} {
 		if err := checkLayout(l); err == nil {
 			t.Errorf("%q: accepted", l)
+		}
+	}
+}
+
+// TestRiskWithoutName: risk screens lists with any person data, an
+// email-only or phone-only list included (issue 23).
+func TestRiskWithoutName(t *testing.T) {
+	for _, person := range []string{"{email: e}", "{phone: p}", "{birthDate: {column: dob}}"} {
+		src := "input: {path: a.csv}\noutput: {path: b.csv}\nperson: " + person + "\noperations: [risk]\n"
+		if _, err := Parse([]byte(src), "c.yaml"); err != nil {
+			t.Errorf("person %s: %v", person, err)
 		}
 	}
 }

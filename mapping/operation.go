@@ -40,7 +40,7 @@ const (
 	NameInput Input = iota
 	// PersonInput is the whole person. The operation applies to a row with
 	// any person data (name, email, phone, address or age); the config
-	// needs a name column.
+	// needs a column of any of them (an email-only list is screened too).
 	PersonInput
 	// EmailInput is one email address: the cell of the operation's own
 	// column, else of the first person.email column. The operation applies

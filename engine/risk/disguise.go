@@ -34,17 +34,21 @@ func disguiseRisks(e *Detector, raw string, rs *riskSet) {
 		}
 		// Stutter: a letter three or more times in a row inside a word
 		// that is not just that letter.
-		if core, ok := e.padded(w); ok {
+		known := e.knownWord(w)
+		if core, ok := e.padded(w); ok && !known {
 			rs.add(nameapi.DataItemName, nameapi.RiskPadding, 0.8, fmt.Sprintf("The name word %q pads the name %q with filler characters.", w, core))
 			continue
 		}
 		if plainWord(w) {
 			continue // no stutter, odd case, digits or leet
 		}
-		if stutter(w) {
+		if stutter(w) && !known {
 			rs.add(nameapi.DataItemName, nameapi.RiskStutterTyping, 0.7, fmt.Sprintf("The name word %q repeats a letter three or more times.", w))
 		}
-		odd := text.OddCase(w)
+		odd := false // by part between dots: "Dr.Peter" is two words
+		for part := range strings.SplitSeq(w, ".") {
+			odd = odd || text.OddCase(part)
+		}
 		digits := hasDigit(w)
 		if !odd && !digits && !strings.ContainsAny(w, "@$") {
 			continue // nothing more to report (see leet)
@@ -53,7 +57,7 @@ func disguiseRisks(e *Detector, raw string, rs *riskSet) {
 		if l := text.Lists(); l.LegalForms[k] != "" || l.Qualifiers[k].TermType != "" || l.Titles[k] {
 			continue
 		}
-		if odd {
+		if odd && !e.knownParts(w, known) {
 			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.5, fmt.Sprintf("The name word %q mixes upper and lower case in an unusual way.", w))
 		}
 		if dec, ok := e.leet(w); ok {
@@ -62,6 +66,54 @@ func disguiseRisks(e *Detector, raw string, rs *riskSet) {
 			rs.add(nameapi.DataItemName, nameapi.RiskOther, 0.5, fmt.Sprintf("The name word %q contains digits.", w))
 		}
 	}
+}
+
+// knownWord reports whether the name data knows w as a given name or a
+// surname: such a word is a real name whatever its letters ("Hilll",
+// "Zachariasz", Thai "ธนนนท์").
+func (e *Detector) knownWord(w string) bool {
+	return e.lex.IsGivenName(w) || e.lex.IsSurname(w)
+}
+
+// knownParts reports whether w is names written together, each with a
+// capital and then lower-case letters ("ŠimićŠebalj", "FolaFoluwa"): a
+// double name without its hyphen, not odd case. Either the whole word is
+// known (known), or each part is.
+func (e *Detector) knownParts(w string, known bool) bool {
+	var parts []string
+	start, prevUpper := 0, false
+	for i, r := range w {
+		switch {
+		case unicode.IsUpper(r):
+			if prevUpper {
+				return false // "COmfort", "JOhn"
+			}
+			if i > 0 {
+				parts = append(parts, w[start:i])
+				start = i
+			}
+			prevUpper = true
+		case unicode.IsLower(r):
+			if i == 0 {
+				return false // "jOhN"
+			}
+			prevUpper = false
+		default:
+			return false
+		}
+	}
+	if prevUpper || len(parts) == 0 {
+		return false
+	}
+	if known {
+		return true
+	}
+	for _, p := range append(parts, w[start:]) {
+		if !e.knownWord(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // trimPunct is strings.Trim(f, ".,;:\"'()") without building the cut set
@@ -159,7 +211,7 @@ func abs(x int) int {
 // "__Peter__", "...Peter...") and returns the name.
 func (e *Detector) padded(w string) (string, bool) {
 	isFill := func(r rune) bool {
-		return !unicode.IsLetter(r) || r == 'x' || r == 'X' || r == 'z' || r == 'Z'
+		return !unicode.IsLetter(r) && !unicode.IsMark(r) || r == 'x' || r == 'X' || r == 'z' || r == 'Z'
 	}
 	// Most words neither start nor end with filler.
 	if r0, _ := utf8.DecodeRuneInString(w); !isFill(r0) {

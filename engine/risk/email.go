@@ -15,6 +15,7 @@ var placeholderLocals = map[string]bool{
 	"null": true, "xxx": true, "dummy": true, "fake": true, "spam": true, "nospam": true, "nomail": true, "no": true,
 	"abc": true, "user": true, "email": true, "mail": true, "name": true, "sample": true, "anonymous": true, "a": true,
 	"123": true, "1234": true, "12345": true, "me": true, "you": true, "keine": true, "kein": true,
+	"na": true, "n.a": true, "n/a": true, "nn": true, "x": true, "xx": true, "xyz": true,
 }
 
 // roleLocals are mailboxes of a role or department, not of a person.
@@ -58,20 +59,27 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet)
 		}
 		local := strings.ToLower(addr[:at])
 		domain := strings.TrimSuffix(strings.ToLower(addr[at+1:]), ".")
-		switch f := domainFactsOf(e.domains, e.lex, domain); {
-		case f.placeholder:
+		if why := undeliverable(domain); why != "" {
+			rs.add(nameapi.DataItemEmail, nameapi.RiskInvalid, 0.75, quoted("", addr, " is not a deliverable address: ", why, "."))
+			continue
+		}
+		f := domainFactsOf(e.domains, e.lex, domain)
+		if f.placeholder {
 			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.85, quoted("The email domain ", domain, " is a placeholder or reserved domain."))
-		case f.disposable:
-			rs.add(nameapi.DataItemEmail, nameapi.RiskOther, 0.8, quoted("The email address uses ", domain, ", a disposable (throwaway) email provider."))
 		}
 		base := local
 		if i := strings.IndexByte(base, '+'); i > 0 {
 			base = base[:i]
 		}
+		if f.disposable {
+			rs.add(nameapi.DataItemEmail, nameapi.RiskOther, disposableScore(base, names), quoted("The email address uses ", domain, ", a disposable (throwaway) email provider."))
+		}
 		mailbox := len(base) <= maxMailboxLen // on one of the lists
 		switch {
 		case mailbox && placeholderLocals[base]:
 			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.7, quoted("The email local part ", base, " is a placeholder."))
+		case len(base) <= 3 && strings.HasPrefix(domain, base+"."):
+			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.65, quoted("The email address ", addr, " repeats its local part as its domain."))
 		default:
 			if why := localTyping(base); why != "" {
 				rs.add(nameapi.DataItemEmail, nameapi.RiskRandomTyping, 0.6, quoted("The email local part ", base, " looks like random typing (", why, ")."))
@@ -85,6 +93,67 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet)
 		// Good evidence: the address carries the person's name.
 		rs.good += names.mailEvidence(text.Fold(base))
 	}
+}
+
+// disposableScore is the risk score of an address at a disposable
+// provider with the local part base: 0.8 for a plain local part, more
+// the more it looks machine-made (digits, length: "x8f3k2q9@"), less when
+// it carries the person's name (someone who gave their own name and a
+// throwaway address), so that rows flagged for the provider alone sort
+// by how suspicious their address is.
+func disposableScore(base string, names *Names) float64 {
+	digits, n := 0, 0
+	for _, r := range base {
+		n++
+		if r >= '0' && r <= '9' {
+			digits++
+		}
+	}
+	s := 0.78
+	if n > 0 {
+		s += 0.1 * float64(digits) / float64(n)
+	}
+	s += 0.04 * min(1, float64(n)/24)
+	s -= 0.5 * names.mailEvidence(text.Fold(base)) // 0.2 → -0.1
+	return s
+}
+
+// undeliverable returns why no mail can be delivered to domain (lower
+// case, without a trailing dot), or "": a label that is empty, longer than
+// 63 bytes, starts or ends with a hyphen or holds other than letters,
+// digits and hyphens, or a top-level domain of fewer than two letters or
+// with digits ("q@q.q", "a@b.c1"). "localhost" is left to the placeholder
+// checks.
+func undeliverable(domain string) string {
+	if domain == "localhost" {
+		return ""
+	}
+	labels := strings.Split(domain, ".")
+	for _, l := range labels {
+		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+			return quoted("the domain ", domain, " is not a valid host name")
+		}
+		for _, r := range l {
+			if r != '-' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				return quoted("the domain ", domain, " is not a valid host name")
+			}
+		}
+	}
+	tld := labels[len(labels)-1]
+	if strings.HasPrefix(tld, "xn--") {
+		return ""
+	}
+	letters := 0
+	for _, r := range tld {
+		if !unicode.IsLetter(r) {
+			return quoted("the top-level domain ", tld, " does not exist")
+		}
+		letters++
+	}
+	if letters < 2 {
+		return quoted("the top-level domain ", tld, " does not exist")
+	}
+	return ""
 }
 
 // localTyping returns why the letters of an email local part look like

@@ -236,6 +236,18 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 			rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.8, fmt.Sprintf("%q is a joke name.", shown))
 		}
 	}
+	// Joke names spelled another way ("Seymour Butz").
+	if !hasRisk(rs, nameapi.RiskHumorous) {
+		for i, k := range [2]string{full, noMiddle} {
+			if k == "" || i == 1 && k == full || !text.IsASCII(k) {
+				continue
+			}
+			if humorousSounds()[soundKey(k)] {
+				rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.75, fmt.Sprintf("%q sounds like a joke name.", shown))
+				break
+			}
+		}
+	}
 	// Word-level placeholders and refusals: all words ("test test", "xxx")
 	// or some ("Peter Test").
 	// full is folded with single blanks: its words are split at ' '.
@@ -251,6 +263,9 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 		nWords++
 		if t, ok := l.NameWords[w]; ok {
 			nPlace++
+			if t == nameapi.RiskPlaceholder && e.knownWord(w) {
+				continue // a real name too ("Kunde", "Baz"): only all-placeholder names count
+			}
 			score := 0.55
 			if t == nameapi.RiskInvalid {
 				score = 0.8
@@ -262,21 +277,33 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 		t := l.NameWords[first]
 		rs.add(nameapi.DataItemName, t, 0.95, fmt.Sprintf("The name %q consists only of placeholder words.", shown))
 	}
-	// Random typing.
-	for w := range strings.SplitSeq(full, " ") {
+	// Random typing, in the name's words and in the words as typed that
+	// the parse does not show whole ("Mmmmmm" parsed as the initial "M"),
+	// but for the words of the curated lists (titles, legal forms, ...).
+	words := full
+	if typed := text.FoldSpace(rawAll); typed != full {
+		for w := range strings.SplitSeq(typed, " ") {
+			if w != "" && !isWordOf(full, w) && !listWord(l, w) {
+				words += " " + w
+			}
+		}
+	}
+	for w := range strings.SplitSeq(words, " ") {
 		if w == "" {
 			continue
 		}
-		if why := randomTyping(w, l); why != "" {
+		// A word the name data knows as a given name or surname is no
+		// random typing, whatever its letters ("Nikol", "Mertz").
+		if why := randomTyping(w, l); why != "" && !e.knownWord(w) {
 			rs.add(nameapi.DataItemName, nameapi.RiskRandomTyping, 0.8, fmt.Sprintf("The name word %q looks like random typing (%s).", w, why))
 		}
 	}
 	// Given name equal or almost equal to the surname.
 	if given != "" && surname != "" && len(pp.People) == 0 {
 		switch {
-		case given == surname:
+		case given == surname && noMiddle == full: // not "Hà Linh Hà"
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, fmt.Sprintf("The given name and the surname are both %q.", given))
-		case len(given) >= 4 && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
+		case utf8.RuneCountInString(given) >= 4 && !(e.lex.IsGivenName(given) && e.lex.IsSurname(surname)) && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
 			oneEdit(given, surname):
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.5, fmt.Sprintf("The given name %q and the surname %q are almost the same.", given, surname))
 		}
@@ -293,6 +320,35 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 		}
 	}
 	return given, surname
+}
+
+// hasRisk reports whether rs holds a NAME risk of type typ.
+func hasRisk(rs *riskSet, typ string) bool {
+	for _, k := range rs.risks {
+		if k.DataItem == nameapi.DataItemName && string(k.RiskType) == typ {
+			return true
+		}
+	}
+	return false
+}
+
+// isWordOf reports whether w is one of the blank-separated words of s.
+func isWordOf(s, w string) bool {
+	for x := range strings.SplitSeq(s, " ") {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// listWord reports whether the folded word w is on a curated list of words
+// that stand beside a name (salutations, titles, qualifiers, legal forms,
+// particles, business words): no random typing, whatever its letters.
+func listWord(l *text.WordLists, w string) bool {
+	k := text.NKey(w)
+	_, sal := l.Salutations[k]
+	return sal || l.Titles[k] || l.Qualifiers[k].TermType != "" || l.LegalForms[k] != "" || l.Particles[k] || l.BusinessWords[k]
 }
 
 // onNameLists is what the lists of whole names say of a folded name.

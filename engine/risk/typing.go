@@ -1,11 +1,11 @@
 package risk
 
 import (
-	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/namepipe/namepipe/engine/dict/fold"
 	"github.com/namepipe/namepipe/engine/text"
 )
 
@@ -60,13 +60,12 @@ func randomTypingRunes(w string, l *text.WordLists) string {
 	if best >= 5 || (best >= 4 && float64(best) >= 0.75*float64(n)) {
 		return "keys next to each other on the keyboard"
 	}
-	// No vowel at all in a word of four or more letters.
-	for _, r := range w {
-		if isVowel(r) {
-			return ""
-		}
+	// No vowel at all in a word of four or more letters, in a script that
+	// writes vowels as letters (text.Lists().VowelScripts).
+	if noVowels(w, l) {
+		return "no vowels"
 	}
-	return "no vowels"
+	return ""
 }
 
 // asciiLetters reports whether w consists of ASCII letters only.
@@ -184,14 +183,31 @@ func repeatedUnit(n int, at func(int) rune) bool {
 	return false
 }
 
-// isVowel reports whether r is a (lower-case) vowel, with or without
-// diacritics.
-func isVowel(r rune) bool {
-	switch r {
-	case 'a', 'e', 'i', 'o', 'u', 'y':
-		return true
+// noVowels reports whether the word w has no vowel letter while its
+// script writes vowels as letters: false for the words of Arabic, Hebrew,
+// Thai, Devanagari, Han, kana, Hangul and other scripts without vowel
+// letters. A letter with diacritics counts as its base letter ("ễ" as "e").
+func noVowels(w string, l *text.WordLists) bool {
+	var vs *text.VowelScript
+	var buf [8]byte
+	for _, r := range w {
+		if vs == nil {
+			if vs = l.VowelScriptOf(r); vs == nil {
+				return false
+			}
+		}
+		if vs.Vowels[r] {
+			return false
+		}
+		if r >= utf8.RuneSelf {
+			if b := fold.AppendRune(buf[:0], r); len(b) > 0 {
+				if base, _ := utf8.DecodeRune(b); vs.Vowels[unicode.ToLower(base)] {
+					return false
+				}
+			}
+		}
 	}
-	return r >= utf8.RuneSelf && strings.ContainsRune("äöüàáâãåæèéêëìíîïòóôõøùúûýœ", r)
+	return vs != nil
 }
 
 // rowRun tracks, key by key, the longest run of neighbouring keys along a

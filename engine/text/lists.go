@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/namepipe/namepipe/engine/lists"
 	"github.com/namepipe/namepipe/nameapi"
@@ -37,6 +38,7 @@ type WordLists struct {
 	FakeFirst        map[string]bool   // first word of every placeholder, fictional and humorous name
 	FakeFirstFilter  KeyFilter         // of FakeFirst (their keys are folded)
 	KeyboardRows     []*KBRow          // one per keyboard row
+	VowelScripts     []VowelScript     // the scripts with vowel letters (vowels.txt)
 	kbAdjacent       []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
 	LegalSuffixes    map[string]bool   // every suffix of every legalForms key
 	LegalEndFilter   KeyFilter         // of LegalSuffixes
@@ -297,6 +299,21 @@ func loadRiskLists(l *WordLists) error {
 			l.KeyboardRows = append(l.KeyboardRows, newKBRow(f[0]))
 			return nil
 		}},
+		{"vowels.txt", func(f []string) error {
+			if len(f) != 2 {
+				return fmt.Errorf("want script|vowels")
+			}
+			t := unicode.Scripts[f[0]]
+			if t == nil {
+				return fmt.Errorf("unknown script %q", f[0])
+			}
+			v := VowelScript{Name: f[0], Table: t, Vowels: map[rune]bool{}}
+			for _, r := range f[1] {
+				v.Vowels[r] = true
+			}
+			l.VowelScripts = append(l.VowelScripts, v)
+			return nil
+		}},
 	}
 	for _, s := range steps {
 		if _, err := lists.Files.Open(s.file); err != nil {
@@ -304,6 +321,25 @@ func loadRiskLists(l *WordLists) error {
 		}
 		if err := readList(s.file, s.fn); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// VowelScript is a writing system with vowel letters and its vowels (lower
+// case, without diacritics but for those listed).
+type VowelScript struct {
+	Name   string
+	Table  *unicode.RangeTable
+	Vowels map[rune]bool
+}
+
+// VowelScriptOf returns the VowelScript of the letter r, or nil when r's
+// script writes no vowel letters (or r is no letter).
+func (l *WordLists) VowelScriptOf(r rune) *VowelScript {
+	for i := range l.VowelScripts {
+		if unicode.Is(l.VowelScripts[i].Table, r) {
+			return &l.VowelScripts[i]
 		}
 	}
 	return nil

@@ -517,3 +517,30 @@ func BenchmarkReadBody(b *testing.B) {
 		}
 	})
 }
+
+// TestExposedAddr: which listen addresses may reach beyond loopback.
+func TestExposedAddr(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		addr    string
+		exposed bool
+		err     bool
+	}{
+		{"127.0.0.1:8080", false, false},
+		{"127.1.2.3:8080", false, false},
+		{"[::1]:8080", false, false},
+		{"localhost:8080", false, false},
+		{":8080", true, false},
+		{"0.0.0.0:8080", true, false},
+		{"[::]:8080", true, false},
+		{"192.168.1.10:8080", true, false},
+		{"10.0.0.1:0", true, false},
+		{"8080", false, true},
+	}
+	for _, tc := range tests {
+		got, err := Exposed(context.Background(), tc.addr)
+		if got != tc.exposed || (err != nil) != tc.err {
+			t.Errorf("Exposed(%q) = %v, %v; want %v, error %v", tc.addr, got, err, tc.exposed, tc.err)
+		}
+	}
+}

@@ -496,6 +496,34 @@ func (s *Server) checkExposed(addr net.Addr) error {
 	return nil
 }
 
+// Exposed reports whether a listen address such as "127.0.0.1:8080",
+// ":8080" or "host:8080" may listen on an interface other than loopback:
+// an empty or unspecified host, an address other than loopback, or a name
+// that resolves to any address other than loopback. Callers use it to
+// refuse before any work starts; Serve checks the address it got again.
+func Exposed(ctx context.Context, addr string) (bool, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false, fmt.Errorf("listen address %q: %w", addr, err)
+	}
+	if host == "" {
+		return true, nil
+	}
+	if ip := net.ParseIP(strings.Trim(host, "[]")); ip != nil {
+		return !ip.IsLoopback(), nil
+	}
+	ips, err := net.DefaultResolver.LookupIPAddr(ctx, host)
+	if err != nil {
+		return false, fmt.Errorf("listen address %q: %w", addr, err)
+	}
+	for _, ip := range ips {
+		if !ip.IP.IsLoopback() {
+			return true, nil
+		}
+	}
+	return len(ips) == 0, nil
+}
+
 // shutdownMargin is how long before the shutdown deadline the calls still
 // in flight are answered 503: half the timeout, at most 2 s. http.Server's
 // Shutdown looks for closed connections every 500 ms once it has waited

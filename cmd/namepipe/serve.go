@@ -43,6 +43,11 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if o.MaxInFlight < 1 || o.QueueWait <= 0 || o.MaxNameFields < 1 {
 		return fail(stderr, exitUsage, errors.New("serve: --max-in-flight and --max-name-fields must be at least 1, --queue-wait positive"))
 	}
+	if exposed, err := server.Exposed(ctx, o.Addr); err != nil {
+		return fail(stderr, exitUsage, fmt.Errorf("serve: --addr: %w", err))
+	} else if exposed && o.KeysFile == "" && !o.Insecure {
+		return fail(stderr, exitUsage, errExposed(o.Addr))
+	}
 	logger, err := newLogger(stderr, logLevel, logFormat)
 	if err != nil {
 		return fail(stderr, exitUsage, err)
@@ -56,10 +61,15 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	defer stop()
 	err = runServer(sigCtx, svc, o)
 	if errors.Is(err, server.ErrExposed) {
-		return fail(stderr, exitUsage, fmt.Errorf("serve: refusing to listen on %s without --keys: it is not a loopback address, so anyone who can reach this machine could use the engine; listen on 127.0.0.1, require keys with --keys FILE, or pass --insecure", o.Addr))
+		return fail(stderr, exitUsage, errExposed(o.Addr))
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return fail(stderr, exitFailed, err)
 	}
 	return exitOK
+}
+
+// errExposed is the refusal of an address other than loopback without keys.
+func errExposed(addr string) error {
+	return fmt.Errorf("serve: refusing to listen on %s without --keys: it is not a loopback address, so anyone who can reach this machine could use the engine; listen on 127.0.0.1, require keys with --keys FILE, or pass --insecure", addr)
 }

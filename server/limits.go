@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -246,4 +247,57 @@ func (s *Server) checkNames(in any) error {
 			"The name fields of the request hold %d bytes of text; this server accepts at most %d per request.", size, s.opts.MaxNameBytes)))}
 	}
 	return nil
+}
+
+// ErrExposed is the error of Serve on an address that is not loopback
+// while no API key is configured and Options.AllowExposed is not set.
+var ErrExposed = errors.New("not a loopback address, and no API keys are configured")
+
+// checkExposed refuses a TCP address other than loopback (such as :8080,
+// 0.0.0.0 or a LAN address) unless keys are configured or AllowExposed is
+// set: anyone who reaches it could use the service. Unix sockets pass.
+func (s *Server) checkExposed(addr net.Addr) error {
+	if len(s.keys) > 0 || s.opts.AllowExposed {
+		return nil
+	}
+	if ta, ok := addr.(*net.TCPAddr); ok && !ta.IP.IsLoopback() {
+		return fmt.Errorf("serve: listening on %s: %w", addr, ErrExposed)
+	}
+	return nil
+}
+
+// Exposed reports whether a listen address such as "127.0.0.1:8080",
+// ":8080" or "host:8080" may listen on an interface other than loopback:
+// an empty or unspecified host, an address other than loopback, or a name
+// that resolves to any address other than loopback. Callers use it to
+// refuse before any work starts; Serve checks the address it got again.
+func Exposed(ctx context.Context, addr string) (bool, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false, fmt.Errorf("listen address %q: %w", addr, err)
+	}
+	if host == "" {
+		return true, nil
+	}
+	if ip := net.ParseIP(strings.Trim(host, "[]")); ip != nil {
+		return !ip.IsLoopback(), nil
+	}
+	ips, err := net.DefaultResolver.LookupIPAddr(ctx, host)
+	if err != nil {
+		return false, fmt.Errorf("listen address %q: %w", addr, err)
+	}
+	for _, ip := range ips {
+		if !ip.IP.IsLoopback() {
+			return true, nil
+		}
+	}
+	return len(ips) == 0, nil
+}
+
+// shutdownMargin is how long before the shutdown deadline the calls still
+// in flight are answered 503: half the timeout, at most 2 s. http.Server's
+// Shutdown looks for closed connections every 500 ms once it has waited
+// half a second, so the margin leaves it at least one look.
+func shutdownMargin(timeout time.Duration) time.Duration {
+	return min(timeout/2, 2*time.Second)
 }

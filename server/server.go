@@ -18,7 +18,9 @@
 // Every non-200 answer carries the service's JSON fault body (nameapi.Fault)
 // with faultCause, blame, message, httpStatusCode and httpStatusMeaning.
 // Malformed JSON and a bad query parameter give 400 BadRequest; a body
-// larger than Options.MaxBodyBytes gives 413; an unknown path 404. Errors of
+// larger than Options.MaxBodyBytes gives 413; an unknown path 404; a POST
+// body that is not JSON (REST) or XML (SOAP) 415; more name fields or name
+// text than Options.MaxNameFields or MaxNameBytes 400. Errors of
 // the Service are sent as follows: a *nameapi.Error with a Fault sends that
 // fault with its HTTPStatus; one without a Fault gets a fault built from its
 // status (timeouts of a remote backend give 504, network failures 502);
@@ -52,7 +54,7 @@
 // description whose address is the URL the request came to. The API key,
 // when keys are configured, is the query parameter apiKey as for REST.
 // Errors are SOAP 1.1 faults with HTTP status 500 (transport-level 404,
-// 405, 413, 429 and 503 keep their status) whose detail holds one of
+// 405, 413, 415, 429 and 503 keep their status) whose detail holds one of
 // AccessDeniedWebServiceException, InvalidInputWebServiceException
 // (invalid input or a malformed envelope) or
 // InternalServerErrorWebServiceException.
@@ -78,9 +80,18 @@
 // Injection applies to operation calls only, after the key check; it never
 // applies to the WSDL documents or /healthz.
 //
+// # Limits
+//
+// At most Options.MaxInFlight operation calls are worked on at once and
+// at most Options.MaxBodies request bodies are held; a call waits up to
+// Options.QueueWait for a place, then gets 503 with Retry-After. Serve
+// refuses an address other than loopback without API keys (ErrExposed),
+// and answers calls still in flight near the end of a graceful shutdown
+// with 503 instead of cutting them. limits.go and call.go hold this.
+//
 // # Size
 //
-// At about 1,600 lines the package is a little over the project's 1,500:
+// At about 2,100 lines the package is over the project's 1,500:
 // REST, SOAP (with its WSDL), faults, key checks and the fault-injection
 // middleware are one HTTP surface that shares one handler chain.
 package server
@@ -477,59 +488,6 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 		return fmt.Errorf("serve: listen on %s: %w", addr, err)
 	}
 	return s.Serve(ctx, ln)
-}
-
-// ErrExposed is the error of Serve on an address that is not loopback
-// while no API key is configured and Options.AllowExposed is not set.
-var ErrExposed = errors.New("not a loopback address, and no API keys are configured")
-
-// checkExposed refuses a TCP address other than loopback (such as :8080,
-// 0.0.0.0 or a LAN address) unless keys are configured or AllowExposed is
-// set: anyone who reaches it could use the service. Unix sockets pass.
-func (s *Server) checkExposed(addr net.Addr) error {
-	if len(s.keys) > 0 || s.opts.AllowExposed {
-		return nil
-	}
-	if ta, ok := addr.(*net.TCPAddr); ok && !ta.IP.IsLoopback() {
-		return fmt.Errorf("serve: listening on %s: %w", addr, ErrExposed)
-	}
-	return nil
-}
-
-// Exposed reports whether a listen address such as "127.0.0.1:8080",
-// ":8080" or "host:8080" may listen on an interface other than loopback:
-// an empty or unspecified host, an address other than loopback, or a name
-// that resolves to any address other than loopback. Callers use it to
-// refuse before any work starts; Serve checks the address it got again.
-func Exposed(ctx context.Context, addr string) (bool, error) {
-	host, _, err := net.SplitHostPort(addr)
-	if err != nil {
-		return false, fmt.Errorf("listen address %q: %w", addr, err)
-	}
-	if host == "" {
-		return true, nil
-	}
-	if ip := net.ParseIP(strings.Trim(host, "[]")); ip != nil {
-		return !ip.IsLoopback(), nil
-	}
-	ips, err := net.DefaultResolver.LookupIPAddr(ctx, host)
-	if err != nil {
-		return false, fmt.Errorf("listen address %q: %w", addr, err)
-	}
-	for _, ip := range ips {
-		if !ip.IP.IsLoopback() {
-			return true, nil
-		}
-	}
-	return len(ips) == 0, nil
-}
-
-// shutdownMargin is how long before the shutdown deadline the calls still
-// in flight are answered 503: half the timeout, at most 2 s. http.Server's
-// Shutdown looks for closed connections every 500 ms once it has waited
-// half a second, so the margin leaves it at least one look.
-func shutdownMargin(timeout time.Duration) time.Duration {
-	return min(timeout/2, 2*time.Second)
 }
 
 // Serve serves on ln until ctx is cancelled. It then stops accepting

@@ -21,7 +21,11 @@ func benchHandler(b *testing.B, opts Options, method, target, body string) {
 			rd = strings.NewReader(body)
 		}
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest(method, target, rd))
+		req := httptest.NewRequest(method, target, rd)
+		if body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		h.ServeHTTP(rec, req)
 		if rec.Code != 200 {
 			b.Fatalf("status %d: %s", rec.Code, rec.Body)
 		}

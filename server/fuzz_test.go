@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
@@ -26,7 +27,7 @@ func FuzzRESTBody(f *testing.F) {
 	f.Fuzz(func(t *testing.T, body string) {
 		for _, p := range paths {
 			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, httptest.NewRequest("POST", "/rest/v5.3"+p, strings.NewReader(body)))
+			h.ServeHTTP(rec, withType(httptest.NewRequest("POST", "/rest/v5.3"+p, strings.NewReader(body)), "application/json"))
 			switch rec.Code {
 			case 200, 400, 413:
 			default:
@@ -48,7 +49,7 @@ func FuzzSOAPBody(f *testing.F) {
 	h := New(newFake(), Options{}).Handler()
 	f.Fuzz(func(t *testing.T, body string) {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("POST", nameapi.SOAPClassifierPath, strings.NewReader(body)))
+		h.ServeHTTP(rec, withType(httptest.NewRequest("POST", nameapi.SOAPClassifierPath, strings.NewReader(body)), nameapi.SOAPContentType))
 		if rec.Code != 200 && rec.Code != 500 {
 			t.Fatalf("status %d for %q", rec.Code, body)
 		}
@@ -74,7 +75,7 @@ func TestConcurrentInjection(t *testing.T) {
 			defer wg.Done()
 			for j := 0; j < 50; j++ {
 				rec := httptest.NewRecorder()
-				h.ServeHTTP(rec, httptest.NewRequest("POST", "/rest/v5.3/riskdetector/person", strings.NewReader(personBody)))
+				h.ServeHTTP(rec, withType(httptest.NewRequest("POST", "/rest/v5.3/riskdetector/person", strings.NewReader(personBody)), "application/json"))
 				mu.Lock()
 				codes[rec.Code]++
 				mu.Unlock()
@@ -89,4 +90,10 @@ func TestConcurrentInjection(t *testing.T) {
 	if st.Requests != 400 || int(st.InjectedErrors) != codes[429] || fake.callCount() != codes[200] {
 		t.Errorf("stats %+v, codes %v, service calls %d", st, codes, fake.callCount())
 	}
+}
+
+// withType sets the Content-Type of a test request.
+func withType(r *http.Request, contentType string) *http.Request {
+	r.Header.Set("Content-Type", contentType)
+	return r
 }

@@ -2,7 +2,6 @@ package server
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -125,6 +124,10 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 		s.serveWSDL(w, r, rt)
 		return
 	}
+	if r.Method == http.MethodPost && !mediaTypeOK(r, rt.soap) {
+		s.writeError(w, r, rt.soap, unsupportedMediaType(r, rt.soap))
+		return
+	}
 	q := r.URL.Query()
 	if key := q.Get("apiKey"); !s.keyOK(key) {
 		s.stats.unauthorized.Add(1)
@@ -147,80 +150,45 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, rt.soap, s.rateLimited())
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.RequestTimeout)
+	ctx, cancel := s.callContext(r.Context())
 	defer cancel()
 	r = r.WithContext(ctx)
 	in := s.decide()
-	if in.latency > 0 {
-		// net/http notices a client that went away (and cancels the
-		// request's context) only once the request body has been read to
-		// its end: read it before waiting, or a POST waits out the whole
-		// latency after its client gave up.
-		if err := s.preread(w, r); err != nil {
-			var re *requestError
-			a := s.errorAnswer(r, rt.op, err)
-			if errors.As(err, &re) {
-				a = re.a
-			}
-			s.writeError(w, r, rt.soap, a)
-			return
-		}
-		if err := s.wait(r.Context(), in.latency); err != nil {
-			s.writeError(w, r, rt.soap, s.errorAnswer(r, rt.op, err))
-			return
-		}
-	}
 	if in.fail {
+		if in.latency > 0 {
+			// net/http notices a client that went away (and cancels the
+			// request's context) only once the request body has been read
+			// to its end: read it before waiting, or a POST waits out the
+			// whole latency after its client gave up.
+			drain(w, r, s.opts.MaxBodyBytes)
+			if err := s.wait(ctx, in.latency); err != nil {
+				s.writeError(w, r, rt.soap, s.answerFor(r, rt.op, err))
+				return
+			}
+		}
 		s.stats.injected.Add(1)
 		s.writeError(w, r, rt.soap, s.injectedError())
 		return
 	}
-	if r.ContentLength > s.opts.MaxBodyBytes {
-		s.writeError(w, r, rt.soap, tooLarge(s.opts.MaxBodyBytes))
-		return
-	}
-	if r.Body != nil {
-		r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
-	}
-	s.stats.calls.Add(1)
-	res, err := op(r)
-	if in.drop && err == nil {
-		s.stats.dropped.Add(1)
+	res, err := s.call(w, r, op)
+	if err == nil && in.latency > 0 {
+		// The latency comes after the work, so that a waiting call holds
+		// its answer only, not its body nor a place among the calls in
+		// flight.
+		err = s.wait(ctx, in.latency)
 	}
 	if err != nil {
-		var re *requestError
-		a := answer{}
-		if errors.As(err, &re) {
-			a = re.a
-		} else {
-			a = s.errorAnswer(r, rt.op, err)
-		}
-		s.writeError(w, r, rt.soap, a)
+		s.writeError(w, r, rt.soap, s.answerFor(r, rt.op, err))
 		return
+	}
+	if in.drop {
+		s.stats.dropped.Add(1)
 	}
 	if rt.soap {
 		s.writeSOAP(w, res, in.drop)
 		return
 	}
 	s.writeResult(w, res, envelope, in.drop)
-}
-
-// preread reads the request body (within MaxBodyBytes) into memory and
-// puts it back, so that the connection is watched while the server waits.
-func (s *Server) preread(w http.ResponseWriter, r *http.Request) error {
-	if r.Body == nil || r.Body == http.NoBody {
-		return nil
-	}
-	if r.ContentLength > s.opts.MaxBodyBytes {
-		return &requestError{a: tooLarge(s.opts.MaxBodyBytes)}
-	}
-	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
-	data, err := readBody(r)
-	if err != nil {
-		return err
-	}
-	r.Body = io.NopCloser(bytes.NewReader(data))
-	return nil
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
@@ -314,6 +282,9 @@ func readBody(r *http.Request) ([]byte, error) {
 	if r.Body == nil {
 		return nil, nil
 	}
+	if lb, ok := r.Body.(loadedBody); ok {
+		return lb.data, nil
+	}
 	data, err := io.ReadAll(r.Body)
 	if err != nil {
 		var mbe *http.MaxBytesError
@@ -378,6 +349,9 @@ func withBody[In, Out any](s *Server, e *nameapi.Endpoint[*In, Out], required bo
 	return func(r *http.Request) (any, error) {
 		var in In
 		if err := decodeBody(r, &in, required); err != nil {
+			return nil, err
+		}
+		if err := s.checkNames(&in); err != nil {
 			return nil, err
 		}
 		return nonNil(e.Call(s.svc, r.Context(), &in))

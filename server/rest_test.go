@@ -219,6 +219,7 @@ func TestBadRequests(t *testing.T) {
 	}
 	// The limit holds for a body without Content-Length (chunked) too.
 	req, _ := http.NewRequest("POST", base+"/parser/personnameparser", strings.NewReader(strings.Repeat(" ", 5000)+"{}"))
+	req.Header.Set("Content-Type", "application/json")
 	req.ContentLength = -1
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

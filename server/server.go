@@ -18,7 +18,9 @@
 // Every non-200 answer carries the service's JSON fault body (nameapi.Fault)
 // with faultCause, blame, message, httpStatusCode and httpStatusMeaning.
 // Malformed JSON and a bad query parameter give 400 BadRequest; a body
-// larger than Options.MaxBodyBytes gives 413; an unknown path 404. Errors of
+// larger than Options.MaxBodyBytes gives 413; an unknown path 404; a POST
+// body that is not JSON (REST) or XML (SOAP) 415; more name fields or name
+// text than Options.MaxNameFields or MaxNameBytes 400. Errors of
 // the Service are sent as follows: a *nameapi.Error with a Fault sends that
 // fault with its HTTPStatus; one without a Fault gets a fault built from its
 // status (timeouts of a remote backend give 504, network failures 502);
@@ -52,7 +54,7 @@
 // description whose address is the URL the request came to. The API key,
 // when keys are configured, is the query parameter apiKey as for REST.
 // Errors are SOAP 1.1 faults with HTTP status 500 (transport-level 404,
-// 405, 413, 429 and 503 keep their status) whose detail holds one of
+// 405, 413, 415, 429 and 503 keep their status) whose detail holds one of
 // AccessDeniedWebServiceException, InvalidInputWebServiceException
 // (invalid input or a malformed envelope) or
 // InternalServerErrorWebServiceException.
@@ -78,9 +80,18 @@
 // Injection applies to operation calls only, after the key check; it never
 // applies to the WSDL documents or /healthz.
 //
+// # Limits
+//
+// At most Options.MaxInFlight operation calls are worked on at once and
+// at most Options.MaxBodies request bodies are held; a call waits up to
+// Options.QueueWait for a place, then gets 503 with Retry-After. Serve
+// refuses an address other than loopback without API keys (ErrExposed),
+// and answers calls still in flight near the end of a graceful shutdown
+// with 503 instead of cutting them. limits.go and call.go hold this.
+//
 // # Size
 //
-// At about 1,600 lines the package is a little over the project's 1,500:
+// At about 2,100 lines the package is over the project's 1,500:
 // REST, SOAP (with its WSDL), faults, key checks and the fault-injection
 // middleware are one HTTP surface that shares one handler chain.
 package server
@@ -96,6 +107,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -117,7 +129,15 @@ const (
 	DefaultShutdownTimeout   = 10 * time.Second
 	DefaultRetryAfter        = time.Second
 	DefaultMaxHeaderBytes    = 64 << 10
+	DefaultQueueWait         = time.Second
+	DefaultMaxNameFields     = 64
+	DefaultMaxNameBytes      = 16 << 10
 )
+
+// DefaultMaxInFlight is the default of Options.MaxInFlight: four calls per
+// core the process may use, enough to keep the cores busy while some calls
+// read their bodies or write their answers.
+func DefaultMaxInFlight() int { return 4 * runtime.GOMAXPROCS(0) }
 
 // Options configure a Server. The zero value is a working server without
 // key check, limits at their defaults and no fault injection.
@@ -152,6 +172,29 @@ type Options struct {
 	RequestTimeout time.Duration
 	// MaxHeaderBytes limits request headers; DefaultMaxHeaderBytes when zero.
 	MaxHeaderBytes int
+
+	// MaxInFlight bounds the operation calls worked on at once (decoding
+	// the body, the service call); DefaultMaxInFlight() when zero.
+	MaxInFlight int
+	// MaxBodies bounds the request bodies held in memory at once (being
+	// read, waiting for a place among the calls in flight, or worked on);
+	// 4 × MaxInFlight when zero. Memory for bodies is thus at most
+	// MaxBodies × MaxBodyBytes.
+	MaxBodies int
+	// QueueWait is how long a call waits for a place (for its body, then
+	// among the calls in flight) before it gets 503 with Retry-After;
+	// DefaultQueueWait when zero.
+	QueueWait time.Duration
+	// MaxNameFields and MaxNameBytes bound the name fields of one request
+	// and the bytes of their text (summed over both people of the
+	// matcher); a request over either gets 400. DefaultMaxNameFields and
+	// DefaultMaxNameBytes when zero.
+	MaxNameFields int
+	MaxNameBytes  int
+
+	// AllowExposed lets Serve listen on an address other than loopback
+	// without APIKeys. Without it, Serve refuses with ErrExposed.
+	AllowExposed bool
 	// ShutdownTimeout bounds the graceful shutdown of Serve and
 	// ListenAndServe after their context is cancelled; connections still
 	// open then are closed. DefaultShutdownTimeout when zero.
@@ -199,6 +242,9 @@ func (o Options) Validate() error {
 	}
 	if o.ReadTimeout < 0 || o.ReadHeaderTimeout < 0 || o.WriteTimeout < 0 || o.IdleTimeout < 0 || o.ShutdownTimeout < 0 || o.RequestTimeout < 0 {
 		errs = append(errs, errors.New("timeouts must not be negative"))
+	}
+	if o.MaxInFlight < 0 || o.MaxBodies < 0 || o.QueueWait < 0 || o.MaxNameFields < 0 || o.MaxNameBytes < 0 {
+		errs = append(errs, errors.New("max in flight, max bodies, queue wait, max name fields and max name bytes must not be negative"))
 	}
 	if o.Latency < 0 || o.LatencyJitter < 0 {
 		errs = append(errs, errors.New("latency and jitter must not be negative"))
@@ -274,6 +320,12 @@ type Stats struct {
 	Dropped uint64
 	// Panics is the handler panics recovered.
 	Panics uint64
+	// Busy is the calls answered 503 because no place came free within
+	// Options.QueueWait.
+	Busy uint64
+	// Cut is the calls answered 503 because the shutdown deadline came
+	// before they were done.
+	Cut uint64
 }
 
 // Server serves a nameapi.Service over REST and SOAP. Create it with New;
@@ -296,8 +348,14 @@ type Server struct {
 	// onShutdown, when set, is called as a graceful shutdown begins (tests).
 	onShutdown func()
 
+	// bodies and work admit the calls (see call).
+	bodies, work gate
+	// hard ends when the shutdown deadline is near; calls still in flight
+	// are then answered 503.
+	hard atomic.Pointer[context.Context]
+
 	stats struct {
-		requests, calls, unauthorized, rateLimited, injected, dropped, panics atomic.Uint64
+		requests, calls, unauthorized, rateLimited, injected, dropped, panics, busy, cut atomic.Uint64
 	}
 }
 
@@ -324,6 +382,19 @@ func New(svc nameapi.Service, opts Options) *Server {
 	if o.MaxHeaderBytes <= 0 {
 		o.MaxHeaderBytes = DefaultMaxHeaderBytes
 	}
+	if o.MaxInFlight <= 0 {
+		o.MaxInFlight = DefaultMaxInFlight()
+	}
+	if o.MaxBodies <= 0 {
+		o.MaxBodies = 4 * o.MaxInFlight
+	}
+	o.QueueWait = orDefault(o.QueueWait, DefaultQueueWait)
+	if o.MaxNameFields <= 0 {
+		o.MaxNameFields = DefaultMaxNameFields
+	}
+	if o.MaxNameBytes <= 0 {
+		o.MaxNameBytes = DefaultMaxNameBytes
+	}
 	o.Latency = max(o.Latency, 0)
 	o.LatencyJitter = max(o.LatencyJitter, 0)
 	o.ErrorRate = min(max(o.ErrorRate, 0), 1)
@@ -340,7 +411,11 @@ func New(svc nameapi.Service, opts Options) *Server {
 		prefix: o.Prefix,
 		rng:    rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)),
 		wait:   sleepCtx,
+		bodies: make(gate, o.MaxBodies),
+		work:   make(gate, o.MaxInFlight),
 	}
+	never := context.Background()
+	s.hard.Store(&never)
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -385,6 +460,8 @@ func (s *Server) Stats() Stats {
 		InjectedErrors: s.stats.injected.Load(),
 		Dropped:        s.stats.dropped.Load(),
 		Panics:         s.stats.panics.Load(),
+		Busy:           s.stats.busy.Load(),
+		Cut:            s.stats.cut.Load(),
 	}
 }
 
@@ -414,15 +491,30 @@ func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
 }
 
 // Serve serves on ln until ctx is cancelled. It then stops accepting
-// connections, lets requests in flight complete for up to
-// Options.ShutdownTimeout, closes what is left and returns nil. It returns
-// an error when serving fails or when the shutdown deadline passed with
-// requests still in flight. Serve closes ln.
+// connections and lets requests in flight complete for up to
+// Options.ShutdownTimeout. Calls still in flight shortly before that
+// deadline (see shutdownMargin) are answered 503 with Retry-After, so that
+// every client gets an answer and the access log records what was sent;
+// connections still open at the deadline are closed. Serve returns nil
+// after a shutdown in which every request was answered, and an error when
+// serving fails or connections had to be closed.
+//
+// Serve refuses an address other than loopback when no API key is
+// configured (ErrExposed), unless Options.AllowExposed is set. Serve
+// closes ln.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	if err := s.checkExposed(ln.Addr()); err != nil {
+		_ = ln.Close()
+		return err
+	}
+	hard, stopAll := context.WithCancel(context.Background())
+	defer stopAll()
+	s.hard.Store(&hard)
 	hs := s.HTTPServer()
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	s.log.Info("serving", "addr", ln.Addr().String(), "rest", s.prefix)
+	s.log.Info("serving", "addr", ln.Addr().String(), "rest", s.prefix,
+		"maxInFlight", s.opts.MaxInFlight, "queueWait", s.opts.QueueWait)
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve on %s: %w", ln.Addr(), err)
@@ -434,7 +526,13 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.opts.ShutdownTimeout)
 	defer cancel()
+	cutBefore := s.stats.cut.Load()
+	t := time.AfterFunc(s.opts.ShutdownTimeout-shutdownMargin(s.opts.ShutdownTimeout), stopAll)
+	defer t.Stop()
 	err := hs.Shutdown(sctx)
+	if n := s.stats.cut.Load() - cutBefore; n > 0 {
+		s.log.Warn("shutdown: calls still in flight near the deadline were answered 503", "calls", n)
+	}
 	if err != nil {
 		_ = hs.Close()
 		return fmt.Errorf("serve: graceful shutdown: %w", err)

@@ -152,7 +152,7 @@ func writeSOAPFault(w http.ResponseWriter, path string, a answer) {
 	}
 	status := http.StatusInternalServerError
 	switch a.status {
-	case http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusRequestEntityTooLarge,
+	case http.StatusNotFound, http.StatusMethodNotAllowed, http.StatusRequestEntityTooLarge, http.StatusUnsupportedMediaType,
 		http.StatusServiceUnavailable, http.StatusTooManyRequests:
 		status = a.status
 		if a.retryAfter > 0 {

@@ -250,6 +250,9 @@ func TestUsageAndConfigErrors(t *testing.T) {
 		{"ping both", "", []string{"ping", "--config", "CFG", "--base-url", "http://x"}, false, exitUsage, "exactly one"},
 		{"summary dir missing", "", []string{"run", "--config", "CFG", "--summary", "/nonexistent/dir/s.json"}, false, exitUsage, "--summary /nonexistent/dir/s.json: directory /nonexistent/dir does not exist"},
 		{"serve bad rate", "", []string{"serve", "--error-rate", "2"}, false, exitUsage, "--error-rate"},
+		{"serve exposed without keys", "", []string{"serve", "--addr", "0.0.0.0:0"}, false, exitUsage, "refusing to listen on 0.0.0.0:0 without --keys"},
+		{"serve all interfaces without keys", "", []string{"serve", "--addr", ":0"}, false, exitUsage, "--insecure"},
+		{"serve bad max in flight", "", []string{"serve", "--max-in-flight", "0"}, false, exitUsage, "--max-in-flight"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

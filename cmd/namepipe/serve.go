@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/namepipe/namepipe/config"
+	"github.com/namepipe/namepipe/server"
 )
 
 // cmdServe is `namepipe serve`: the local engine over the REST and SOAP
@@ -27,6 +28,10 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.Float64Var(&o.DropRate, "drop-rate", 0, "share of requests (0..1) whose connection is closed mid-answer")
 	fs.Float64Var(&o.RateLimit, "rate-limit", 0, "answer 429 above this many requests per second (0 = no limit)")
 	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the injected faults")
+	fs.IntVar(&o.MaxInFlight, "max-in-flight", server.DefaultMaxInFlight(), "calls worked on at once; more wait up to --queue-wait, then get 503 with Retry-After")
+	fs.DurationVar(&o.QueueWait, "queue-wait", server.DefaultQueueWait, "how long a call waits for a place before it gets 503")
+	fs.IntVar(&o.MaxNameFields, "max-name-fields", server.DefaultMaxNameFields, "name fields accepted in one request (400 beyond)")
+	fs.BoolVar(&o.Insecure, "insecure", false, "allow an address other than loopback without --keys (anyone who reaches it can use the engine)")
 	var logLevel, logFormat string
 	logFlags(fs, &logLevel, &logFormat)
 	if code, ok := parseFlags(fs, args); !ok {
@@ -34,6 +39,14 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if o.ErrorRate < 0 || o.ErrorRate > 1 || o.DropRate < 0 || o.DropRate > 1 || o.Latency < 0 || o.LatencyJitter < 0 || o.RateLimit < 0 {
 		return fail(stderr, exitUsage, errors.New("serve: --error-rate and --drop-rate must be in [0, 1], --latency and --rate-limit not negative"))
+	}
+	if o.MaxInFlight < 1 || o.QueueWait <= 0 || o.MaxNameFields < 1 {
+		return fail(stderr, exitUsage, errors.New("serve: --max-in-flight and --max-name-fields must be at least 1, --queue-wait positive"))
+	}
+	if exposed, err := server.Exposed(ctx, o.Addr); err != nil {
+		return fail(stderr, exitUsage, fmt.Errorf("serve: --addr: %w", err))
+	} else if exposed && o.KeysFile == "" && !o.Insecure {
+		return fail(stderr, exitUsage, errExposed(o.Addr))
 	}
 	logger, err := newLogger(stderr, logLevel, logFormat)
 	if err != nil {
@@ -46,8 +59,17 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	sigCtx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := runServer(sigCtx, svc, o); err != nil && !errors.Is(err, context.Canceled) {
+	err = runServer(sigCtx, svc, o)
+	if errors.Is(err, server.ErrExposed) {
+		return fail(stderr, exitUsage, errExposed(o.Addr))
+	}
+	if err != nil && !errors.Is(err, context.Canceled) {
 		return fail(stderr, exitFailed, err)
 	}
 	return exitOK
+}
+
+// errExposed is the refusal of an address other than loopback without keys.
+func errExposed(addr string) error {
+	return fmt.Errorf("serve: refusing to listen on %s without --keys: it is not a loopback address, so anyone who can reach this machine could use the engine; listen on 127.0.0.1, require keys with --keys FILE, or pass --insecure", addr)
 }

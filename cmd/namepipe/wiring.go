@@ -64,6 +64,10 @@ func runHTTPServer(ctx context.Context, svc nameapi.Service, o serveOptions) err
 		DropRate:      o.DropRate,
 		RateLimit:     o.RateLimit,
 		Seed:          o.Seed,
+		MaxInFlight:   o.MaxInFlight,
+		QueueWait:     o.QueueWait,
+		MaxNameFields: o.MaxNameFields,
+		AllowExposed:  o.Insecure,
 	}
 	if o.KeysFile != "" {
 		keys, err := server.LoadKeys(o.KeysFile)
@@ -93,6 +97,12 @@ type serveOptions struct {
 	ErrorStatus            int
 	// RateLimit answers 429 above that many requests per second; 0 = none.
 	RateLimit float64
+	// MaxInFlight, QueueWait and MaxNameFields bound the work (see
+	// server.Options); Insecure allows an exposed address without keys.
+	MaxInFlight   int
+	QueueWait     time.Duration
+	MaxNameFields int
+	Insecure      bool
 	// Seed makes the injected faults reproducible.
 	Seed   uint64
 	Logger *slog.Logger

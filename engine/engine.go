@@ -75,7 +75,7 @@ func WithClock(now func() time.Time) Option { return func(e *Engine) { e.now = n
 func WithParseMemo(entries int) Option { return func(e *Engine) { e.memoSize = entries } }
 
 // WithNameCheckMemo sets how many names' risk checks the engine remembers
-// (0: none), apart from the parses: a check is a 64-byte slot, a parse
+// (0: none), apart from the parses: a check is a small value, a parse
 // keeps its result and the text it points into alive, so that a run
 // whose rows repeat names from far apart can remember many more checks
 // than parses.

@@ -2,10 +2,8 @@ package engine
 
 import (
 	"encoding/binary"
-	"hash/maphash"
 	"strings"
 	"sync"
-	"unsafe"
 
 	"github.com/namepipe/namepipe/engine/risk"
 	"github.com/namepipe/namepipe/nameapi"
@@ -38,41 +36,14 @@ import (
 // workers has in flight.
 const DefaultParseMemo = 4096
 
-// memo is a bounded, concurrency-safe map from a name key to V: a table
-// of buckets of two slots, allocated whole when the memo is made, each
-// slot holding a value in place with its key's two hashes. A key is known
-// by two independent 64-bit hashes (maphash, seeds of the memo's own):
-// the first picks its bucket and must match, the second must match too;
-// two different keys are taken for one only when both collide, which for
-// the names of any run is less likely than 1 in 10^20. Keeping no key
-// bytes and no pointer to an entry makes a slot 64 bytes with the risk
-// detector's name checks as its value, and a put allocates nothing.
-//
-// The table is the memo's whole footprint from the first row on: a run's
-// memory does not grow while the memo fills, and the garbage collector,
-// whose heap target is a multiple of the live heap (cmd/namepipe/gc.go),
-// does not give it more room as it does. A bucket has a lock of its own,
-// in the same cache line as its first slot: the workers that call the
-// engine for every row rarely meet on one of the thousands of buckets
-// (BenchmarkMemo). A put goes into the slot of the same key, else an
-// empty one, else one of the two chosen by a bit of the hash. A nil
-// *memo is off: it stores nothing.
+// memo is a bounded, concurrency-safe map from a name key to V: a Go map
+// behind a mutex, which forgets every entry when it holds size of them
+// and a new key comes (the rows a pipeline has in flight are then parsed
+// again). A nil *memo is off: it stores nothing.
 type memo[V any] struct {
-	seed, check maphash.Seed
-	mask        uint64 // len(buckets) - 1
-	buckets     []memoBucket[V]
-}
-
-type memoBucket[V any] struct {
-	mu    sync.Mutex
-	slots [2]memoSlot[V]
-}
-
-// memoSlot is a slot of a memo: empty when check is 0 (a key's second
-// hash is never 0, see hashes).
-type memoSlot[V any] struct {
-	hash, check uint64
-	val         V
+	mu   sync.Mutex
+	size int
+	m    map[string]V
 }
 
 // parsed is an entry of the parse memo: a parse and the attrs it was
@@ -82,37 +53,13 @@ type parsed struct {
 	res   *nameapi.PersonNameParserResult
 }
 
-// newMemo returns a memo of about size entries (a power of two of slots,
-// at least size), or nil (off) for size <= 0.
+// newMemo returns a memo of at most size entries, or nil (off) for
+// size <= 0.
 func newMemo[V any](size int) *memo[V] {
 	if size <= 0 {
 		return nil
 	}
-	n := 1
-	for 2*n < size {
-		n <<= 1
-	}
-	m := &memo[V]{seed: maphash.MakeSeed(), check: maphash.MakeSeed(), mask: uint64(n - 1), buckets: make([]memoBucket[V], n)}
-	prefault(m.buckets)
-	return m
-}
-
-// prefault writes to every page of a new table, so that the operating
-// system maps them now rather than on the first puts (a fault of a few µs
-// each): the memo takes its memory at once, not while it fills.
-func prefault[V any](buckets []memoBucket[V]) {
-	step := max(pageBytes/int(unsafe.Sizeof(buckets[0])), 1)
-	for i := 0; i < len(buckets); i += step {
-		buckets[i].slots[0].check = 0
-	}
-}
-
-// pageBytes is the smallest page size of the systems Go runs on.
-const pageBytes = 4096
-
-// hashes returns key's two hashes; the second is never 0.
-func (m *memo[V]) hashes(key []byte) (h, check uint64) {
-	return maphash.Bytes(m.seed, key), maphash.Bytes(m.check, key) | 1
+	return &memo[V]{size: size, m: make(map[string]V, size)}
 }
 
 // get returns the value stored under key.
@@ -120,16 +67,9 @@ func (m *memo[V]) get(key []byte) (v V, ok bool) {
 	if m == nil {
 		return v, false
 	}
-	h, c := m.hashes(key)
-	b := &m.buckets[h&m.mask]
-	b.mu.Lock()
-	for i := range b.slots {
-		if s := &b.slots[i]; s.hash == h && s.check == c {
-			v, ok = s.val, true
-			break
-		}
-	}
-	b.mu.Unlock()
+	m.mu.Lock()
+	v, ok = m.m[string(key)]
+	m.mu.Unlock()
 	return v, ok
 }
 
@@ -138,22 +78,14 @@ func (m *memo[V]) put(key []byte, v V) {
 	if m == nil {
 		return
 	}
-	h, c := m.hashes(key)
-	b := &m.buckets[h&m.mask]
-	b.mu.Lock()
-	s := &b.slots[h>>63]
-	switch {
-	case b.slots[0].hash == h && b.slots[0].check == c:
-		s = &b.slots[0]
-	case b.slots[1].hash == h && b.slots[1].check == c:
-		s = &b.slots[1]
-	case b.slots[0].check == 0:
-		s = &b.slots[0]
-	case b.slots[1].check == 0:
-		s = &b.slots[1]
+	m.mu.Lock()
+	if len(m.m) >= m.size {
+		if _, ok := m.m[string(key)]; !ok {
+			clear(m.m)
+		}
 	}
-	*s = memoSlot[V]{hash: h, check: c, val: v}
-	b.mu.Unlock()
+	m.m[string(key)] = v
+	m.mu.Unlock()
 }
 
 // reset forgets every entry.
@@ -161,12 +93,9 @@ func (m *memo[V]) reset() {
 	if m == nil {
 		return
 	}
-	for i := range m.buckets {
-		b := &m.buckets[i]
-		b.mu.Lock()
-		b.slots = [2]memoSlot[V]{}
-		b.mu.Unlock()
-	}
+	m.mu.Lock()
+	clear(m.m)
+	m.mu.Unlock()
 }
 
 // resetMemos forgets every remembered parse and name check.

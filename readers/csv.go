@@ -425,22 +425,21 @@ func (r *csvReader) trailingOnly(sc *scanned) bool {
 }
 
 // fill copies the fields into rec.Values and rec.Raw, padding a short row
-// and keeping the extra fields of a long one, as written, in its last
-// column, and returns the row's problems: malformation, field count, NUL
+// and leaving the declared cells of a long one unchanged (its extra
+// fields are named, as written, in the problem), and returns the row's problems: malformation, field count, NUL
 // bytes and invalid UTF-8.
 func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 	var problems []string
 	if sc.issue != nil {
 		problems = append(problems, r.where(sc.issue.line, sc.issue.col)+": "+issueText(sc.issue))
 	}
-	last := r.width - 1
 	switch {
 	case nf < r.width:
 		dl, col := lineCol(sc.text, len(sc.text))
 		problems = append(problems, fmt.Sprintf("%s: %d fields, header has %d", r.where(sc.line+dl, col), nf, r.width))
 	case nf > r.width:
 		dl, col := lineCol(sc.text, r.sc.fields[r.width].start)
-		problems = append(problems, fmt.Sprintf("%s: %d fields, header has %d; the extra fields are kept, as written, in the last column %q", r.where(sc.line+dl, col), nf, r.width, clip(r.schema.Fields[last].Name)))
+		problems = append(problems, fmt.Sprintf("%s: %d fields, header has %d; the extra fields, in no column: %q", r.where(sc.line+dl, col), nf, r.width, clip(sc.text[r.sc.fields[r.width].start:])))
 	}
 	// One search of the whole row for NUL bytes and invalid UTF-8, then
 	// per cell only when it found some.
@@ -478,16 +477,12 @@ func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 // short or long row, NUL bytes or invalid UTF-8 (suspect), whose
 // problems it appends to problems.
 func (r *csvReader) fillCells(rec *record.Record, sc *scanned, nf int, suspect bool, problems *[]string) {
-	last := r.width - 1
 	for i := 0; i < r.width; i++ {
 		if i >= nf {
 			rec.Values[i] = ""
 			continue
 		}
 		f, raw := sc.cell(i)
-		if i == last && nf > r.width {
-			f, raw = sc.text[r.sc.fields[i].start:], ""
-		}
 		rec.Values[i] = r.boxes.box(f)
 		if raw != "" {
 			if rec.Raw == nil {

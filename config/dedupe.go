@@ -63,7 +63,21 @@ type Dedupe struct {
 	// Type: path
 	// Default: the system's temporary directory (`$TMPDIR` or `/tmp`)
 	TempDir string `yaml:"tempDir"`
+	// The input column that holds each row's own ID (a customer number): `np_cluster_id`, `np_match_row` and the `--pairs` file then hold these IDs instead of row numbers, and the clusters and their IDs do not depend on the rows' order. Every row needs an ID of its own: an empty or repeated ID is an error before any work.
+	// Type: column name
+	// Default: none (row numbers)
+	IDColumn string `yaml:"idColumn"`
+	// Which member's ID is the cluster's ID (with `idColumn`): the smallest or the largest (IDs that are all whole numbers compare as numbers, otherwise as text).
+	// Type: `smallest_id` | `largest_id`
+	// Default: `smallest_id`
+	ClusterIDFrom string `yaml:"clusterIdFrom"`
 }
+
+// Choices of dedupe.clusterIdFrom.
+const (
+	ClusterIDSmallest = "smallest_id"
+	ClusterIDLargest  = "largest_id"
+)
 
 // applyDefaults fills the dedupe keys that d left out.
 func (c *Dedupe) applyDefaults(d *Doc) {
@@ -84,6 +98,9 @@ func (c *Dedupe) applyDefaults(d *Doc) {
 	}
 	if c.Names == "" {
 		c.Names = DedupeNamesEngine
+	}
+	if c.ClusterIDFrom == "" {
+		c.ClusterIDFrom = ClusterIDSmallest
 	}
 }
 
@@ -108,6 +125,14 @@ func (c *Dedupe) check(s *Settings, p *Problems) {
 	case DedupeNamesEngine, DedupeNamesLocal:
 	default:
 		p.Add("dedupe.names", "%q: must be engine or local", c.Names)
+	}
+	switch c.ClusterIDFrom {
+	case ClusterIDSmallest, ClusterIDLargest:
+	default:
+		p.Add("dedupe.clusterIdFrom", "%q: must be smallest_id or largest_id", c.ClusterIDFrom)
+	}
+	if c.ClusterIDFrom != ClusterIDSmallest && c.IDColumn == "" {
+		p.Add("dedupe.clusterIdFrom", "needs dedupe.idColumn (the column of the rows' IDs)")
 	}
 	if c.MaxMatchCalls < 0 {
 		p.Add("dedupe.maxMatchCalls", "must be 0 or more, got %d", c.MaxMatchCalls)

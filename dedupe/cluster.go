@@ -19,6 +19,12 @@ type Edge struct {
 // cluster root (the smallest row of its cluster) and how many joins the
 // guards refused.
 func Clusters(n int, edges []Edge, maxSize int) (root []int32, refused int) {
+	return clusters(n, edges, maxSize, nil)
+}
+
+// clusters is Clusters with equally strong edges taken in the ID order
+// of their rows (in row order when ids is nil).
+func clusters(n int, edges []Edge, maxSize int, ids *rowIDs) (root []int32, refused int) {
 	parent := make([]int32, n)
 	size := make([]int32, n)
 	next := make([]int32, n) // circular member lists
@@ -53,6 +59,14 @@ func Clusters(n int, edges []Edge, maxSize int) (root []int32, refused int) {
 	slices.SortFunc(sorted, func(x, y Edge) int {
 		if c := cmp.Compare(y.P, x.P); c != 0 {
 			return c
+		}
+		if ids != nil {
+			xa, xb := orderedRanks(ids, x)
+			ya, yb := orderedRanks(ids, y)
+			if c := cmp.Compare(xa, ya); c != 0 {
+				return c
+			}
+			return cmp.Compare(xb, yb)
 		}
 		if c := cmp.Compare(x.A, y.A); c != 0 {
 			return c
@@ -104,4 +118,10 @@ func Clusters(n int, edges []Edge, maxSize int) (root []int32, refused int) {
 		root[i] = find(int32(i))
 	}
 	return root, refused
+}
+
+// orderedRanks returns the ID ranks of e's rows, the smaller first.
+func orderedRanks(ids *rowIDs, e Edge) (int32, int32) {
+	a, b := ids.rank[e.A], ids.rank[e.B]
+	return min(a, b), max(a, b)
 }

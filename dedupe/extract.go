@@ -30,6 +30,11 @@ type extracted struct {
 	// is made of it once every row is read (the names' adjustment).
 	words  map[uint64]uint32
 	shares nameShares
+	// ids collects the rows' IDs (nil without dedupe.idColumn) from
+	// column idCol of the file being read, named idFile in errors.
+	ids    *rowIDs
+	idCol  int
+	idFile string
 }
 
 // extractJob is one batch of records on its way through the workers.
@@ -125,8 +130,12 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 						break
 					}
 					row := base + j.first + int32(i)
+					var tie uint32
+					if x.ids != nil && x.idCol < len(j.recs[i].Values) {
+						tie = uint32(hashKey(NumRules, record.Format(j.recs[i].Values[x.idCol], record.String)) >> 32)
+					}
 					for s, k := range keys {
-						j.ents = append(j.ents, keyEntry{h: k.h, order: orderIn(k.rule, &feats[i]), row: row, slot: uint16(s), rule: k.rule})
+						j.ents = append(j.ents, keyEntry{h: k.h, order: orderIn(k.rule, &feats[i]), row: row, slot: uint16(s), rule: k.rule, tie: tie})
 					}
 					j.enc = appendFeatures(j.enc, &feats[i], keys)
 					j.ends = append(j.ends, len(j.enc))
@@ -150,6 +159,18 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 			}
 			if j.err != nil {
 				return j.err
+			}
+			if x.ids != nil {
+				for k := range j.recs {
+					r := &j.recs[k]
+					var v any
+					if x.idCol < len(r.Values) {
+						v = r.Values[x.idCol]
+					}
+					if err := x.ids.add(v, x.idFile, int64(j.first)+int64(k)+1, r.Line); err != nil {
+						return err
+					}
+				}
 			}
 			start := 0
 			for k, end := range j.ends {

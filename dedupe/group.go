@@ -29,6 +29,10 @@ type keyEntry struct {
 	row   int32
 	slot  uint16 // index of the key in the row's keys
 	rule  Rule
+	// tie orders rows of equal order by their IDs' hash (0 without
+	// dedupe.idColumn: by row), so that a capped block's windows do not
+	// depend on the rows' order in the file.
+	tie uint32
 }
 
 func cmpKeyEntry(a, b keyEntry) int {
@@ -39,6 +43,9 @@ func cmpKeyEntry(a, b keyEntry) int {
 		return c
 	}
 	if c := cmp.Compare(a.order, b.order); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.tie, b.tie); c != 0 {
 		return c
 	}
 	if c := cmp.Compare(a.row, b.row); c != 0 {
@@ -59,6 +66,20 @@ var keyEntryCodec = recordCodec[keyEntry]{
 	get: func(b []byte) keyEntry {
 		return keyEntry{h: binary.LittleEndian.Uint64(b), order: binary.LittleEndian.Uint64(b[8:]),
 			row: int32(binary.LittleEndian.Uint32(b[16:])), slot: binary.LittleEndian.Uint16(b[20:]), rule: Rule(b[22])}
+	},
+}
+
+// keyEntryTieCodec is keyEntryCodec with the tie (dedupe.idColumn).
+var keyEntryTieCodec = recordCodec[keyEntry]{
+	size: keyEntryCodec.size + 4,
+	put: func(b []byte, e keyEntry) {
+		keyEntryCodec.put(b, e)
+		binary.LittleEndian.PutUint32(b[keyEntryCodec.size:], e.tie)
+	},
+	get: func(b []byte) keyEntry {
+		e := keyEntryCodec.get(b)
+		e.tie = binary.LittleEndian.Uint32(b[keyEntryCodec.size:])
+		return e
 	},
 }
 
@@ -115,6 +136,17 @@ func newCand(a, b int32, p Pattern, ka, kb []blockKey, fa, fb *Features, shares 
 // key lists that share, per rule, one key of the recorded size (all
 // that sharedSize reads of the rows' keys).
 func (c *cand) adjust(tf *termFreq) float64 {
+	by := c.adjustFields(tf)
+	adj := 0.0
+	for _, x := range by {
+		adj += x
+	}
+	return adj
+}
+
+// adjustFields is adjust per field (the names' adjustment under
+// FieldName).
+func (c *cand) adjustFields(tf *termFreq) [numFields]float64 {
 	var keys [NumRules]blockKey
 	n := 0
 	for r, size := range c.sizes {
@@ -123,7 +155,10 @@ func (c *cand) adjust(tf *termFreq) float64 {
 			n++
 		}
 	}
-	return tf.adjust(keys[:n], keys[:n], c.p) + tf.adjustName(c.names, c.p)
+	var by [numFields]float64
+	tf.adjustFields(keys[:n], keys[:n], c.p, &by)
+	by[FieldName] += tf.adjustName(c.names, c.p)
+	return by
 }
 
 func cmpCand(x, y cand) int {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
@@ -28,11 +29,29 @@ const (
 // (cluster id, size and best match row as int64, score as double, reason
 // as text; all nullable). A clash with an input column is an error.
 func OutputSchema(in record.Schema, prefix string) (record.Schema, error) {
+	return OutputSchemaIDs(in, prefix, "")
+}
+
+// OutputSchemaIDs is OutputSchema for rows with their own IDs in column
+// idColumn (config.Dedupe.IDColumn; "" for none): the cluster ID and the
+// best match are IDs, typed as the ID column when it is a whole number
+// (int64) and as text otherwise.
+func OutputSchemaIDs(in record.Schema, prefix, idColumn string) (record.Schema, error) {
 	out := record.Schema{Fields: append([]record.Field(nil), in.Fields...)}
+	idType := record.Int64
+	if idColumn != "" {
+		i := in.Index(idColumn)
+		if i < 0 {
+			return record.Schema{}, fmt.Errorf("dedupe.idColumn: no column %q in the input", idColumn)
+		}
+		if t := in.Fields[i].Type; t != record.Int64 && t != record.Int32 {
+			idType = record.String
+		}
+	}
 	for _, c := range []struct {
 		name string
 		typ  record.Type
-	}{{ColClusterID, record.Int64}, {ColClusterSize, record.Int64}, {ColMatchRow, record.Int64}, {ColMatchScore, record.Double}, {ColMatchReason, record.String}} {
+	}{{ColClusterID, idType}, {ColClusterSize, record.Int64}, {ColMatchRow, idType}, {ColMatchScore, record.Double}, {ColMatchReason, record.String}} {
 		name := prefix + c.name
 		if in.Index(name) >= 0 {
 			return record.Schema{}, fmt.Errorf("column %q already exists in the input; set output.prefix to another prefix", name)
@@ -63,11 +82,11 @@ func (r *Result) Values(i int) []record.Value {
 	rr := r.Rows[i]
 	vals := make([]record.Value, 5)
 	if rr.Cluster >= 0 {
-		vals[0] = int64(rr.Cluster) + 1
+		vals[0] = r.rowID(rr.Cluster, true)
 	}
 	vals[1] = int64(rr.Size)
 	if rr.Match >= 0 {
-		vals[2] = int64(rr.Match) + 1
+		vals[2] = r.rowID(rr.Match, true)
 		vals[3] = math.Round(rr.Score*1e4) / 1e4
 		vals[4] = Reason(rr.Pattern)
 	}
@@ -150,3 +169,24 @@ func WriteOutput(ctx context.Context, rd readers.Reader, w writers.Writer, r *Re
 	})
 	return g.Wait()
 }
+
+// rowID returns the ID of row i (a reference row when ref is set and
+// the run linked against a reference): its own ID with IDs (as int64
+// when the ID column is one), else its 1-based row number.
+func (r *Result) rowID(i int32, ref bool) record.Value {
+	if r.ids == nil {
+		return int64(i) + 1
+	}
+	if ref && r.Summary.ReferenceRows > 0 {
+		i += r.ids.refStart
+	}
+	if r.ids.intColumn {
+		n, _ := strconv.ParseInt(r.ids.id(i), 10, 64)
+		return n
+	}
+	return r.ids.id(i)
+}
+
+// RowID returns the ID of input row i as the output writes it (its own
+// ID with dedupe.idColumn, else its 1-based row number), as text.
+func (r *Result) RowID(i int32) string { return r.idText(i, false) }

@@ -6,15 +6,18 @@ import (
 	"strings"
 
 	"github.com/gocarina/gocsv"
+
+	"github.com/namepipe/namepipe/record"
 )
 
 // PairRow is one line of the pairs file (--pairs): a compared pair at or
-// above the pairs threshold with its score and the comparison of every
-// field. Rows are 1-based data rows; in linking mode row_b is a row of the
-// reference file.
+// above the pairs threshold with its score, the comparison of every field
+// and the terms its match weight is the sum of (Terms). Rows are named as
+// in np_match_row: by their dedupe.idColumn IDs, else as 1-based data
+// rows; in linking mode row_b is a row of the reference file.
 type PairRow struct {
-	RowA        int64   `csv:"row_a"`
-	RowB        int64   `csv:"row_b"`
+	RowA        string  `csv:"row_a"`
+	RowB        string  `csv:"row_b"`
 	Score       float64 `csv:"score"`
 	MatchWeight float64 `csv:"match_weight"`
 	Linked      bool    `csv:"linked"`
@@ -25,28 +28,59 @@ type PairRow struct {
 	Address     string  `csv:"address"`
 	NameA       string  `csv:"name_a"`
 	NameB       string  `csv:"name_b"`
+	// The terms (TermNames), rounded to 4 decimals like match_weight:
+	// they add up to it within 0.001.
+	WPrior       float64 `csv:"w_prior"`
+	WName        float64 `csv:"w_name"`
+	WBirthDate   float64 `csv:"w_birth_date"`
+	WEmail       float64 `csv:"w_email"`
+	WPhone       float64 `csv:"w_phone"`
+	WAddress     float64 `csv:"w_address"`
+	WTFName      float64 `csv:"w_tf_name"`
+	WTFBirthDate float64 `csv:"w_tf_birth_date"`
+	WTFEmail     float64 `csv:"w_tf_email"`
+	WTFPhone     float64 `csv:"w_tf_phone"`
+	WTFAddress   float64 `csv:"w_tf_address"`
+}
+
+// setTerms fills the term columns.
+func (p *PairRow) setTerms(t *Terms) {
+	vals := t.TermValues()
+	for i, dst := range []*float64{&p.WPrior, &p.WName, &p.WBirthDate, &p.WEmail, &p.WPhone, &p.WAddress,
+		&p.WTFName, &p.WTFBirthDate, &p.WTFEmail, &p.WTFPhone, &p.WTFAddress} {
+		*dst = round4(vals[i])
+	}
 }
 
 // PairRows returns the pairs file's lines.
 func (r *Result) PairRows() []*PairRow {
 	out := make([]*PairRow, 0, len(r.Pairs))
 	nIn := int32(len(r.Rows))
-	for _, p := range r.Pairs {
+	for i := range r.Pairs {
+		p := &r.Pairs[i]
 		v := p.Pattern.Vector()
 		b := p.B
 		if int(r.Summary.ReferenceRows) > 0 {
 			b += nIn // index into the row space
 		}
-		out = append(out, &PairRow{
-			RowA: int64(p.A) + 1, RowB: int64(p.B) + 1,
+		t := r.Model.Terms(p)
+		row := &PairRow{
+			RowA: r.idText(p.A, false), RowB: r.idText(p.B, true),
 			Score: round4(p.Score), MatchWeight: round4(p.Weight), Linked: p.Linked,
 			Name: FieldName.LevelName(v[FieldName]), BirthDate: FieldBirth.LevelName(v[FieldBirth]),
 			Email: FieldEmail.LevelName(v[FieldEmail]), Phone: FieldPhone.LevelName(v[FieldPhone]),
 			Address: FieldAddress.LevelName(v[FieldAddress]),
 			NameA:   r.names.name(p.A), NameB: r.names.name(b),
-		})
+		}
+		row.setTerms(&t)
+		out = append(out, row)
 	}
 	return out
+}
+
+// idText is rowID as text.
+func (r *Result) idText(i int32, ref bool) string {
+	return record.Format(r.rowID(i, ref), record.String)
 }
 
 func nameText(f *Features) string {

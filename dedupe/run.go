@@ -12,6 +12,7 @@ import (
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
+	"github.com/namepipe/namepipe/record"
 )
 
 // Options configure Run.
@@ -38,6 +39,11 @@ type Options struct {
 	// SortBuffer is the memory, in bytes, of each external sort's buffers
 	// (default 16 MiB); the spill files go under Settings.TempDir.
 	SortBuffer int
+	// ExplainPairs are pairs of rows to compare and score whether or not
+	// a block brings them together (Result.Explained).
+	ExplainPairs []ExplainPair
+	// InputName and ReferenceName name the files in errors.
+	InputName, ReferenceName string
 	// Progress, when set, is called now and then with the stage and how
 	// far it got.
 	Progress func(stage string, done, total int64)
@@ -57,12 +63,19 @@ type Result struct {
 
 	// names are the name texts of the pairs' rows (for PairRows).
 	names *rowNames
+	// Explained are Options.ExplainPairs compared and scored.
+	Explained []Explained
+
+	// ids are the rows' own IDs (nil without Settings.IDColumn).
+	ids *rowIDs
 }
 
 // RowResult is what dedupe found for one input row.
 type RowResult struct {
-	// Cluster is the 0-based row of the cluster's first row (in linking
-	// mode: the reference row), or -1 for a row without duplicates.
+	// Cluster is the 0-based row of the cluster's first row (with
+	// Settings.IDColumn: of the member whose ID is the cluster's; in
+	// linking mode: the reference row), or -1 for a row without
+	// duplicates.
 	Cluster int32
 	// Size is the number of rows in the cluster (1 for none).
 	Size int32
@@ -84,6 +97,9 @@ type Pair struct {
 	Score   float64
 	Weight  float64
 	Pattern Pattern
+	// TF is the term-frequency adjustment of each field (FieldName: the
+	// names' words): Weight is the model's weight of Pattern plus these.
+	TF [numFields]float32
 	// Linked: the pair is at or above the threshold and both rows ended
 	// in the same cluster.
 	Linked bool
@@ -147,8 +163,24 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		return nil, err
 	}
 	defer store.close()
-	x := &extracted{store: store, keys: newSorter(dir, "keys", keyEntryCodec, cmpKeyEntry, o.SortBuffer)}
+	codec := keyEntryCodec
+	if o.Settings.IDColumn != "" {
+		codec = keyEntryTieCodec
+	}
+	x := &extracted{store: store, keys: newSorter(dir, "keys", codec, cmpKeyEntry, o.SortBuffer)}
 	defer x.keys.Close()
+	if col := o.Settings.IDColumn; col != "" {
+		x.ids = newRowIDs(col)
+		if x.idCol = o.Input.Schema().Index(col); x.idCol < 0 {
+			return nil, fmt.Errorf("%s: dedupe.idColumn: no column %q in the input", o.InputName, col)
+		}
+		t := o.Input.Schema().Fields[x.idCol].Type
+		x.ids.intColumn = t == record.Int64 || t == record.Int32
+		if o.Reference != nil && o.Reference.Schema().Index(col) < 0 {
+			return nil, fmt.Errorf("%s: dedupe.idColumn: no column %q in the reference", o.ReferenceName, col)
+		}
+		x.idFile = o.InputName
+	}
 	nIn32, bad, err := extractAll(ctx, o.Input, o.Plan, false, 0, o.Workers, x, o.Progress)
 	if err != nil {
 		return nil, err
@@ -156,7 +188,13 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	nIn := int(nIn32)
 	sum.Rows, sum.RowsWithErrors = int64(nIn), bad
 	link := o.Reference != nil
+	if x.ids != nil {
+		x.ids.refStart = nIn32
+	}
 	if link {
+		if x.ids != nil {
+			x.idCol, x.idFile = o.Reference.Schema().Index(o.Settings.IDColumn), o.ReferenceName
+		}
 		nRef, _, err := extractAll(ctx, o.Reference, o.RefPlan, true, nIn32, o.Workers, x, o.Progress)
 		if err != nil {
 			return nil, fmt.Errorf("reference: %w", err)
@@ -170,6 +208,12 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		return nil, err
 	}
 	n := store.rows()
+	if x.ids != nil {
+		if err := x.ids.finish(o.InputName, o.ReferenceName); err != nil {
+			return nil, err
+		}
+		res.ids = x.ids
+	}
 	for _, w := range x.nothing {
 		sum.RowsNothingComparable += int64(bits.OnesCount64(w))
 	}
@@ -224,7 +268,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 
 	// u from random pairs (after the compare step, whose matcher answers
 	// it re-uses)
-	u, usample, err := estimateU(ctx, o, store, names, nIn, link)
+	u, usample, err := estimateU(ctx, o, store, names, nIn, link, x.ids)
 	if err != nil {
 		return nil, err
 	}
@@ -262,7 +306,11 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		}
 		last = c
 		p := Pair{A: c.a, B: c.b, Pattern: c.p}
-		p.Weight = weights[c.p] + c.adjust(tf)
+		p.Weight = weights[c.p]
+		for f, x := range c.adjustFields(tf) {
+			p.Weight += x
+			p.TF[f] = float32(x)
+		}
 		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
 			return nil
 		}
@@ -280,6 +328,9 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	stage("train and score")
 	sum.PairsAbovePairsThreshold = int64(len(kept))
 	if res.names, err = pairNames(store, kept); err != nil {
+		return nil, err
+	}
+	if res.Explained, err = explainPairs(ctx, o, store, x, names, weights, tf, nIn32); err != nil {
 		return nil, err
 	}
 	store.close()
@@ -309,7 +360,7 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, lin
 				continue
 			}
 			rr := &res.Rows[me]
-			if p.Score > rr.Score || p.Score == rr.Score && rr.Match >= 0 && other < rr.Match {
+			if p.Score > rr.Score || p.Score == rr.Score && rr.Match >= 0 && res.ids.before(other, rr.Match) {
 				rr.Score, rr.Match, rr.Pattern = p.Score, other, p.Pattern
 			}
 		}
@@ -319,8 +370,11 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, lin
 		root = linkClusters(res.Rows, strong, nIn, n, set.Threshold)
 	} else {
 		var refused int
-		root, refused = Clusters(nIn, strong, set.MaxClusterSize)
+		root, refused = clusters(nIn, strong, set.MaxClusterSize, res.ids)
 		sum.JoinsRefused = int64(refused)
+		if res.ids != nil {
+			res.ids.representatives(root, set.ClusterIDFrom == config.ClusterIDLargest)
+		}
 	}
 	size := make([]int32, n)
 	for _, r := range root {

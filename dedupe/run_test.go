@@ -130,7 +130,7 @@ func TestRunFindsPlantedDuplicates(t *testing.T) {
 	if err := res.WritePairs(&buf); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(buf.String(), "row_a,row_b,score,match_weight,linked,name,birth_date,email,phone,address,name_a,name_b\n1,2,") {
+	if !strings.HasPrefix(buf.String(), "row_a,row_b,score,match_weight,linked,name,birth_date,email,phone,address,name_a,name_b,w_prior,w_name,w_birth_date,w_email,w_phone,w_address,w_tf_name,w_tf_birth_date,w_tf_email,w_tf_phone,w_tf_address\n1,2,") {
 		t.Errorf("pairs file starts %q", buf.String()[:min(200, buf.Len())])
 	}
 }

@@ -15,9 +15,22 @@ const decodeAllRows = 50_000
 // estimateU compares USample random pairs (of input rows, or input ×
 // reference rows) and estimates u from them. It returns u and the
 // number of pairs.
-func estimateU(ctx context.Context, o Options, store *featStore, names *nameComparer, nIn int, link bool) ([numFields][]float64, int, error) {
+func estimateU(ctx context.Context, o Options, store *featStore, names *nameComparer, nIn int, link bool, ids *rowIDs) ([numFields][]float64, int, error) {
 	n := store.rows()
 	sample := samplePairs(o.USample, nIn, n-nIn, link)
+	if ids != nil {
+		// The k-th row in ID order instead of the k-th row: the sample
+		// does not depend on the rows' order.
+		in, ref := ids.inOrder()
+		for i := range sample {
+			sample[i][0] = in[sample[i][0]]
+			if link {
+				sample[i][1] = ref[sample[i][1]] - int32(nIn)
+			} else {
+				sample[i][1] = in[sample[i][1]]
+			}
+		}
+	}
 	// Names of random pairs go through the matcher only for the first
 	// nameSample pairs (the other fields are cheap to compare).
 	nameSample := min(len(sample), 20_000)

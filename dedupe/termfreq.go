@@ -94,8 +94,19 @@ func newTermFreq(m *Model, feats []Features) *termFreq {
 
 // adjust returns the term-frequency adjustment of a pair's weight.
 func (t *termFreq) adjust(a, b []blockKey, p Pattern) float64 {
-	v := p.Vector()
+	var by [numFields]float64
+	t.adjustFields(a, b, p, &by)
 	adj := 0.0
+	for _, x := range by {
+		adj += x
+	}
+	return adj
+}
+
+// adjustFields adds to by, per field, the term-frequency adjustment of
+// a pair's weight (adjust's terms).
+func (t *termFreq) adjustFields(a, b []blockKey, p Pattern, by *[numFields]float64) {
+	v := p.Vector()
 	for _, f := range tfFields {
 		if v[f.field] != f.equal || t.rows[f.field] == 0 {
 			continue
@@ -110,9 +121,8 @@ func (t *termFreq) adjust(a, b []blockKey, p Pattern) float64 {
 		}
 		// The chance that another row holds the value, given one does.
 		uValue := float64(size-1) / math.Max(t.rows[f.field]-1, 1)
-		adj += clamp(t.logU[f.field]-math.Log2(uValue), tfMin, tfMax)
+		by[f.field] += clamp(t.logU[f.field]-math.Log2(uValue), tfMin, tfMax)
 	}
-	return adj
 }
 
 // countWords adds to counts (created when nil) the rows of feats holding
@@ -170,8 +180,8 @@ func (s nameShares) logU(a, b *Features, l Level) float32 {
 	if l < NameEqual || l >= NameRelation || len(s) == 0 {
 		return float32(math.NaN())
 	}
-	if len(b.Tokens) < len(a.Tokens) {
-		a, b = b, a
+	if len(b.Tokens) < len(a.Tokens) || len(b.Tokens) == len(a.Tokens) && b.nameHash < a.nameHash {
+		a, b = b, a // the shorter name first; one order whichever row is a
 	}
 	logU, shared := 0.0, 0
 	for j, w := range a.Tokens {

@@ -115,6 +115,8 @@
 //	  names: engine            # engine|local: the person matcher, or local word comparison
 //	  maxMatchCalls: 0         # budget of paid matcher calls with engine kind nameapi
 //	  tempDir: /var/tmp        # dedupe's temporary files (default: the system temporary directory)
+//	  idColumn: customer_id    # rows named by their own IDs (default: row numbers)
+//	  clusterIdFrom: smallest_id # smallest_id|largest_id: the member ID that is the cluster's
 //
 // # Secrets
 //

@@ -28,6 +28,7 @@ type dedupeFlags struct {
 	config, input, output, reference, pairs, summary string
 	report                                           string
 	explain, quiet                                   bool
+	explainPairs                                     []dedupe.ExplainPair
 	cpuProfile, memProfile                           string
 	logLevel, logFormat                              string
 	set                                              map[string]bool
@@ -47,6 +48,11 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	fs.StringVar(&f.reference, "reference", "", "link the input against this file (same columns) instead of de-duplicating it")
 	fs.StringVar(&f.pairs, "pairs", "", "also write every compared pair at or above dedupe.pairsThreshold to this CSV file")
 	fs.BoolVar(&f.explain, "explain", false, "print the learned Fellegi–Sunter weights on stdout")
+	fs.Func("explain-pair", "print on stdout the terms of this pair's match weight (`ID1,ID2`: dedupe.idColumn IDs, else row numbers; repeatable)", func(s string) error {
+		p, err := dedupe.ParseExplainPair(s)
+		f.explainPairs = append(f.explainPairs, p)
+		return err
+	})
 	fs.StringVar(&f.summary, "summary", "", "also write the summary as JSON to this file")
 	fs.StringVar(&f.report, "report", "", "also write a self-contained HTML report of the clusters to this file")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar or summary line")
@@ -108,11 +114,12 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	if err != nil {
 		return fail(stderr, exitUsage, err)
 	}
-	schema, err := dedupe.OutputSchema(rd.Schema(), cfg.Output.ColumnPrefix())
+	schema, err := dedupe.OutputSchemaIDs(rd.Schema(), cfg.Output.ColumnPrefix(), cfg.Dedupe.IDColumn)
 	if err != nil {
 		return fail(stderr, exitUsage, fmt.Errorf("%s: %w", f.config, err))
 	}
-	opts := dedupe.Options{Input: rd, Plan: plan, Matcher: matcher, MaxMatchCalls: budget, Settings: cfg.Dedupe}
+	opts := dedupe.Options{Input: rd, Plan: plan, Matcher: matcher, MaxMatchCalls: budget, Settings: cfg.Dedupe,
+		ExplainPairs: f.explainPairs, InputName: cfg.Input.Path, ReferenceName: f.reference}
 	if f.reference != "" {
 		refCfg := *cfg
 		refCfg.Input.Delimiter = ""
@@ -179,6 +186,11 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	}
 	if f.explain {
 		if err := res.Model.Explain(stdout); err != nil {
+			return fail(stderr, exitFailed, err)
+		}
+	}
+	for _, e := range res.Explained {
+		if err := res.Model.WriteTerms(stdout, e.Ask.A, e.Ask.B, &e.Pair); err != nil {
 			return fail(stderr, exitFailed, err)
 		}
 	}

@@ -52,7 +52,7 @@ func TestDedupeSampleData(t *testing.T) {
 		}
 	}
 	p := readCSV(t, pairs)
-	if strings.Join(p[0], ",") != "row_a,row_b,score,match_weight,linked,name,birth_date,email,phone,address,name_a,name_b" || len(p) < 9 {
+	if strings.Join(p[0], ",") != "row_a,row_b,score,match_weight,linked,name,birth_date,email,phone,address,name_a,name_b,w_prior,w_name,w_birth_date,w_email,w_phone,w_address,w_tf_name,w_tf_birth_date,w_tf_email,w_tf_phone,w_tf_address" || len(p) < 9 {
 		t.Errorf("pairs file: header %q, %d lines", p[0], len(p))
 	}
 	var s struct {

@@ -1,0 +1,169 @@
+package dedupe
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Terms are a pair's match weight taken apart: the prior (two random rows
+// match), each field's level weight log2(m/u) (0 when the field is
+// missing on a side) and each field's term-frequency adjustment (how much
+// rarer or commoner than average the agreeing value is; for the name, its
+// words). They add up to the pair's match weight (Sum).
+type Terms struct {
+	Prior float64
+	Level [numFields]float64
+	TF    [numFields]float64
+}
+
+// Sum is the match weight the terms make.
+func (t *Terms) Sum() float64 {
+	w := t.Prior
+	for f := Field(0); f < numFields; f++ {
+		w += t.Level[f]
+	}
+	for f := Field(0); f < numFields; f++ {
+		w += t.TF[f]
+	}
+	return w
+}
+
+// Terms returns the terms of pair p under model m.
+func (m *Model) Terms(p *Pair) Terms {
+	t := Terms{Prior: math.Log2(m.Lambda / (1 - m.Lambda))}
+	v := p.Pattern.Vector()
+	for f := Field(0); f < numFields; f++ {
+		if l := v[f]; l != Missing {
+			t.Level[f] = math.Log2(m.M[f][l] / m.U[f][l])
+		}
+		t.TF[f] = float64(p.TF[f])
+	}
+	return t
+}
+
+// TermNames are the names of the pairs file's term columns, in the order
+// of TermValues: w_prior, w_<field> per field, w_tf_<field> per field.
+func TermNames() []string {
+	out := []string{"w_prior"}
+	for f := Field(0); f < numFields; f++ {
+		out = append(out, "w_"+f.String())
+	}
+	for f := Field(0); f < numFields; f++ {
+		out = append(out, "w_tf_"+f.String())
+	}
+	return out
+}
+
+// TermValues returns the terms in the order of TermNames.
+func (t *Terms) TermValues() []float64 {
+	out := []float64{t.Prior}
+	out = append(out, t.Level[:]...)
+	return append(out, t.TF[:]...)
+}
+
+// WriteTerms writes the terms of pair p of rows named idA and idB, one
+// per line: the prior, then each field with its level and weight, its
+// term-frequency adjustment when there is one, then the sum (the match
+// weight) and the probability.
+func (m *Model) WriteTerms(w io.Writer, idA, idB string, p *Pair) error {
+	t := m.Terms(p)
+	v := p.Pattern.Vector()
+	var b strings.Builder
+	fmt.Fprintf(&b, "pair %s, %s\n", idA, idB)
+	fmt.Fprintf(&b, "  %-30s %+8.3f\n", "prior", t.Prior)
+	for f := Field(0); f < numFields; f++ {
+		fmt.Fprintf(&b, "  %-30s %+8.3f\n", f.String()+"="+f.LevelName(v[f]), t.Level[f])
+		if t.TF[f] != 0 {
+			fmt.Fprintf(&b, "  %-30s %+8.3f\n", f.String()+" term frequency", t.TF[f])
+		}
+	}
+	fmt.Fprintf(&b, "  %-30s %+8.3f  (probability %.4f)\n", "= match weight", t.Sum(), probability(t.Sum()))
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// ExplainPair is one pair asked for with --explain-pair: two row IDs
+// (dedupe.idColumn's, else 1-based row numbers; in linking mode B names
+// a reference row).
+type ExplainPair struct{ A, B string }
+
+// ParseExplainPair parses "ID1,ID2".
+func ParseExplainPair(s string) (ExplainPair, error) {
+	a, b, ok := strings.Cut(s, ",")
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	if !ok || a == "" || b == "" || strings.Contains(b, ",") {
+		return ExplainPair{}, fmt.Errorf("--explain-pair %q: want two row IDs separated by a comma (ID1,ID2)", s)
+	}
+	return ExplainPair{A: a, B: b}, nil
+}
+
+// Explained is an asked pair compared and scored.
+type Explained struct {
+	Ask  ExplainPair
+	Pair Pair
+}
+
+// explainPairs compares and scores the asked pairs (the store still
+// open, the model learned): each pair as the compare and score steps
+// would, whether or not a block brought the two rows together.
+func explainPairs(ctx context.Context, o Options, store *featStore, x *extracted, names *nameComparer, weights []float64, tf *termFreq, nIn int32) ([]Explained, error) {
+	var out []Explained
+	for _, ask := range o.ExplainPairs {
+		a, err := findRow(x.ids, ask.A, 0, nIn, o.InputName)
+		if err != nil {
+			return nil, err
+		}
+		lo, hi, file := int32(0), nIn, o.InputName
+		if o.Reference != nil {
+			lo, hi, file = nIn, int32(store.rows()), o.ReferenceName
+		}
+		b, err := findRow(x.ids, ask.B, lo, hi, file)
+		if err != nil {
+			return nil, err
+		}
+		var fa, fb Features
+		buf, ka, err := store.load(a, nil, &fa, nil)
+		if err != nil {
+			return nil, err
+		}
+		_, kb, err := store.load(b, buf, &fb, nil)
+		if err != nil {
+			return nil, err
+		}
+		v := compareRows(ctx, names, &fa, &fb)
+		c := newCand(a, b, v.Pattern(), ka, kb, &fa, &fb, x.shares)
+		p := Pair{A: a, B: b, Pattern: c.p, Weight: weights[c.p]}
+		for f, adj := range c.adjustFields(tf) {
+			p.Weight += adj
+			p.TF[f] = float32(adj)
+		}
+		p.Score = probability(p.Weight)
+		if o.Reference != nil {
+			p.B -= nIn
+		}
+		out = append(out, Explained{Ask: ask, Pair: p})
+	}
+	return out, nil
+}
+
+// findRow returns the row of [lo, hi) whose ID (or 1-based row number,
+// without IDs) is id.
+func findRow(ids *rowIDs, id string, lo, hi int32, file string) (int32, error) {
+	if ids == nil {
+		n, err := strconv.ParseInt(id, 10, 32)
+		if err != nil || n < 1 || n > int64(hi-lo) {
+			return 0, fmt.Errorf("--explain-pair: %s has no row %q (rows are numbered 1 to %d; set dedupe.idColumn to use the rows' own IDs)", file, id, hi-lo)
+		}
+		return lo + int32(n) - 1, nil
+	}
+	for i := lo; i < hi; i++ {
+		if ids.id(i) == id {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("--explain-pair: %s has no row with %s %q", file, ids.column, id)
+}

@@ -307,8 +307,9 @@ type Stats struct {
 	// Requests is every request received, /healthz and WSDL included.
 	Requests uint64
 	// Calls is the operation calls that passed the key check, the rate
-	// limit and fault injection; the service is called for each unless the
-	// server refuses its input (malformed JSON, oversized body).
+	// limit, fault injection and admission (a place among the calls in
+	// flight); the service is called for each unless the server refuses
+	// its input (malformed JSON, too many name fields).
 	Calls uint64
 	// Unauthorized is the calls refused by the key check.
 	Unauthorized uint64

@@ -18,7 +18,8 @@
 // Every non-200 answer carries the service's JSON fault body (nameapi.Fault)
 // with faultCause, blame, message, httpStatusCode and httpStatusMeaning.
 // Malformed JSON and a bad query parameter give 400 BadRequest; a body
-// larger than Options.MaxBodyBytes gives 413; an unknown path 404; a POST
+// larger than Options.MaxBodyBytes (a SOAP body larger than 64 KiB) gives
+// 413; an unknown path 404; a POST
 // body that is not JSON (REST) or XML (SOAP) 415; more name fields or name
 // text than Options.MaxNameFields or MaxNameBytes 400. Errors of
 // the Service are sent as follows: a *nameapi.Error with a Fault sends that

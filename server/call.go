@@ -9,6 +9,12 @@ import (
 	"runtime/debug"
 )
 
+// maxSOAPBody limits SOAP request bodies: the SOAP operations take an
+// email address or nothing, so a legitimate envelope is a few hundred
+// bytes, and encoding/xml holds several copies of a long text while it
+// decodes it (5 MB for a 1 MB element).
+const maxSOAPBody = 64 << 10
+
 // callContext returns the context of one operation call: it ends at
 // Options.RequestTimeout, when the client goes away, or with the cause
 // errShuttingDown when the server's shutdown deadline is near.
@@ -38,19 +44,23 @@ func (p opPanic) String() string { return fmt.Sprintf("%v\n(in the operation) %s
 // only with one of Options.MaxInFlight places; each is waited for up to
 // Options.QueueWait, after which the call gets errBusy (503 with
 // Retry-After). The body is read into a buffer of its declared size and
-// handed to op without another copy.
+// handed to op without another copy; a SOAP body is limited to
+// maxSOAPBody.
 //
 // call returns when op returns or when the call's context ends
 // (RequestTimeout, the client went away, shutdown), whichever is first,
 // so that an answer is always sent in time. An op that goes on after that
 // keeps its places until it returns, so the bounds count the work really
 // being done.
-func (s *Server) call(w http.ResponseWriter, r *http.Request, op opFunc) (any, error) {
+func (s *Server) call(w http.ResponseWriter, r *http.Request, op opFunc, soap bool) (any, error) {
 	ctx := r.Context()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	limit := s.opts.MaxBodyBytes
+	if soap {
+		limit = min(limit, maxSOAPBody)
+	}
 	if r.ContentLength > limit {
 		return nil, &requestError{a: tooLarge(limit)}
 	}

@@ -68,7 +68,11 @@ func (s *Server) errorAnswer(r *http.Request, op string, err error) answer {
 	if errors.Is(err, context.DeadlineExceeded) {
 		f := newFault(http.StatusServiceUnavailable, nameapi.FaultInternalServerError, nameapi.BlameServer,
 			"The request took too long to process.", nameapi.RetryLater)
-		return faultAnswer(f)
+		secs := retryAfterSeconds(s.opts.RetryAfter)
+		f.RetrySameLocation.RetryInSeconds = &secs
+		a := faultAnswer(f)
+		a.retryAfter = time.Duration(secs) * time.Second
+		return a
 	}
 	if errors.Is(err, context.Canceled) {
 		// The client went away; the answer is not read.

@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -542,5 +544,73 @@ func TestExposedAddr(t *testing.T) {
 		if got != tc.exposed || (err != nil) != tc.err {
 			t.Errorf("Exposed(%q) = %v, %v; want %v, error %v", tc.addr, got, err, tc.exposed, tc.err)
 		}
+	}
+}
+
+// TestBodyMemory: serving one body of about 1 MB allocates about twice
+// its size (the body's buffer and the decoded value), not the several
+// copies of a growing read; a SOAP body, whose decoder copies long texts
+// several times, is limited to 64 KiB. Not parallel, so that the
+// allocation count is this request's.
+func TestBodyMemory(t *testing.T) {
+	h := New(newFake(), Options{}).Handler()
+	long := strings.Repeat("x", 990_000)
+	tests := []struct {
+		name, path, ctype, body string
+		chunked                 bool
+	}{
+		{"one long value", nameapi.PathRiskDetector, "application/json",
+			`{"inputPerson":{"type":"NaturalInputPerson","emailAddresses":[{"type":"EmailAddressImpl","emailAddress":"` + long + `"}]}}`, false},
+		{"one long value, length unknown", nameapi.PathRiskDetector, "application/json",
+			`{"inputPerson":{"type":"NaturalInputPerson","emailAddresses":[{"type":"EmailAddressImpl","emailAddress":"` + long + `"}]}}`, true},
+		{"SOAP", nameapi.SOAPClassifierPath, nameapi.SOAPContentType, strings.Replace(soapClassifyBody, "john@gmail.com", long[:maxSOAPBody-1000], 1), false},
+	}
+	// A longer SOAP body is refused before it is read.
+	big := httptest.NewRequest("POST", nameapi.SOAPClassifierPath, strings.NewReader(strings.Replace(soapClassifyBody, "john@gmail.com", long, 1)))
+	big.Header.Set("Content-Type", nameapi.SOAPContentType)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, big)
+	if rec.Code != http.StatusRequestEntityTooLarge || !strings.Contains(rec.Body.String(), "65536") {
+		t.Errorf("SOAP body of 1 MB: %d %.300s", rec.Code, rec.Body.String())
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			target := tc.path
+			if !strings.HasPrefix(target, "/soap/") {
+				target = DefaultPrefix + target
+			}
+			var body io.Reader = strings.NewReader(tc.body)
+			if tc.chunked {
+				body = io.MultiReader(body) // of unknown length
+			}
+			req := httptest.NewRequest("POST", target, body)
+			req.Header.Set("Content-Type", tc.ctype)
+			rec := httptest.NewRecorder()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			h.ServeHTTP(rec, req)
+			runtime.ReadMemStats(&after)
+			if rec.Code != 200 {
+				t.Fatalf("status %d: %.300s", rec.Code, rec.Body.String())
+			}
+			alloc := after.TotalAlloc - before.TotalAlloc
+			t.Logf("%d bytes allocated for a body of %d", alloc, len(tc.body))
+			// The buffer and the decoded value; a body of unknown length
+			// grows its buffer by doubling, which allocates up to twice
+			// the final buffer in all (about 1.5 times at once).
+			factor := uint64(2)
+			if tc.chunked {
+				factor = 3
+			}
+			limit := factor*uint64(len(tc.body)) + 256<<10
+			if strings.HasPrefix(target, "/soap/") {
+				// encoding/xml's copies (more under -race) of a body
+				// that cannot be longer than 64 KiB.
+				limit = 1 << 20
+			}
+			if alloc > limit {
+				t.Errorf("%d bytes allocated for a body of %d, want at most %d", alloc, len(tc.body), limit)
+			}
+		})
 	}
 }

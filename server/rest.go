@@ -170,7 +170,7 @@ func (s *Server) dispatch(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, rt.soap, s.injectedError())
 		return
 	}
-	res, err := s.call(w, r, op)
+	res, err := s.call(w, r, op, rt.soap)
 	if err == nil && in.latency > 0 {
 		// The latency comes after the work, so that a waiting call holds
 		// its answer only, not its body nor a place among the calls in

@@ -398,8 +398,9 @@ func TestRequestTimeout(t *testing.T) {
 	if r.status != http.StatusServiceUnavailable {
 		t.Fatalf("status %d: %s", r.status, r.body)
 	}
-	if f := decodeFault(t, r); f.Blame != nameapi.BlameServer || f.RetrySameLocation == nil || f.RetrySameLocation.RetryType != nameapi.RetryLater {
-		t.Errorf("fault %+v", f)
+	if f := decodeFault(t, r); f.Blame != nameapi.BlameServer || f.RetrySameLocation == nil || f.RetrySameLocation.RetryType != nameapi.RetryLater ||
+		f.RetrySameLocation.RetryInSeconds == nil || r.header.Get("Retry-After") == "" {
+		t.Errorf("fault %+v, Retry-After %q", f, r.header.Get("Retry-After"))
 	}
 	if err := <-sawCancel; !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("service context ended with %v", err)

@@ -18,7 +18,8 @@
 // Every non-200 answer carries the service's JSON fault body (nameapi.Fault)
 // with faultCause, blame, message, httpStatusCode and httpStatusMeaning.
 // Malformed JSON and a bad query parameter give 400 BadRequest; a body
-// larger than Options.MaxBodyBytes gives 413; an unknown path 404; a POST
+// larger than Options.MaxBodyBytes (a SOAP body larger than 64 KiB) gives
+// 413; an unknown path 404; a POST
 // body that is not JSON (REST) or XML (SOAP) 415; more name fields or name
 // text than Options.MaxNameFields or MaxNameBytes 400. Errors of
 // the Service are sent as follows: a *nameapi.Error with a Fault sends that
@@ -307,8 +308,9 @@ type Stats struct {
 	// Requests is every request received, /healthz and WSDL included.
 	Requests uint64
 	// Calls is the operation calls that passed the key check, the rate
-	// limit and fault injection; the service is called for each unless the
-	// server refuses its input (malformed JSON, oversized body).
+	// limit, fault injection and admission (a place among the calls in
+	// flight); the service is called for each unless the server refuses
+	// its input (malformed JSON, too many name fields).
 	Calls uint64
 	// Unauthorized is the calls refused by the key check.
 	Unauthorized uint64

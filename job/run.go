@@ -81,6 +81,9 @@ type Run struct {
 	Quiet    bool
 	// SummaryPath, when set, receives the run summary as JSON.
 	SummaryPath string
+	// ExplainStop adds to a failed run's error what was written and what
+	// a rerun re-uses (the cache).
+	ExplainStop bool
 	// OutputSchema and WrapWriter, when set, extend the output: the schema
 	// the writer is created for, and the writer the pipeline writes to
 	// (namepipe-beam's source columns).
@@ -143,7 +146,7 @@ func (r *Run) Execute(ctx context.Context) (*Outcome, error) {
 	s.warnInput(sum, runErr)
 	out := &Outcome{Summary: sum, Warnings: s.writeSummary(sum)}
 	if runErr != nil {
-		return out, &Error{Kind: KindOf(runErr), Err: errors.New(s.explain(runErr))}
+		return out, &Error{Kind: KindOf(runErr), Err: s.explain(runErr)}
 	}
 	return out, nil
 }
@@ -377,11 +380,11 @@ func (s *runState) writeSummary(sum *pipeline.Summary) []error {
 
 // explain returns the message of a failed run: what was written and what
 // a rerun will re-use.
-func (s *runState) explain(runErr error) string {
+func (s *runState) explain(runErr error) error {
 	msg := runErr.Error()
 	var re *pipeline.RunError
-	if !errors.As(runErr, &re) {
-		return msg
+	if !s.ExplainStop || !errors.As(runErr, &re) {
+		return runErr
 	}
 	if s.Config.Output.Path == "-" {
 		msg += fmt.Sprintf("; %d rows were written to stdout before the stop", re.RowsWritten)
@@ -394,5 +397,5 @@ func (s *runState) explain(runErr error) string {
 	case s.Config.Engine.Kind == config.EngineNameAPI:
 		msg += "; without a cache (--cache) a rerun calls the service again for every row"
 	}
-	return msg
+	return errors.New(msg)
 }

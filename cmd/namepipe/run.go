@@ -121,7 +121,7 @@ func (a app) runJob(f *runFlags, stderr io.Writer) (*job.Run, error) {
 	j := &job.Run{
 		Config: cfg, ConfigPath: f.config, Parts: a.parts, Logger: logger,
 		Cache:  job.CachePolicy{Path: f.cache, Off: f.noCache, MaxAge: f.cacheMaxAge},
-		Window: f.window, Grace: f.grace, Quiet: f.quiet, SummaryPath: f.summary,
+		Window: f.window, Grace: f.grace, Quiet: f.quiet, SummaryPath: f.summary, ExplainStop: true,
 	}
 	if !f.quiet && isTerminal(stderr) {
 		j.Progress = stderr

@@ -445,4 +445,3 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.log.Info("stopped")
 	return nil
 }
-

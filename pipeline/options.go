@@ -180,27 +180,12 @@ func (o Options) withDefaults() (Options, error) {
 		o.Now = time.Now
 	}
 	if o.Sleep == nil {
-		o.Sleep = sleepCtx
+		o.Sleep = nameapi.Sleep
 	}
 	if o.Jitter == nil {
 		o.Jitter = fullJitter
 	}
 	return o, nil
-}
-
-// sleepCtx waits d or until ctx is done.
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
 
 // fullJitter returns a uniformly random duration in [0, d].

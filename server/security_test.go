@@ -417,7 +417,7 @@ func TestLatencyEndsWhenPOSTClientGoesAway(t *testing.T) {
 	s := New(newFake(), Options{Latency: time.Hour})
 	ended := make(chan error, 1)
 	s.wait = func(ctx context.Context, d time.Duration) error {
-		err := sleepCtx(ctx, d)
+		err := nameapi.Sleep(ctx, d)
 		ended <- err
 		return err
 	}

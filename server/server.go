@@ -412,7 +412,7 @@ func New(svc nameapi.Service, opts Options) *Server {
 		log:    o.Logger,
 		prefix: o.Prefix,
 		rng:    rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15)),
-		wait:   sleepCtx,
+		wait:   nameapi.Sleep,
 		bodies: make(gate, o.MaxBodies),
 		work:   make(gate, o.MaxInFlight),
 	}
@@ -544,19 +544,4 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	s.log.Info("stopped")
 	return nil
-}
-
-// sleepCtx waits d or until ctx ends, whichever comes first.
-func sleepCtx(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }

@@ -9,9 +9,9 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/namepipe/namepipe/beam/enrich"
-	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/dedupe"
 	"github.com/namepipe/namepipe/internal/wiring"
+	"github.com/namepipe/namepipe/job"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
@@ -38,9 +38,7 @@ func openSource(ctx context.Context, cfg *mapping.Config, path string, ref bool)
 		c.Input.Delimiter = ""
 	}
 	c.Input.Override(path)
-	if c.Input.OnMalformed == config.MalformedReject {
-		c.Input.OnMalformed = config.MalformedKeep
-	}
+	job.KeepMalformed(&c.Input)
 	rd, err := wiring.OpenInput(ctx, c.Input, nil)
 	if err != nil {
 		return nil, nil, err

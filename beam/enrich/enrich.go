@@ -16,10 +16,10 @@ import (
 
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/internal/wiring"
+	"github.com/namepipe/namepipe/job"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/pipeline"
-	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
 	"github.com/namepipe/namepipe/writers"
 )
@@ -185,57 +185,24 @@ func (f *enrichFn) enrich(ctx context.Context, sh Shard) (*pipeline.Summary, err
 	if isRemote(out) {
 		out = filepath.Join(tmp, "out"+path.Ext(out))
 	}
-	cfg := *f.cfg // a shallow copy: only the paths and formats change
+	cfg := *f.cfg // a shallow copy: only the paths, formats and rate change
 	cfg.Input.Override(in)
 	cfg.Output.Override(out)
-
-	rd, err := wiring.OpenInput(ctx, cfg.Input, nil)
-	if err != nil {
-		return nil, fmt.Errorf("input: %w", err)
+	cfg.Run.Rate, cfg.Run.Burst = f.RatePerWorker, f.BurstPerWorker
+	run := &job.Run{
+		Config: &cfg, ConfigPath: f.ConfigName, Parts: wiring.Parts(f.Build),
+		Service: f.svc, EngineID: f.engineID, APIKey: f.apiKey,
+		Cache: job.CachePolicy{Off: true}, Quiet: true,
+		OutputSchema: func(s record.Schema) (record.Schema, error) {
+			return SourceSchema(s, cfg.Output.ColumnPrefix())
+		},
+		WrapWriter: func(w writers.Writer) writers.Writer { return &sourceWriter{Writer: w, file: sh.Input} },
 	}
-	defer rd.Close()
-	var planOpts []mapping.PlanOption
-	if cfg.Engine.Kind == config.EngineNameAPI {
-		planOpts = append(planOpts, mapping.Redacting(f.apiKey))
-	}
-	plan, err := mapping.NewPlan(&cfg, rd.Schema(), planOpts...)
-	if err != nil {
-		return nil, err
-	}
-	schema, err := SourceSchema(plan.OutputSchema(), cfg.Output.ColumnPrefix())
+	res, err := run.Execute(ctx)
 	if err != nil {
 		return nil, err
 	}
-	var layout *readers.CSVLayout
-	if l, ok := readers.LayoutOf(rd); ok {
-		layout = &l
-	}
-	w, err := wiring.CreateOutput(ctx, &cfg.Settings, schema, len(rd.Schema().Fields), layout)
-	if err != nil {
-		return nil, fmt.Errorf("output: %w", err)
-	}
-	sw := &sourceWriter{Writer: w, file: sh.Input}
-	sum, err := pipeline.Run(ctx, pipeline.Options{
-		Reader:                 rd,
-		Writer:                 sw,
-		Plan:                   pipeline.FromMapping(plan),
-		Service:                f.svc,
-		Concurrency:            cfg.Run.Concurrency,
-		Rate:                   f.RatePerWorker,
-		Burst:                  f.BurstPerWorker,
-		MaxAttempts:            cfg.Run.MaxAttempts(),
-		Timeout:                cfg.Engine.Timeout,
-		MaxConsecutiveFailures: cfg.Run.MaxConsecutiveFailures,
-		EngineID:               f.engineID,
-		LogEvery:               -1,
-	})
-	if err == nil {
-		err = w.Commit()
-	}
-	if err != nil {
-		_ = w.Abort()
-		return nil, err
-	}
+	sum := res.Summary
 	if err := stageOut(ctx, out, sh.Output); err != nil {
 		return nil, fmt.Errorf("output: %w", err)
 	}

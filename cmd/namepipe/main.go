@@ -68,8 +68,13 @@ Exit codes: 0 ok, 1 run failed, 2 usage/config error, 3 input error,
 4 rows with errors (run --strict), 130 interrupted.
 `
 
-// realMain runs one command and returns its exit code.
+// realMain runs one command with the real parts and returns its exit code.
 func realMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return newApp().main(ctx, args, stdout, stderr)
+}
+
+// main runs one command and returns its exit code.
+func (a app) main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitUsage
@@ -77,15 +82,15 @@ func realMain(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	cmd, rest := args[0], args[1:]
 	switch cmd {
 	case "run":
-		return cmdRun(ctx, rest, stdout, stderr)
+		return a.cmdRun(ctx, rest, stdout, stderr)
 	case "validate":
-		return cmdValidate(ctx, rest, stdout, stderr)
+		return a.cmdValidate(ctx, rest, stdout, stderr)
 	case "dedupe":
-		return cmdDedupe(ctx, rest, stdout, stderr)
+		return a.cmdDedupe(ctx, rest, stdout, stderr)
 	case "serve":
-		return cmdServe(ctx, rest, stdout, stderr)
+		return a.cmdServe(ctx, rest, stdout, stderr)
 	case "ping":
-		return cmdPing(ctx, rest, stdout, stderr)
+		return a.cmdPing(ctx, rest, stdout, stderr)
 	case "version", "--version", "-version":
 		fmt.Fprintln(stdout, versionString())
 		return exitOK

@@ -128,6 +128,7 @@ type env struct {
 	reader           *fakeReader
 	writer           *fakeWriter
 	openErr          error
+	app              app // the command line with the fakes
 }
 
 const testConfig = `input:
@@ -158,19 +159,19 @@ func newEnv(t *testing.T, rows int, cfg string) *env {
 		t.Fatal(err)
 	}
 	t.Setenv("NP_TEST_KEY", plantedKey)
-	restoreWiring(t)
-	openInput = func(ctx context.Context, in config.Input, _ func(readers.Rejected) error) (readers.Reader, error) {
+	e.app = newApp()
+	e.app.parts.OpenInput = func(ctx context.Context, in config.Input, _ func(readers.Rejected) error) (readers.Reader, error) {
 		if e.openErr != nil {
 			return nil, e.openErr
 		}
 		e.reader = &fakeReader{n: e.rows}
 		return e.reader, nil
 	}
-	createOutput = func(ctx context.Context, s *config.Settings, schema record.Schema, inputCols int, _ *readers.CSVLayout) (writers.Writer, error) {
+	e.app.parts.CreateOutput = func(ctx context.Context, s *config.Settings, schema record.Schema, inputCols int, _ *readers.CSVLayout) (writers.Writer, error) {
 		e.writer = &fakeWriter{}
 		return e.writer, nil
 	}
-	newService = func(ctx context.Context, eng config.Engine, apiKey string, concurrency int, _ []mapping.Op) (nameapi.Service, string, error) {
+	e.app.parts.NewService = func(ctx context.Context, eng config.Engine, apiKey string, _ []mapping.Op) (nameapi.Service, string, error) {
 		if apiKey != plantedKey {
 			t.Errorf("service got API key %q", apiKey)
 		}
@@ -179,15 +180,9 @@ func newEnv(t *testing.T, rows int, cfg string) *env {
 	return e
 }
 
-// restoreWiring puts the real constructors back after the test.
-func restoreWiring(t *testing.T) {
-	in, out, svc, remote, srv := openInput, createOutput, newService, newRemote, runServer
-	t.Cleanup(func() { openInput, createOutput, newService, newRemote, runServer = in, out, svc, remote, srv })
-}
-
 func (e *env) run(ctx context.Context, args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
-	code := realMain(ctx, args, &stdout, &stderr)
+	code := e.app.main(ctx, args, &stdout, &stderr)
 	return code, stdout.String(), stderr.String()
 }
 

@@ -14,7 +14,7 @@ import (
 
 // cmdPing is `namepipe ping`: one or more round trips through the
 // configured engine or a service at a base URL, with their times.
-func cmdPing(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func (a app) cmdPing(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet(stderr, "ping", "--config FILE | --base-url URL [flags]",
 		"Pings the engine of a config, or a NameAPI REST service at a base URL,\nand prints each round-trip time.", "")
 	configPath := fs.String("config", "", "ping the engine of this config")
@@ -42,7 +42,7 @@ func cmdPing(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return fail(stderr, exitUsage, fmt.Errorf("%s: %w", *configPath, err))
 		}
-		if svc, _, err = newService(ctx, cfg.Engine, key, 1, nil); err != nil {
+		if svc, _, err = a.parts.NewService(ctx, cfg.Engine, key, nil); err != nil {
 			return fail(stderr, exitUsage, fmt.Errorf("%s: engine: %w", *configPath, err))
 		}
 		target = cfg.Engine.Kind + " engine"
@@ -54,7 +54,7 @@ func cmdPing(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// still measures the round trip (a local `namepipe serve` needs none).
 		key := config.LookupAPIKey(*keyEnv)
 		var err error
-		if svc, err = newRemote(ctx, *baseURL, key, *timeout); err != nil {
+		if svc, err = a.newRemote(ctx, *baseURL, key, *timeout); err != nil {
 			return fail(stderr, exitUsage, fmt.Errorf("--base-url: %w", err))
 		}
 		target = *baseURL

@@ -9,7 +9,6 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"strings"
@@ -19,10 +18,8 @@ import (
 	"golang.org/x/term"
 
 	"github.com/namepipe/namepipe/config"
+	"github.com/namepipe/namepipe/job"
 	"github.com/namepipe/namepipe/mapping"
-	"github.com/namepipe/namepipe/pipeline"
-	"github.com/namepipe/namepipe/readers"
-	"github.com/namepipe/namepipe/record"
 )
 
 var errHelp = flag.ErrHelp
@@ -76,7 +73,7 @@ Exit codes: 0 ok, 1 run failed, 2 usage/config error, 3 input error,
 }
 
 // cmdRun is `namepipe run`.
-func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func (a app) cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs, f := newRunFlags(stderr)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -86,206 +83,79 @@ func cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 	// Everything that can be wrong with the config or flags is reported
 	// here, before any input is read.
+	j, err := a.runJob(f, stderr)
+	if err != nil {
+		return fail(stderr, exitUsage, err)
+	}
+	ctx, stop := interruptible(ctx)
+	defer stop()
+	stopProfiles, err := startProfiles(f.cpuProfile, f.memProfile, j.Logger)
+	if err != nil {
+		return fail(stderr, exitUsage, err)
+	}
+	defer stopProfiles()
+
+	out, err := j.Execute(ctx)
+	for _, w := range out.Warnings {
+		fmt.Fprintf(stderr, "namepipe: %v\n", w)
+	}
+	if !f.quiet && out.Summary != nil {
+		fmt.Fprintf(stderr, "namepipe: %s\n", out.Summary)
+	}
+	if err != nil {
+		return fail(stderr, exitCode(err), err)
+	}
+	if f.strict && out.Summary.RowsWithErrors > 0 {
+		fmt.Fprintf(stderr, "namepipe: %d rows have errors (--strict)\n", out.Summary.RowsWithErrors)
+		return exitRowErrors
+	}
+	return exitOK
+}
+
+// runJob loads the config, applies the flags and describes the job.
+func (a app) runJob(f *runFlags, stderr io.Writer) (*job.Run, error) {
 	cfg, logger, err := loadRunConfig(f, stderr)
 	if err != nil {
-		return fail(stderr, exitUsage, err)
+		return nil, err
 	}
-	apiKey, err := cfg.Engine.APIKey()
-	if err != nil {
-		return fail(stderr, exitUsage, fmt.Errorf("%s: %w", f.config, err))
+	j := &job.Run{
+		Config: cfg, ConfigPath: f.config, Parts: a.parts, Logger: logger,
+		Cache:  job.CachePolicy{Path: f.cache, Off: f.noCache, MaxAge: f.cacheMaxAge},
+		Window: f.window, Grace: f.grace, Quiet: f.quiet, SummaryPath: f.summary, ExplainStop: true,
 	}
-	svc, engineID, err := newService(ctx, cfg.Engine, apiKey, cfg.Run.Concurrency, configOps(cfg))
-	if err != nil {
-		return fail(stderr, exitUsage, fmt.Errorf("%s: engine: %w", f.config, err))
+	if !f.quiet && isTerminal(stderr) {
+		j.Progress = stderr
 	}
-	if c, ok := svc.(io.Closer); ok {
-		defer c.Close()
-	}
+	return j, j.Check()
+}
 
-	var rejects *rejectSink
-	var reject func(readers.Rejected) error
-	if cfg.Input.OnMalformed == config.MalformedReject {
-		if rejects, err = newRejectSink(&cfg.Settings); err != nil {
-			return fail(stderr, exitFailed, fmt.Errorf("rejects: %w", err))
-		}
-		defer rejects.w.Abort() // a no-op once committed
-		reject = rejects.add
-	}
-	rd, err := openInput(ctx, cfg.Input, reject)
-	if err != nil {
-		return fail(stderr, exitInput, fmt.Errorf("input: %w", err))
-	}
-	defer rd.Close()
-	openNotes := 0 // notes about the input printed when it was opened
-	if sr, ok := rd.(readers.StatsReader); ok {
-		for _, note := range sr.Stats().Notes {
-			logger.Warn("input: "+note, "file", cfg.Input.Path)
-			openNotes++
-		}
-	}
-	var planOpts []mapping.PlanOption
-	if cfg.Engine.Kind == config.EngineNameAPI {
-		planOpts = append(planOpts, mapping.Redacting(apiKey))
-	}
-	plan, err := mapping.NewPlan(cfg, rd.Schema(), planOpts...)
-	if err != nil {
-		return fail(stderr, exitUsage, err)
-	}
-
-	cache, cachePath, resumed, err := openRunCache(f, cfg, logger)
-	if err != nil {
-		return fail(stderr, exitUsage, err)
-	}
-	if cache != nil {
-		defer func() {
-			if err := cache.Close(); err != nil {
-				logger.Warn("closing the cache", "err", err)
-			}
-		}()
-	}
-
-	var layout *readers.CSVLayout
-	if l, ok := readers.LayoutOf(rd); ok {
-		layout = &l
-	}
-	w, err := createOutput(ctx, &cfg.Settings, plan.OutputSchema(), len(rd.Schema().Fields), layout)
-	if err != nil {
-		return fail(stderr, exitFailed, fmt.Errorf("output: %w", err))
-	}
-
-	// Ctrl-C / SIGTERM: stop taking rows, let calls in flight finish for the
-	// grace period, flush, do not commit. A second signal kills at once.
+// interruptible returns ctx cancelled by Ctrl-C or SIGTERM: the run stops
+// taking rows, lets calls in flight finish for the grace period, flushes
+// and does not commit. A second signal kills at once.
+func interruptible(ctx context.Context) (context.Context, context.CancelFunc) {
 	sigCtx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	go func() {
 		<-sigCtx.Done()
 		stop()
 	}()
+	return sigCtx, stop
+}
 
-	opts := pipeline.Options{
-		Reader:                 rd,
-		Writer:                 w,
-		Plan:                   pipeline.FromMapping(plan),
-		Service:                svc,
-		Concurrency:            cfg.Run.Concurrency,
-		Rate:                   cfg.Run.Rate,
-		Burst:                  cfg.Run.Burst,
-		MaxAttempts:            cfg.Run.MaxAttempts(),
-		Timeout:                cfg.Engine.Timeout,
-		MaxConsecutiveFailures: cfg.Run.MaxConsecutiveFailures,
-		Window:                 f.window,
-		Grace:                  max(f.grace, 0),
-		EngineID:               engineID,
-		Logger:                 logger,
-		ProgressTotalUnit:      "bytes",
-	}
-	if cfg.Input.Format == record.FormatParquet {
-		opts.ProgressTotalUnit = "rows"
-	}
-	if cache != nil {
-		opts.Cache = cache
-	}
-	collector := newReportCollector(cfg.Output.Report, plan, rd.Schema())
-	if collector != nil {
-		opts.Observer = collector
-	}
-	switch {
-	case f.quiet:
-		opts.LogEvery = -1
-	case isTerminal(stderr):
-		opts.Progress = stderr
-	}
-
-	if f.cpuProfile != "" {
-		stopProfile, err := startCPUProfile(f.cpuProfile)
-		if err != nil {
-			return fail(stderr, exitUsage, err)
-		}
-		defer stopProfile()
-	}
-	if f.memProfile != "" {
-		defer writeMemProfile(f.memProfile, logger)
-	}
-
-	logger.Debug("run starting", "input", cfg.Input.Path, "output", cfg.Output.Path, "engine", cfg.Engine.Kind,
-		"concurrency", opts.Concurrency, "rate", opts.Rate, "cache", cachePath, "resuming", resumed)
-	sum, runErr := pipeline.Run(sigCtx, opts)
-
-	if runErr == nil {
-		if err := w.Commit(); err != nil {
-			runErr = fmt.Errorf("output: %w", err)
-			_ = w.Abort()
-		}
-	} else if err := w.Abort(); err != nil {
-		logger.Warn("discarding the incomplete output", "err", err)
-	}
-	if rejects != nil && runErr == nil {
-		if err := rejects.w.Commit(); err != nil {
-			runErr = fmt.Errorf("rejects: %w", err)
+// startProfiles starts the CPU profile (cpu != "") and returns the func
+// that stops it and writes the allocation profile (mem != "").
+func startProfiles(cpu, mem string, logger *slog.Logger) (stop func(), err error) {
+	stopCPU := func() {}
+	if cpu != "" {
+		if stopCPU, err = startCPUProfile(cpu); err != nil {
+			return nil, err
 		}
 	}
-	if in := sum.Input; in != nil {
-		// Never silent, even with --quiet: rows that are not plain rows.
-		var malformed int64
-		for _, n := range in.Malformed {
-			malformed += n
+	return func() {
+		if mem != "" {
+			writeMemProfile(mem, logger)
 		}
-		switch {
-		case rejects != nil:
-			if malformed == 0 || runErr != nil {
-				break // the rejects file is discarded with the output
-			}
-			logger.Warn("input: malformed rows written to the rejects file, not to the output", "file", cfg.Input.Path,
-				"rejected", in.Rejected, "rejects", rejects.path)
-		case malformed > 0:
-			logger.Warn("input: malformed rows kept as written and flagged in the error column", "file", cfg.Input.Path, "malformed_rows", malformed)
-		}
-		for _, note := range in.Notes[min(openNotes, len(in.Notes)):] {
-			logger.Warn("input: "+note, "file", cfg.Input.Path)
-		}
-		if in.BlankLinesSkipped > 0 {
-			logger.Warn("input: blank lines skipped (a file with several columns has no empty rows)", "file", cfg.Input.Path,
-				"blank_lines", in.BlankLinesSkipped)
-		}
-	}
-
-	if f.summary != "" {
-		if err := sum.WriteJSON(f.summary); err != nil {
-			fmt.Fprintf(stderr, "namepipe: %v\n", err)
-		}
-	}
-	if collector != nil {
-		if err := writeRunReport(f.config, cfg, plan, sum, collector); err != nil {
-			fmt.Fprintf(stderr, "namepipe: %v\n", err)
-		}
-	}
-	if !f.quiet {
-		fmt.Fprintf(stderr, "namepipe: %s\n", sum)
-	}
-	if runErr != nil {
-		code := exitCode(runErr)
-		msg := runErr.Error()
-		var re *pipeline.RunError
-		if errors.As(runErr, &re) {
-			if cfg.Output.Path == "-" {
-				msg += fmt.Sprintf("; %d rows were written to stdout before the stop", re.RowsWritten)
-			} else {
-				msg += "; no output was written"
-			}
-			switch {
-			case cache != nil:
-				msg += fmt.Sprintf("; results so far are kept in the cache %s", cachePath)
-			case cfg.Engine.Kind == config.EngineNameAPI:
-				msg += "; without a cache (--cache) a rerun calls the service again for every row"
-			}
-		}
-		return fail(stderr, code, errors.New(msg))
-	}
-	if f.strict && sum.RowsWithErrors > 0 {
-		fmt.Fprintf(stderr, "namepipe: %d rows have errors (--strict)\n", sum.RowsWithErrors)
-		return exitRowErrors
-	}
-	return exitOK
+		stopCPU()
+	}, nil
 }
 
 // startCPUProfile writes a CPU profile to path until the returned func
@@ -323,16 +193,15 @@ func writeMemProfile(path string, logger *slog.Logger) {
 	}
 }
 
-// exitCode maps a run error to the documented exit codes.
+// exitCode maps a job's error to the documented exit codes.
 func exitCode(err error) int {
-	var re *pipeline.RunError
-	if errors.As(err, &re) {
-		switch re.Reason {
-		case pipeline.ReasonInterrupted:
-			return exitInterrupted
-		case pipeline.ReasonInput:
-			return exitInput
-		}
+	switch job.KindOf(err) {
+	case job.Usage:
+		return exitUsage
+	case job.Input:
+		return exitInput
+	case job.Interrupted:
+		return exitInterrupted
 	}
 	return exitFailed
 }
@@ -356,23 +225,15 @@ func loadRunConfig(f *runFlags, stderr io.Writer) (*mapping.Config, *slog.Logger
 	}
 	// A path given on the command line brings its format when its
 	// extension names one (--output x.parquet writes Parquet).
-	if f.input != "" {
-		cfg.Input.Override(f.input)
-	}
-	if f.output != "" {
-		cfg.Output.Override(f.output)
-	}
+	o := job.Overrides{Input: f.input, Output: f.output}
 	if f.set["concurrency"] {
-		if f.concurrency < 1 {
-			return nil, nil, usageError{fmt.Errorf("--concurrency %d: must be at least 1", f.concurrency)}
-		}
-		cfg.Run.Concurrency = f.concurrency
+		o.Concurrency = &f.concurrency
 	}
 	if f.set["rate"] {
-		if f.rate < 0 {
-			return nil, nil, usageError{fmt.Errorf("--rate %g: must not be negative", f.rate)}
-		}
-		cfg.Run.SetRate(f.rate)
+		o.Rate = &f.rate
+	}
+	if err := o.Apply(cfg); err != nil {
+		return nil, nil, usageError{err}
 	}
 	if f.set["window"] && f.window < 1 {
 		return nil, nil, usageError{fmt.Errorf("--window %d: must be at least 1", f.window)}
@@ -385,83 +246,10 @@ func loadRunConfig(f *runFlags, stderr io.Writer) (*mapping.Config, *slog.Logger
 			return nil, nil, usageError{fmt.Errorf("--escape-formulas %q: want results, all or none", f.escape)}
 		}
 	}
-	if f.summary != "" {
-		// Found out before the run, not after hours of paid calls.
-		if dir := filepath.Dir(f.summary); !isDir(dir) {
-			return nil, nil, usageError{fmt.Errorf("--summary %s: directory %s does not exist", f.summary, dir)}
-		}
-	}
 	if f.report != "" {
 		cfg.Output.Report = f.report
 	}
-	if err := checkReportPath(cfg); err != nil {
-		return nil, nil, err
-	}
-	if f.noCache && f.cache != "" {
-		return nil, nil, usageError{errors.New("--cache and --no-cache exclude each other")}
-	}
-	if config.SamePath(cfg.Input.Path, cfg.Output.Path) {
-		return nil, nil, usageError{fmt.Errorf("output %q is the input file: namepipe never overwrites its input", cfg.Output.Path)}
-	}
-	if cfg.Input.Path == "-" && stdinIs(cfg.Output.Path) {
-		return nil, nil, usageError{fmt.Errorf("output %q is the file standard input reads: namepipe never overwrites its input", cfg.Output.Path)}
-	}
 	return cfg, logger, nil
-}
-
-// stdinIs reports whether standard input is the file at path (same device
-// and inode, so also through a link).
-func stdinIs(path string) bool {
-	if path == "" || path == "-" {
-		return false
-	}
-	in, err := os.Stdin.Stat()
-	if err != nil || !in.Mode().IsRegular() {
-		return false
-	}
-	if out, err := os.Stat(path); err == nil && os.SameFile(in, out) {
-		return true
-	}
-	entry, err := os.Lstat(path) // the directory entry itself (a link)
-	return err == nil && os.SameFile(in, entry)
-}
-
-// openRunCache opens the persistent cache: --cache, else run.cache, else
-// OUTPUT.namepipe-cache for a remote engine (or when that file exists:
-// a previous run left results to resume from). The local engine computes
-// faster than a disk cache answers, so it gets none by default.
-func openRunCache(f *runFlags, cfg *mapping.Config, logger *slog.Logger) (*pipeline.BoltCache, string, bool, error) {
-	if f.noCache {
-		return nil, "", false, nil
-	}
-	path := f.cache
-	if path == "" {
-		path = cfg.Run.Cache
-	}
-	if path == "" && cfg.Output.Path != "-" && cfg.Output.Path != "" {
-		def := cfg.Output.Path + ".namepipe-cache"
-		if _, err := os.Stat(def); err == nil || cfg.Engine.Kind == config.EngineNameAPI {
-			path = def
-		}
-	}
-	if path == "" {
-		return nil, "", false, nil
-	}
-	if config.SamePath(path, cfg.Input.Path) || config.SamePath(path, cfg.Output.Path) {
-		return nil, "", false, usageError{fmt.Errorf("cache %q is the input or output file", path)}
-	}
-	_, statErr := os.Stat(path)
-	existed := statErr == nil
-	c, err := pipeline.OpenCache(path)
-	if err != nil {
-		return nil, "", false, err
-	}
-	c.MaxAge = f.cacheMaxAge
-	if existed {
-		n, _ := c.Len()
-		logger.Info("re-using cached results", "cache", path, "entries", n)
-	}
-	return c, path, existed, nil
 }
 
 // newLogger returns a logger on stderr.

@@ -15,7 +15,7 @@ import (
 
 // cmdServe is `namepipe serve`: the local engine over the REST and SOAP
 // paths, with optional fault injection for tests and benchmarks.
-func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func (a app) cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet(stderr, "serve", "[flags]",
 		"Serves the offline engine over the NameAPI REST v5.3 and SOAP paths, with\noptional fault injection for tests and benchmarks. Stops on Ctrl-C.", "")
 	var o serveOptions
@@ -53,13 +53,13 @@ func cmdServe(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return fail(stderr, exitUsage, err)
 	}
 	o.Logger = logger
-	svc, _, err := newService(ctx, config.Engine{Kind: config.EngineLocal}, "", 0, nil)
+	svc, _, err := a.parts.NewService(ctx, config.Engine{Kind: config.EngineLocal}, "", nil)
 	if err != nil {
 		return fail(stderr, exitUsage, fmt.Errorf("engine: %w", err))
 	}
 	sigCtx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err = runServer(sigCtx, svc, o)
+	err = a.runServer(sigCtx, svc, o)
 	if errors.Is(err, server.ErrExposed) {
 		return fail(stderr, exitUsage, errExposed(o.Addr))
 	}

@@ -14,7 +14,7 @@ import (
 // cmdValidate is `namepipe validate`: it loads the config, opens the
 // input, binds the mapping to its schema and prints what would be sent for
 // the first rows. It calls no service.
-func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+func (a app) cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet(stderr, "validate", "--config FILE [--input P] [--rows N]",
 		"Checks a config, and its mapping against the input's columns, and prints\nthe requests the first rows would send. Calls no service.", "")
 	config := fs.String("config", "", "the YAML config to check (required)")
@@ -37,7 +37,7 @@ func cmdValidate(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		cfg.Input.Path = *input
 	}
 	// Rows set aside by onMalformed: reject are not described.
-	rd, err := openInput(ctx, cfg.Input, func(readers.Rejected) error { return nil })
+	rd, err := a.parts.OpenInput(ctx, cfg.Input, func(readers.Rejected) error { return nil })
 	if err != nil {
 		return fail(stderr, exitInput, fmt.Errorf("input: %w", err))
 	}

@@ -6,48 +6,26 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/internal/wiring"
-	"github.com/namepipe/namepipe/mapping"
+	"github.com/namepipe/namepipe/job"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/server"
 )
 
-// The constructors of the concrete parts that the commands plug together,
-// each in one place. They are variables so that tests can substitute
-// in-memory fakes.
-var (
-	// openInput opens the reader of the input section ("-" = stdin);
-	// reject receives the malformed CSV rows of input.onMalformed: reject.
-	openInput = wiring.OpenInput
-	// createOutput creates the writer of s.Output ("-" = stdout) for the
-	// plan's output schema, whose first inputCols columns are the input's;
-	// layout, when the input is CSV, lets a CSV output write them back as
-	// they were. The writer writes to a temporary file renamed only on
-	// Commit.
-	createOutput = wiring.CreateOutput
-	// newService returns the backend of the engine section and its identity for
-	// cache keys ("local/<version>" or the base URL, never the API key); ops,
-	// when known, are the operations it will be asked.
-	newService = newEngineService
+// app is the command line with the parts its commands plug together:
+// the real ones in main, in-memory fakes in tests.
+type app struct {
+	// parts open the input and the output and start the service.
+	parts job.Parts
 	// newRemote returns the client of a NameAPI REST service (ping --base-url).
-	newRemote = wiring.NewRemote
+	newRemote func(ctx context.Context, baseURL, apiKey string, timeout time.Duration) (nameapi.Service, error)
 	// runServer serves svc over HTTP until ctx is done (namepipe serve).
-	runServer = runHTTPServer
-)
-
-// newEngineService is wiring.NewServiceFor for this build.
-func newEngineService(ctx context.Context, eng config.Engine, apiKey string, _ int, ops []mapping.Op) (nameapi.Service, string, error) {
-	return wiring.NewServiceFor(ctx, eng, apiKey, versionString(), ops)
+	runServer func(ctx context.Context, svc nameapi.Service, o serveOptions) error
 }
 
-// configOps returns the operations of a run's config.
-func configOps(cfg *mapping.Config) []mapping.Op {
-	ops := make([]mapping.Op, 0, len(cfg.Operations))
-	for _, o := range cfg.Operations {
-		ops = append(ops, o.Op)
-	}
-	return ops
+// newApp returns the command line with the real parts of this build.
+func newApp() app {
+	return app{parts: wiring.Parts(versionString()), newRemote: wiring.NewRemote, runServer: runHTTPServer}
 }
 
 // todayEnv names the environment variable that pins the local engine's

@@ -14,7 +14,7 @@ const module = "github.com/namepipe/namepipe/"
 
 // allowed lists, for each layer of the tree (a top-level directory, or a
 // path prefix ending in "/"), the layers its non-test code may import. Data
-// flows one way: cmd → pipeline → (mapping, readers, writers, the service
+// flows one way: cmd → job → (dedupe →) pipeline → (mapping, readers, writers, the service
 // interface in nameapi); engine and server sit beside the pipeline and
 // depend only on nameapi's types; record is the row model at the bottom.
 // "*" allows anything (programs and test-only packages).
@@ -31,6 +31,7 @@ var allowed = map[string][]string{
 	"report":   {"record", "nameapi", "mapping", "config"},
 	"pipeline": {"record", "nameapi", "mapping", "readers", "writers", "config", "report"},
 	"dedupe":   {"record", "nameapi", "mapping", "readers", "writers", "config", "report"},
+	"job":      {"record", "nameapi", "mapping", "readers", "writers", "config", "report", "pipeline", "dedupe"},
 
 	"cmd":         {"*"},
 	"bench":       {"*"},

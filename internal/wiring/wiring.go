@@ -16,6 +16,7 @@ import (
 
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/engine"
+	"github.com/namepipe/namepipe/job"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
@@ -169,4 +170,15 @@ func NewRemote(ctx context.Context, baseURL, apiKey string, timeout time.Duratio
 		return nil, err // names the base URL
 	}
 	return c, nil
+}
+
+// Parts returns the real constructors of a job, for a binary named build.
+func Parts(build string) job.Parts {
+	return job.Parts{
+		OpenInput:    OpenInput,
+		CreateOutput: CreateOutput,
+		NewService: func(ctx context.Context, eng config.Engine, apiKey string, ops []mapping.Op) (nameapi.Service, string, error) {
+			return NewServiceFor(ctx, eng, apiKey, build, ops)
+		},
+	}
 }

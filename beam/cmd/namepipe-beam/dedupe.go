@@ -19,6 +19,7 @@ import (
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/dedupe"
 	"github.com/namepipe/namepipe/internal/wiring"
+	"github.com/namepipe/namepipe/job"
 	"github.com/namepipe/namepipe/mapping"
 )
 
@@ -80,8 +81,8 @@ summary (the counts of "namepipe dedupe --summary") is written at the end.`)
 // describes it.
 func prepareDedupe(ctx context.Context, c *common, f *dedupeFlags, cfg *mapping.Config) (dedupeflow.Options, int, error) {
 	var o dedupeflow.Options
-	if f.input != "" {
-		cfg.Input.Override(f.input)
+	if err := (job.Overrides{Input: f.input}).Apply(cfg); err != nil {
+		return o, exitUsage, err
 	}
 	out := cfg.DedupeOutput(f.output)
 	if cfg.Input.Path == "-" || out == "-" {
@@ -116,8 +117,8 @@ func prepareDedupe(ctx context.Context, c *common, f *dedupeFlags, cfg *mapping.
 		}
 	}
 	for _, sh := range enrich.ShardPaths(inputs, out) {
-		if contains(inputs, sh.Output) || contains(refs, sh.Output) {
-			return o, exitUsage, fmt.Errorf("output shard %s is an input file: namepipe never overwrites its input", sh.Output)
+		if err := job.NotAnInput(sh.Output, concat(inputs, refs)...); err != nil {
+			return o, exitUsage, err
 		}
 	}
 	if code, err := checkDedupeInput(ctx, cfg, inputs[0]); err != nil {
@@ -137,9 +138,7 @@ func prepareDedupe(ctx context.Context, c *common, f *dedupeFlags, cfg *mapping.
 func checkDedupeInput(ctx context.Context, cfg *mapping.Config, first string) (int, error) {
 	c := *cfg
 	c.Input.Override(first)
-	if c.Input.OnMalformed == config.MalformedReject {
-		c.Input.OnMalformed = config.MalformedKeep // as the workers read it
-	}
+	job.KeepMalformed(&c.Input) // as the workers read it
 	rd, err := wiring.OpenInput(ctx, c.Input, nil)
 	if err != nil {
 		return exitInput, fmt.Errorf("input: %w", err)

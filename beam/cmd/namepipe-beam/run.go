@@ -20,6 +20,7 @@ import (
 	"github.com/namepipe/namepipe/beam/enrich"
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/internal/wiring"
+	"github.com/namepipe/namepipe/job"
 	"github.com/namepipe/namepipe/mapping"
 )
 
@@ -81,59 +82,20 @@ two more columns: the row's source file and data row. The run's summary
 // prepareRun checks what can be checked before the job is submitted (the
 // config against the first local shard's columns) and describes the job.
 func prepareRun(ctx context.Context, c *common, f *runFlags, set map[string]bool, cfg *mapping.Config) (enrich.Job, int, error) {
-	if f.input != "" {
-		cfg.Input.Override(f.input)
-	}
-	if f.output != "" {
-		cfg.Output.Override(f.output)
-	}
-	if set["concurrency"] && f.concurrency < 1 {
-		return enrich.Job{}, exitUsage, fmt.Errorf("--concurrency %d: must be at least 1", f.concurrency)
-	}
-	if set["rate"] {
-		if f.rate < 0 {
-			return enrich.Job{}, exitUsage, fmt.Errorf("--rate %g: must not be negative", f.rate)
-		}
-		cfg.Run.SetRate(f.rate)
-	}
-	if cfg.Input.Path == "-" || cfg.Output.Path == "-" {
-		return enrich.Job{}, exitUsage, errors.New("namepipe-beam reads and writes files: input.path and output.path cannot be -")
-	}
-	if cfg.Input.OnMalformed == config.MalformedReject {
-		return enrich.Job{}, exitUsage, fmt.Errorf("%s: input.onMalformed: reject is not supported by namepipe-beam; use keep (flag the rows) or fail", c.config)
-	}
-	if cfg.Output.Report != "" {
-		return enrich.Job{}, exitUsage, fmt.Errorf("%s: output.report is not supported by namepipe-beam", c.config)
+	if err := applyRunFlags(c, f, set, cfg); err != nil {
+		return enrich.Job{}, exitUsage, err
 	}
 	workers, err := workerCount(f.workers, set["workers"])
 	if err != nil {
 		return enrich.Job{}, exitUsage, err
-	}
-	if cfg.Engine.Kind == config.EngineNameAPI {
-		// The key is read here to fail early; the workers read it from
-		// their own environment, so that it never travels with the job.
-		if _, err := cfg.Engine.APIKey(); err != nil {
-			return enrich.Job{}, exitUsage, fmt.Errorf("%s: %w", c.config, err)
-		}
 	}
 	inputs, err := enrich.ListInputs(ctx, cfg.Input.Path)
 	if err != nil {
 		return enrich.Job{}, exitInput, err
 	}
 	shards := enrich.ShardPaths(inputs, cfg.Output.Path)
-	for _, p := range []string{cfg.Output.Path, f.summary} {
-		if p == "" || strings.Contains(p, "://") {
-			continue
-		}
-		// Found out before the job, not after its shards ran.
-		if dir := filepath.Dir(p); !isDir(dir) {
-			return enrich.Job{}, exitUsage, fmt.Errorf("%s: directory %s does not exist", p, dir)
-		}
-	}
-	for _, sh := range shards {
-		if config.SamePath(sh.Input, sh.Output) || contains(inputs, sh.Output) {
-			return enrich.Job{}, exitUsage, fmt.Errorf("output shard %s is an input file: namepipe never overwrites its input", sh.Output)
-		}
+	if err := checkOutputs(shards, inputs, cfg.Output.Path, f.summary); err != nil {
+		return enrich.Job{}, exitUsage, err
 	}
 	if code, err := checkFirstShard(ctx, cfg, inputs[0]); err != nil {
 		return enrich.Job{}, code, err
@@ -146,16 +108,7 @@ func prepareRun(ctx context.Context, c *common, f *runFlags, set map[string]bool
 	if summary == "" {
 		summary = strings.TrimSuffix(cfg.Output.Path, path.Ext(cfg.Output.Path)) + ".summary.json"
 	}
-	rate := cfg.Run.Rate / float64(workers)
-	burst := 0 // the pipeline's default: no rate
-	if rate > 0 {
-		// A second's worth of the worker's share, or its share of an
-		// explicit run.burst.
-		burst = config.DefaultBurst(rate)
-		if cfg.Line("run.burst") > 0 && !set["rate"] {
-			burst = max(1, (cfg.Run.Burst+workers-1)/workers)
-		}
-	}
+	rate, burst := workerRate(cfg, workers, set["rate"])
 	job := enrich.Job{
 		Config: data, ConfigName: c.config, Shards: shards,
 		RatePerWorker: rate, BurstPerWorker: burst, Build: version(), Today: os.Getenv(wiring.TodayEnv),
@@ -166,6 +119,71 @@ func prepareRun(ctx context.Context, c *common, f *runFlags, set map[string]bool
 		job.Concurrency = f.concurrency
 	}
 	return job, exitOK, nil
+}
+
+// applyRunFlags applies the command line's overrides to cfg (as namepipe
+// run does) and reports what namepipe-beam does not support.
+func applyRunFlags(c *common, f *runFlags, set map[string]bool, cfg *mapping.Config) error {
+	o := job.Overrides{Input: f.input, Output: f.output}
+	if set["concurrency"] {
+		o.Concurrency = &f.concurrency
+	}
+	if set["rate"] {
+		o.Rate = &f.rate
+	}
+	if err := o.Apply(cfg); err != nil {
+		return err
+	}
+	if cfg.Input.Path == "-" || cfg.Output.Path == "-" {
+		return errors.New("namepipe-beam reads and writes files: input.path and output.path cannot be -")
+	}
+	if cfg.Input.OnMalformed == config.MalformedReject {
+		return fmt.Errorf("%s: input.onMalformed: reject is not supported by namepipe-beam; use keep (flag the rows) or fail", c.config)
+	}
+	if cfg.Output.Report != "" {
+		return fmt.Errorf("%s: output.report is not supported by namepipe-beam", c.config)
+	}
+	if cfg.Engine.Kind == config.EngineNameAPI {
+		// The key is read here to fail early; the workers read it from
+		// their own environment, so that it never travels with the job.
+		if _, err := cfg.Engine.APIKey(); err != nil {
+			return fmt.Errorf("%s: %w", c.config, err)
+		}
+	}
+	return nil
+}
+
+// checkOutputs reports, before the job, an output directory that does
+// not exist and an output shard that is an input file.
+func checkOutputs(shards []enrich.Shard, inputs []string, paths ...string) error {
+	for _, p := range paths {
+		if p == "" || strings.Contains(p, "://") {
+			continue
+		}
+		// Found out before the job, not after its shards ran.
+		if dir := filepath.Dir(p); !isDir(dir) {
+			return fmt.Errorf("%s: directory %s does not exist", p, dir)
+		}
+	}
+	for _, sh := range shards {
+		if err := job.NotAnInput(sh.Output, append([]string{sh.Input}, inputs...)...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// workerRate is each worker's share of run.rate and its burst: a second's
+// worth of the share, or its share of an explicit run.burst.
+func workerRate(cfg *mapping.Config, workers int, rateFlag bool) (rate float64, burst int) {
+	rate = cfg.Run.Rate / float64(workers)
+	if rate > 0 {
+		burst = config.DefaultBurst(rate)
+		if cfg.Line("run.burst") > 0 && !rateFlag {
+			burst = max(1, (cfg.Run.Burst+workers-1)/workers)
+		}
+	}
+	return rate, burst // burst 0: the pipeline's default, no rate
 }
 
 // checkFirstShard reports a config that does not fit the input (a column
@@ -234,15 +252,6 @@ func printSummary(stderr io.Writer, path string) {
 func isDir(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.IsDir()
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // version names this build (the local engine's identity).

@@ -1,43 +1,14 @@
-package main
+package job
 
 import (
-	"fmt"
-	"path/filepath"
 	"strconv"
 	"time"
 
-	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/dedupe"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/pipeline"
-	"github.com/namepipe/namepipe/record"
 	"github.com/namepipe/namepipe/report"
 )
-
-// checkReportPath finds out before the run, not after it, that the report
-// cannot be written.
-func checkReportPath(cfg *mapping.Config) error {
-	path := cfg.Output.Report
-	if path == "" {
-		return nil
-	}
-	if dir := filepath.Dir(path); !isDir(dir) {
-		return usageError{fmt.Errorf("report %s: directory %s does not exist", path, dir)}
-	}
-	if config.SamePath(path, cfg.Input.Path) || config.SamePath(path, cfg.Output.Path) {
-		return usageError{fmt.Errorf("report %s is the input or output file", path)}
-	}
-	return nil
-}
-
-// newReportCollector returns the collector of the run report, or nil
-// without a report.
-func newReportCollector(path string, plan *mapping.Plan, in record.Schema) *report.Collector {
-	if path == "" {
-		return nil
-	}
-	return report.NewCollector(report.LayoutOf(plan, in))
-}
 
 // writeRunReport writes the run report of a finished (or stopped) run.
 func writeRunReport(configPath string, cfg *mapping.Config, plan *mapping.Plan, sum *pipeline.Summary, c *report.Collector) error {
@@ -66,6 +37,23 @@ func writeDedupeReport(path, configPath string, cfg *mapping.Config, outPath str
 	if err != nil {
 		return err
 	}
+	s := &res.Summary
+	rep := &report.Report{
+		Run: report.RunInfo{
+			Input: cfg.Input.Path, Output: outPath, Config: configPath, ConfigSHA256: hash,
+			Engine: report.EngineLabel(cfg.Engine.Kind, cfg.Engine.BaseURL), Generated: time.Now(),
+		},
+		Totals: report.Totals{RowsIn: s.Rows, RowsOut: s.Rows, RowsWithErrors: s.RowsWithErrors, Elapsed: s.Elapsed},
+		Dedupe: clusterReport(res),
+	}
+	if s.Elapsed > 0 {
+		rep.Totals.RowsPerSec = float64(s.Rows) / s.Elapsed.Seconds()
+	}
+	return rep.WriteFile(path)
+}
+
+// clusterReport is the report's section of a dedupe result's clusters.
+func clusterReport(res *dedupe.Result) *report.Clusters {
 	var cc report.ClusterCollector
 	cc.AddRows(int64(len(res.Rows)))
 	type cluster struct {
@@ -92,17 +80,5 @@ func writeDedupeReport(path, configPath string, cfg *mapping.Config, outPath str
 		c := clusters[id]
 		cc.AddCluster(strconv.Itoa(int(id)+1), c.size, "", c.rows)
 	}
-	s := &res.Summary
-	rep := &report.Report{
-		Run: report.RunInfo{
-			Input: cfg.Input.Path, Output: outPath, Config: configPath, ConfigSHA256: hash,
-			Engine: report.EngineLabel(cfg.Engine.Kind, cfg.Engine.BaseURL), Generated: time.Now(),
-		},
-		Totals: report.Totals{RowsIn: s.Rows, RowsOut: s.Rows, RowsWithErrors: s.RowsWithErrors, Elapsed: s.Elapsed},
-		Dedupe: cc.Clusters(),
-	}
-	if s.Elapsed > 0 {
-		rep.Totals.RowsPerSec = float64(s.Rows) / s.Elapsed.Seconds()
-	}
-	return rep.WriteFile(path)
+	return cc.Clusters()
 }

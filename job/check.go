@@ -1,0 +1,45 @@
+package job
+
+import (
+	"os"
+
+	"github.com/namepipe/namepipe/config"
+)
+
+// NotAnInput reports, as a Usage error, an output path that names one of
+// the inputs (also through a link or another spelling): namepipe never
+// overwrites its input. "-" (stdout) is checked against standard input.
+func NotAnInput(output string, inputs ...string) error {
+	for _, in := range inputs {
+		if config.SamePath(output, in) {
+			return errorf(Usage, "output %q is an input file: namepipe never overwrites its input", output)
+		}
+		if in == "-" && stdinIs(output) {
+			return errorf(Usage, "output %q is the file standard input reads: namepipe never overwrites its input", output)
+		}
+	}
+	return nil
+}
+
+// stdinIs reports whether standard input is the file at path (same device
+// and inode, so also through a link).
+func stdinIs(path string) bool {
+	if path == "" || path == "-" {
+		return false
+	}
+	in, err := os.Stdin.Stat()
+	if err != nil || !in.Mode().IsRegular() {
+		return false
+	}
+	if out, err := os.Stat(path); err == nil && os.SameFile(in, out) {
+		return true
+	}
+	entry, err := os.Lstat(path) // the directory entry itself (a link)
+	return err == nil && os.SameFile(in, entry)
+}
+
+// isDir reports whether path is an existing directory.
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}

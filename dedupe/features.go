@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -41,17 +42,30 @@ type Features struct {
 // (the national number without the country code).
 const phoneDigits = 9
 
-// titles are words dropped from a full name before blocking.
-var titles = map[string]bool{
-	"mr": true, "mrs": true, "ms": true, "miss": true, "dr": true, "prof": true, "sir": true, "herr": true,
-	"frau": true, "mme": true, "mlle": true, "m": false, "sr": true, "jr": true, "ii": true, "iii": true,
-	"sig": true, "sra": true, "dott": true, "ing": true, "dipl": true, "mag": true, "phd": true,
-}
+// titles are the words dropped from a name before blocking, and
+// particles the words that join the next word as part of the surname:
+// the engine's one table of each (engine/lists: salutations, titles and
+// qualifiers; particles), folded as dedupe folds words.
+var titles, particles = func() (t, p map[string]bool) {
+	l := text.Lists()
+	t, p = map[string]bool{}, map[string]bool{}
+	for _, m := range []map[string]bool{l.Titles, keysOf(l.Salutations), keysOf(l.Qualifiers)} {
+		for k := range m {
+			t[fold(k)] = true
+		}
+	}
+	for k := range l.Particles {
+		p[fold(k)] = true
+	}
+	return t, p
+}()
 
-// particles join the next word as part of the surname.
-var particles = map[string]bool{
-	"von": true, "van": true, "de": true, "der": true, "den": true, "da": true, "di": true, "del": true,
-	"della": true, "dalla": true, "du": true, "la": true, "le": true, "zu": true, "ten": true, "ter": true, "al": true, "el": true, "bin": true, "ibn": true,
+func keysOf[V any](m map[string]V) map[string]bool {
+	out := make(map[string]bool, len(m))
+	for k := range m {
+		out[k] = true
+	}
+	return out
 }
 
 // Extract reduces a mapped person to its Features. p may be nil (a row the
@@ -232,10 +246,12 @@ func splitFull(raw string, w []string) (given, surname []string) {
 	return w[:cut], w[cut:]
 }
 
+// dropTitles drops the title words of w but its last word, which is a
+// surname more often than a title ("John Major").
 func dropTitles(w []string) []string {
 	out := w[:0:0]
-	for _, x := range w {
-		if !titles[x] {
+	for i, x := range w {
+		if i == len(w)-1 || !titles[x] {
 			out = append(out, x)
 		}
 	}

@@ -4,45 +4,14 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/engine/text"
 )
 
-// foldTable maps letters with diacritics (and a few ligatures) to ASCII.
-var foldTable = map[rune]string{
-	'à': "a", 'á': "a", 'â': "a", 'ã': "a", 'ä': "a", 'å': "a", 'ā': "a", 'ă': "a", 'ą': "a",
-	'æ': "ae", 'ç': "c", 'ć': "c", 'č': "c", 'ď': "d", 'đ': "d", 'ð': "d",
-	'è': "e", 'é': "e", 'ê': "e", 'ë': "e", 'ē': "e", 'ė': "e", 'ę': "e", 'ě': "e",
-	'ğ': "g", 'ì': "i", 'í': "i", 'î': "i", 'ï': "i", 'ī': "i", 'į': "i", 'ı': "i",
-	'ł': "l", 'ľ': "l", 'ñ': "n", 'ń': "n", 'ň': "n",
-	'ò': "o", 'ó': "o", 'ô': "o", 'õ': "o", 'ö': "o", 'ø': "o", 'ō': "o", 'ő': "o", 'œ': "oe",
-	'ř': "r", 'ś': "s", 'š': "s", 'ş': "s", 'ß': "ss", 'ť': "t", 'ţ': "t", 'þ': "th",
-	'ù': "u", 'ú': "u", 'û': "u", 'ü': "u", 'ū': "u", 'ů': "u", 'ű': "u",
-	'ý': "y", 'ÿ': "y", 'ź': "z", 'ż': "z", 'ž': "z",
-}
-
-// fold lower-cases s and strips diacritics: "Müller" → "muller".
-func fold(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		r = unicode.ToLower(r)
-		if f, ok := foldTable[r]; ok {
-			b.WriteString(f)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// fold lower-cases s and strips diacritics: "Müller" → "muller". It is
+// the engine's one table of letters with diacritics (text.FoldPlain), so
+// that dedupe and the engine agree on every letter (ø → o).
+func fold(s string) string { return text.FoldPlain(s) }
 
 // words splits folded text into words of letters and digits; apostrophes
 // and dots join ("O'Neill" → "oneill", "Mohd." → "mohd").

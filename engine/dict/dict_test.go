@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/namepipe/namepipe/engine/dict/fold"
+	"github.com/namepipe/namepipe/engine/text"
 )
 
 func mustDict(t testing.TB) *Dict {
@@ -184,7 +184,7 @@ func TestFoldedFormsPresent(t *testing.T) {
 	}
 	missing := 0
 	for n := range names {
-		if f := fold.String(n); !names[f] {
+		if f := text.Strip(n); !names[f] {
 			missing++
 			if missing < 5 {
 				t.Errorf("folded form %q of %q missing", f, n)
@@ -278,7 +278,7 @@ func TestGivenVotesMatchesSeparateLookups(t *testing.T) {
 			t.Errorf("GivenVotes(%q) known = %v, IsGivenName = %v", s, known, want)
 		}
 		_, wantVotes, _ := d.GenderVotes(s, "")
-		if f := fold.String(strings.ToLower(strings.TrimSpace(s))); f != strings.ToLower(strings.TrimSpace(s)) {
+		if f := text.Strip(strings.ToLower(strings.TrimSpace(s))); f != strings.ToLower(strings.TrimSpace(s)) {
 			// Accented spellings take the better-backed of both spellings
 			// (GenderVotes only when both agree on the sex).
 			_, fv, _ := d.GenderVotes(f, "")

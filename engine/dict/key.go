@@ -4,7 +4,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/namepipe/namepipe/engine/dict/fold"
+	"github.com/namepipe/namepipe/engine/text"
 )
 
 // keyBufLen is the size of the stack buffers appendKeys fills; longer
@@ -22,7 +22,7 @@ func appendKeys(s string, wbuf, fbuf *[keyBufLen]byte) (w, f []byte, folds bool)
 		r = unicode.ToLower(r)
 		w = utf8.AppendRune(w, r)
 		n := len(f)
-		f = fold.AppendRune(f, r)
+		f = text.AppendStrip(f, r)
 		if same && (len(f) != len(w) || string(f[n:]) != string(w[n:])) {
 			same = false
 		}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/namepipe/namepipe/engine/dict/fold"
+	"github.com/namepipe/namepipe/engine/text"
 )
 
 // TestAppendKeys: appendKeys gives the keys strings.ToLower and
@@ -18,7 +18,7 @@ func TestAppendKeys(t *testing.T) {
 		var wbuf, fbuf [keyBufLen]byte
 		w, f, folds := appendKeys(s, &wbuf, &fbuf)
 		wantW := strings.ToLower(s)
-		wantF := fold.String(wantW)
+		wantF := text.Strip(wantW)
 		if string(w) != wantW || string(f) != wantF || folds != (wantF != wantW) {
 			t.Errorf("appendKeys(%q) = %q, %q, %v; want %q, %q", s, w, f, folds, wantW, wantF)
 		}

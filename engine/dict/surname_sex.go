@@ -6,8 +6,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/namepipe/namepipe/engine/dict/fold"
 	"github.com/namepipe/namepipe/engine/script"
+	"github.com/namepipe/namepipe/engine/text"
 )
 
 // Surnames that carry their bearer's sex: Russian Иванов / Иванова, Czech
@@ -122,7 +122,7 @@ func (d *Dict) SurnameMaleProportion(surname string) (p float64, ok bool) {
 	if v, ok := d.sexOf(lower); ok && v <= 5 {
 		return float64(v) / 100, true
 	}
-	f := fold.String(lower)
+	f := text.Strip(lower)
 	if v, ok := d.sexOf(f); ok && v <= 5 {
 		return float64(v) / 100, true
 	}

@@ -45,43 +45,11 @@ const (
 	strong = 0.8
 )
 
-// salutations maps salutations (lower case, dots removed) to the gender
-// they imply. Gender-free forms (Mx, Dr) are absent.
-var salutations = map[string]string{
-	// English
-	"mr": nameapi.GenderMale, "mister": nameapi.GenderMale, "sir": nameapi.GenderMale, "lord": nameapi.GenderMale,
-	"mrs": nameapi.GenderFemale, "missus": nameapi.GenderFemale, "ms": nameapi.GenderFemale, "miss": nameapi.GenderFemale,
-	"dame": nameapi.GenderFemale, "lady": nameapi.GenderFemale, "madam": nameapi.GenderFemale,
-	// German
-	"herr": nameapi.GenderMale, "herrn": nameapi.GenderMale, "hr": nameapi.GenderMale,
-	"frau": nameapi.GenderFemale, "fr": nameapi.GenderFemale, "fräulein": nameapi.GenderFemale, "frl": nameapi.GenderFemale,
-	// French
-	"monsieur": nameapi.GenderMale, "m": nameapi.GenderMale,
-	"madame": nameapi.GenderFemale, "mme": nameapi.GenderFemale, "mademoiselle": nameapi.GenderFemale, "mlle": nameapi.GenderFemale,
-	// Spanish
-	"señor": nameapi.GenderMale, "senor": nameapi.GenderMale, "sr": nameapi.GenderMale, "don": nameapi.GenderMale,
-	"señora": nameapi.GenderFemale, "senora": nameapi.GenderFemale, "sra": nameapi.GenderFemale,
-	"señorita": nameapi.GenderFemale, "senorita": nameapi.GenderFemale, "srta": nameapi.GenderFemale,
-	"doña": nameapi.GenderFemale, "dona": nameapi.GenderFemale,
-	// Italian
-	"signor": nameapi.GenderMale, "signore": nameapi.GenderMale, "sig": nameapi.GenderMale,
-	"signora": nameapi.GenderFemale, "sigra": nameapi.GenderFemale, "signorina": nameapi.GenderFemale, "signa": nameapi.GenderFemale,
-	// Portuguese
-	"senhor": nameapi.GenderMale, "senhora": nameapi.GenderFemale,
-	// Dutch
-	"meneer": nameapi.GenderMale, "dhr": nameapi.GenderMale, "heer": nameapi.GenderMale,
-	"mevrouw": nameapi.GenderFemale, "mevr": nameapi.GenderFemale, "mw": nameapi.GenderFemale,
-	// Polish, Czech
-	"pan": nameapi.GenderMale, "pani": nameapi.GenderFemale, "pán": nameapi.GenderMale, "paní": nameapi.GenderFemale,
-}
-
-// salutation looks a lower-case salutation up here, then in the parser's
-// list of salutations of many languages ("frk", "doamna", "г-н").
+// salutation looks a lower-case salutation (dots removed) up in the one
+// table of salutations of many languages (engine/lists/salutations.txt:
+// "herr", "frk", "doamna", "г-н").
 func salutation(k string) (string, bool) {
-	if g, ok := salutations[k]; ok {
-		return g, true
-	}
-	g, ok := text.Lists().Salutations[k]
+	g, ok := text.Lists().SalutationGender[text.NKey(k)]
 	return g, ok
 }
 

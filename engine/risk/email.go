@@ -128,8 +128,13 @@ func undeliverable(domain string) string {
 	if domain == "localhost" {
 		return ""
 	}
-	labels := strings.Split(domain, ".")
-	for _, l := range labels {
+	start := 0
+	for i := 0; i <= len(domain); i++ {
+		if i < len(domain) && domain[i] != '.' {
+			continue
+		}
+		l := domain[start:i]
+		start = i + 1
 		if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
 			return quoted("the domain ", domain, " is not a valid host name")
 		}
@@ -138,20 +143,23 @@ func undeliverable(domain string) string {
 				return quoted("the domain ", domain, " is not a valid host name")
 			}
 		}
-	}
-	tld := labels[len(labels)-1]
-	if strings.HasPrefix(tld, "xn--") {
-		return ""
-	}
-	letters := 0
-	for _, r := range tld {
-		if !unicode.IsLetter(r) {
-			return quoted("the top-level domain ", tld, " does not exist")
+		if i < len(domain) {
+			continue
 		}
-		letters++
-	}
-	if letters < 2 {
-		return quoted("the top-level domain ", tld, " does not exist")
+		// The top-level domain: letters, two or more, or an IDN's "xn--".
+		if strings.HasPrefix(l, "xn--") {
+			return ""
+		}
+		letters := 0
+		for _, r := range l {
+			if !unicode.IsLetter(r) {
+				return quoted("the top-level domain ", l, " does not exist")
+			}
+			letters++
+		}
+		if letters < 2 {
+			return quoted("the top-level domain ", l, " does not exist")
+		}
 	}
 	return ""
 }

@@ -1,7 +1,6 @@
 package risk
 
 import (
-	"strings"
 	"sync"
 
 	"github.com/namepipe/namepipe/engine/text"
@@ -12,16 +11,20 @@ import (
 // f, z as s, y as i, doubled letters once ("Seymour Butz" and "Seymour
 // Butts" both "seimour buts"). Joke names are puns heard, not read, so
 // they are looked up by sound (humorousSounds).
-func soundKey(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
+func soundKey(s string) string { return string(appendSoundKey(nil, s)) }
+
+// appendSoundKey appends soundKey(s) to b: with a buffer on the caller's
+// stack, humorousSounds()[string(appendSoundKey(buf[:0], s))] does not
+// allocate.
+func appendSoundKey(b []byte, s string) []byte {
+	n0 := len(b)
 	var prev byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == ' ':
-			if b.Len() > 0 && prev != ' ' {
-				b.WriteByte(' ')
+			if len(b) > n0 && prev != ' ' {
+				b = append(b, ' ')
 			}
 			prev = ' '
 			continue
@@ -57,10 +60,13 @@ func soundKey(s string) string {
 		if c == prev {
 			continue
 		}
-		b.WriteByte(c)
+		b = append(b, c)
 		prev = c
 	}
-	return strings.TrimSuffix(b.String(), " ")
+	if len(b) > n0 && b[len(b)-1] == ' ' {
+		b = b[:len(b)-1]
+	}
+	return b
 }
 
 // humorousSounds holds the sound keys of text.Lists().Humorous.

@@ -242,7 +242,8 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 			if k == "" || i == 1 && k == full || !text.IsASCII(k) {
 				continue
 			}
-			if humorousSounds()[soundKey(k)] {
+			var kb [128]byte
+			if humorousSounds()[string(appendSoundKey(kb[:0], k))] {
 				rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.75, fmt.Sprintf("%q sounds like a joke name.", shown))
 				break
 			}
@@ -281,8 +282,8 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	// the parse does not show whole ("Mmmmmm" parsed as the initial "M"),
 	// but for the words of the curated lists (titles, legal forms, ...).
 	words := full
-	if typed := text.FoldSpace(rawAll); typed != full {
-		for w := range strings.SplitSeq(typed, " ") {
+	if parseDropped(full, rawAll) {
+		for w := range strings.SplitSeq(text.FoldSpace(rawAll), " ") {
 			if w != "" && !isWordOf(full, w) && !listWord(l, w) {
 				words += " " + w
 			}
@@ -330,6 +331,23 @@ func hasRisk(rs *riskSet, typ string) bool {
 		}
 	}
 	return false
+}
+
+// parseDropped reports whether the parse's words (full, folded) may miss
+// words of the name as typed (raw), so that the typing checks must read
+// raw too: full has an initial ("Mmmmmm" parsed as "M") or fewer words
+// than raw (a salutation, a title, a word the parse left out).
+func parseDropped(full, raw string) bool {
+	nf := 0
+	for w := range strings.SplitSeq(full, " ") {
+		if len(w) == 1 {
+			return true
+		}
+		if w != "" {
+			nf++
+		}
+	}
+	return nf < foldFields(raw)
 }
 
 // isWordOf reports whether w is one of the blank-separated words of s.

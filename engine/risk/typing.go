@@ -5,7 +5,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/namepipe/namepipe/engine/dict/fold"
 	"github.com/namepipe/namepipe/engine/text"
 )
 
@@ -200,7 +199,7 @@ func noVowels(w string, l *text.WordLists) bool {
 			return false
 		}
 		if r >= utf8.RuneSelf {
-			if b := fold.AppendRune(buf[:0], r); len(b) > 0 {
+			if b := text.AppendStrip(buf[:0], r); len(b) > 0 {
 				if base, _ := utf8.DecodeRune(b); vs.Vowels[unicode.ToLower(base)] {
 					return false
 				}

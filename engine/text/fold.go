@@ -51,9 +51,10 @@ func AppendNKey(dst []byte, s string) []byte {
 	return dst
 }
 
-// Fold lower-cases s and maps letters with diacritics to ASCII, with the
-// German umlauts and ß spelled out (ü → ue, ß → ss), so that "Müller" and
-// "Mueller" Fold alike. Other characters are kept.
+// Fold lower-cases s and maps letters with diacritics to ASCII (the one
+// table of strip.go), with the German umlauts and ø spelled out (ü → ue,
+// ø → oe, ß → ss), so that "Müller" and "Mueller" Fold alike. Other
+// characters are kept. Strip and FoldPlain give the plain forms (ü → u).
 func Fold(s string) string {
 	ascii := true
 	for i := 0; i < len(s); i++ {
@@ -124,24 +125,21 @@ func spaceClean(s string) bool {
 	return true
 }
 
-var foldMap = map[rune]string{
-	'ä': "ae", 'ö': "oe", 'ü': "ue", 'ß': "ss",
-	'à': "a", 'á': "a", 'â': "a", 'ã': "a", 'å': "a", 'ā': "a", 'ă': "a", 'ą': "a",
-	'æ': "ae", 'ç': "c", 'ć': "c", 'č': "c", 'ĉ': "c",
-	'ď': "d", 'đ': "d", 'ð': "d",
-	'è': "e", 'é': "e", 'ê': "e", 'ë': "e", 'ē': "e", 'ė': "e", 'ę': "e", 'ě': "e",
-	'ğ': "g", 'ģ': "g",
-	'ì': "i", 'í': "i", 'î': "i", 'ï': "i", 'ī': "i", 'į': "i", 'ı': "i",
-	'ķ': "k", 'ł': "l", 'ľ': "l", 'ĺ': "l", 'ļ': "l",
-	'ñ': "n", 'ń': "n", 'ň': "n", 'ņ': "n",
-	'ò': "o", 'ó': "o", 'ô': "o", 'õ': "o", 'ø': "oe", 'ō': "o", 'ő': "o", 'œ': "oe",
-	'ŕ': "r", 'ř': "r",
-	'ś': "s", 'š': "s", 'ş': "s", 'ș': "s",
-	'ť': "t", 'ţ': "t", 'ț': "t", 'þ': "th",
-	'ù': "u", 'ú': "u", 'û': "u", 'ū': "u", 'ů': "u", 'ű': "u", 'ų': "u",
-	'ý': "y", 'ÿ': "y",
-	'ź': "z", 'ż': "z", 'ž': "z",
-}
+// foldMap is what Fold makes of a lower-case letter with diacritics: the
+// letter's plain form from the one table (stripTable), but for the
+// letters whose spelled-out form Fold uses (spelledOut).
+var foldMap = func() map[rune]string {
+	m := map[rune]string{}
+	for r, rep := range stripTable {
+		if unicode.IsLower(r) {
+			m[r] = rep
+		}
+	}
+	for r, rep := range spelledOut {
+		m[r] = rep
+	}
+	return m
+}()
 
 // FirstWord returns s up to its first space.
 func FirstWord(s string) string {

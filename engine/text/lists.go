@@ -19,6 +19,7 @@ import (
 type WordLists struct {
 	Salutations      map[string]string // key → implied gender ("" when none)
 	SalutationsAfter map[string]bool   // salutations written after the name ("úr", "Bey")
+	SalutationGender map[string]string // key → implied gender: Salutations plus the forms only read for their gender ("m")
 	Titles           map[string]bool
 	TitleCanon       map[string]string    // key → canonical spelling
 	Qualifiers       map[string]Qualifier // key → canonical form and term type
@@ -113,6 +114,7 @@ func loadLists() (*WordLists, error) {
 	l := &WordLists{
 		Salutations:      map[string]string{},
 		SalutationsAfter: map[string]bool{},
+		SalutationGender: map[string]string{},
 		Titles:           map[string]bool{},
 		TitleCanon:       map[string]string{},
 		Qualifiers:       map[string]Qualifier{},
@@ -137,6 +139,10 @@ func loadLists() (*WordLists, error) {
 			g := ""
 			if len(f) > 1 {
 				g = f[1]
+			}
+			l.SalutationGender[NKey(f[0])] = g
+			if len(f) > 2 && f[2] == "gender" {
+				return nil // a gender only: not a salutation word of the parser ("M." of Monsieur)
 			}
 			l.Salutations[NKey(f[0])] = g
 			if len(f) > 2 && f[2] == "after" {

@@ -13,8 +13,9 @@ import (
 const module = "github.com/namepipe/namepipe/"
 
 // allowed lists, for each layer of the tree (a top-level directory, or a
-// path prefix ending in "/"), the layers its non-test code may import. Data
-// flows one way: cmd → job → (dedupe →) pipeline → (mapping, readers, writers, the service
+// path prefix ending in "/"), the layers (or single packages, by path) its
+// non-test code may import. Data flows one way: cmd → job → (dedupe →)
+// pipeline → (mapping, readers, writers, the service
 // interface in nameapi); engine and server sit beside the pipeline and
 // depend only on nameapi's types; record is the row model at the bottom.
 // "*" allows anything (programs and test-only packages).
@@ -30,8 +31,10 @@ var allowed = map[string][]string{
 	"mapping":  {"record", "nameapi", "config"},
 	"report":   {"record", "nameapi", "mapping", "config"},
 	"pipeline": {"record", "nameapi", "mapping", "readers", "writers", "config", "report"},
-	"dedupe":   {"record", "nameapi", "mapping", "readers", "writers", "config", "report"},
-	"job":      {"record", "nameapi", "mapping", "readers", "writers", "config", "report", "pipeline", "dedupe"},
+	// dedupe folds and drops titles with the engine's one text table:
+	// engine/text alone (a package path, not the engine layer).
+	"dedupe": {"record", "nameapi", "mapping", "readers", "writers", "config", "report", "engine/text"},
+	"job":    {"record", "nameapi", "mapping", "readers", "writers", "config", "report", "pipeline", "dedupe"},
 
 	"cmd":         {"*"},
 	"bench":       {"*"},
@@ -107,7 +110,7 @@ func TestImportsGoOneWay(t *testing.T) {
 				t.Errorf("%s imports %s: only engine's sub-packages may import within their layer", rel, imp)
 				continue
 			}
-			if !contains(may, to) {
+			if !contains(may, to) && !contains(may, strings.TrimPrefix(imp, module)) {
 				t.Errorf("%s imports %s: %s may import only %v (see DEVELOPERS.md)", rel, strings.TrimPrefix(imp, module), from, sorted(may))
 			}
 		}

@@ -15,8 +15,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/namepipe/namepipe/engine/dict/fold"
 	"github.com/namepipe/namepipe/engine/script"
+	"github.com/namepipe/namepipe/engine/text"
 )
 
 // ---------------------------------------------------------------------------
@@ -446,7 +446,7 @@ func buildNames(out string, dirs map[string]string) error {
 	for _, m := range merged {
 		folded := map[string]votes{}
 		for n, v := range m {
-			f := fold.String(n)
+			f := text.Strip(n)
 			if f == n {
 				continue
 			}
@@ -463,12 +463,12 @@ func buildNames(out string, dirs map[string]string) error {
 		}
 	}
 	for n := range generic {
-		if f := fold.String(n); f != n {
+		if f := text.Strip(n); f != n {
 			generic[f] = true
 		}
 	}
 	for n := range surnames {
-		if f := fold.String(n); f != n {
+		if f := text.Strip(n); f != n {
 			surnames[f] = true
 		}
 	}
@@ -551,7 +551,7 @@ func buildSurnameSex(out string, faker map[string]fakerLocale) error {
 		if n = normName(n); n == "" {
 			return
 		}
-		forms := map[string]bool{n: true, fold.String(n): true}
+		forms := map[string]bool{n: true, text.Strip(n): true}
 		if script.Of(n) != script.Latin {
 			if k := script.LatinKey(n); k != "" {
 				forms[k] = true

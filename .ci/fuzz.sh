@@ -21,6 +21,7 @@ targets=(
   ./readers:FuzzScannerAgainstStdlib
   ./readers:FuzzParquetReader
   ./writers:FuzzCSVWriterFields
+  ./writers:FuzzJSONLRoundTrip
   ./nameapi:FuzzDecodeResults
   ./nameapi:FuzzStatusError
   ./config:FuzzDecode

@@ -32,11 +32,13 @@ type jsonlReader struct {
 	firstLine int64
 	err       error
 	buf       []byte
+	seen      []int // per column, the index+1 in the row's kvs of the key that set it
 }
 
 type kv struct {
 	key string
 	val record.Value
+	raw string // a number's source text where formatting val would not give it back
 }
 
 // OpenJSONL opens a JSON Lines file ("-" = standard input): one JSON
@@ -45,7 +47,11 @@ type kv struct {
 // number → Double, bool; null → String), all nullable. Nested objects and
 // arrays are kept as their JSON text in a String value. A later line with
 // an unknown key, a value of another type or invalid JSON is kept and
-// flagged in Record.Problem; missing keys read as NULL.
+// flagged in Record.Problem; missing keys read as NULL. A key given twice
+// in one object, on any line, keeps its first value, and the row is
+// flagged with both. A number whose value would not be written back as
+// it was read (99999999999999999999, 1e400, 1.0) keeps its source text in
+// Record.Raw, which the JSON Lines and CSV writers write unchanged.
 func OpenJSONL(ctx context.Context, path string, opts JSONLOptions) (Reader, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -82,12 +88,11 @@ func OpenJSONL(ctx context.Context, path string, opts JSONLOptions) (Reader, err
 			return nil, fmt.Errorf("%s:%d: the first object has no keys to take the columns from", r.name, r.line)
 		}
 		r.col = make(map[string]int, len(kvs))
-		for i, p := range kvs {
+		for _, p := range kvs {
 			if _, dup := r.col[p.key]; dup {
-				in.Close()
-				return nil, fmt.Errorf("%s:%d: duplicate key %q", r.name, r.line, clip(p.key))
+				continue // flagged by fill, as on any other line
 			}
-			r.col[p.key] = i
+			r.col[p.key] = len(r.schema.Fields)
 			f := record.Field{Name: p.key, Type: record.String, Nullable: true}
 			switch p.val.(type) {
 			case int64:
@@ -100,6 +105,7 @@ func OpenJSONL(ctx context.Context, path string, opts JSONLOptions) (Reader, err
 			r.schema.Fields = append(r.schema.Fields, f)
 		}
 		r.first, r.firstLine = kvs, r.line
+		r.seen = make([]int, len(r.schema.Fields))
 		return r, nil
 	}
 }
@@ -181,6 +187,8 @@ func joinProblem(a, b string) string {
 func (r *jsonlReader) fill(rec *record.Record, kvs []kv, line int64, derr error) {
 	rec.Index = r.index
 	rec.Line = line
+	// Raw is fresh for each row that needs it: a writer may still hold
+	// a recycled record's.
 	rec.Problem, rec.Raw, rec.End, rec.Text = "", nil, "", ""
 	if n := len(r.schema.Fields); cap(rec.Values) >= n {
 		// A recycled record (see Reader.Read): absent keys are NULL.
@@ -194,11 +202,23 @@ func (r *jsonlReader) fill(rec *record.Record, kvs []kv, line int64, derr error)
 		return
 	}
 	var problems []string
-	for _, p := range kvs {
+	clear(r.seen)
+	for k, p := range kvs {
 		i, ok := r.col[p.key]
 		if !ok {
-			problems = append(problems, fmt.Sprintf("%s:%d: unknown key %q (not in the first object), value %s dropped", r.name, line, clip(p.key), quoteValue(p.val)))
+			problems = append(problems, fmt.Sprintf("%s:%d: unknown key %q (not in the first object), value %s dropped", r.name, line, clip(p.key), quoteKV(p)))
 			continue
+		}
+		if first := r.seen[i]; first > 0 {
+			problems = append(problems, fmt.Sprintf("%s:%d: duplicate key %q: the first value %s is kept, the later %s dropped", r.name, line, clip(p.key), quoteKV(kvs[first-1]), quoteKV(p)))
+			continue
+		}
+		r.seen[i] = k + 1
+		if p.raw != "" {
+			if rec.Raw == nil {
+				rec.Raw = make([]string, len(rec.Values))
+			}
+			rec.Raw[i] = p.raw
 		}
 		v := p.val
 		f := r.schema.Fields[i]
@@ -232,6 +252,15 @@ func (r *jsonlReader) fill(rec *record.Record, kvs []kv, line int64, derr error)
 
 func typeProblem(name string, line int64, f record.Field, got string) string {
 	return fmt.Sprintf("%s:%d: key %q holds %s, the first object had %s there; kept as is", name, line, clip(f.Name), got, f.Type)
+}
+
+// quoteKV renders a key's value for a message: a number as its source
+// text.
+func quoteKV(p kv) string {
+	if p.raw != "" {
+		return clip(p.raw)
+	}
+	return quoteValue(p.val)
 }
 
 func quoteValue(v record.Value) string {
@@ -268,11 +297,11 @@ func decodeObject(line []byte) ([]kv, error) {
 		if err := dec.Decode(&raw); err != nil {
 			return nil, fmt.Errorf("invalid JSON: %w", err)
 		}
-		v, err := scalar(raw)
+		v, src, err := scalar(raw)
 		if err != nil {
 			return nil, fmt.Errorf("invalid JSON: %w", err)
 		}
-		kvs = append(kvs, kv{key: key, val: v})
+		kvs = append(kvs, kv{key: key, val: v, raw: src})
 	}
 	if _, err := dec.Token(); err != nil {
 		return nil, fmt.Errorf("invalid JSON: %w", err)
@@ -286,33 +315,41 @@ func decodeObject(line []byte) ([]kv, error) {
 	return kvs, nil
 }
 
-// scalar converts one raw JSON value to a record value.
-// Nested objects and arrays become their JSON text.
-func scalar(raw json.RawMessage) (record.Value, error) {
+// scalar converts one raw JSON value to a record value. Nested objects
+// and arrays become their JSON text. For a number whose value formats
+// back to other text (writers' strconv 'g' shortest form), src is its
+// source text.
+func scalar(raw json.RawMessage) (v record.Value, src string, err error) {
 	switch raw[0] {
 	case 'n':
-		return nil, nil
+		return nil, "", nil
 	case 't':
-		return true, nil
+		return true, "", nil
 	case 'f':
-		return false, nil
+		return false, "", nil
 	case '"':
 		if bytes.IndexByte(raw, '\\') < 0 && utf8.Valid(raw) {
-			return string(raw[1 : len(raw)-1]), nil
+			return string(raw[1 : len(raw)-1]), "", nil
 		}
 		var s string
 		err := json.Unmarshal(raw, &s)
-		return s, err
+		return s, "", err
 	case '{', '[':
-		return string(raw), nil
+		return string(raw), "", nil
 	}
 	s := string(raw)
 	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
-		return i, nil
+		if strconv.FormatInt(i, 10) != s {
+			src = s // -0
+		}
+		return i, src, nil
 	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil && !math.IsInf(f, 0) {
-		return nil, err
+		return nil, "", err
 	}
-	return f, nil
+	if math.IsInf(f, 0) || strconv.FormatFloat(f, 'g', -1, 64) != s {
+		src = s
+	}
+	return f, src, nil
 }

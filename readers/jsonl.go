@@ -33,6 +33,7 @@ type jsonlReader struct {
 	err       error
 	buf       []byte
 	seen      []int // per column, the index+1 in the row's kvs of the key that set it
+	cut       int64 // lines cut at MaxValueBytes
 }
 
 type kv struct {
@@ -136,6 +137,11 @@ func (r *jsonlReader) Schema() record.Schema { return r.schema }
 func (r *jsonlReader) Progress() (done, total int64) { return r.in.progress() }
 
 func (r *jsonlReader) Close() error { return r.in.Close() }
+
+// Stats returns the values cut so far and the input's change check.
+func (r *jsonlReader) Stats() Stats {
+	return Stats{ValuesCut: r.cut, ChangeCheck: r.in.changeCheck()}
+}
 
 // Read fills dst with up to len(dst) rows.
 func (r *jsonlReader) Read(ctx context.Context, dst []record.Record) (int, error) {

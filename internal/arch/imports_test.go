@@ -20,17 +20,18 @@ const module = "github.com/namepipe/namepipe/"
 // "*" allows anything (programs and test-only packages).
 var allowed = map[string][]string{
 	"record":   {},
+	"outfile":  {},
 	"nameapi":  {"record"},
 	"config":   {"record"},
 	"readers":  {"record"},
-	"writers":  {"record"},
+	"writers":  {"record", "outfile"},
 	"pgio":     {"record"},            // PostgreSQL source and sink (pgx); opened by internal/wiring
 	"engine":   {"nameapi", "engine"}, // engine and its sub-packages
 	"server":   {"nameapi"},
 	"mapping":  {"record", "nameapi", "config"},
-	"report":   {"record", "nameapi", "mapping", "config"},
-	"pipeline": {"record", "nameapi", "mapping", "readers", "writers", "config", "report"},
-	"dedupe":   {"record", "nameapi", "mapping", "readers", "writers", "config", "report"},
+	"report":   {"record", "outfile", "nameapi", "mapping", "config"},
+	"pipeline": {"record", "outfile", "nameapi", "mapping", "readers", "writers", "config", "report"},
+	"dedupe":   {"record", "outfile", "nameapi", "mapping", "readers", "writers", "config", "report"},
 
 	"cmd":         {"*"},
 	"bench":       {"*"},

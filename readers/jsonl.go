@@ -17,7 +17,17 @@ import (
 )
 
 // JSONLOptions configure the JSON Lines reader.
-type JSONLOptions struct{}
+type JSONLOptions struct {
+	// MaxLineBytes bounds the bytes of a line held at once; 0 means
+	// DefaultMaxLineBytes. A longer line is cut there: the rest is
+	// skipped without being held, and the row is kept with no values
+	// and flagged (Stats.ValuesCut counts it). Memory per line stays
+	// about twice this bound, whatever the line's size.
+	MaxLineBytes int
+}
+
+// DefaultMaxLineBytes is JSONLOptions.MaxLineBytes's default.
+const DefaultMaxLineBytes = 16 << 20
 
 type jsonlReader struct {
 	name   string
@@ -33,7 +43,9 @@ type jsonlReader struct {
 	err       error
 	buf       []byte
 	seen      []int // per column, the index+1 in the row's kvs of the key that set it
-	cut       int64 // lines cut at MaxValueBytes
+	cut       int64 // lines cut at max
+	max       int   // MaxLineBytes
+	long      int64 // the length of the line readLine cut, or 0
 }
 
 type kv struct {
@@ -61,7 +73,10 @@ func OpenJSONL(ctx context.Context, path string, opts JSONLOptions) (Reader, err
 	if err != nil {
 		return nil, err
 	}
-	r := &jsonlReader{name: in.name, in: in, br: bufio.NewReaderSize(in, ioBufSize)}
+	r := &jsonlReader{name: in.name, in: in, br: bufio.NewReaderSize(in, ioBufSize), max: opts.MaxLineBytes}
+	if r.max <= 0 {
+		r.max = DefaultMaxLineBytes
+	}
 	if _, err := stripBOM(r.br, r.name); err != nil {
 		in.Close()
 		return nil, err
@@ -75,6 +90,10 @@ func OpenJSONL(ctx context.Context, path string, opts JSONLOptions) (Reader, err
 		if err != nil {
 			in.Close()
 			return nil, err
+		}
+		if r.long > 0 {
+			in.Close()
+			return nil, fmt.Errorf("%s:%d: the first object, which gives the columns, is %d bytes, over the limit of %d bytes per line", r.name, r.line, r.long, r.max)
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
@@ -112,22 +131,50 @@ func OpenJSONL(ctx context.Context, path string, opts JSONLOptions) (Reader, err
 }
 
 // readLine returns the next line without its end-of-line bytes; the
-// slice is valid until the next call.
+// slice is valid until the next call. A line longer than r.max is cut:
+// the rest is read and dropped, r.long is its length, and the line
+// returned is nil.
 func (r *jsonlReader) readLine() ([]byte, error) {
-	r.buf = r.buf[:0]
+	if cap(r.buf) > 2*ioBufSize {
+		r.buf = nil // do not keep a long line's buffer
+	}
+	r.buf, r.long = r.buf[:0], 0
+	// A line longer than the read buffer comes in pieces, copied once
+	// each and joined once at its exact size, so that at most two copies
+	// of it are alive (appending would hold up to three).
+	var parts [][]byte
+	var n int64
 	for {
 		chunk, err := r.br.ReadSlice('\n')
-		r.buf = append(r.buf, chunk...)
+		n += int64(len(chunk))
+		switch {
+		case n > int64(r.max):
+			parts, r.long = nil, n // cut before copying
+		case err == bufio.ErrBufferFull || parts != nil:
+			parts = append(parts, bytes.Clone(chunk))
+		default:
+			r.buf = append(r.buf, chunk...)
+		}
 		if err == bufio.ErrBufferFull {
 			continue
 		}
-		if err == io.EOF && len(r.buf) == 0 {
+		if err == io.EOF && n == 0 {
 			return nil, io.EOF
 		}
 		if err != nil && err != io.EOF {
 			return nil, fmt.Errorf("%s:%d: reading: %w", r.name, r.line+1, err)
 		}
 		r.line++
+		if r.long > 0 {
+			return nil, nil
+		}
+		if parts != nil {
+			r.buf = make([]byte, 0, n)
+			for i, p := range parts {
+				r.buf = append(r.buf, p...)
+				parts[i] = nil
+			}
+		}
 		return bytes.TrimRight(r.buf, "\r\n"), nil
 	}
 }
@@ -163,6 +210,13 @@ func (r *jsonlReader) Read(ctx context.Context, dst []record.Record) (int, error
 		if err != nil {
 			r.err = err
 			break
+		}
+		if r.long > 0 {
+			r.cut++
+			r.fill(&dst[n], nil, r.line, errLong)
+			dst[n].Problem = fmt.Sprintf("%s:%d: the line is %d bytes, over the limit of %d bytes per line: cut, its values are not read", r.name, r.line, r.long, r.max)
+			n++
+			continue
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
@@ -280,10 +334,93 @@ func quoteValue(v record.Value) string {
 	return s
 }
 
-var errNotObject = errors.New("line is not a JSON object")
+var (
+	errNotObject = errors.New("line is not a JSON object")
+	errLong      = errors.New("line over the limit")
+)
 
-// decodeObject decodes one JSON object, keeping its keys in order.
+// decodeObject decodes one JSON object, keeping its keys in order. A
+// valid line is walked in place, each value taken from its own bytes
+// (one copy, for a string); an invalid one goes through encoding/json's
+// decoder for its error message.
 func decodeObject(line []byte) ([]kv, error) {
+	if !json.Valid(line) {
+		return decodeInvalid(line)
+	}
+	i := skipSpace(line, 0)
+	if line[i] != '{' {
+		return nil, errNotObject
+	}
+	i = skipSpace(line, i+1)
+	var kvs []kv
+	for line[i] != '}' {
+		end := skipValue(line, i)
+		key, _, err := scalar(line[i:end])
+		if err != nil {
+			return nil, fmt.Errorf("invalid JSON: %w", err)
+		}
+		i = skipSpace(line, end)
+		i = skipSpace(line, i+1) // the colon
+		end = skipValue(line, i)
+		v, src, err := scalar(line[i:end])
+		if err != nil {
+			return nil, fmt.Errorf("invalid JSON: %w", err)
+		}
+		k, _ := key.(string)
+		kvs = append(kvs, kv{key: k, val: v, raw: src})
+		i = skipSpace(line, end)
+		if line[i] == ',' {
+			i = skipSpace(line, i+1)
+		}
+	}
+	return kvs, nil
+}
+
+// skipSpace returns the index of the first non-space byte at or after i.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n') {
+		i++
+	}
+	return i
+}
+
+// skipValue returns the end of the JSON value starting at i; b is valid
+// JSON.
+func skipValue(b []byte, i int) int {
+	depth := 0
+	for ; i < len(b); i++ {
+		switch c := b[i]; c {
+		case '"':
+			for i++; b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+			if depth == 0 {
+				return i + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i
+			}
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case ',', ' ', '\t', '\r', '\n':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return i
+}
+
+// decodeInvalid decodes a line that is not valid JSON with encoding/json,
+// for its error.
+func decodeInvalid(line []byte) ([]kv, error) {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	tok, err := dec.Token()
 	if err != nil {

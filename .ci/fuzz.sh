@@ -20,7 +20,9 @@ targets=(
   ./readers:FuzzCSVRoundTrip
   ./readers:FuzzScannerAgainstStdlib
   ./readers:FuzzParquetReader
+  ./readers:FuzzJSONLObject
   ./writers:FuzzCSVWriterFields
+  ./writers:FuzzJSONLRoundTrip
   ./nameapi:FuzzDecodeResults
   ./nameapi:FuzzStatusError
   ./config:FuzzDecode

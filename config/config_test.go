@@ -283,3 +283,22 @@ func TestDedupeOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigSizeBound: a config over MaxConfigBytes is refused before the
+// YAML decoder sees it, so a hostile 20 MB file costs no more than its
+// first MiB.
+func TestConfigSizeBound(t *testing.T) {
+	big := []byte("input:\n  path: x.csv\n# " + strings.Repeat("x", MaxConfigBytes) + "\n")
+	var v struct {
+		Input struct {
+			Path string `yaml:"path"`
+		} `yaml:"input"`
+	}
+	_, err := Decode(big, "big.yaml", &v)
+	if err == nil || !strings.Contains(err.Error(), "big.yaml: config is over 1048576 bytes") {
+		t.Fatalf("error %v", err)
+	}
+	if _, err := Decode(big[:MaxConfigBytes], "ok.yaml", &v); err != nil && strings.Contains(err.Error(), "over") {
+		t.Fatalf("a config at the limit refused: %v", err)
+	}
+}

@@ -134,6 +134,11 @@ func (p *Problems) Err() error {
 	return p.list
 }
 
+// MaxConfigBytes bounds a config's size: the YAML decoder holds many
+// times its input, so a larger file is refused before it is parsed (and
+// Load reads no more than this of it).
+const MaxConfigBytes = 1 << 20
+
 // Decode parses one YAML document strictly into v, a pointer to a struct
 // whose yaml-tagged fields are the known keys: an unknown key (with a
 // "did you mean" hint), a list where a mapping belongs, or any other wrong
@@ -141,6 +146,9 @@ func (p *Problems) Err() error {
 // Errors. name is the file name used in errors. The returned Doc knows the
 // line of every key, to report later problems at their line.
 func Decode(data []byte, name string, v any) (*Doc, error) {
+	if len(data) > MaxConfigBytes {
+		return nil, &Error{File: name, Msg: fmt.Sprintf("config is over %d bytes: not a namepipe config (keys files and data are separate files)", MaxConfigBytes)}
+	}
 	var root yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&root); err != nil {

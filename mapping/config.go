@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"regexp"
@@ -39,7 +40,13 @@ func (c *Config) Line(key string) int { return c.doc.Line(key) }
 // Load reads and statically validates a YAML config file (strict: unknown
 // keys are errors); errors name the file and line.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read config: %w", err)
+	}
+	defer f.Close()
+	// One byte over the limit is enough for Decode to refuse the file.
+	data, err := io.ReadAll(io.LimitReader(f, config.MaxConfigBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("read config: %w", err)
 	}

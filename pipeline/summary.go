@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/namepipe/namepipe/outfile"
 
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
@@ -313,31 +313,16 @@ func (s *Summary) String() string {
 	return b.String()
 }
 
-// WriteJSON writes the summary as indented JSON to path (atomically:
-// through a temporary file renamed into place).
+// WriteJSON writes the summary as indented JSON to path, as outfile
+// decides: a file through a temporary file renamed into place, a device
+// or FIFO directly, "-" to standard output.
 func (s *Summary) WriteJSON(path string) error {
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return fmt.Errorf("summary: %w", err)
 	}
 	data = append(data, '\n')
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("write summary %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write summary %s: %w", path, err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return fmt.Errorf("write summary %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write summary %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if _, err := outfile.WriteFile(path, data, outfile.Options{}); err != nil {
 		return fmt.Errorf("write summary %s: %w", path, err)
 	}
 	return nil

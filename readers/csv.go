@@ -93,9 +93,16 @@ type Stats struct {
 	TrailingDelimiters int64 `json:"trailing_delimiters,omitempty"`
 	// Notes are remarks about the whole input, such as its line endings.
 	Notes []string `json:"notes,omitempty"`
+	// ValuesCut counts values longer than the reader holds whole (see
+	// MaxValueBytes), cut and flagged in their row's problem.
+	ValuesCut int64 `json:"values_cut,omitempty"`
+	// ChangeCheck says whether the input was checked for changes while it
+	// was read (CheckUnchanged, CheckNotChecked); "" before the end.
+	ChangeCheck string `json:"change_check,omitempty"`
 }
 
-// StatsReader is a Reader that counts what it met; the CSV reader is one.
+// StatsReader is a Reader that counts what it met; every reader of this
+// package is one.
 type StatsReader interface {
 	Reader
 	// Stats returns the counts so far.
@@ -315,6 +322,7 @@ func (r *csvReader) Stats() Stats {
 		s.Malformed[k] = v
 	}
 	s.Notes = append([]string(nil), r.stats.Notes...)
+	s.ChangeCheck = r.in.changeCheck()
 	return s
 }
 

@@ -1,20 +1,102 @@
 package readers
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// ErrInputChanged is the error a reader gives, instead of the end of the
+// input, when a regular input file changed while it was read: its size,
+// modification time or inode (the path now names another file) differ
+// from when it was opened. A run stops on it and commits nothing.
+var ErrInputChanged = errors.New("the input changed while it was read")
+
+// Input stability as Stats.ChangeCheck reports it.
+const (
+	CheckUnchanged  = "unchanged (size, modification time and inode the same at the start and end of reading)"
+	CheckNotChecked = "not checked (standard input or not a regular file)"
 )
 
 // input is an opened file or standard input that counts the bytes read
-// from it, for Progress.
+// from it, for Progress, and checks at the end of reading that a regular
+// file did not change.
 type input struct {
 	name  string // for messages: the path as given, or "stdin"
+	path  string // the path opened; "" for stdin
 	f     *os.File
 	size  int64 // 0 when unknown
 	read  atomic.Int64
 	stdin bool
+	// The regular file's identity when opened (start.ok false: not a
+	// regular file, not checked).
+	start   fileState
+	checked bool // verify has passed at the end of reading
+}
+
+// fileState is what tells that a file changed.
+type fileState struct {
+	ok         bool
+	size       int64
+	mtime      time.Time
+	dev, inode uint64
+}
+
+func stateOf(st os.FileInfo) fileState {
+	fs := fileState{ok: st.Mode().IsRegular(), size: st.Size(), mtime: st.ModTime()}
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		fs.dev, fs.inode = uint64(sys.Dev), sys.Ino
+	}
+	return fs
+}
+
+// verify compares the file with its state when opened: through the open
+// file (truncated, appended to or rewritten in place) and through its path
+// (replaced by another file). Nil for standard input and non-regular
+// files, which cannot be checked.
+func (in *input) verify() error {
+	if !in.start.ok {
+		return nil
+	}
+	st, err := in.f.Stat()
+	if err != nil {
+		return fmt.Errorf("%s: checking the input at the end of reading: %w", in.name, err)
+	}
+	now := stateOf(st)
+	var what string
+	switch {
+	case now.size != in.start.size:
+		what = fmt.Sprintf("its size went from %d to %d bytes", in.start.size, now.size)
+	case !now.mtime.Equal(in.start.mtime):
+		what = fmt.Sprintf("it was modified at %s", now.mtime.Format(time.RFC3339Nano))
+	default:
+		pst, err := os.Stat(in.path)
+		if err != nil {
+			what = fmt.Sprintf("its path is gone (%v)", err)
+		} else if p := stateOf(pst); p.inode != in.start.inode || p.dev != in.start.dev {
+			what = "its path now names another file"
+		}
+	}
+	if what != "" {
+		return fmt.Errorf("%s: %w (%s); nothing was written: rerun on a file that stays unchanged, or on a copy", in.name, ErrInputChanged, what)
+	}
+	in.checked = true
+	return nil
+}
+
+// changeCheck says what verify found, for Stats.ChangeCheck.
+func (in *input) changeCheck() string {
+	switch {
+	case !in.start.ok:
+		return CheckNotChecked
+	case in.checked:
+		return CheckUnchanged
+	}
+	return ""
 }
 
 // openInput opens path ("-" = standard input), with clear errors for a
@@ -49,16 +131,24 @@ func openInput(path string) (*input, error) {
 		f.Close()
 		return nil, fmt.Errorf("%s: is a directory, not an input file", path)
 	}
-	in := &input{name: path, f: f}
+	in := &input{name: path, path: path, f: f, start: stateOf(st)}
 	if st.Mode().IsRegular() {
 		in.size = st.Size()
 	}
 	return in, nil
 }
 
+// Read reads from the input; at its end, a regular file that changed
+// since it was opened gives an error wrapping ErrInputChanged instead of
+// io.EOF.
 func (in *input) Read(p []byte) (int, error) {
 	n, err := in.f.Read(p)
 	in.read.Add(int64(n))
+	if err == io.EOF {
+		if verr := in.verify(); verr != nil {
+			return n, verr
+		}
+	}
 	return n, err
 }
 

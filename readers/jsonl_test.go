@@ -2,6 +2,7 @@ package readers
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -20,6 +21,7 @@ func TestJSONL(t *testing.T) {
 		types    []record.Type
 		values   [][]record.Value
 		problems []string
+		raw      [][]string // per row, Record.Raw when checked
 	}{
 		{name: "typed values and order",
 			in:    "{\"name\":\"Anna\",\"age\":31,\"score\":0.5,\"vip\":true,\"note\":null,\"tags\":[1,2]}\n\n{\"age\":40,\"name\":\"Bob \\\"B\\\" \\u00e9\",\"score\":2}\r\n",
@@ -43,7 +45,20 @@ func TestJSONL(t *testing.T) {
 			}},
 		{name: "empty", in: "\n\n", openErr: "F: empty file: no JSON object to take the columns from"},
 		{name: "first line bad", in: "{\"a\":}\n", openErr: "F:1: invalid JSON: invalid character '}' looking for beginning of value"},
-		{name: "duplicate key", in: "{\"a\":1,\"a\":2}\n", openErr: `F:1: duplicate key "a"`},
+		{name: "duplicate key, first line and later", in: "{\"a\":1,\"b\":\"x\",\"a\":2}\n{\"b\":\"y\",\"a\":3,\"b\":\"z\"}\n{\"a\":1e400,\"a\":-0}\n",
+			types:  []record.Type{record.Int64, record.String},
+			values: [][]record.Value{{int64(1), "x"}, {int64(3), "y"}, {math.Inf(1), nil}},
+			raw:    [][]string{nil, nil, {"1e400", ""}},
+			problems: []string{
+				`F:1: duplicate key "a": the first value 1 is kept, the later 2 dropped`,
+				`F:2: duplicate key "b": the first value "y" is kept, the later "z" dropped`,
+				`F:3: key "a" holds a number, the first object had int64 there; kept as is; F:3: duplicate key "a": the first value 1e400 is kept, the later -0 dropped`,
+			}},
+		{name: "numbers keep their source text", in: "{\"n\":99999999999999999999,\"f\":1.0,\"i\":-0,\"g\":0.5}\n",
+			types:    []record.Type{record.Double, record.Double, record.Int64, record.Double},
+			values:   [][]record.Value{{1e20, 1.0, int64(0), 0.5}},
+			raw:      [][]string{{"99999999999999999999", "1.0", "-0", ""}},
+			problems: []string{""}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -80,6 +95,9 @@ func TestJSONL(t *testing.T) {
 			for i, rec := range recs {
 				if !reflect.DeepEqual(rec.Values, tc.values[i]) {
 					t.Errorf("row %d = %#v, want %#v", i, rec.Values, tc.values[i])
+				}
+				if tc.raw != nil && !reflect.DeepEqual(rec.Raw, tc.raw[i]) {
+					t.Errorf("row %d raw = %q, want %q", i, rec.Raw, tc.raw[i])
 				}
 				if rec.Problem != fix(tc.problems[i]) {
 					t.Errorf("row %d problem\n got: %s\nwant: %s", i, rec.Problem, fix(tc.problems[i]))

@@ -24,11 +24,13 @@ type ParquetOptions struct{}
 type parquetReader struct {
 	name  string
 	file  *os.File
+	in    *input
 	pf    *parquet.File
 	cols  []pqColumn
 	total int64
 	done  int64
 	err   error
+	cut   int64 // values cut at MaxValueBytes
 	boxes stringBoxes
 }
 
@@ -95,11 +97,16 @@ func OpenParquet(ctx context.Context, path string, opts ParquetOptions) (rd Read
 	if err != nil {
 		return nil, fmt.Errorf("%s: corrupt Parquet footer: %w", path, err)
 	}
-	r := &parquetReader{name: path, file: in.f, pf: pf, total: pf.NumRows()}
+	r := &parquetReader{name: path, file: in.f, in: in, pf: pf, total: pf.NumRows()}
 	if err := r.open(); err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// Stats returns the values cut so far and the input's change check.
+func (r *parquetReader) Stats() Stats {
+	return Stats{ValuesCut: r.cut, ChangeCheck: r.in.changeCheck()}
 }
 
 func (r *parquetReader) open() error {
@@ -181,11 +188,17 @@ func (r *parquetReader) Read(ctx context.Context, dst []record.Record) (n int, e
 	}
 	if want <= 0 {
 		r.err = io.EOF
-		return 0, io.EOF
+		if err := r.in.verify(); err != nil {
+			r.err = err
+		}
+		return 0, r.err
 	}
 	defer func() {
 		if p := recover(); p != nil {
 			n, err = 0, fmt.Errorf("%s: corrupt Parquet data near row %d: %v", r.name, r.done+1, p)
+			if verr := r.in.verify(); verr != nil {
+				err = verr // cut or rewritten while read: say so
+			}
 			r.err = err
 		}
 	}()
@@ -194,6 +207,9 @@ func (r *parquetReader) Read(ctx context.Context, dst []record.Record) (n int, e
 	prepareRows(dst[:m], r.done, width)
 	for c := range r.cols {
 		if err := r.fill(c, dst[:m]); err != nil {
+			if verr := r.in.verify(); verr != nil {
+				err = verr // cut or rewritten while read: say so
+			}
 			r.err = err
 			return 0, err
 		}

@@ -132,8 +132,11 @@ type Record struct {
 	// would not write the value that way by itself, so that the cell
 	// comes back byte for byte; "" where it would (a plain unquoted cell)
 	// or where the text cannot be written back as is (a malformed cell).
-	// nil when every cell is "", and for other formats. Raw[i] describes Values[i] and must be
-	// cleared when the value changes.
+	// nil when every cell is "". For a row read from JSON Lines, Raw[i] is
+	// a number's source text where formatting its value would not give
+	// it back (99999999999999999999, 1e400), so that text writers write
+	// it unchanged; nil for other formats. Raw[i] describes Values[i] and
+	// must be cleared when the value changes.
 	Raw []string
 	// End is the line ending that closed the row in a CSV file ("\n",
 	// "\r\n" or "\r"); "" when unknown or at the end of the file.

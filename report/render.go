@@ -10,11 +10,12 @@ import (
 	"io"
 	"net/url"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/namepipe/namepipe/outfile"
 
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/mapping"
@@ -133,29 +134,15 @@ func (r *Report) Render(w io.Writer) error {
 	return nil
 }
 
-// WriteFile writes the page to path, atomically: through a temporary file
-// in the same directory renamed into place.
+// WriteFile writes the page to path, as outfile decides: a file through
+// a temporary file in the same directory renamed into place, a device or
+// FIFO directly.
 func (r *Report) WriteFile(path string) error {
 	var buf bytes.Buffer
 	if err := r.Render(&buf); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("write report %s: %w", path, err)
-	}
-	defer os.Remove(tmp.Name()) // no-op after the rename
-	_, err = tmp.Write(buf.Bytes())
-	if err == nil {
-		err = tmp.Chmod(0o644)
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
+	if _, err := outfile.WriteFile(path, buf.Bytes(), outfile.Options{}); err != nil {
 		return fmt.Errorf("write report %s: %w", path, err)
 	}
 	return nil

@@ -28,7 +28,9 @@ type jsonlWriter struct {
 
 // CreateJSONL starts a JSON Lines output at path ("-" = standard output):
 // one object per record, keys in schema order. NULL is null; numbers and
-// booleans are JSON numbers and booleans (NaN and ±Inf become null);
+// booleans are JSON numbers and booleans (NaN and ±Inf become null); a
+// number that carries its source text (record.Record.Raw, a JSON number
+// as the JSON Lines reader read it) is written as that text;
 // decimals are exact JSON numbers; dates and timestamps are strings as
 // record.Format renders them; everything else is a string.
 func CreateJSONL(path string, schema record.Schema, opts JSONLOptions) (Writer, error) {
@@ -66,6 +68,10 @@ func (w *jsonlWriter) Write(ctx context.Context, recs []record.Record) error {
 			var v record.Value
 			if j < len(vals) {
 				v = vals[j]
+			}
+			if j < len(recs[i].Raw) && recs[i].Raw[j] != "" && isNumber(v) && jsonNumber(recs[i].Raw[j]) {
+				b = append(b, recs[i].Raw[j]...) // the number as read
+				continue
 			}
 			b = appendJSONValue(b, v, f.Type)
 		}
@@ -109,6 +115,56 @@ func appendJSONValue(b []byte, v record.Value, t record.Type) []byte {
 		return appendJSONString(b, record.Format(x, t))
 	}
 	return appendJSONString(b, record.Format(v, t))
+}
+
+// isNumber reports whether v is a numeric value, whose source text
+// (record.Record.Raw, from the JSON Lines reader) may stand for it.
+func isNumber(v record.Value) bool {
+	switch v.(type) {
+	case int64, float64:
+		return true
+	}
+	return false
+}
+
+// jsonNumber reports whether s is a JSON number (RFC 8259 grammar), so
+// that a cell's source text from another format (a CSV cell) is never
+// written as JSON unless it is one.
+func jsonNumber(s string) bool {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	switch {
+	case i < len(s) && s[i] == '0':
+		i++
+	case digits() == 0:
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
 }
 
 const hexDigits = "0123456789abcdef"

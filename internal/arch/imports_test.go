@@ -21,20 +21,21 @@ const module = "github.com/namepipe/namepipe/"
 // "*" allows anything (programs and test-only packages).
 var allowed = map[string][]string{
 	"record":   {},
+	"outfile":  {},
 	"nameapi":  {"record"},
 	"config":   {"record"},
 	"readers":  {"record"},
-	"writers":  {"record"},
+	"writers":  {"record", "outfile"},
 	"pgio":     {"record"},            // PostgreSQL source and sink (pgx); opened by internal/wiring
 	"engine":   {"nameapi", "engine"}, // engine and its sub-packages
 	"server":   {"nameapi"},
 	"mapping":  {"record", "nameapi", "config"},
-	"report":   {"record", "nameapi", "mapping", "config"},
-	"pipeline": {"record", "nameapi", "mapping", "readers", "writers", "config", "report"},
+	"report":   {"record", "outfile", "nameapi", "mapping", "config"},
+	"pipeline": {"record", "outfile", "nameapi", "mapping", "readers", "writers", "config", "report"},
 	// dedupe folds and drops titles with the engine's one text table:
 	// engine/text alone (a package path, not the engine layer).
-	"dedupe": {"record", "nameapi", "mapping", "readers", "writers", "config", "report", "engine/text"},
-	"job":    {"record", "nameapi", "mapping", "readers", "writers", "config", "report", "pipeline", "dedupe"},
+	"dedupe": {"record", "outfile", "nameapi", "mapping", "readers", "writers", "config", "report", "engine/text"},
+	"job":    {"record", "outfile", "nameapi", "mapping", "readers", "writers", "config", "report", "pipeline", "dedupe"},
 
 	"cmd":         {"*"},
 	"bench":       {"*"},

@@ -26,6 +26,7 @@ import (
 // dedupeFlags are the flags of `namepipe dedupe`.
 type dedupeFlags struct {
 	config, input, output, reference, pairs, summary string
+	merge                                            string
 	report                                           string
 	explain, quiet                                   bool
 	explainPairs                                     []dedupe.ExplainPair
@@ -47,6 +48,7 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	fs.StringVar(&f.output, "output", "", "output file, overriding dedupe.output (default: output.path with .dedupe before the extension)")
 	fs.StringVar(&f.reference, "reference", "", "link the input against this file (same columns) instead of de-duplicating it")
 	fs.StringVar(&f.pairs, "pairs", "", "also write every compared pair at or above dedupe.pairsThreshold to this CSV file")
+	fs.StringVar(&f.merge, "merge", "", "also write one golden record per cluster (and every row without duplicates) to this file, by the survivorship rules of dedupe.merge; format by extension as --output")
 	fs.BoolVar(&f.explain, "explain", false, "print the learned Fellegi–Sunter weights on stdout")
 	fs.Func("explain-pair", "print on stdout the terms of this pair's match weight (`ID1,ID2`: dedupe.idColumn IDs, else row numbers; repeatable)", func(s string) error {
 		p, err := dedupe.ParseExplainPair(s)
@@ -118,6 +120,15 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	if err != nil {
 		return fail(stderr, exitUsage, fmt.Errorf("%s: %w", f.config, err))
 	}
+	var merger *dedupe.Merger
+	if f.merge != "" {
+		if f.reference != "" {
+			return fail(stderr, exitUsage, errors.New("dedupe: --merge is not available with --reference"))
+		}
+		if merger, err = dedupe.NewMerger(rd.Schema(), cfg.Dedupe.Merge, cfg.Output.ColumnPrefix()); err != nil {
+			return fail(stderr, exitUsage, fmt.Errorf("%s: %w", f.config, err))
+		}
+	}
 	opts := dedupe.Options{Input: rd, Plan: plan, Matcher: matcher, MaxMatchCalls: budget, Settings: cfg.Dedupe,
 		ExplainPairs: f.explainPairs, InputName: cfg.Input.Path, ReferenceName: f.reference}
 	if f.reference != "" {
@@ -184,6 +195,11 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 			return fail(stderr, exitFailed, err)
 		}
 	}
+	if merger != nil {
+		if err := writeMerged(sigCtx, cfg, f.merge, merger, res); err != nil {
+			return fail(stderr, exitFailed, err)
+		}
+	}
 	if f.explain {
 		if err := res.Model.Explain(stdout); err != nil {
 			return fail(stderr, exitFailed, err)
@@ -203,6 +219,9 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 		if err := writeDedupeReport(f.report, f.config, cfg, outPath, res); err != nil {
 			fmt.Fprintf(stderr, "namepipe: %v\n", err)
 		}
+	}
+	for _, w := range res.Summary.Warnings {
+		fmt.Fprintf(stderr, "namepipe: warning: %s\n", w)
 	}
 	if !f.quiet {
 		fmt.Fprintf(stderr, "namepipe: %s\n", &res.Summary)
@@ -237,7 +256,7 @@ func loadDedupeConfig(f *dedupeFlags, stderr io.Writer) (*mapping.Config, string
 	if out == "-" {
 		return nil, "", nil, usageError{errors.New("dedupe: the output must be a file (it is written after the whole input was read)")}
 	}
-	for _, p := range []string{f.summary, f.pairs, f.report, out} {
+	for _, p := range []string{f.summary, f.pairs, f.report, f.merge, out} {
 		if p != "" && !isDir(filepath.Dir(p)) {
 			return nil, "", nil, usageError{fmt.Errorf("%s: directory %s does not exist", p, filepath.Dir(p))}
 		}
@@ -247,6 +266,9 @@ func loadDedupeConfig(f *dedupeFlags, stderr io.Writer) (*mapping.Config, string
 	}
 	if f.report != "" && (config.SamePath(f.report, cfg.Input.Path) || config.SamePath(f.report, out)) {
 		return nil, "", nil, usageError{fmt.Errorf("--report %q is the input or the output", f.report)}
+	}
+	if f.merge != "" && (config.SamePath(f.merge, cfg.Input.Path) || config.SamePath(f.merge, out) || config.SamePath(f.merge, f.pairs)) {
+		return nil, "", nil, usageError{fmt.Errorf("--merge %q is the input, the output or the pairs file", f.merge)}
 	}
 	if f.pairs != "" && (config.SamePath(f.pairs, cfg.Input.Path) || config.SamePath(f.pairs, out)) {
 		return nil, "", nil, usageError{fmt.Errorf("--pairs %q is the input or the output", f.pairs)}
@@ -292,6 +314,30 @@ func spoolStdin(dir string) (string, error) {
 		return "", fmt.Errorf("reading stdin: %w", err)
 	}
 	return tmp.Name(), tmp.Close()
+}
+
+// writeMerged writes the golden records (--merge) to path, in the
+// format its extension says (as the output).
+func writeMerged(ctx context.Context, cfg *mapping.Config, path string, g *dedupe.Merger, res *dedupe.Result) error {
+	rd, err := openInput(ctx, cfg.Input, nil)
+	if err != nil {
+		return fmt.Errorf("input: %w", err)
+	}
+	defer rd.Close()
+	mc := cfg.Settings
+	mc.Output.Override(path)
+	w, err := createOutput(ctx, &mc, g.Schema(), 0, nil)
+	if err != nil {
+		return fmt.Errorf("--merge: %w", err)
+	}
+	if err := g.Write(ctx, rd, w, res); err != nil {
+		_ = w.Abort()
+		return err
+	}
+	if err := w.Commit(); err != nil {
+		return fmt.Errorf("--merge: %w", err)
+	}
+	return nil
 }
 
 // writePairsFile writes the pairs CSV.

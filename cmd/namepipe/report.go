@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/namepipe/namepipe/config"
@@ -90,7 +89,7 @@ func writeDedupeReport(path, configPath string, cfg *mapping.Config, outPath str
 	}
 	for _, id := range order {
 		c := clusters[id]
-		cc.AddCluster(strconv.Itoa(int(id)+1), c.size, "", c.rows)
+		cc.AddCluster(res.RowID(id), c.size, res.Name(id), c.rows)
 	}
 	s := &res.Summary
 	rep := &report.Report{

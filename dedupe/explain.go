@@ -1,10 +1,12 @@
 package dedupe
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -220,4 +222,47 @@ func fewPairsWarning(compared int64, rows int) string {
 	}
 	return fmt.Sprintf("only %d pairs were compared (%d rows): too few to learn the weights from, which stay close to their defaults; "+
 		"scores are rough. Run on the whole file, or on more rows", compared, rows)
+}
+
+// ShownPair is a kept pair as a review shows it: the rows' IDs (as in
+// np_match_row) and names, the score, whether it was linked and the
+// comparison (Reason).
+type ShownPair struct {
+	A, NameA, B, NameB string
+	Score              float64
+	Linked             bool
+	Reason             string
+}
+
+// Borderline returns at most n kept pairs scored within band of the
+// threshold, closest first (then by ID), for a review.
+func (r *Result) Borderline(threshold, band float64, n int) []ShownPair {
+	var near []int
+	for i := range r.Pairs {
+		if math.Abs(r.Pairs[i].Score-threshold) <= band {
+			near = append(near, i)
+		}
+	}
+	slices.SortFunc(near, func(i, j int) int {
+		a, b := &r.Pairs[i], &r.Pairs[j]
+		if c := cmp.Compare(math.Abs(a.Score-threshold), math.Abs(b.Score-threshold)); c != 0 {
+			return c
+		}
+		if c := r.compareIDs(a.A, b.A); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.B, b.B)
+	})
+	out := make([]ShownPair, 0, min(n, len(near)))
+	nIn := int32(len(r.Rows))
+	for _, i := range near[:min(n, len(near))] {
+		p := &r.Pairs[i]
+		b := p.B
+		if r.Summary.ReferenceRows > 0 {
+			b += nIn
+		}
+		out = append(out, ShownPair{A: r.idText(p.A, false), NameA: r.names.name(p.A), B: r.idText(p.B, true), NameB: r.names.name(b),
+			Score: p.Score, Linked: p.Linked, Reason: Reason(p.Pattern)})
+	}
+	return out
 }

@@ -91,6 +91,11 @@ func writeDedupeReport(path, configPath string, cfg *mapping.Config, outPath str
 		c := clusters[id]
 		cc.AddCluster(res.RowID(id), c.size, res.Name(id), c.rows)
 	}
+	section := cc.Clusters()
+	section.Threshold = cfg.Dedupe.Threshold
+	for _, p := range res.Borderline(cfg.Dedupe.Threshold, report.BorderlineBand, report.BorderlinePairs) {
+		section.Borderline = append(section.Borderline, report.PairSample(p))
+	}
 	s := &res.Summary
 	rep := &report.Report{
 		Run: report.RunInfo{
@@ -98,7 +103,7 @@ func writeDedupeReport(path, configPath string, cfg *mapping.Config, outPath str
 			Engine: report.EngineLabel(cfg.Engine.Kind, cfg.Engine.BaseURL), Generated: time.Now(),
 		},
 		Totals: report.Totals{RowsIn: s.Rows, RowsOut: s.Rows, RowsWithErrors: s.RowsWithErrors, Elapsed: s.Elapsed},
-		Dedupe: cc.Clusters(),
+		Dedupe: section,
 	}
 	if s.Elapsed > 0 {
 		rep.Totals.RowsPerSec = float64(s.Rows) / s.Elapsed.Seconds()

@@ -48,7 +48,8 @@ func TestDefaults(t *testing.T) {
 		Run: Run{Concurrency: DefaultConcurrency, Retries: DefaultRetries, MaxConsecutiveFailures: DefaultMaxConsecutiveFailures,
 			MaxValueBytes: DefaultMaxValueBytes, InvalidValues: InvalidOmit},
 		Dedupe: Dedupe{Threshold: DefaultDedupeThreshold, PairsThreshold: DefaultDedupePairsThreshold, MaxBlockSize: DefaultDedupeMaxBlockSize,
-			Window: DefaultDedupeWindow, MaxClusterSize: DefaultDedupeMaxClusterSize, Names: DedupeNamesEngine, ClusterIDFrom: ClusterIDSmallest},
+			Window: DefaultDedupeWindow, MaxClusterSize: DefaultDedupeMaxClusterSize, Names: DedupeNamesEngine, ClusterIDFrom: ClusterIDSmallest,
+			Merge: DedupeMerge{Survivor: MergeSmallestID, Default: MergeMostComplete}},
 	}
 	if !reflect.DeepEqual(f.Settings, want) {
 		t.Errorf("got  %+v\nwant %+v", f.Settings, want)

@@ -71,6 +71,71 @@ type Dedupe struct {
 	// Type: `smallest_id` | `largest_id`
 	// Default: `smallest_id`
 	ClusterIDFrom string `yaml:"clusterIdFrom"`
+	// Golden records (`--merge FILE`): how each cluster becomes one row (the keys below).
+	// Type: section
+	// Default: see its keys
+	Merge DedupeMerge `yaml:"merge"`
+}
+
+// DedupeMerge is dedupe.merge: the survivorship rules of `--merge`.
+type DedupeMerge struct {
+	// The member row the `from_survivor` rule takes its values from (its ID is the merged row's survivor ID): the smallest ID (row number without `idColumn`), the newest or oldest by `dateColumn`, or the row with the most non-empty cells.
+	// Type: `smallest_id` | `newest` | `oldest` | `most_complete`
+	// Default: `smallest_id`
+	Survivor string `yaml:"survivor"`
+	// The date column `newest` and `oldest` go by (a date, a timestamp, or text as 2006-01-02 or RFC 3339; a row without one is never the newest or oldest).
+	// Type: column name
+	// Default: none
+	DateColumn string `yaml:"dateColumn"`
+	// The rule of every column not in `columns`.
+	// Type: `most_complete` | `most_frequent` | `newest` | `oldest` | `longest` | `first` | `from_survivor`
+	// Default: `most_complete`
+	Default string `yaml:"default"`
+	// A rule per input column: `most_complete` the value of the member with the most non-empty cells that has one; `most_frequent` the commonest non-empty value; `newest`/`oldest` the non-empty value of the newest/oldest member by `dateColumn`; `longest` the longest non-empty value; `first` the first non-empty value by ID; `from_survivor` the survivor's value, even when empty. Ties go to the smaller ID.
+	// Type: map of column name to rule
+	// Default: none
+	Columns map[string]string `yaml:"columns"`
+}
+
+// Rules of dedupe.merge.
+const (
+	MergeMostComplete = "most_complete"
+	MergeMostFrequent = "most_frequent"
+	MergeNewest       = "newest"
+	MergeOldest       = "oldest"
+	MergeLongest      = "longest"
+	MergeFirst        = "first"
+	MergeFromSurvivor = "from_survivor"
+	MergeSmallestID   = "smallest_id"
+)
+
+// check adds the problems of dedupe.merge to p.
+func (m *DedupeMerge) check(p *Problems) {
+	switch m.Survivor {
+	case MergeSmallestID, MergeNewest, MergeOldest, MergeMostComplete:
+	default:
+		p.Add("dedupe.merge.survivor", "%q: must be smallest_id, newest, oldest or most_complete", m.Survivor)
+	}
+	dated := m.Survivor == MergeNewest || m.Survivor == MergeOldest
+	rule := func(key, r string) {
+		switch r {
+		case MergeNewest, MergeOldest:
+			dated = true
+		case MergeMostComplete, MergeMostFrequent, MergeLongest, MergeFirst, MergeFromSurvivor:
+		default:
+			p.Add(key, "%q: must be most_complete, most_frequent, newest, oldest, longest, first or from_survivor", r)
+		}
+	}
+	rule("dedupe.merge.default", m.Default)
+	for col, r := range m.Columns {
+		rule("dedupe.merge.columns", r)
+		if col == "" {
+			p.Add("dedupe.merge.columns", "a column name is empty")
+		}
+	}
+	if dated && m.DateColumn == "" {
+		p.Add("dedupe.merge.dateColumn", "needed by the newest and oldest rules: the date column they go by")
+	}
 }
 
 // Choices of dedupe.clusterIdFrom.
@@ -101,6 +166,12 @@ func (c *Dedupe) applyDefaults(d *Doc) {
 	}
 	if c.ClusterIDFrom == "" {
 		c.ClusterIDFrom = ClusterIDSmallest
+	}
+	if c.Merge.Survivor == "" {
+		c.Merge.Survivor = MergeSmallestID
+	}
+	if c.Merge.Default == "" {
+		c.Merge.Default = MergeMostComplete
 	}
 }
 
@@ -134,6 +205,7 @@ func (c *Dedupe) check(s *Settings, p *Problems) {
 	if c.ClusterIDFrom != ClusterIDSmallest && c.IDColumn == "" {
 		p.Add("dedupe.clusterIdFrom", "needs dedupe.idColumn (the column of the rows' IDs)")
 	}
+	c.Merge.check(p)
 	if c.MaxMatchCalls < 0 {
 		p.Add("dedupe.maxMatchCalls", "must be 0 or more, got %d", c.MaxMatchCalls)
 	}

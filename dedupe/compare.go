@@ -34,7 +34,7 @@ var fieldInfo = [numFields]struct {
 }{
 	FieldName:    {"name", []string{"missing", "equal", "matching", "similar", "relation", "different"}},
 	FieldBirth:   {"birth_date", []string{"missing", "equal", "day_month_swapped", "typo", "different"}},
-	FieldEmail:   {"email", []string{"missing", "equal", "close", "different"}},
+	FieldEmail:   {"email", []string{"missing", "equal", "close", "different", "name_other_domain"}},
 	FieldPhone:   {"phone", []string{"missing", "equal", "close", "different"}},
 	FieldAddress: {"address", []string{"missing", "equal", "close", "different"}},
 }
@@ -62,6 +62,31 @@ const (
 	Close
 	Different
 )
+
+// EmailNameOtherDomain is the email level of two addresses whose local
+// part is the same and made of the rows' name (john.smith@gmail.com and
+// john.smith@web.de): the addresses differ, but say no more than that the
+// names agree, which the name field weighs already (namesakes' addresses
+// look like this too). It is neutral: it weighs nothing, like missing,
+// but it is not missing.
+const EmailNameOtherDomain Level = 4
+
+// neutral reports whether level l of f weighs nothing although both rows
+// have the field (EmailNameOtherDomain).
+func (f Field) neutral(l Level) bool { return f == FieldEmail && l == EmailNameOtherDomain }
+
+// weighs reports whether level l of f adds a weight (it is neither
+// missing nor neutral): the levels the model learns m and u of.
+func (f Field) weighs(l Level) bool { return l != Missing && !f.neutral(l) }
+
+// different returns f's lowest level that weighs (different).
+func (f Field) different() Level {
+	l := Level(f.Levels() - 1)
+	for f.neutral(l) {
+		l--
+	}
+	return l
+}
 
 // String returns the field's name, such as "birth_date".
 func (f Field) String() string { return fieldInfo[f].name }
@@ -93,11 +118,34 @@ var NumPatterns = func() int {
 // against a match, and is counted but not kept.
 func (v Vector) agrees() bool {
 	for f := Field(0); f < numFields; f++ {
-		if l := v[f]; l != Missing && int(l) < f.Levels()-1 {
+		if l := v[f]; f.weighs(l) && l < f.different() {
 			return true
 		}
 	}
 	return false
+}
+
+// Links reports whether a pair with comparison p may be linked at all
+// (its score decides whether it is): not when the name is the only field
+// that agrees and another field disagrees (name=equal address=different:
+// namesakes look like this; a common name's words may weigh a lot). A
+// name with every other field missing (or neutral) links when its weight
+// alone reaches the threshold, as a rare full name's can.
+func Links(p Pattern) bool {
+	v := p.Vector()
+	agree, disagree := false, false
+	for f := Field(0); f < numFields; f++ {
+		l := v[f]
+		if f == FieldName || !f.weighs(l) {
+			continue
+		}
+		if l < f.different() {
+			agree = true
+		} else {
+			disagree = true
+		}
+	}
+	return agree || !disagree
 }
 
 // Pattern returns v's pattern.
@@ -134,7 +182,7 @@ func compareOthers(a, b *Features, v *Vector) {
 		// john.smith@gmail.com and john.smith@web.de say no more than
 		// that the names agree, which the name field weighs already:
 		// namesakes' addresses look like this too.
-		v[FieldEmail] = Missing
+		v[FieldEmail] = EmailNameOtherDomain
 	}
 	v[FieldPhone] = bestOf(a.Phones, b.Phones, comparePhone)
 	v[FieldAddress] = compareAddress(a.Addr, b.Addr)

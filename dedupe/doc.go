@@ -20,6 +20,14 @@
 //	cluster   scored pairs → clusters (connected components with a guard
 //	          against chaining)
 //
+// Around the steps: the rows' own IDs (ids.go, config.Dedupe.IDColumn),
+// by which every tie is broken so that the rows' order does not matter;
+// a pair's weight taken apart into the terms it is the sum of (explain.go:
+// the pairs file's w_ columns, --explain-pair, the report's borderline
+// pairs, the warnings of a model that cannot be learned); Links, the rule
+// that a name alone never links when another field disagrees; and the
+// golden records of --merge (merge.go).
+//
 // Each step is a function of its inputs only (no package state), so that
 // the steps map onto a distributed runner's keyed group and combine
 // stages: the EM step needs only the counts of comparison patterns, a
@@ -52,7 +60,7 @@
 //
 // # Size
 //
-// About 3,000 lines: one file per step (features, block keys, comparators,
+// About 4,000 lines: one file per step (features, block keys, comparators,
 // EM training, the u sample, scoring, clustering, output and pairs file),
 // sharing the row and pair types that flow between the steps, plus the
 // spill machinery (spill.go, featcodec.go).

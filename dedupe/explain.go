@@ -1,10 +1,12 @@
 package dedupe
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -37,7 +39,7 @@ func (m *Model) Terms(p *Pair) Terms {
 	t := Terms{Prior: math.Log2(m.Lambda / (1 - m.Lambda))}
 	v := p.Pattern.Vector()
 	for f := Field(0); f < numFields; f++ {
-		if l := v[f]; l != Missing {
+		if l := v[f]; f.weighs(l) {
 			t.Level[f] = math.Log2(m.M[f][l] / m.U[f][l])
 		}
 		t.TF[f] = float64(p.TF[f])
@@ -166,4 +168,101 @@ func findRow(ids *rowIDs, id string, lo, hi int32, file string) (int32, error) {
 		}
 	}
 	return 0, fmt.Errorf("--explain-pair: %s has no row with %s %q", file, ids.column, id)
+}
+
+// learnWarnings returns the warnings the u sample gives: random pairs of
+// rows that agree on every field they have (one value everywhere, such
+// as rows copied many times) leave nothing to tell a match from a
+// non-match by, and the weights cannot be learned.
+func learnWarnings(u [numFields][]float64, sample, nIn int, link bool) []string {
+	if sample == 0 {
+		if nIn < 2 && !link {
+			return nil
+		}
+		return []string{"no random pairs to learn u from: the file has too few rows to learn weights (add rows, or use --reference against a larger file)"}
+	}
+	var alike []string
+	for f := Field(0); f < numFields; f++ {
+		if u[f] == nil || !hasData(u[f]) {
+			continue // no random pair had the field on both sides
+		}
+		if d := u[f][f.different()]; d >= 0.5 {
+			return nil // a field that tells rows apart
+		}
+		alike = append(alike, fmt.Sprintf("%s (%.0f%% not different)", f, 100*(1-u[f][f.different()])))
+	}
+	if len(alike) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("the weights cannot be learned: most random pairs of rows agree on every field they have: %s. "+
+		"Rows that are copies of one value everywhere give no clusters: remove exact copies first (they are duplicates by definition), "+
+		"or check that the person mapping points at the right columns", strings.Join(alike, ", "))}
+}
+
+// hasData reports whether u (one field's u) came from any pair that had
+// the field: EstimateU gives a field no pair had its prior alone, equal
+// at every level.
+func hasData(u []float64) bool {
+	for l := 2; l < len(u); l++ {
+		if u[l] != u[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// minPairs is the number of compared pairs below which the model is
+// mostly its prior m shares.
+const minPairs = 100
+
+// fewPairsWarning warns when too few pairs were compared to learn m.
+func fewPairsWarning(compared int64, rows int) string {
+	if compared >= minPairs || rows < 2 {
+		return ""
+	}
+	return fmt.Sprintf("only %d pairs were compared (%d rows): too few to learn the weights from, which stay close to their defaults; "+
+		"scores are rough. Run on the whole file, or on more rows", compared, rows)
+}
+
+// ShownPair is a kept pair as a review shows it: the rows' IDs (as in
+// np_match_row) and names, the score, whether it was linked and the
+// comparison (Reason).
+type ShownPair struct {
+	A, NameA, B, NameB string
+	Score              float64
+	Linked             bool
+	Reason             string
+}
+
+// Borderline returns at most n kept pairs scored within band of the
+// threshold, closest first (then by ID), for a review.
+func (r *Result) Borderline(threshold, band float64, n int) []ShownPair {
+	var near []int
+	for i := range r.Pairs {
+		if math.Abs(r.Pairs[i].Score-threshold) <= band {
+			near = append(near, i)
+		}
+	}
+	slices.SortFunc(near, func(i, j int) int {
+		a, b := &r.Pairs[i], &r.Pairs[j]
+		if c := cmp.Compare(math.Abs(a.Score-threshold), math.Abs(b.Score-threshold)); c != 0 {
+			return c
+		}
+		if c := r.compareIDs(a.A, b.A); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.B, b.B)
+	})
+	out := make([]ShownPair, 0, min(n, len(near)))
+	nIn := int32(len(r.Rows))
+	for _, i := range near[:min(n, len(near))] {
+		p := &r.Pairs[i]
+		b := p.B
+		if r.Summary.ReferenceRows > 0 {
+			b += nIn
+		}
+		out = append(out, ShownPair{A: r.idText(p.A, false), NameA: r.names.name(p.A), B: r.idText(p.B, true), NameB: r.names.name(b),
+			Score: p.Score, Linked: p.Linked, Reason: Reason(p.Pattern)})
+	}
+	return out
 }

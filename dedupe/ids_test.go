@@ -281,10 +281,10 @@ func TestTermsAddUp(t *testing.T) {
 				if math.Abs(sum-w) > 0.001 {
 					t.Errorf("pair %s,%s: terms add up to %.4f, match_weight %.4f", r[0], r[1], sum, w)
 				}
-				// missing means missing: a field both rows have is never missing
+				// missing and the neutral level weigh nothing
 				for _, f := range []string{"email", "phone", "birth_date"} {
-					if r[col[f]] == "missing" && r[col["w_"+f]] != "0" {
-						t.Errorf("pair %s,%s: %s missing with weight %s", r[0], r[1], f, r[col["w_"+f]])
+					if (r[col[f]] == "missing" || r[col[f]] == "name_other_domain") && r[col["w_"+f]] != "0" {
+						t.Errorf("pair %s,%s: %s %s with weight %s", r[0], r[1], f, r[col[f]], r[col["w_"+f]])
 					}
 				}
 			}
@@ -313,5 +313,55 @@ func TestTermsAddUp(t *testing.T) {
 				t.Errorf("explanation:\n%s", out.String())
 			}
 		})
+	}
+}
+
+// TestWarnings: a model that cannot be learned says so.
+func TestWarnings(t *testing.T) {
+	t.Parallel()
+	head := "id,given_name,surname,email,phone,birth_date,street,postal_code,city\n"
+	var same strings.Builder
+	same.WriteString(head)
+	for i := range 3000 {
+		fmt.Fprintf(&same, "%d,John,Smith,john@example.com,+1 555 0100,1980-01-02,Main Street 1,12345,Springfield\n", i+1)
+	}
+	for _, c := range []struct{ name, data, want string }{
+		{"one value everywhere", same.String(), "the weights cannot be learned"},
+		{"too few pairs", head + "1,Ann,Abel,,,,,,\n2,Bob,Brandt,,,,,,\n3,Ann,Abel,,,,,,\n", "too few to learn the weights"},
+		{"fine", dupgen10k(t), ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := runConfig(t, fmt.Sprintf(dupgenConfig, ""), c.data, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := strings.Join(res.Summary.Warnings, "\n")
+			if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+				t.Errorf("warnings %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestNameAloneDoesNotLink: a pair whose only agreeing field is the name
+// while another field disagrees is not linked, whatever its score; a
+// name with the other fields missing may be.
+func TestNameAloneDoesNotLink(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		v    Vector
+		want bool
+	}{
+		{Vector{FieldName: NameEqual, FieldAddress: Different}, false},
+		{Vector{FieldName: NameEqual, FieldAddress: Different, FieldEmail: EmailNameOtherDomain}, false},
+		{Vector{FieldName: NameEqual}, true},
+		{Vector{FieldName: NameEqual, FieldEmail: EmailNameOtherDomain}, true},
+		{Vector{FieldName: NameEqual, FieldAddress: Different, FieldBirth: BirthTypo}, true},
+		{Vector{FieldName: NameSimilar, FieldPhone: Equal}, true},
+		{Vector{FieldName: NameDifferent, FieldPhone: Equal, FieldEmail: Equal}, true},
+	} {
+		if got := Links(c.v.Pattern()); got != c.want {
+			t.Errorf("%s: Links %v, want %v", Reason(c.v.Pattern()), got, c.want)
+		}
 	}
 }

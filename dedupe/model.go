@@ -62,15 +62,24 @@ func EstimateUCounts(c PatternCounts) [numFields][]float64 {
 			if n == 0 {
 				continue
 			}
-			if l := Pattern(p).Vector()[f]; l != Missing {
+			if l := Pattern(p).Vector()[f]; f.weighs(l) {
 				counts[l] += float64(n)
 				total += float64(n)
 			}
 		}
 		u[f] = make([]float64, f.Levels())
-		k := float64(f.Levels() - 1)
+		k := 0.0
 		for l := 1; l < f.Levels(); l++ {
-			u[f][l] = (counts[l] + 0.5) / (total + 0.5*k)
+			if f.weighs(Level(l)) {
+				k++
+			}
+		}
+		for l := 1; l < f.Levels(); l++ {
+			if f.weighs(Level(l)) {
+				u[f][l] = (counts[l] + 0.5) / (total + 0.5*k)
+			} else {
+				u[f][l] = 1 // never used: the level weighs nothing
+			}
 		}
 	}
 	return u
@@ -91,7 +100,7 @@ const (
 var priorM = [numFields][]float64{
 	FieldName:    {0, 0.6, 0.15, 0.12, 0.05, 0.08},
 	FieldBirth:   {0, 0.85, 0.04, 0.06, 0.05},
-	FieldEmail:   {0, 0.6, 0.15, 0.25},
+	FieldEmail:   {0, 0.6, 0.15, 0.25, 0},
 	FieldPhone:   {0, 0.7, 0.1, 0.2},
 	FieldAddress: {0, 0.6, 0.25, 0.15},
 }
@@ -148,7 +157,7 @@ func emRule(counts PatternCounts, u [numFields][]float64, skip []Field) emResult
 			matches += w
 			total += float64(c)
 			for f := Field(0); f < numFields; f++ {
-				if l := vecs[p][f]; l != Missing {
+				if l := vecs[p][f]; f.weighs(l) {
 					mc[f][l] += w
 				}
 			}
@@ -226,11 +235,17 @@ func withoutMatches(u [numFields][]float64, m *Model) [numFields][]float64 {
 		out[f] = make([]float64, len(u[f]))
 		sum := 0.0
 		for l := 1; l < len(u[f]); l++ {
+			if !f.weighs(Level(l)) {
+				out[f][l] = u[f][l]
+				continue
+			}
 			out[f][l] = math.Max(u[f][l]/4, (u[f][l]-m.Lambda*m.M[f][l])/(1-m.Lambda))
 			sum += out[f][l]
 		}
 		for l := 1; l < len(u[f]); l++ {
-			out[f][l] /= sum
+			if f.weighs(Level(l)) {
+				out[f][l] /= sum
+			}
 		}
 	}
 	return out
@@ -290,7 +305,7 @@ func trainOnce(byRule, shared []PatternCounts, u [numFields][]float64, possibleP
 	// Agreeing less never weighs more: a level's m/u is capped at the
 	// level above it (rare levels have noisy u).
 	for f := Field(0); f < numFields; f++ {
-		for l := 2; l < f.Levels(); l++ {
+		for l := Level(2); l <= f.different(); l++ {
 			if hi := m.M[f][l-1] / u[f][l-1]; m.M[f][l]/u[f][l] > hi {
 				m.M[f][l] = hi * u[f][l]
 			}
@@ -304,7 +319,7 @@ func trainOnce(byRule, shared []PatternCounts, u [numFields][]float64, possibleP
 // at its lowest level (different).
 func (r *emResult) plausible() bool {
 	for f := Field(0); f < numFields; f++ {
-		if r.learned[f] && r.m[f][f.Levels()-1] > 0.5 {
+		if r.learned[f] && r.m[f][f.different()] > 0.5 {
 			return false
 		}
 	}
@@ -382,7 +397,7 @@ func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }
 func (m *Model) Weight(v Vector) float64 {
 	w := math.Log2(m.Lambda / (1 - m.Lambda))
 	for f := Field(0); f < numFields; f++ {
-		if l := v[f]; l != Missing {
+		if l := v[f]; f.weighs(l) {
 			w += math.Log2(m.M[f][l] / m.U[f][l])
 		}
 	}
@@ -413,6 +428,10 @@ func (m *Model) Explain(w io.Writer) error {
 	fmt.Fprintf(w, "%-12s %-18s %10s %10s %8s\n", "field", "level", "m", "u", "weight")
 	for f := Field(0); f < numFields; f++ {
 		for l := 1; l < f.Levels(); l++ {
+			if !f.weighs(Level(l)) {
+				fmt.Fprintf(w, "%-12s %-18s %10s %10s %8s\n", f, f.LevelName(Level(l)), "", "", "0")
+				continue
+			}
 			fmt.Fprintf(w, "%-12s %-18s %10.4g %10.4g %+8.2f\n", f, f.LevelName(Level(l)), m.M[f][l], m.U[f][l], math.Log2(m.M[f][l]/m.U[f][l]))
 		}
 	}

@@ -190,3 +190,7 @@ func (r *Result) rowID(i int32, ref bool) record.Value {
 // RowID returns the ID of input row i as the output writes it (its own
 // ID with dedupe.idColumn, else its 1-based row number), as text.
 func (r *Result) RowID(i int32) string { return r.idText(i, false) }
+
+// Name returns the name text of input row i when it is a row of a kept
+// pair (every clustered row is), else "".
+func (r *Result) Name(i int32) string { return r.names.name(i) }

@@ -273,6 +273,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		return nil, err
 	}
 	stage("u sample")
+	sum.Warnings = append(sum.Warnings, learnWarnings(u, usample, nIn, link)...)
 	sum.MatchCalls = names.calls.Load()
 	sum.MatchCallsFailed = names.failed.Load()
 	sum.NamesComparedLocally = names.local.Load()
@@ -291,6 +292,9 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		return nil, err
 	}
 	res.Model = TrainShared(byRule[:], shared, u, possible)
+	if w := fewPairsWarning(sum.PairsCompared, nIn); w != "" {
+		sum.Warnings = append(sum.Warnings, w)
+	}
 	res.Model.USample = usample
 	set := o.Settings
 	weights := make([]float64, NumPatterns)
@@ -316,7 +320,11 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		}
 		if p.Score >= set.Threshold {
 			sum.PairsAboveThreshold++
-			strong = append(strong, Edge{A: p.A, B: p.B, P: p.Score})
+			if Links(p.Pattern) {
+				strong = append(strong, Edge{A: p.A, B: p.B, P: p.Score})
+			} else {
+				sum.PairsNameAlone++
+			}
 		}
 		kept = append(kept, p)
 		return nil
@@ -470,7 +478,7 @@ func linkClusters(rows []RowResult, strong []Edge, nIn, n int, threshold float64
 	root := make([]int32, nIn)
 	for i := range root {
 		root[i] = -1
-		if rows[i].Match >= 0 && rows[i].Score >= threshold {
+		if rows[i].Match >= 0 && rows[i].Score >= threshold && Links(rows[i].Pattern) {
 			root[i] = rows[i].Match
 		}
 	}

@@ -33,6 +33,13 @@ type Summary struct {
 	// pairs written to the pairs file.
 	PairsAboveThreshold      int64 `json:"pairs_above_threshold"`
 	PairsAbovePairsThreshold int64 `json:"pairs_above_pairs_threshold"`
+	// PairsNameAlone counts pairs at or above the threshold that were not
+	// linked because the name was the only field that agreed and another
+	// disagreed (Links).
+	PairsNameAlone int64 `json:"pairs_name_alone"`
+	// Warnings say why the model may not have been learned (every row
+	// alike, too few pairs) and what to do.
+	Warnings []string `json:"warnings,omitempty"`
 	// Clusters counts clusters by size ("2", "3", …, "10+");
 	// JoinsRefused counts joins the chaining guard refused.
 	Clusters     map[string]int64 `json:"clusters"`

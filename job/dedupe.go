@@ -39,6 +39,12 @@ type Dedupe struct {
 	ExplainPairs []dedupe.ExplainPair
 	// Terms receives the terms of ExplainPairs.
 	Terms io.Writer
+	// MergePath, when set, receives one golden record per cluster (and
+	// every row without duplicates) by the survivorship rules of
+	// dedupe.merge, in the format its extension says.
+	MergePath string
+
+	merger *dedupe.Merger
 	// Progress, when set, is told each stage's progress.
 	Progress func(stage string, done, total int64)
 }
@@ -49,7 +55,7 @@ func (d *Dedupe) Check() error {
 	if out == "-" {
 		return errorf(Usage, "dedupe: the output must be a file (it is written after the whole input was read)")
 	}
-	for _, p := range []string{d.SummaryPath, d.PairsPath, d.ReportPath, out} {
+	for _, p := range []string{d.SummaryPath, d.PairsPath, d.ReportPath, d.MergePath, out} {
 		if p != "" && !isDir(filepath.Dir(p)) {
 			return errorf(Usage, "%s: directory %s does not exist", p, filepath.Dir(p))
 		}
@@ -59,6 +65,12 @@ func (d *Dedupe) Check() error {
 	}
 	if d.ReportPath != "" && (config.SamePath(d.ReportPath, cfg.Input.Path) || config.SamePath(d.ReportPath, out)) {
 		return errorf(Usage, "--report %q is the input or the output", d.ReportPath)
+	}
+	if d.MergePath != "" && d.Reference != "" {
+		return errorf(Usage, "dedupe: --merge is not available with --reference")
+	}
+	if d.MergePath != "" && (config.SamePath(d.MergePath, cfg.Input.Path) || config.SamePath(d.MergePath, out) || config.SamePath(d.MergePath, d.PairsPath)) {
+		return errorf(Usage, "--merge %q is the input, the output or the pairs file", d.MergePath)
 	}
 	if d.PairsPath != "" && (config.SamePath(d.PairsPath, cfg.Input.Path) || config.SamePath(d.PairsPath, out)) {
 		return errorf(Usage, "--pairs %q is the input or the output", d.PairsPath)
@@ -124,6 +136,11 @@ func (d *Dedupe) Execute(ctx context.Context) (*DedupeOutcome, error) {
 	if err := d.writeOutput(ctx, res); err != nil {
 		return nil, err
 	}
+	if d.merger != nil {
+		if err := d.writeMerged(ctx, res); err != nil {
+			return nil, err
+		}
+	}
 	if err := d.writeExtras(res); err != nil {
 		return nil, err
 	}
@@ -155,6 +172,11 @@ func (d *Dedupe) cluster(ctx context.Context, matcher nameapi.PersonMatcher, bud
 	}
 	if _, err := dedupe.OutputSchemaIDs(rd.Schema(), cfg.Output.ColumnPrefix(), cfg.Dedupe.IDColumn); err != nil {
 		return nil, errorf(Usage, "%s: %w", d.ConfigPath, err)
+	}
+	if d.MergePath != "" {
+		if d.merger, err = dedupe.NewMerger(rd.Schema(), cfg.Dedupe.Merge, cfg.Output.ColumnPrefix()); err != nil {
+			return nil, errorf(Usage, "%s: %w", d.ConfigPath, err)
+		}
 	}
 	opts := dedupe.Options{Input: rd, Plan: plan, Matcher: matcher, MaxMatchCalls: budget, Settings: cfg.Dedupe, Progress: d.Progress,
 		ExplainPairs: d.ExplainPairs, InputName: cfg.Input.Path, ReferenceName: d.Reference}
@@ -209,6 +231,31 @@ func (d *Dedupe) writeOutput(ctx context.Context, res *dedupe.Result) error {
 	}
 	if err := w.Commit(); err != nil {
 		return errorf(Failed, "output: %w", err)
+	}
+	return nil
+}
+
+// writeMerged writes the golden records (--merge) to MergePath, in the
+// format its extension says (as the output).
+func (d *Dedupe) writeMerged(ctx context.Context, res *dedupe.Result) error {
+	cfg := d.Config
+	rd, err := d.Parts.OpenInput(ctx, cfg.Input, nil)
+	if err != nil {
+		return errorf(Input, "input: %w", err)
+	}
+	defer rd.Close()
+	mc := cfg.Settings
+	mc.Output.Override(d.MergePath)
+	w, err := d.Parts.CreateOutput(ctx, &mc, d.merger.Schema(), 0, nil)
+	if err != nil {
+		return errorf(Failed, "--merge: %w", err)
+	}
+	if err := d.merger.Write(ctx, rd, w, res); err != nil {
+		_ = w.Abort()
+		return wrap(Failed, err)
+	}
+	if err := w.Commit(); err != nil {
+		return errorf(Failed, "--merge: %w", err)
 	}
 	return nil
 }

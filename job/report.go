@@ -1,7 +1,6 @@
 package job
 
 import (
-	"strconv"
 	"time"
 
 	"github.com/namepipe/namepipe/dedupe"
@@ -44,7 +43,7 @@ func writeDedupeReport(path, configPath string, cfg *mapping.Config, outPath str
 			Engine: report.EngineLabel(cfg.Engine.Kind, cfg.Engine.BaseURL), Generated: time.Now(),
 		},
 		Totals: report.Totals{RowsIn: s.Rows, RowsOut: s.Rows, RowsWithErrors: s.RowsWithErrors, Elapsed: s.Elapsed},
-		Dedupe: clusterReport(res),
+		Dedupe: clusterReport(cfg, res),
 	}
 	if s.Elapsed > 0 {
 		rep.Totals.RowsPerSec = float64(s.Rows) / s.Elapsed.Seconds()
@@ -53,7 +52,7 @@ func writeDedupeReport(path, configPath string, cfg *mapping.Config, outPath str
 }
 
 // clusterReport is the report's section of a dedupe result's clusters.
-func clusterReport(res *dedupe.Result) *report.Clusters {
+func clusterReport(cfg *mapping.Config, res *dedupe.Result) *report.Clusters {
 	var cc report.ClusterCollector
 	cc.AddRows(int64(len(res.Rows)))
 	type cluster struct {
@@ -78,7 +77,12 @@ func clusterReport(res *dedupe.Result) *report.Clusters {
 	}
 	for _, id := range order {
 		c := clusters[id]
-		cc.AddCluster(strconv.Itoa(int(id)+1), c.size, "", c.rows)
+		cc.AddCluster(res.RowID(id), c.size, res.Name(id), c.rows)
 	}
-	return cc.Clusters()
+	section := cc.Clusters()
+	section.Threshold = cfg.Dedupe.Threshold
+	for _, p := range res.Borderline(cfg.Dedupe.Threshold, report.BorderlineBand, report.BorderlinePairs) {
+		section.Borderline = append(section.Borderline, report.PairSample(p))
+	}
+	return section
 }

@@ -125,6 +125,11 @@
 //	  tempDir: /var/tmp        # dedupe's temporary files (default: the system temporary directory)
 //	  idColumn: customer_id    # rows named by their own IDs (default: row numbers)
 //	  clusterIdFrom: smallest_id # smallest_id|largest_id: the member ID that is the cluster's
+//	  merge:                   # golden records of --merge FILE
+//	    survivor: smallest_id  # smallest_id|newest|oldest|most_complete
+//	    dateColumn: updated_at # for newest and oldest
+//	    default: most_complete # most_complete|most_frequent|newest|oldest|longest|first|from_survivor
+//	    columns: {email: most_frequent, phone: newest}
 //
 // # Secrets
 //

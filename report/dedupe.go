@@ -18,7 +18,29 @@ type Clusters struct {
 	BySize [len(SizeRanges)]int64
 	// Largest are the largest clusters, largest first.
 	Largest []Cluster
+	// Threshold is the match probability that links two rows;
+	// Borderline are pairs scored within BorderlineBand of it, closest
+	// first (at most BorderlinePairs), for a review.
+	Threshold  float64
+	Borderline []PairSample
 }
+
+// PairSample is one scored pair of rows shown for a review.
+type PairSample struct {
+	// IDs and names of the two rows.
+	A, NameA, B, NameB string
+	// Score is the match probability; Linked whether the rows ended in
+	// one cluster; Reason the comparison of each field (field=level).
+	Score  float64
+	Linked bool
+	Reason string
+}
+
+// Bounds of the borderline pairs.
+const (
+	BorderlineBand  = 0.1
+	BorderlinePairs = 25
+)
 
 // Cluster is one cluster of rows that look like the same customer.
 type Cluster struct {

@@ -46,8 +46,11 @@ func TestClusterCollector(t *testing.T) {
 			t.Errorf("largest not in order: %v then %v", c.Largest[i-1].Size, c.Largest[i].Size)
 		}
 	}
+	c.Threshold = 0.9
+	c.Borderline = []PairSample{{A: "C-17", NameA: "Anna Berger", B: "C-90", NameB: "Anna Bergér", Score: 0.8812, Reason: "name=similar email=equal"}}
 	page := render(t, &Report{Totals: Totals{RowsIn: 10_000}, Dedupe: c})
-	for _, want := range []string{`id="h-dedupe"`, "more than 100 rows", "Person 11", "110,001, 110,002"} {
+	for _, want := range []string{`id="h-dedupe"`, "more than 100 rows", "Person 11", "110,001, 110,002",
+		"Borderline pairs", "(0.90)", "<bdi>C-17</bdi>", "Anna Bergér", "0.8812", "<td>no</td>", "name=similar email=equal"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}

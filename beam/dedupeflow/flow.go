@@ -616,7 +616,7 @@ func (f *scoreFn) ProcessElement(c cand, model dedupe.Model, rows dedupe.FieldRo
 	emitAbove("pairs_threshold", 1)
 	if score >= f.Set.Threshold {
 		emitAbove("threshold", 1)
-		if !f.Link {
+		if !f.Link && dedupe.Links(c.P) {
 			emitEdge(edge{A: c.A, B: c.B, P: score})
 		}
 	}
@@ -650,7 +650,7 @@ func better(a, b match) match {
 type linkRoot struct{ Threshold float64 }
 
 func (f *linkRoot) ProcessElement(id int64, m match, emit func(int64, int64)) {
-	if m.Other >= 0 && m.Score >= f.Threshold {
+	if m.Other >= 0 && m.Score >= f.Threshold && dedupe.Links(dedupe.Pattern(m.P)) {
 		emit(m.Other, id)
 	}
 }

@@ -23,6 +23,7 @@ import (
 // dedupeFlags are the flags of `namepipe dedupe`.
 type dedupeFlags struct {
 	config, input, output, reference, pairs, summary string
+	merge                                            string
 	report                                           string
 	explain, quiet                                   bool
 	explainPairs                                     []dedupe.ExplainPair
@@ -44,6 +45,7 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	fs.StringVar(&f.output, "output", "", "output file, overriding dedupe.output (default: output.path with .dedupe before the extension)")
 	fs.StringVar(&f.reference, "reference", "", "link the input against this file (same columns) instead of de-duplicating it")
 	fs.StringVar(&f.pairs, "pairs", "", "also write every compared pair at or above dedupe.pairsThreshold to this CSV file")
+	fs.StringVar(&f.merge, "merge", "", "also write one golden record per cluster (and every row without duplicates) to this file, by the survivorship rules of dedupe.merge; format by extension as --output")
 	fs.BoolVar(&f.explain, "explain", false, "print the learned Fellegi–Sunter weights on stdout")
 	fs.Func("explain-pair", "print on stdout the terms of this pair's match weight (`ID1,ID2`: dedupe.idColumn IDs, else row numbers; repeatable)", func(s string) error {
 		p, err := dedupe.ParseExplainPair(s)
@@ -97,6 +99,9 @@ func (a app) cmdDedupe(ctx context.Context, args []string, stdout, stderr io.Wri
 	for _, w := range out.Warnings {
 		fmt.Fprintf(stderr, "namepipe: %v\n", w)
 	}
+	for _, w := range out.Result.Summary.Warnings {
+		fmt.Fprintf(stderr, "namepipe: warning: %s\n", w)
+	}
 	if s := &out.Result.Summary; !f.quiet {
 		fmt.Fprintf(stderr, "namepipe: %s\n", s)
 		if s.NamesComparedLocally > 0 && out.ByService {
@@ -130,7 +135,7 @@ func (a app) dedupeJob(f *dedupeFlags, stdout, stderr io.Writer) (*job.Dedupe, e
 		Config: cfg, ConfigPath: f.config, Parts: a.parts, Logger: logger,
 		Output: cfg.DedupeOutput(f.output), Reference: f.reference,
 		PairsPath: f.pairs, SummaryPath: f.summary, ReportPath: f.report,
-		ExplainPairs: f.explainPairs, Terms: stdout,
+		ExplainPairs: f.explainPairs, Terms: stdout, MergePath: f.merge,
 	}
 	if f.explain {
 		j.Explain = stdout

@@ -137,3 +137,63 @@ func TestDedupeUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestDedupeIDsMergeExplain: with dedupe.idColumn the output names rows
+// by their IDs, --merge writes one record per cluster (the sample data's
+// rows less its duplicates), and --explain-pair prints the terms of a
+// planted pair, whose sum is the match weight printed.
+func TestDedupeIDsMergeExplain(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	dir := t.TempDir()
+	cfgData, err := os.ReadFile("configs/example.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfgPath := filepath.Join(dir, "c.yaml")
+	cfgText := strings.Replace(string(cfgData), "path: sample-data/customers.csv", "path: "+filepath.Join(mustAbs(t, "sample-data"), "customers.csv"), 1) +
+		"\ndedupe:\n  idColumn: id\n  merge: {survivor: most_complete, columns: {email: most_frequent}}\n"
+	if err := os.WriteFile(cfgPath, []byte(cfgText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var dup, orig string
+	for dup, orig = range plantedDuplicates {
+		break
+	}
+	out, merged := filepath.Join(dir, "out.csv"), filepath.Join(dir, "merged.csv")
+	var stdout, stderr bytes.Buffer
+	code := realMain(context.Background(), []string{"dedupe", "--config", cfgPath, "--output", out, "--merge", merged,
+		"--explain-pair", orig + "," + dup, "--quiet"}, &stdout, &stderr)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	in := readCSV(t, "sample-data/customers.csv")
+	got := readCSV(t, out)
+	clusters := map[string]bool{}
+	inCluster := 0
+	for _, r := range got[1:] {
+		if id := r[len(in[0])]; id != "" {
+			clusters[id] = true
+			inCluster++
+		}
+	}
+	m := readCSV(t, merged)
+	if want := len(in) - inCluster + len(clusters); len(m) != want {
+		t.Errorf("%d merged lines, want %d (header, singletons, one per cluster)", len(m), want)
+	}
+	if h := m[0][len(m[0])-3:]; strings.Join(h, ",") != "np_survivor_id,np_member_ids,np_cluster_size" {
+		t.Errorf("merged header ends %q", h)
+	}
+	text := stdout.String()
+	if !strings.Contains(text, "pair "+orig+", "+dup) || !strings.Contains(text, "= match weight") {
+		t.Errorf("--explain-pair printed %q", text)
+	}
+}
+
+func mustAbs(t *testing.T, p string) string {
+	t.Helper()
+	a, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}

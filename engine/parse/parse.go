@@ -271,6 +271,11 @@ func (e *Parser) resolveWeakConj(toks []text.Token) {
 		if len(left) == 0 || len(right) == 0 {
 			continue
 		}
+		if len(toks[i].Text) == 1 && isUpperRune(rune(toks[i].Text[0])) && len(right) < 2 {
+			// "RANDALL A COOPER": one capital letter before a single
+			// word is a middle initial ("JAN A MARIE NOVÁK" is two).
+			continue
+		}
 		if text.Conjunctions[toks[i].Key] && toks[i].Key != "ja" {
 			// "und", "dhe" in a name written in capitals ("ja" is also a
 			// Korean name syllable: it must pass the checks below).

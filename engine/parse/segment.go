@@ -105,6 +105,12 @@ func (e *Parser) parseSegment(dst []candidate, toks []text.Token, inGroup bool) 
 		if before == 0 || (q.TermType == nameapi.TermSuffix && before < 2 && !afterComma) {
 			break
 		}
+		if e.nameLikeAffix(t, q.TermType, ws[i:j]) && !(afterComma && before >= 2) {
+			// "Nguyen, Do", "Jack Ma", "Edwin V": a post-nominal that is
+			// also a name or an initial, neither after a comma that
+			// follows a whole name nor marked as an abbreviation.
+			break
+		}
 		if q.TermType == nameapi.TermQualifier && (t.Key == "sen" || wordQualifier(t.Text)) && !afterComma && before < 2 {
 			// "Ana Neto", "Peter Junior": a qualifier that is a word of
 			// its own needs a given name and a surname before it.

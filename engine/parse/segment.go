@@ -505,7 +505,6 @@ func recognized(info []wordInfo, s int, givenFirst bool) float64 {
 	return float64(known) / float64(len(info))
 }
 
-
 // assignGivenFirst reads info as given name, middle names, then the
 // surname from index s on.
 func assignGivenFirst(terms []nameTerm, info []wordInfo, s int) candidate {

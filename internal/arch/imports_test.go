@@ -20,6 +20,7 @@ const module = "github.com/namepipe/namepipe/"
 // "*" allows anything (programs and test-only packages).
 var allowed = map[string][]string{
 	"record":   {},
+	"country":  {},
 	"nameapi":  {"record"},
 	"config":   {"record"},
 	"readers":  {"record"},
@@ -27,7 +28,7 @@ var allowed = map[string][]string{
 	"pgio":     {"record"},            // PostgreSQL source and sink (pgx); opened by internal/wiring
 	"engine":   {"nameapi", "engine"}, // engine and its sub-packages
 	"server":   {"nameapi"},
-	"mapping":  {"record", "nameapi", "config"},
+	"mapping":  {"record", "nameapi", "config", "country"},
 	"report":   {"record", "nameapi", "mapping", "config"},
 	"pipeline": {"record", "nameapi", "mapping", "readers", "writers", "config", "report"},
 	"dedupe":   {"record", "nameapi", "mapping", "readers", "writers", "config", "report"},

@@ -1,6 +1,9 @@
 package country
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCode(t *testing.T) {
 	tests := []struct {
@@ -43,5 +46,32 @@ func BenchmarkCode(b *testing.B) {
 	in := []string{"DE", "Germany", "Vereinigte Staaten", "U.S.A.", "Italia", "Atlantis"}
 	for i := 0; b.Loop(); i++ {
 		Code(in[i%len(in)])
+	}
+}
+
+// TestCodeEveryName: every name of the tables in every language gives its
+// country's code; only spellings two countries share (kept by the first)
+// may differ, and those stay few.
+func TestCodeEveryName(t *testing.T) {
+	Code("")
+	total, other := 0, 0
+	for _, data := range [][]byte{namesTSV, extraTSV} {
+		for _, line := range strings.Split(string(data), "\n") {
+			if line == "" || line[0] == '#' {
+				continue
+			}
+			cc, name, _ := strings.Cut(line, "\t")
+			total++
+			if got, ok := Code(name); !ok || got != cc {
+				other++
+				if testing.Verbose() {
+					t.Logf("%q: %q, want %q", name, got, cc)
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d names give another country's code (a spelling two countries share)", other, total)
+	if other*1000 > total*3 {
+		t.Errorf("%d of %d names give another code, want at most 0.3 %%", other, total)
 	}
 }

@@ -371,7 +371,7 @@ func (p *Plan) rowContext(r *rowCtx, c *nameapi.Context) bool {
 	if s := r.trimmed(p.placeCol); s != "" {
 		c.Place = s
 	}
-	c.Place = placeCode(c.Place) // "Italy", "ITA", "it": IT
+	c.Place = PlaceCode(c.Place) // "Italy", "ITA", "it": IT
 	if s := r.trimmed(p.langCol); s != "" {
 		c.Language = strings.ToLower(s)
 	}

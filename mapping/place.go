@@ -27,8 +27,11 @@ var (
 	placeWarned atomic.Int64
 )
 
-// placeCode returns the alpha-2 code of the place value s ("" for "").
-func placeCode(s string) string {
+// PlaceCode returns the ISO 3166-1 alpha-2 code of a place value as a
+// list writes it ("Italy", "Italia", "ITA", "it" are all "IT"); a value
+// it does not know comes back as it is (a two-letter one upper-cased) and
+// is logged once. "" stays "".
+func PlaceCode(s string) string {
 	if len(s) == 2 {
 		if code, ok := country.Code(s); ok {
 			return code

@@ -64,6 +64,11 @@ func TestParseListClasses(t *testing.T) {
 		{"surname first", "REDDY PADMA", "SURNAME=REDDY|GIVENNAME=PADMA"},
 		{"surname first", "Müller Petra", "SURNAME=Müller|GIVENNAME=Petra"},
 		{"surname first", "Лев Николаевич Толстой", "GIVENNAME=Лев|MIDDLENAME=Николаевич|SURNAME=Толстой"},
+		{"surname first", "Mai Huyền Thoại", "SURNAME=Mai|GIVENNAME=Huyền|GIVENNAME=Thoại"},
+		{"surname first", "Bùi Bích Hà", "SURNAME=Bùi|GIVENNAME=Bích|GIVENNAME=Hà"},
+		// Particles of other scripts: Thai "ณ", Arabic "بن".
+		{"particle", "กฤศณา ณ นคร", "GIVENNAME=กฤศณา|SURNAME=ณ นคร"},
+		{"particle", "برهان بن عبد الكريم", "GIVENNAME=برهان|SURNAME=بن عبد الكريم"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.class+"/"+tt.in, func(t *testing.T) {

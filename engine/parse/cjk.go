@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/namepipe/namepipe/engine/lexicon"
+	"github.com/namepipe/namepipe/engine/text"
 )
 
 // romanSyllable matches one syllable of Chinese or Korean written in Latin
@@ -113,4 +114,52 @@ func asciiLetters(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// surnameFirstLanguages are the languages of the name data whose speakers
+// write the surname first in Latin script ("Szabó Levente").
+var surnameFirstLanguages = [...]string{"hu"}
+
+// cultureOrderPrior is the log-odds taken from the given-first order when
+// the last word is a given name the data backs most in a language written
+// surname first: "Balla Levente" and "László Lilla" are Hungarian,
+// surname first, where the words alone leave the order open (a surname the
+// data knows still decides: "Levente Szabó").
+//
+// A name written with letters only Vietnamese uses ("Mai Huyền Thoại"),
+// or of three or more words led by a common Vietnamese surname and not
+// ended by one ("Bùi Bích Hà", "Mai An Bình"; "Mai Anh Nguyen" is written
+// given first), is read the same way.
+func (e *Parser) cultureOrderPrior(info []wordInfo) float64 {
+	if first, last := info[0], info[len(info)-1]; len(info) >= 3 && !first.initial && text.IsVietnameseSurname(first.tok.Text) && !text.IsVietnameseSurname(last.tok.Text) {
+		return 1
+	}
+	for _, w := range info {
+		if vietnameseLetters(w.tok.Text) {
+			return 1
+		}
+	}
+	w := info[len(info)-1]
+	if w.initial || w.given == 0 {
+		return 0
+	}
+	lang := lexicon.TopLanguage(e.lex, w.tok.Text)
+	for _, l := range surnameFirstLanguages {
+		if lang == l {
+			return 1
+		}
+	}
+	return 0
+}
+
+// vietnameseLetters reports whether w holds a letter only Vietnamese
+// writes: ơ, ư and the vowels with a tone mark below or above a
+// circumflex or breve (U+1EA0–U+1EF9, "Phạm", "Huyền", "Hằng").
+func vietnameseLetters(w string) bool {
+	for _, r := range w {
+		if r >= 0x1EA0 && r <= 0x1EF9 || r == 'ơ' || r == 'ư' || r == 'Ơ' || r == 'Ư' {
+			return true
+		}
+	}
+	return false
 }

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/namepipe/namepipe/engine/lexicon"
+	"github.com/namepipe/namepipe/engine/script"
 
 	"github.com/namepipe/namepipe/engine/text"
 
@@ -293,7 +294,13 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 	}
 	for k, t := range core {
 		w := wordInfo{tok: t, initial: text.IsInitial(t.Text)}
-		w.upper = !w.initial && text.IsAllUpper(t.Text)
+		if w.initial && k > 0 && k < n-1 && !asciiLetters(t.Text) && l.IsParticle(t) {
+			// Thai "ณ" (na) in "กฤศณา ณ นคร": one letter, but a particle.
+			w.initial = false
+		}
+		// Capitals mark a word only in a script with letter case (Thai
+		// words have no lower-case letters).
+		w.upper = !w.initial && text.IsAllUpper(t.Text) && script.Of(t.Text).Cased()
 		if !w.initial {
 			w.given, w.surname = lexicon.GivenStrengthSurname(e.lex, t.Text)
 			e.adjustWord(l, &w)
@@ -418,7 +425,7 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 		// whatever its last word is.
 		lastEvidence = -2
 	}
-	lA := givenFirstPrior + scriptOrderPrior(core) + salutationOrderPrior(terms, core) - koreanOrderPrior(info) + e.cjkOrderPrior(info) +
+	lA := givenFirstPrior + scriptOrderPrior(core) + salutationOrderPrior(terms, core) - koreanOrderPrior(info) + e.cjkOrderPrior(info) - e.cultureOrderPrior(info) +
 		orderEvidence(info[0]) - lastEvidence
 	if n == 3 && info[2].patronymic && !info[1].patronymic && !info[1].initial {
 		// "Толстой Лев Николаевич": surname, given name, patronymic.

@@ -232,3 +232,23 @@ func asciiWord(s string) bool {
 	}
 	return s != ""
 }
+
+// TestInvariantMatchTitle: a name with a title on one side only matches
+// the bare name as MATCHING, not EQUAL ("Dr. Jean-Claude Laforge").
+func TestInvariantMatchTitle(t *testing.T) {
+	holdInvariant(t, invariant{
+		op: "match", name: "match(x, \"Dr. \" + x) = MATCHING",
+		floor:  0.01,
+		floors: map[string]float64{"Latin": 0.01},
+		check: func(e *Engine, n *corpus.Name) (bool, string) {
+			r, err := e.MatchPersons(context.Background(), &nameapi.InputWithTwoPeople{InputPerson1: fullPerson(n.Full()), InputPerson2: fullPerson("Dr. " + n.Full())})
+			if err != nil {
+				return true, err.Error()
+			}
+			if r.MatchType != nameapi.MatchMatching {
+				return true, r.MatchType
+			}
+			return true, ""
+		},
+	})
+}

@@ -120,3 +120,26 @@ func TestParseCoupleInFields(t *testing.T) {
 		})
 	}
 }
+
+// TestMatchTitleOneSide: a salutation or title written on one side only
+// makes the same name MATCHING, not EQUAL; on both sides it stays EQUAL.
+func TestMatchTitleOneSide(t *testing.T) {
+	e := newTestEngine(t)
+	tests := []struct{ a, b, want string }{
+		{"Monsieur Jean-Claude Laforge", "Jean-Claude Laforge", nameapi.MatchMatching},
+		{"Dr. Anna Schmidt", "Anna Schmidt", nameapi.MatchMatching},
+		{"Mr. John Smith", "John Smith", nameapi.MatchMatching},
+		{"Mr. John Smith", "Mr John Smith", nameapi.MatchEqual},
+		{"Jean-Claude Laforge", "Jean-Claude Laforge", nameapi.MatchEqual},
+	}
+	for _, tt := range tests {
+		r, err := e.MatchPersons(context.Background(), &nameapi.InputWithTwoPeople{
+			InputPerson1: fullname(tt.a).InputPerson, InputPerson2: fullname(tt.b).InputPerson})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.MatchType != tt.want {
+			t.Errorf("%q vs %q: %s, want %s", tt.a, tt.b, r.MatchType, tt.want)
+		}
+	}
+}

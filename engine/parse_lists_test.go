@@ -143,3 +143,27 @@ func TestMatchTitleOneSide(t *testing.T) {
 		}
 	}
 }
+
+// TestFormatParticlesApostrophes: particles in lower case whatever their
+// input case, the Irish O' against the Uzbek oʻ, hyphenated given names.
+func TestFormatParticlesApostrophes(t *testing.T) {
+	e := newTestEngine(t)
+	tests := []struct{ in, want string }{
+		{"jan van DeR berg", "Jan van der Berg"},
+		{"PIETER VAN DER BERG", "Pieter van der Berg"},
+		{"DILSHOD O'KTAMOVICH", "Dilshod O'ktamovich"},
+		{"ALINA-VICTORIA POPESCU", "Alina-Victoria Popescu"},
+		{"SEAN O'NEILL", "Sean O'Neill"},
+		{"PATRICK O'DWYER", "Patrick O'Dwyer"},
+		{"mary o'shea", "Mary O'Shea"},
+	}
+	for _, tt := range tests {
+		r, err := e.FormatPersonName(context.Background(), &nameapi.PersonNameFormatterInput{InputPerson: fullname(tt.in).InputPerson})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Formatted != tt.want {
+			t.Errorf("%q: %q, want %q", tt.in, r.Formatted, tt.want)
+		}
+	}
+}

@@ -43,6 +43,7 @@ func TestParseListClasses(t *testing.T) {
 		{"suffix", "Robert P. Casey, Jr.", "GIVENNAME=Robert|MIDDLENAMEINITIAL=P.|SURNAME=Casey|QUALIFIER=Jr."},
 		{"suffix", "Joe Manchin, III", "GIVENNAME=Joe|SURNAME=Manchin|QUALIFIER=III"},
 		{"no suffix", "Nguyen, Do", "SURNAME=Nguyen|GIVENNAME=Do"},
+		{"no suffix", "Voinovich, George V.", "SURNAME=Voinovich|GIVENNAME=George|MIDDLENAMEINITIAL=V."},
 		// Capitals with single initials.
 		{"caps", "RANDALL A COOPER", "GIVENNAME=RANDALL|MIDDLENAMEINITIAL=A|SURNAME=COOPER"},
 		{"caps", "J KENNETH KLINE", "GIVENNAMEINITIAL=J|MIDDLENAME=KENNETH|SURNAME=KLINE"},

@@ -128,7 +128,7 @@ func agentNoun(k string) bool {
 // capitals in a name that is not all in capitals ("Ann Smith MD"). core
 // is the name's words and commas.
 func (e *Parser) nameLikeAffix(t text.Token, typ string, core []text.Token) bool {
-	single := utf8.RuneCountInString(t.Text) == 1
+	single := utf8.RuneCountInString(strings.TrimSuffix(t.Text, ".")) == 1
 	if !single && (typ != nameapi.TermSuffix || strings.ContainsRune(t.Text, '.')) {
 		return false
 	}

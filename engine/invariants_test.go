@@ -14,6 +14,7 @@ package engine
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -85,7 +86,7 @@ func holdInvariant(t *testing.T, inv invariant) {
 		tl.n++
 		if why != "" {
 			tl.bad++
-			if len(tl.examples) < 5 {
+			if len(tl.examples) < 5 || os.Getenv("INVARIANT_ALL") != "" {
 				tl.examples = append(tl.examples, fmt.Sprintf("%q (%s): %s", n.Full(), n.Source, why))
 			}
 		}

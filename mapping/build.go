@@ -369,11 +369,9 @@ func (p *Plan) rowContext(r *rowCtx, c *nameapi.Context) bool {
 	}
 	*c = *p.baseCtx
 	if s := r.trimmed(p.placeCol); s != "" {
-		if len(s) == 2 {
-			s = strings.ToUpper(s)
-		}
 		c.Place = s
 	}
+	c.Place = PlaceCode(c.Place) // "Italy", "ITA", "it": IT
 	if s := r.trimmed(p.langCol); s != "" {
 		c.Language = strings.ToLower(s)
 	}

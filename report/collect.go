@@ -271,7 +271,7 @@ func (c *Collector) Observe(r *Row) {
 	if c.lay.Place.Index >= 0 {
 		key := "(empty)"
 		if s := c.cell(r, c.lay.Place.Index); s != "" {
-			key = s
+			key = mapping.PlaceCode(s) // US, USA and United States are one place
 		}
 		place = c.places.at(key)
 		place.Rows++

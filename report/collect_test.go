@@ -28,9 +28,9 @@ func TestCollectorCounts(t *testing.T) {
 		bad      bool
 	}{
 		{[]record.Value{"Anna Schmidt", "anna@Web.de", "DE"}, outcomes("NATURAL", "FEMALE", 0.97, -0.8, nil, "NO", "FREEMAIL"), "", nil, false},
-		{[]record.Value{"Max Mustermann", "max@mailinator.com", "DE"}, outcomes("NATURAL", "MALE", 0.6, 0.95,
+		{[]record.Value{"Max Mustermann", "max@mailinator.com", "Deutschland"}, outcomes("NATURAL", "MALE", 0.6, 0.95,
 			[]nameapi.DetectedRisk{risk(nameapi.RiskPlaceholder, "NAME", "placeholder name"), risk(nameapi.RiskPlaceholder, "EMAIL", "disposable")}, "YES", "DISPOSABLE"), "", nil, false},
-		{[]record.Value{"Acme GmbH", "info@acme.de", "AT"}, outcomes("LEGAL", "NEUTRAL", 0.2, 0.5,
+		{[]record.Value{"Acme GmbH", "info@acme.de", "AUT"}, outcomes("LEGAL", "NEUTRAL", 0.2, 0.5,
 			[]nameapi.DetectedRisk{risk(nameapi.RiskFictional, "NAME", "placeholder name")}, "NO", "ORGANIZATION"),
 			"", &mapping.RowError{Column: "birth_date", Msg: "day out of range"}, true},
 		{[]record.Value{"ragged"}, make([]mapping.Outcome, 5), "wrong number of fields", errors.New("line 5: wrong number of fields"), false},
@@ -72,6 +72,7 @@ func TestCollectorCounts(t *testing.T) {
 	if d := c.domainTypes.m["FREEMAIL"]; d.rows != 1 || d.top.Top(1)[0].Key != "web.de" {
 		t.Errorf("FREEMAIL %+v (domains are lower-cased)", d)
 	}
+	// "DE" and "Deutschland" are one place, "AUT" is AT.
 	want := map[string]PlaceStats{
 		"DE":      {Rows: 2, Risky: 1, Disposable: 1, Male: 1, Female: 1},
 		"AT":      {Rows: 1, Errors: 1, Risky: 1},

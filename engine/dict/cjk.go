@@ -1,6 +1,7 @@
 package dict
 
 import (
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -115,4 +116,52 @@ next:
 		i++
 	}
 	return dst
+}
+
+// markCJKSurnames marks the Latin spellings of Chinese and Korean
+// surnames in words: the toneless pinyin of each Han surname of the data
+// (script.LatinKey: 郭 → guo) and the customary spellings of
+// data/ko-surnames.txt (김 → Kim, Gim). These are kept apart from the
+// surname list, where a pinyin syllable would make surnames of the parts
+// of given names ("Min-jun"): the parser weighs them only as a whole word
+// (IsCJKSurname).
+func markCJKSurnames(words map[string]wordEntry, surnames []string) error {
+	mark := func(k string) {
+		if k == "" || strings.ContainsRune(k, ' ') {
+			return
+		}
+		e := words[k]
+		e.flags |= entryCJKSurname
+		words[k] = e
+	}
+	for _, s := range surnames {
+		if script.Of(s) == script.Han {
+			mark(script.LatinKey(s))
+		}
+	}
+	ko, err := files.ReadFile("data/ko-surnames.txt")
+	if err != nil {
+		return fmt.Errorf("read ko-surnames.txt: %w", err)
+	}
+	for ln := range strings.Lines(string(ko)) {
+		if ln = strings.TrimSpace(ln); ln == "" || ln[0] == '#' {
+			continue
+		}
+		_, spellings, ok := strings.Cut(ln, "\t")
+		if !ok {
+			return fmt.Errorf("ko-surnames.txt: want Hangul TAB spellings, got %q", ln)
+		}
+		for sp := range strings.SplitSeq(spellings, ",") {
+			mark(strings.ToLower(strings.TrimSpace(sp)))
+		}
+	}
+	return nil
+}
+
+// IsCJKSurname reports whether s is the Latin spelling of a Chinese
+// (pinyin) or Korean surname: Guo, Zhou, Kim, Park.
+func (d *Dict) IsCJKSurname(s string) bool {
+	var buf [asciiKeyMax]byte
+	b, ok := asciiLower(strings.TrimSpace(s), &buf)
+	return ok && d.words.getBytes(b).flags&entryCJKSurname != 0
 }

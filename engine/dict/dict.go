@@ -60,12 +60,22 @@ type span struct {
 // parser's and the genderizer's lookups of a word read one entry
 // (BenchmarkNameMiss in package engine).
 type wordEntry struct {
-	given    span  // the given name's langStats, when isGiven
-	isGiven  bool  // listed as a given name (maybe without a sex: given.n == 0)
-	surname  bool  // listed as a surname
-	sexKnown bool  // listed in surname-sex.tsv.gz
-	sexMale  uint8 // its male percent there
+	given   span  // the given name's langStats, when isGiven
+	isGiven bool  // listed as a given name (maybe without a sex: given.n == 0)
+	surname bool  // listed as a surname
+	flags   uint8 // entrySexKnown, entryCJKSurname
+	sexMale uint8 // its male percent in surname-sex.tsv.gz
 }
+
+// The flags of a wordEntry (one byte, so that a table slot stays 32
+// bytes: TestWordTable).
+const (
+	entrySexKnown   = 1 << iota // listed in surname-sex.tsv.gz
+	entryCJKSurname             // the Latin spelling of a Chinese or Korean surname (IsCJKSurname)
+)
+
+// sexKnown reports whether the surname carries its bearer's sex.
+func (e wordEntry) sexKnown() bool { return e.flags&entrySexKnown != 0 }
 
 // Dict is the loaded data. It is read-only after loading and safe for
 // concurrent use.
@@ -140,9 +150,12 @@ func Load() (*Dict, error) {
 		e.surname = true
 		words[k] = e
 	}
+	if err := markCJKSurnames(words, surnames); err != nil {
+		return nil, err
+	}
 	for _, x := range sexes {
 		e := words[x.name]
-		e.sexKnown, e.sexMale = true, x.male
+		e.flags, e.sexMale = e.flags|entrySexKnown, x.male
 		words[x.name] = e
 	}
 	var err error

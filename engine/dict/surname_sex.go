@@ -41,7 +41,7 @@ func loadSurnameSex(name string) ([]surnameSex, error) {
 // sexOf returns the male percent of a surname key listed by sex.
 func (d *Dict) sexOf(k string) (uint8, bool) {
 	e := d.words.get(k)
-	return e.sexMale, e.sexKnown
+	return e.sexMale, e.sexKnown()
 }
 
 // maleEndings and femaleEndings are the endings that mark a surname as a
@@ -111,7 +111,7 @@ func (d *Dict) SurnameMaleProportion(surname string) (p float64, ok bool) {
 	if b, ascii := asciiLower(surname, &buf); ascii {
 		// One lookup without allocating, and the endings only for the
 		// last letters they can have.
-		if e := d.words.getBytes(b); e.sexKnown && e.sexMale <= 5 {
+		if e := d.words.getBytes(b); e.sexKnown() && e.sexMale <= 5 {
 			return float64(e.sexMale) / 100, true
 		}
 		return asciiMarked(b)

@@ -29,7 +29,7 @@ func TestWordTable(t *testing.T) {
 		{"none", map[string]wordEntry{}, []string{"", "peter"}},
 		{"one", map[string]wordEntry{"peter": {isGiven: true}}, []string{"", "pete", "peterx", "Peter"}},
 		{"zero entry", map[string]wordEntry{"x": {}}, []string{"y"}},
-		{"key lengths", map[string]wordEntry{inline: {surname: true}, long: {sexKnown: true, sexMale: 3}, longest: {isGiven: true}, "müller": {surname: true}},
+		{"key lengths", map[string]wordEntry{inline: {surname: true}, long: {flags: entrySexKnown, sexMale: 3}, longest: {isGiven: true}, "müller": {surname: true}},
 			[]string{inline[1:], inline + "x", long[1:], long + "y", longest[1:], longest + "z", "muller"}},
 		{"many", many, []string{"name3000", "name", "name-1"}},
 	}

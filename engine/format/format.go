@@ -302,11 +302,13 @@ func caseTermWord(w, typ string, first, tr bool) string {
 		}
 		return w
 	}
+	if l.Particles[k] && !first && typ != nameapi.TermMiddlename && (needsRecase(w) || innerUpper(w)) {
+		// "van DeR Berg": a particle is written in lower case (one
+		// written capitalised on purpose, Belgian "Van", is kept).
+		return strings.ToLower(w)
+	}
 	if !needsRecase(w) {
 		return w
-	}
-	if l.Particles[k] && !first && typ != nameapi.TermMiddlename {
-		return strings.ToLower(w)
 	}
 	return caseName(w, first, tr)
 }
@@ -365,6 +367,13 @@ func caseNamePart(p string, first, tr bool) string {
 					return pre + ap + capitalizeCase(rest, tr)
 				}
 				return capitalizeCase(pre, tr) + ap + capitalizeCase(rest, tr)
+			case "o":
+				if !gaelicOnset(rest) {
+					// Uzbek writes the letter oʻ as o' ("O'ktamovich",
+					// "O'tkir"): the word goes on in lower case.
+					return capitalizeCase(pre, tr) + ap + rest
+				}
+				return capitalizeCase(pre, tr) + ap + capitalizeCase(rest, tr)
 			default:
 				return capitalizeCase(pre, tr) + ap + capitalizeCase(rest, tr)
 			}
@@ -418,4 +427,40 @@ func isRoman(s string) bool {
 		return true
 	}
 	return false
+}
+
+// innerUpper reports whether w has an upper-case letter after its first
+// letter ("DeR").
+func innerUpper(w string) bool {
+	for i, r := range w {
+		if i > 0 && unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// gaelicOnsets are the two-consonant starts of the names after the Irish
+// O' ("O'Brien", "O'Shea", "O'Dwyer", "O'Flaherty", "O'Grady").
+var gaelicOnsets = map[string]bool{
+	"bl": true, "br": true, "ch": true, "cl": true, "cr": true, "dr": true, "dw": true, "fl": true,
+	"fr": true, "gl": true, "gr": true, "kr": true, "ph": true, "pr": true, "sc": true, "sh": true,
+	"sl": true, "sm": true, "sn": true, "sp": true, "st": true, "sw": true, "th": true, "tr": true, "wr": true,
+}
+
+// gaelicOnset reports whether the lower-case rest of a word after "o'"
+// starts as the Irish names after O' do: a vowel, a consonant and a vowel,
+// or a consonant pair of gaelicOnsets. "ktamovich" and "tkir" (Uzbek oʻ)
+// do not.
+func gaelicOnset(rest string) bool {
+	vowel := func(b byte) bool { return strings.IndexByte("aeiouy", b) >= 0 }
+	switch {
+	case rest == "":
+		return false
+	case vowel(rest[0]):
+		return true
+	case len(rest) >= 2 && vowel(rest[1]):
+		return true
+	}
+	return len(rest) >= 2 && gaelicOnsets[rest[:2]]
 }

@@ -240,3 +240,11 @@ func trimMarks(w string) string {
 	}
 	return strings.Trim(w, ".'’")
 }
+
+// IsCJKSurname reports whether w is the Latin spelling of a Chinese
+// (pinyin) or Korean surname ("Guo", "Kim"), for a Lexicon that knows them
+// (dict.Dict); false for any other.
+func IsCJKSurname(lex Lexicon, w string) bool {
+	c, ok := lex.(interface{ IsCJKSurname(s string) bool })
+	return ok && c.IsCJKSurname(trimMarks(w))
+}

@@ -33,9 +33,12 @@ type mName struct {
 	conf     float64
 	legal    string // folded business name for legal persons
 	// How the name was written, which EQUAL requires to agree: the
-	// surname particles ("binti", "van"; not compared otherwise) and
-	// whether the surname came before the given name.
+	// surname particles ("binti", "van"; not compared otherwise), whether
+	// a salutation or title is written ("Monsieur", "Dr."; on one side
+	// only: "Herr" against "Frau" is a matter of gender), and whether the
+	// surname came before the given name.
 	particles    []string
+	affixes      []string
 	surnameFirst bool
 }
 
@@ -163,6 +166,8 @@ func matchName(parse ParseFunc, c *nameapi.Context, p *nameapi.InputPerson) mNam
 			n.birth = append(n.birth, strings.FieldsFunc(text.Fold(t.String), func(r rune) bool { return r == ' ' || r == '-' })...)
 		case nameapi.TermQualifier:
 			n.qual = text.NKey(t.String)
+		case nameapi.TermSalutation, nameapi.TermTitle:
+			n.affixes = append(n.affixes, text.NKey(t.String))
 		}
 	}
 	return n
@@ -252,9 +257,10 @@ func compareNames(a, b mName, l *text.WordLists) (typ string, extraA, extraB, re
 	qualRel := a.qual != "" && b.qual != "" && a.qual != b.qual
 	switch {
 	case sRel == relEqual && gRel == relEqual && !extraA && !extraB:
-		if a.surnameFirst != b.surnameFirst || !slices.Equal(a.particles, b.particles) {
+		if a.surnameFirst != b.surnameFirst || !slices.Equal(a.particles, b.particles) || (len(a.affixes) == 0) != (len(b.affixes) == 0) {
 			// The same name written another way: "Müller Petra",
-			// "Fatima Hussain" for "Fatima binti Hussain".
+			// "Fatima Hussain" for "Fatima binti Hussain", "Monsieur
+			// Jean-Claude Laforge" for "Jean-Claude Laforge".
 			return nameapi.MatchMatching, false, false, qualRel
 		}
 		return nameapi.MatchEqual, false, false, qualRel

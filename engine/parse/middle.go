@@ -23,7 +23,8 @@ func k2given(info []wordInfo, s int) bool {
 // middleTypes marks patronymics and decides the term type of the words
 // after the first given name: a patronymic or an American-style middle
 // name (the given name is English: the English data backs it most, and
-// no word carries diacritics or a particle) is a MIDDLENAME; a known given
+// no word carries diacritics or a particle) or a name after a first
+// initial ("W. Bruce Croft") is a MIDDLENAME; a known given
 // name of another culture is a second GIVENNAME ("José Maria", "Hans
 // Peter", "Ólafur Ragnar", "Jón Páll"), and so is a word the data does
 // not know; a word known only as a surname stays a MIDDLENAME.
@@ -61,7 +62,7 @@ func (e *Parser) middleTypes(info []wordInfo, others []text.Token) {
 	for k := 1; k < len(info); k++ {
 		w := &info[k]
 		switch {
-		case w.patronymic, w.initial, w.given == 0 && w.surname, text.Lists().IsParticle(w.tok), isEnglish():
+		case w.patronymic, w.initial, info[0].initial, w.given == 0 && w.surname, text.Lists().IsParticle(w.tok), isEnglish():
 			w.mid = nameapi.TermMiddlename
 		default:
 			w.mid = nameapi.TermGivenname

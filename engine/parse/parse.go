@@ -70,6 +70,11 @@ func (e *Parser) Person(c *nameapi.Context, p *nameapi.InputPerson) *nameapi.Per
 		}
 		return e.parseFullname(c, p, full, f.nick)
 	}
+	if e.coupleInFields(f) {
+		// "John & Mary" + "Smith": a couple in the given-name field parses
+		// as the same couple written in one field.
+		return e.parseFullname(c, p, joinFields(f.prefix, f.given, f.middle, f.surname, f.suffix), f.nick)
+	}
 	// Spaced or stuttered typing in the separate fields.
 	rp := repair{factor: 1}
 	fixed := false
@@ -86,6 +91,41 @@ func (e *Parser) Person(c *nameapi.Context, p *nameapi.InputPerson) *nameapi.Per
 		rp.apply(res)
 	}
 	return res
+}
+
+// coupleInFields reports whether the given-name or middle-name field
+// holds two people joined by a conjunction ("John & Mary", "Altin dhe
+// Sidorela", "Juan y María").
+func (e *Parser) coupleInFields(f fields) bool {
+	for _, s := range [...]string{f.given, f.middle} {
+		if s == "" {
+			continue
+		}
+		var buf [8]text.Token
+		toks, _ := text.TokenizeInto(buf[:0], s)
+		if hasWeakConj(toks) {
+			e.resolveWeakConj(toks)
+		}
+		if hasConj(toks) && len(splitSegments(toks)) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// joinFields joins the non-empty fields with spaces.
+func joinFields(fs ...string) string {
+	var b strings.Builder
+	for _, s := range fs {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s)
+	}
+	return b.String()
 }
 
 // fields are a person's name fields, gathered by role.
@@ -269,6 +309,11 @@ func (e *Parser) resolveWeakConj(toks []text.Token) {
 		}
 		left, right := words(toks[lo:i]), words(toks[i+1:hi])
 		if len(left) == 0 || len(right) == 0 {
+			continue
+		}
+		if len(toks[i].Text) == 1 && isUpperRune(rune(toks[i].Text[0])) && len(right) < 2 {
+			// "RANDALL A COOPER": one capital letter before a single
+			// word is a middle initial ("JAN A MARIE NOVÁK" is two).
 			continue
 		}
 		if text.Conjunctions[toks[i].Key] && toks[i].Key != "ja" {

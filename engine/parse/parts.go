@@ -120,3 +120,24 @@ func agentNoun(k string) bool {
 	}
 	return false
 }
+
+// nameLikeAffix reports whether the trailing word t, a qualifier or
+// suffix of type typ, may as well be part of the name: a one-letter
+// numeral ("V", an initial too) or a post-nominal the name data knows as a
+// name ("DO", "MA", "PA") — unless written with dots ("D.O.") or in
+// capitals in a name that is not all in capitals ("Ann Smith MD"). core
+// is the name's words and commas.
+func (e *Parser) nameLikeAffix(t text.Token, typ string, core []text.Token) bool {
+	single := utf8.RuneCountInString(strings.TrimSuffix(t.Text, ".")) == 1
+	if !single && (typ != nameapi.TermSuffix || strings.ContainsRune(t.Text, '.')) {
+		return false
+	}
+	if !single && text.IsAllUpper(t.Text) {
+		for _, w := range core {
+			if w.Kind == text.TokWord && !text.IsAllUpper(w.Text) && !text.IsInitial(w.Text) {
+				return false
+			}
+		}
+	}
+	return single || lexicon.IsGiven(e.lex, t.Text) || lexicon.IsSurname(e.lex, t.Text)
+}

@@ -132,7 +132,7 @@ func (e *Parser) adjustWord(l *text.WordLists, w *wordInfo) {
 }
 
 // givenFirstPrior is the score bonus of the given-first order.
-const givenFirstPrior = 0.5
+const givenFirstPrior = 0.85
 
 // salutationOrderPrior is the bonus of the given-first order when a
 // salutation is written before the name ("Proua Kadri Tamm"): the
@@ -158,7 +158,7 @@ func scriptOrderPrior(core []text.Token) float64 {
 	if sc == script.Latin || sc == script.None {
 		return 0
 	}
-	p := 0.5
+	p := 1.0
 	if last := core[len(core)-1].Text; sc == script.Arabic && strings.HasPrefix(last, "ال") {
 		p += 1
 	}

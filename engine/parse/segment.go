@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/namepipe/namepipe/engine/lexicon"
+	"github.com/namepipe/namepipe/engine/script"
 
 	"github.com/namepipe/namepipe/engine/text"
 
@@ -25,6 +26,9 @@ type wordInfo struct {
 	// patronymic: a Slavic patronymic ("Nikolayevich", "Georgievna"),
 	// a MIDDLENAME and never part of the surname.
 	patronymic bool
+	// cjkGiven: a word the lists do not know, shaped like a Chinese or
+	// Korean given name in Latin letters (markCJK).
+	cjkGiven bool
 	// mid is the term type of the word after the first given name:
 	// MIDDLENAME (patronymics, American middle names) or GIVENNAME (a
 	// second given name of other cultures).
@@ -100,6 +104,12 @@ func (e *Parser) parseSegment(dst []candidate, toks []text.Token, inGroup bool) 
 		before := countWords(ws[i : j-1])
 		afterComma := j-2 >= i && ws[j-2].Kind == text.TokComma
 		if before == 0 || (q.TermType == nameapi.TermSuffix && before < 2 && !afterComma) {
+			break
+		}
+		if e.nameLikeAffix(t, q.TermType, ws[i:j]) && !(afterComma && before >= 2) {
+			// "Nguyen, Do", "Jack Ma", "Edwin V": a post-nominal that is
+			// also a name or an initial, neither after a comma that
+			// follows a whole name nor marked as an abbreviation.
 			break
 		}
 		if q.TermType == nameapi.TermQualifier && (t.Key == "sen" || wordQualifier(t.Text)) && !afterComma && before < 2 {
@@ -284,7 +294,13 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 	}
 	for k, t := range core {
 		w := wordInfo{tok: t, initial: text.IsInitial(t.Text)}
-		w.upper = !w.initial && text.IsAllUpper(t.Text)
+		if w.initial && k > 0 && k < n-1 && !asciiLetters(t.Text) && l.IsParticle(t) {
+			// Thai "ณ" (na) in "กฤศณา ณ นคร": one letter, but a particle.
+			w.initial = false
+		}
+		// Capitals mark a word only in a script with letter case (Thai
+		// words have no lower-case letters).
+		w.upper = !w.initial && text.IsAllUpper(t.Text) && script.Of(t.Text).Cased()
 		if !w.initial {
 			w.given, w.surname = lexicon.GivenStrengthSurname(e.lex, t.Text)
 			e.adjustWord(l, &w)
@@ -306,6 +322,7 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 			// knows it well as a given name ("Ben").
 			w.particle = k < n-1 && l.IsParticle(t) &&
 				((!allLower && text.IsLower(t.Text)) || w.given < 0.5 || (k > 0 && w.given < 1))
+			e.markCJK(&w)
 		}
 		info[k] = w
 	}
@@ -321,13 +338,18 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 
 	// Capitals mark the surname when the other words are not in capitals
 	// (and not typed in random case: "FrAU ANGELA MeRkeL").
-	nUpper := 0
+	// Initials count for neither side: "H. JAMES SAXTON" is all in
+	// capitals.
+	nUpper, nWords := 0, 0
 	for _, w := range info {
 		if w.upper {
 			nUpper++
 		}
+		if !w.initial {
+			nWords++
+		}
 	}
-	if nUpper > 0 && nUpper < n && !anyOddCase(core) {
+	if nUpper > 0 && nUpper < nWords && !anyOddCase(core) {
 		if info[0].upper {
 			k := 0
 			for k < n && info[k].upper {
@@ -394,27 +416,32 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 		(info[sA-1].given == 0 || (info[sA-1].given < 0.5 || sA == n-1 && k2given(info, sA)) && isIberian()) {
 		sA--
 	}
-	// Given-first is the usual order: it wins a tie.
-	damp := info[0].given >= 1 && info[n-1].given >= 1 && (n == 2 || info[1].given >= 1)
-	scoreA := givenScore(info[0]) + surnameScore(info[n-1], damp) + givenFirstPrior + scriptOrderPrior(core) + salutationOrderPrior(terms, core)
+	// The order from how likely the first and the last word are a given
+	// name or a surname (orderEvidence), with the given-first order of
+	// Latin script as the prior; given-first wins a tie.
+	lastEvidence := orderEvidence(info[n-1])
 	if sA < n-1 && info[sA].particle {
-		scoreA += 1
+		// "D'angelo van de Pol": a surname led by a particle is a surname
+		// whatever its last word is.
+		lastEvidence = -2
 	}
-	// Surname-first: "Müller Petra".
-	scoreB := surnameScore(info[0], damp) + givenScore(info[1]) + koreanOrderPrior(info)
-	if n == 3 && info[2].patronymic && !info[1].patronymic {
+	lA := givenFirstPrior + scriptOrderPrior(core) + salutationOrderPrior(terms, core) - koreanOrderPrior(info) + e.cjkOrderPrior(info) - e.cultureOrderPrior(info) +
+		orderEvidence(info[0]) - lastEvidence
+	if n == 3 && info[2].patronymic && !info[1].patronymic && !info[1].initial {
 		// "Толстой Лев Николаевич": surname, given name, patronymic.
-		scoreB += 2
+		lA -= 2
 	}
-	if n > 2 {
-		// Further words after the given name are middle names.
-		for _, w := range info[2:] {
-			if w.surname && w.given < 0.5 {
-				scoreB -= 0.5
-			}
-		}
+	if n == 3 && info[1].initial && !info[0].initial && !info[2].initial {
+		// "George V. Voinovich": an initial between two names is the
+		// middle initial of the given-first order (a list written
+		// surname first puts it last: "Voinovich George V.").
+		lA++
 	}
-	pA := 1 / (1 + math.Exp(-2*(scoreA-scoreB)))
+	if n == 3 && info[1].patronymic && !info[2].patronymic {
+		// "Лев Николаевич Толстой": given name, patronymic, surname.
+		lA += 2
+	}
+	pA := 1 / (1 + math.Exp(-1.6*lA))
 	// Only the readings returned are built.
 	mkA := func() candidate {
 		cd := assignGivenFirst(terms, info, sA)
@@ -483,39 +510,6 @@ func recognized(info []wordInfo, s int, givenFirst bool) float64 {
 		}
 	}
 	return float64(known) / float64(len(info))
-}
-
-// givenScore is the evidence that w is a given name: its strength as a
-// given name, less when it is a surname and only weakly a given name.
-func givenScore(w wordInfo) float64 {
-	if w.initial {
-		return 0.4
-	}
-	s := w.given
-	if w.surname && w.given < 0.5 {
-		s -= 0.5
-	}
-	return s
-}
-
-// surnameScore is the evidence that w is a surname; a strong given name is
-// less likely one ("Thomas" is both, but mostly a given name).
-//
-// With damp (both readings' words are well-known given names), the surname
-// list counts for less: it holds "Sarah" as a surname but not "Connor",
-// which says little about "Sarah Connor"; the usual order then decides.
-func surnameScore(w wordInfo, damp bool) float64 {
-	if w.initial {
-		return -1
-	}
-	s := -0.8 * w.given
-	if w.surname {
-		s++
-		if damp {
-			s -= 0.5 * w.given
-		}
-	}
-	return s
 }
 
 // assignGivenFirst reads info as given name, middle names, then the

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -35,30 +36,50 @@ type TokFlags struct {
 }
 
 // Conjunctions join two people in one name field ("and" in English,
-// German, French, Dutch, Swedish, Danish and Norwegian, Finnish, Albanian,
-// Romanian, Russian, Ukrainian, Turkish, Hungarian, Greek, Hindi,
-// Vietnamese). Written in lower case they are always conjunctions; "and"
-// and "und" in any case.
-var Conjunctions = map[string]bool{
-	"and": true, "und": true, "et": true, "en": true, "och": true, "og": true,
-	"ja": true, "dhe": true, "și": true, "şi": true, "и": true, "та": true, "і": true, "ve": true, "és": true,
-	"και": true, "और": true, "và": true,
-	"&": true, "+": true,
-}
-
+// German, French, Dutch, the Nordic languages, Albanian, Romanian, the
+// Cyrillic languages, Turkish, Hungarian, Greek, Armenian, Georgian, Hindi,
+// Bengali, Thai, Vietnamese …: the STRONG words of
+// engine/lists/conjunctions.txt). Written in lower case they are always
+// conjunctions; "and" and "und" in any case.
+//
 // WeakConjunctions are "and" in Spanish (y), Portuguese and Italian (e),
 // Polish, Catalan and Croatian (i), Czech and Slovak (a), Romanian without
 // diacritics (si), Latvian (un), Lithuanian (ir), Slovenian (in), Malay
-// and Indonesian (dan), Filipino (at), Basque (eta) and the German
-// abbreviation "u.". They are also
-// initials, surname joiners ("Ortega y Gasset", "Puig i Cadafalch") and
-// names, so the tokenizer keeps them as words (Token.WeakConj set when
-// written in lower case) and the parser decides from the words around
-// them. In a name written all in capitals every conjunction is such a
-// word ("HANS UND PETRA", but "KIM JA YOUNG").
-var WeakConjunctions = map[string]bool{
-	"y": true, "e": true, "i": true, "a": true, "u": true, "si": true,
-	"un": true, "ir": true, "in": true, "dan": true, "at": true, "eta": true,
+// and Indonesian (dan), Filipino (at), Basque (eta) … and the German
+// abbreviation "u." (the WEAK words of the list). They are also initials,
+// surname joiners ("Ortega y Gasset", "Puig i Cadafalch") and names, so
+// the tokenizer keeps them as words (Token.WeakConj set when written in
+// lower case) and the parser decides from the words around them. In a
+// name written all in capitals every conjunction is such a word ("HANS
+// UND PETRA", but "KIM JA YOUNG").
+var Conjunctions, WeakConjunctions = loadConjunctions()
+
+// loadConjunctions reads engine/lists/conjunctions.txt; the list is part
+// of the binary, so a fault in it is a programming error.
+func loadConjunctions() (strong, weak map[string]bool) {
+	strong, weak = map[string]bool{}, map[string]bool{}
+	err := readList("conjunctions.txt", func(f []string) error {
+		if len(f) != 2 {
+			return fmt.Errorf("want word|STRONG or word|WEAK, got %q", strings.Join(f, "|"))
+		}
+		k := strings.TrimSuffix(NKey(f[0]), ".")
+		if k == "" {
+			k = f[0]
+		}
+		switch f[1] {
+		case "STRONG":
+			strong[k] = true
+		case "WEAK":
+			weak[k] = true
+		default:
+			return fmt.Errorf("unknown kind %q", f[1])
+		}
+		return nil
+	})
+	if err != nil {
+		panic(err)
+	}
+	return strong, weak
 }
 
 // closer returns the closer of an opening quote or bracket character, or

@@ -22,6 +22,7 @@ const module = "github.com/namepipe/namepipe/"
 var allowed = map[string][]string{
 	"record":   {},
 	"outfile":  {},
+	"country":  {},
 	"nameapi":  {"record"},
 	"config":   {"record"},
 	"readers":  {"record"},
@@ -29,7 +30,7 @@ var allowed = map[string][]string{
 	"pgio":     {"record"},            // PostgreSQL source and sink (pgx); opened by internal/wiring
 	"engine":   {"nameapi", "engine"}, // engine and its sub-packages
 	"server":   {"nameapi"},
-	"mapping":  {"record", "nameapi", "config"},
+	"mapping":  {"record", "nameapi", "config", "country"},
 	"report":   {"record", "outfile", "nameapi", "mapping", "config"},
 	"pipeline": {"record", "outfile", "nameapi", "mapping", "readers", "writers", "config", "report"},
 	// dedupe folds and drops titles with the engine's one text table:

@@ -179,11 +179,6 @@ var faSex string
 //go:embed he-sex.txt
 var heSex string
 
-// koSurnames gives the customary Latin spellings of Korean surnames.
-//
-//go:embed ko-surnames.txt
-var koSurnames string
-
 // arSex lists Arabic women's names, which faker's ar locale hardly has.
 //
 //go:embed ar-sex.txt
@@ -515,7 +510,13 @@ func buildNames(out string, dirs map[string]string) error {
 	if err := writeLines(filepath.Join(out, "given.tsv.gz"), hdr, lines); err != nil {
 		return err
 	}
-	for ln := range strings.Lines(koSurnames) {
+	// The customary Latin spellings of Korean surnames live beside the
+	// data (the parser reads them too: dict.IsCJKSurname).
+	koSurnames, err := os.ReadFile(filepath.Join(out, "ko-surnames.txt"))
+	if err != nil {
+		return fmt.Errorf("read Korean surname spellings: %w", err)
+	}
+	for ln := range strings.Lines(string(koSurnames)) {
 		if ln = strings.TrimSpace(ln); ln == "" || ln[0] == '#' {
 			continue
 		}

@@ -1,0 +1,165 @@
+package parse
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/namepipe/namepipe/engine/lexicon"
+	"github.com/namepipe/namepipe/engine/text"
+)
+
+// romanSyllable matches one syllable of Chinese or Korean written in Latin
+// letters: Hanyu Pinyin without tones, the Wade–Giles spellings still
+// usual in Taiwan and abroad ("Hsu", "Chien", "Tsai"), and Korean (see
+// koreanSyllable). Written for namepipe from the syllable tables of the
+// three systems; the expression accepts some combinations none of them
+// has, which does no harm for telling a name's shape.
+var romanSyllable = regexp.MustCompile(`^(?:zh|ch|sh|hs|ts|tz|[bpmfdtnlgkhjqxrzcsyw])?(?:iang|iong|uang|ang|eng|ing|ong|ung|uai|uan|ian|iao|ien|ieh|uei|ai|an|ao|ei|en|er|ia|ie|in|iu|ou|ua|ui|un|uo|ih|a|e|i|o|u|v|ü)$`)
+
+// syllableOf reports whether s is one romanised Chinese or Korean syllable.
+func syllableOf(s string) bool {
+	return romanSyllable.MatchString(s) || koreanSyllable.MatchString(s)
+}
+
+// cjkGivenShape reports whether w is written as a Chinese or Korean given
+// name in Latin letters: two syllables, run together ("Dongning",
+// "Hyesoon") or joined by a hyphen ("Wang-Chien", "Jin-Yi", "Min-jun").
+// Single syllables are left out (they are surnames as often as given
+// names), as are longer words.
+func cjkGivenShape(w string) bool {
+	w = strings.ToLower(w)
+	if len(w) < 3 || len(w) > 12 {
+		return false
+	}
+	if a, b, ok := strings.Cut(w, "-"); ok {
+		return syllableOf(a) && syllableOf(b)
+	}
+	for i := 1; i < len(w); i++ {
+		if syllableOf(w[:i]) && syllableOf(w[i:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// markCJK sets what the romanised Chinese and Korean data says of a word
+// the Latin-script lists leave open: the Latin spelling of a Chinese or
+// Korean surname ("Guo", "Zhou") is a surname; a word neither list knows
+// whole, with the shape of a Chinese or Korean given name ("Dongning",
+// "Jin-Yi", whose parts may be surnames), is a given name.
+func (e *Parser) markCJK(w *wordInfo) {
+	if w.initial || w.particle {
+		return
+	}
+	t := w.tok.Text
+	if !w.surname && lexicon.IsCJKSurname(e.lex, t) {
+		w.surname = true
+		return
+	}
+	if w.given >= 0.5 || !asciiLetters(strings.ReplaceAll(t, "-", "")) {
+		return
+	}
+	known := e.lex.IsSurname(t) || e.lex.IsGivenName(t)
+	if !known && cjkGivenShape(t) {
+		w.cjkGiven = true
+		w.surname = false
+	}
+}
+
+// orderEvidence is the evidence that w is a given name rather than a
+// surname, as a log-odds from how the name lists know the word: an
+// initial counts for a given name (a word shaped like a Chinese or Korean
+// given name counts only beside such a surname: cjkOrderPrior); a word only the surname lists hold counts strongly for a
+// surname, and so does one the given-name lists hold only weakly (a name
+// one source lists); a word both lists hold leans by its strength as a
+// given name; a word only the given-name lists hold counts its strength,
+// no more than the given-first prior, since many surnames are given names
+// too ("Rahm Emanuel", "Thaddeus Lynn") and the surname lists are the
+// thinner ones. Unknown words say nothing.
+func orderEvidence(w wordInfo) float64 {
+	switch {
+	case w.initial:
+		return 1.4
+	case w.surname && w.given == 0:
+		return -2
+	case w.surname && w.given < 0.5:
+		return -1.4
+	case w.surname:
+		return 1.8*w.given - 1.3
+	}
+	return givenFirstPrior * w.given
+}
+
+// cjkOrderPrior is the extra log-odds of the given-first order of a name
+// whose one end is shaped like a Chinese or Korean given name and whose
+// other end is the Latin spelling of a Chinese or Korean surname: "Dongning
+// Guo" and "Hyesoon Kim" given first, "Kim Hyesoon" surname first, whatever
+// the surname is in other cultures (Kim, Lee are English given names too).
+func (e *Parser) cjkOrderPrior(info []wordInfo) float64 {
+	first, last := info[0], info[len(info)-1]
+	switch {
+	case first.cjkGiven && !last.cjkGiven && lexicon.IsCJKSurname(e.lex, last.tok.Text):
+		return 2
+	case last.cjkGiven && !first.cjkGiven && lexicon.IsCJKSurname(e.lex, first.tok.Text):
+		return -2
+	}
+	return 0
+}
+
+// asciiLetters reports whether s is made of ASCII letters only.
+func asciiLetters(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// surnameFirstLanguages are the languages of the name data whose speakers
+// write the surname first in Latin script ("Szabó Levente").
+var surnameFirstLanguages = [...]string{"hu"}
+
+// cultureOrderPrior is the log-odds taken from the given-first order when
+// the last word is a given name the data backs most in a language written
+// surname first: "Balla Levente" and "László Lilla" are Hungarian,
+// surname first, where the words alone leave the order open (a surname the
+// data knows still decides: "Levente Szabó").
+//
+// A name written with letters only Vietnamese uses ("Mai Huyền Thoại"),
+// or of three or more words led by a common Vietnamese surname and not
+// ended by one ("Bùi Bích Hà", "Mai An Bình"; "Mai Anh Nguyen" is written
+// given first), is read the same way.
+func (e *Parser) cultureOrderPrior(info []wordInfo) float64 {
+	if first, last := info[0], info[len(info)-1]; len(info) >= 3 && !first.initial && text.IsVietnameseSurname(first.tok.Text) && !text.IsVietnameseSurname(last.tok.Text) {
+		return 1
+	}
+	for _, w := range info {
+		if vietnameseLetters(w.tok.Text) {
+			return 1
+		}
+	}
+	w := info[len(info)-1]
+	if w.initial || w.given == 0 {
+		return 0
+	}
+	lang := lexicon.TopLanguage(e.lex, w.tok.Text)
+	for _, l := range surnameFirstLanguages {
+		if lang == l {
+			return 1
+		}
+	}
+	return 0
+}
+
+// vietnameseLetters reports whether w holds a letter only Vietnamese
+// writes: ơ, ư and the vowels with a tone mark below or above a
+// circumflex or breve (U+1EA0–U+1EF9, "Phạm", "Huyền", "Hằng").
+func vietnameseLetters(w string) bool {
+	for _, r := range w {
+		if r >= 0x1EA0 && r <= 0x1EF9 || r == 'ơ' || r == 'ư' || r == 'Ơ' || r == 'Ư' {
+			return true
+		}
+	}
+	return false
+}

@@ -42,12 +42,13 @@ func (s *Settings) ApplyDefaults(d *Doc) {
 	if s.Output.Format == "" {
 		s.Output.Format = formatFromPath(s.Output.Path)
 	}
-	if s.Output.EscapeFormulas == "" {
+	if s.Output.EscapeFormulas == "" && s.Output.Postgres == nil {
 		s.Output.EscapeFormulas = EscapeResults
 	}
 	if s.Input.OnMalformed == "" && s.Input.Format == record.FormatCSV {
 		s.Input.OnMalformed = MalformedKeep
 	}
+	s.applyPostgresDefaults()
 	s.Dedupe.applyDefaults(d)
 }
 
@@ -66,12 +67,13 @@ var envNameRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // reading the input. d is the file they were decoded from.
 func (s *Settings) Check(d *Doc, p *Problems) {
 	// input / output
-	if s.Input.Path == "" {
-		p.Add("input.path", "is required")
+	if s.Input.Path == "" && s.Input.Postgres == nil {
+		p.Add("input.path", "is required (or input.postgres)")
 	}
-	if s.Output.Path == "" {
-		p.Add("output.path", "is required")
+	if s.Output.Path == "" && s.Output.Postgres == nil {
+		p.Add("output.path", "is required (or output.postgres)")
 	}
+	s.checkPostgres(p)
 	checkFormat(p, "input", s.Input.Path, s.Input.Format)
 	checkFormat(p, "output", s.Output.Path, s.Output.Format)
 	checkDelimiter(p, "input", s.Input.Format, s.Input.Delimiter)
@@ -113,7 +115,7 @@ func (s *Settings) Check(d *Doc, p *Problems) {
 	if pre := s.Output.ColumnPrefix(); pre != "" && !validColumnPrefix(pre) {
 		p.Add("output.prefix", "%q: use letters, digits, '_' or '.' only", pre)
 	}
-	if !slices.Contains([]string{EscapeResults, EscapeAll, EscapeNone}, s.Output.EscapeFormulas) {
+	if s.Output.Postgres == nil && !slices.Contains([]string{EscapeResults, EscapeAll, EscapeNone}, s.Output.EscapeFormulas) {
 		p.Add("output.escapeFormulas", "%q: must be results, all or none", s.Output.EscapeFormulas)
 	}
 

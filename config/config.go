@@ -69,12 +69,16 @@ type Settings struct {
 	Dedupe Dedupe `yaml:"dedupe"`
 }
 
-// Input is the "input" section: the file to read.
+// Input is the "input" section: the file or database table to read.
 type Input struct {
 	// File to read; `-` is stdin.
 	// Type: path
-	// Default: required
+	// Default: required (unless `postgres` is set)
 	Path string `yaml:"path"`
+	// Read the rows from a PostgreSQL database instead of a file, in one read-only repeatable-read transaction (one snapshot), streamed through a cursor. See [Database](../README.md#database).
+	// Type: mapping
+	// Default: none
+	Postgres *PostgresInput `yaml:"postgres"`
 	// Input format.
 	// Type: `csv` | `parquet` | `jsonl`
 	// Default: from the extension (`.csv` `.tsv` `.txt` / `.parquet` `.pq` / `.jsonl` `.ndjson`; `-` = csv)
@@ -132,12 +136,16 @@ func (c *Input) Override(path string) {
 	}
 }
 
-// Output is the "output" section: the file to write.
+// Output is the "output" section: the file or database table to write.
 type Output struct {
 	// File to write (`-` is stdout); written to a temporary file and renamed when complete. Must not be the input.
 	// Type: path
-	// Default: required
+	// Default: required (unless `postgres` is set)
 	Path string `yaml:"path"`
+	// Write the rows to a PostgreSQL table instead of a file, with COPY inside one transaction that commits only when the run succeeds. See [Database](../README.md#database).
+	// Type: mapping
+	// Default: none
+	Postgres *PostgresOutput `yaml:"postgres"`
 	// Output format, independent of the input's.
 	// Type: `csv` | `parquet` | `jsonl`
 	// Default: from the extension

@@ -50,6 +50,9 @@
 //	  columns: [a, b]          # CSV column names when header: false
 //	  onMalformed: keep        # CSV keep|reject|fail: a malformed row is kept and flagged, set aside, or stops the run
 //	  rejects: FILE            # rejected rows (onMalformed: reject); default OUTPUT.rejects.csv
+//	  postgres:                # instead of path: a PostgreSQL query or table, one snapshot
+//	    dsnEnv: PGURL          # NAME of the variable holding the connection string
+//	    query: SELECT ...      # or table: contacts
 //	output:
 //	  path: FILE               # required; "-" = stdout; never the input
 //	  format: csv|parquet|jsonl  # default from the extension
@@ -57,6 +60,11 @@
 //	  prefix: np_              # prefix of result columns
 //	  escapeFormulas: results  # results|all|none: CSV formula-injection escaping
 //	  report: FILE.html        # also write the HTML run report (--report)
+//	  postgres:                # instead of path: a PostgreSQL table, written in one transaction
+//	    dsnEnv: PGURL          # NAME of the variable holding the connection string
+//	    table: enriched        # default for mode update: input.postgres.table
+//	    mode: create           # create|append|replace|update
+//	    key: id                # update: the column matching rows
 //	engine:
 //	  kind: local              # local|nameapi
 //	  baseURL: https://...     # nameapi only, required there

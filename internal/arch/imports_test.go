@@ -24,6 +24,7 @@ var allowed = map[string][]string{
 	"config":   {"record"},
 	"readers":  {"record"},
 	"writers":  {"record"},
+	"pgio":     {"record"},            // PostgreSQL source and sink (pgx); opened by internal/wiring
 	"engine":   {"nameapi", "engine"}, // engine and its sub-packages
 	"server":   {"nameapi"},
 	"mapping":  {"record", "nameapi", "config"},

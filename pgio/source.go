@@ -71,7 +71,7 @@ func Describe(ctx context.Context, o SourceOptions) ([]Column, error) {
 // read) and opens a cursor on it.
 func OpenSource(ctx context.Context, o SourceOptions) (_ *Source, err error) {
 	red := newRedactor(o.DSN)
-	conn, err := connect(ctx, o.DSN, red)
+	conn, err := connect(ctx, o.DSN, red, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -161,7 +161,9 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	}
 	defer rd2.Close()
 	outCfg := cfg.Settings
-	outCfg.Output.Override(outPath)
+	if outPath != "" {
+		outCfg.Output.Override(outPath)
+	}
 	var layout *readers.CSVLayout
 	if l, ok := readers.LayoutOf(rd2); ok {
 		layout = &l

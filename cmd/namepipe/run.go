@@ -427,7 +427,7 @@ func stdinIs(path string) bool {
 }
 
 // openRunCache opens the persistent cache: --cache, else run.cache, else
-// OUTPUT.namepipe-cache for a remote engine (or when that file exists:
+// config's DefaultCachePath for a remote engine (or when that file exists:
 // a previous run left results to resume from). The local engine computes
 // faster than a disk cache answers, so it gets none by default.
 func openRunCache(f *runFlags, cfg *mapping.Config, logger *slog.Logger) (*pipeline.BoltCache, string, bool, error) {
@@ -438,8 +438,7 @@ func openRunCache(f *runFlags, cfg *mapping.Config, logger *slog.Logger) (*pipel
 	if path == "" {
 		path = cfg.Run.Cache
 	}
-	if path == "" && cfg.Output.Path != "-" && cfg.Output.Path != "" {
-		def := cfg.Output.Path + ".namepipe-cache"
+	if def := cfg.DefaultCachePath(); path == "" && def != "" {
 		if _, err := os.Stat(def); err == nil || cfg.Engine.Kind == config.EngineNameAPI {
 			path = def
 		}

@@ -249,6 +249,29 @@ func TestPostgresRunModes(t *testing.T) {
 	if len(ddRows) != len(rows)+1 || !strings.Contains(strings.Join(ddRows[0], ","), "np_cluster") {
 		t.Errorf("dedupe table: %d rows, columns %v", len(ddRows)-1, ddRows[0])
 	}
+	// dedupe with update: the cluster columns go into the contacts rows,
+	// the same values as in the table written above.
+	out = fmt.Sprintf("  postgres: {dsnEnv: %s, table: %s, mode: update, key: id}\n", pgEnv, contacts)
+	in = fmt.Sprintf("  postgres: {dsnEnv: %s, query: 'SELECT %s FROM %s ORDER BY id'}\n", pgEnv, strings.Join(inputHeader, ", "), contacts)
+	res = runNPEnv(t, dir, env, "dedupe", "--config", pgConfig(t, dir, "dedupe-update.yaml", c, in, out), "--quiet")
+	if res.code != 0 {
+		t.Fatalf("dedupe update: exit %d\n%s", res.code, res.stderr)
+	}
+	upd := tableText(t, dsn, contacts)
+	col := func(rows [][]string, name string) []string {
+		var vals []string
+		for i, h := range rows[0] {
+			if h == name {
+				for _, r := range rows[1:] {
+					vals = append(vals, r[i])
+				}
+			}
+		}
+		return vals
+	}
+	if a, b := col(upd, "np_cluster_id"), col(ddRows, "np_cluster_id"); len(a) != len(rows) || !equal(a, b) {
+		t.Errorf("dedupe update: np_cluster_id in contacts (%d values) differs from the dedupe table's (%d)", len(a), len(b))
+	}
 }
 
 // TestPostgresPasswordNeverShown plants a password in the connection

@@ -126,11 +126,11 @@ func (s *Settings) RejectsPath() string {
 // HasHeader reports whether CSV input starts with a header line.
 func (c Input) HasHeader() bool { return c.Header == nil || *c.Header }
 
-// Override replaces the path by one given on the command line; when its
-// extension names a format, the format follows it (--input x.parquet
-// reads Parquet).
+// Override replaces the path (or the database) by one given on the
+// command line; when its extension names a format, the format follows it
+// (--input x.parquet reads Parquet).
 func (c *Input) Override(path string) {
-	c.Path = path
+	c.Path, c.Postgres = path, nil
 	if fm := formatOverride(path); fm != "" {
 		c.Format = fm
 	}
@@ -176,11 +176,11 @@ func (c Output) ColumnPrefix() string {
 	return *c.Prefix
 }
 
-// Override replaces the path by one given on the command line; when its
-// extension names a format, the format follows it (--output x.parquet
-// writes Parquet).
+// Override replaces the path (or the table) by one given on the command
+// line; when its extension names a format, the format follows it
+// (--output x.parquet writes Parquet).
 func (c *Output) Override(path string) {
-	c.Path = path
+	c.Path, c.Postgres = path, nil
 	if fm := formatOverride(path); fm != "" {
 		c.Format = fm
 	}

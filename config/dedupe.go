@@ -215,13 +215,17 @@ func (c *Dedupe) check(s *Settings, p *Problems) {
 }
 
 // DedupeOutput is the file `dedupe` writes: flag when set (`--output`),
-// else dedupe.output, else output.path with .dedupe before its extension.
+// else dedupe.output, else output.path with .dedupe before its extension;
+// "" when the output is output.postgres's table.
 func (s *Settings) DedupeOutput(flag string) string {
 	switch {
 	case flag != "":
 		return flag
 	case s.Dedupe.Output != "":
 		return s.Dedupe.Output
+	}
+	if s.Output.Postgres != nil {
+		return "" // the output table
 	}
 	ext := filepath.Ext(s.Output.Path)
 	return strings.TrimSuffix(s.Output.Path, ext) + ".dedupe" + ext

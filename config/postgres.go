@@ -93,6 +93,21 @@ func (s *Settings) OutputDesc() string {
 	return s.Output.Path
 }
 
+// DefaultCachePath is where a run keeps its persistent cache when neither
+// --cache nor run.cache says: OUTPUT.namepipe-cache beside an output file,
+// or, for a table (output.postgres), namepipe-TABLE.cache in the working
+// directory, so that a remote-engine run into a table resumes as one into
+// a file does. "" for stdout.
+func (s *Settings) DefaultCachePath() string {
+	if pg := s.Output.Postgres; pg != nil {
+		return "namepipe-" + pg.Table + ".cache"
+	}
+	if s.Output.Path == "" || s.Output.Path == "-" {
+		return ""
+	}
+	return s.Output.Path + ".namepipe-cache"
+}
+
 func (s *Settings) applyPostgresDefaults() {
 	if pg := s.Output.Postgres; pg != nil {
 		if pg.Mode == "" {

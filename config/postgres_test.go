@@ -64,3 +64,20 @@ func TestLookupDSN(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+func TestDefaultCachePath(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ src, want string }{
+		{minimal, "out.csv.namepipe-cache"},
+		{"input: {path: in.csv}\noutput: {path: '-'}\n", ""},
+		{"input: {path: in.csv}\noutput:\n  postgres: {dsnEnv: PGURL, table: crm.enriched}\n", "namepipe-crm.enriched.cache"},
+	} {
+		f, err := load(tc.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.DefaultCachePath(); got != tc.want {
+			t.Errorf("%q: %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}

@@ -43,8 +43,7 @@ func (p CachePolicy) open(cfg *mapping.Config, logger *slog.Logger) (*pipeline.B
 	if path == "" {
 		path = cfg.Run.Cache
 	}
-	if path == "" && cfg.Output.Path != "-" && cfg.Output.Path != "" {
-		def := cfg.Output.Path + ".namepipe-cache"
+	if def := cfg.DefaultCachePath(); path == "" && def != "" {
 		if _, err := os.Stat(def); err == nil || cfg.Engine.Kind == config.EngineNameAPI {
 			path = def
 		}

@@ -220,7 +220,9 @@ func (d *Dedupe) writeOutput(ctx context.Context, res *dedupe.Result) error {
 		return errorf(Usage, "%s: %w", d.ConfigPath, err)
 	}
 	outCfg := cfg.Settings
-	outCfg.Output.Override(d.Output)
+	if d.Output != "" { // "" when the output is a database table
+		outCfg.Output.Override(d.Output)
+	}
 	w, err := d.Parts.CreateOutput(ctx, &outCfg, schema, len(rd.Schema().Fields), layoutOf(rd))
 	if err != nil {
 		return errorf(Failed, "output: %w", err)

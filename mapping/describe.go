@@ -19,8 +19,23 @@ func (p *Plan) Describe(w io.Writer, recs []record.Record) error {
 	var b strings.Builder
 	c := p.cfg
 	fmt.Fprintf(&b, "config: %s\n", c.File())
-	fmt.Fprintf(&b, "input:  %s (%s)\n", c.Input.Path, c.Input.Format)
-	fmt.Fprintf(&b, "output: %s (%s), result columns prefixed %q\n", c.Output.Path, c.Output.Format, p.prefix)
+	if pg := c.Input.Postgres; pg != nil {
+		// The source described the query before reading a row: its
+		// columns and their types.
+		fmt.Fprintf(&b, "input:  %s (PostgreSQL, connection string from $%s, one read-only snapshot)\n", c.InputDesc(), pg.DSNEnv)
+		cols := make([]string, len(p.in.Fields))
+		for i, f := range p.in.Fields {
+			cols[i] = f.Name + " " + f.Type.String()
+		}
+		fmt.Fprintf(&b, "input columns: %s\n", strings.Join(cols, ", "))
+	} else {
+		fmt.Fprintf(&b, "input:  %s (%s)\n", c.Input.Path, c.Input.Format)
+	}
+	if pg := c.Output.Postgres; pg != nil {
+		fmt.Fprintf(&b, "output: %s (PostgreSQL, mode %s, connection string from $%s), result columns prefixed %q\n", c.OutputDesc(), pg.Mode, pg.DSNEnv, p.prefix)
+	} else {
+		fmt.Fprintf(&b, "output: %s (%s), result columns prefixed %q\n", c.Output.Path, c.Output.Format, p.prefix)
+	}
 	switch c.Engine.Kind {
 	case config.EngineNameAPI:
 		fmt.Fprintf(&b, "engine: nameapi at %s, API key from $%s, timeout %s\n", c.Engine.BaseURL, c.Engine.APIKeyEnv, c.Engine.Timeout)

@@ -127,7 +127,7 @@ func describe(err error) string {
 
 // connect opens one connection with the session settings the text
 // conversions rely on.
-func connect(ctx context.Context, dsn string, r redactor) (*pgx.Conn, error) {
+func connect(ctx context.Context, dsn string, r redactor, params map[string]string) (*pgx.Conn, error) {
 	cfg, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		// pgconn's parse errors already hide the password; clean them anyway.
@@ -136,6 +136,9 @@ func connect(ctx context.Context, dsn string, r redactor) (*pgx.Conn, error) {
 	cfg.RuntimeParams["TimeZone"] = "UTC"
 	cfg.RuntimeParams["DateStyle"] = "ISO, YMD"
 	cfg.RuntimeParams["application_name"] = "namepipe"
+	for k, v := range params {
+		cfg.RuntimeParams[k] = v
+	}
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
 		return nil, r.err(err, "cannot connect to %s", where(cfg))

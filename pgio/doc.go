@@ -20,7 +20,12 @@
 // timestamp and timestamptz to Timestamp (LocalTime for timestamp), bytea
 // to Bytes, NULL to nil. Any other type is an error naming the column and
 // the type, with the cast that fixes it. Describe does the same without
-// reading a row, for `namepipe validate`.
+// reading a row, for `namepipe validate`. The transaction ends as soon as
+// the last row is read, so that its locks never hold up the sink's commit
+// on the same table. dedupe opens its input twice (two snapshots): the
+// sessions read without synchronized scans, so an unchanged table comes
+// back in the same order, and a query with ORDER BY a key keeps it so
+// whatever the plan.
 //
 // # Sink
 //

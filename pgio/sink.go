@@ -44,9 +44,10 @@ type Sink struct {
 	conn   *pgx.Conn
 	tx     pgx.Tx
 	schema record.Schema
-	cols   []int  // schema columns sent to COPY, in order
-	target string // the table COPY writes into (quoted)
-	newTab string // replace: the new table (quoted, unqualified name)
+	cols   []int    // schema columns sent to COPY, in order
+	target string   // the table COPY writes into (quoted)
+	newTab string   // replace: the new table (quoted, unqualified name)
+	add    []string // update: result columns to add to the table at commit
 
 	pw      *io.PipeWriter
 	done    chan error // the COPY's result
@@ -56,6 +57,11 @@ type Sink struct {
 	ended   bool
 }
 
+// lockTimeout bounds how long the sink waits for a lock on its table (an
+// application holding it, a reader of the same table), so that a wait
+// ends in an error naming the table instead of a hang.
+const lockTimeout = "120s"
+
 // errAborted ends the COPY of an aborted run.
 var errAborted = errors.New("run aborted")
 
@@ -63,7 +69,7 @@ var errAborted = errors.New("run aborted")
 // per the mode (creating it, checking its columns) and starts the COPY.
 func CreateSink(ctx context.Context, schema record.Schema, o SinkOptions) (_ *Sink, err error) {
 	red := newRedactor(o.DSN)
-	conn, err := connect(ctx, o.DSN, red)
+	conn, err := connect(ctx, o.DSN, red, map[string]string{"lock_timeout": lockTimeout})
 	if err != nil {
 		return nil, err
 	}

@@ -226,3 +226,41 @@ func TestSinkUpdate(t *testing.T) {
 		}
 	}
 }
+
+// TestSinkPermissionDenied writes as a role that may read but not insert:
+// the error names the table and the missing privilege; nothing is written.
+func TestSinkPermissionDenied(t *testing.T) {
+	t.Parallel()
+	sc, conn := testSchema(t)
+	table := sc + ".enriched"
+	if err := writeRows(t, SinkOptions{DSN: pgURL(t), Table: table, Mode: ModeCreate}, sinkRows("F")).Commit(); err != nil {
+		t.Fatal(err)
+	}
+	role := sc + "_reader"
+	mustExec(t, conn, "CREATE ROLE "+role+" LOGIN")
+	t.Cleanup(func() {
+		_, _ = conn.Exec(context.Background(), "DROP OWNED BY "+role)
+		_, _ = conn.Exec(context.Background(), "DROP ROLE "+role)
+	})
+	mustExec(t, conn, "GRANT USAGE ON SCHEMA "+sc+" TO "+role)
+	mustExec(t, conn, "GRANT SELECT ON "+table+" TO "+role)
+	cfg, err := pgx.ParseConfig(pgURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dsn := strings.Replace(pgURL(t), "postgres://"+cfg.User+"@", "postgres://"+role+"@", 1)
+	s, err := CreateSink(context.Background(), sinkSchema, SinkOptions{DSN: dsn, Table: table, Mode: ModeAppend})
+	if err == nil {
+		werr := s.Write(context.Background(), sinkRows("F"))
+		err = s.Commit()
+		if err == nil {
+			err = werr
+		}
+	}
+	if err == nil || !strings.Contains(err.Error(), "permission denied for table enriched") || !strings.Contains(err.Error(), "lacks the privilege") {
+		t.Errorf("append without INSERT: %v", err)
+	}
+	if n := count(t, conn, table); n != 3 {
+		t.Errorf("%d rows", n)
+	}
+}

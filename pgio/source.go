@@ -71,7 +71,10 @@ func Describe(ctx context.Context, o SourceOptions) ([]Column, error) {
 // read) and opens a cursor on it.
 func OpenSource(ctx context.Context, o SourceOptions) (_ *Source, err error) {
 	red := newRedactor(o.DSN)
-	conn, err := connect(ctx, o.DSN, red)
+	// Without synchronized scans, reading an unchanged table twice (as
+	// dedupe does, once to compare and once to write) gives its rows in
+	// the same order: a synchronized scan may start mid-table.
+	conn, err := connect(ctx, o.DSN, red, map[string]string{"synchronize_seqscans": "off"})
 	if err != nil {
 		return nil, err
 	}

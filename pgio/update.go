@@ -36,10 +36,11 @@ func (s *Sink) prepareUpdate(ctx context.Context) error {
 		s.cols = append(s.cols, c)
 		typ, ok := have[f.Name]
 		if !ok {
+			// Added at commit, when the input's reader (maybe of this
+			// very table) has ended its snapshot: ALTER TABLE waits for
+			// every reader of the table.
 			typ = pgTypeOf(f)
-			if err := s.exec(ctx, "ALTER TABLE "+ident(s.o.Table)+" ADD COLUMN "+quoteCol(f.Name)+" "+typ, "adding result column "+f.Name); err != nil {
-				return err
-			}
+			s.add = append(s.add, quoteCol(f.Name)+" "+typ)
 		}
 		defs = append(defs, quoteCol(f.Name)+" "+typ)
 	}
@@ -71,6 +72,11 @@ func (s *Sink) update(ctx context.Context) error {
 	err = s.tx.QueryRow(ctx, "SELECT t."+k+"::text, count(*) FROM "+table+" t JOIN "+stage+" s USING ("+k+") GROUP BY 1 HAVING count(*) > 1 LIMIT 1").Scan(&val, &n)
 	if err == nil {
 		return fmt.Errorf("postgres: output table %s: unique-key violation: key column %s has value %q in %d rows of the table; nothing was written", s.o.Table, s.o.Key, val, n)
+	}
+	for _, def := range s.add {
+		if err := s.exec(ctx, "ALTER TABLE "+table+" ADD COLUMN "+def, "adding result column "+def); err != nil {
+			return err
+		}
 	}
 	sets := make([]string, 0, len(s.cols)-1)
 	for _, c := range s.cols[1:] {

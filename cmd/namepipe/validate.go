@@ -34,7 +34,7 @@ func (a app) cmdValidate(ctx context.Context, args []string, stdout, stderr io.W
 		return fail(stderr, exitUsage, err)
 	}
 	if *input != "" {
-		cfg.Input.Path = *input
+		cfg.Input.Path, cfg.Input.Postgres = *input, nil
 	}
 	// Rows set aside by onMalformed: reject are not described.
 	rd, err := a.parts.OpenInput(ctx, cfg.Input, func(readers.Rejected) error { return nil })

@@ -19,6 +19,7 @@ import (
 	"github.com/namepipe/namepipe/job"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/pgio"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
 	"github.com/namepipe/namepipe/writers"
@@ -30,9 +31,17 @@ var (
 	_ nameapi.Service = (*nameapi.Client)(nil)
 )
 
-// OpenInput opens the reader of the input section ("-" = stdin); reject
+// OpenInput opens the reader of the input section ("-" = stdin; a
+// PostgreSQL query or table with input.postgres); reject
 // receives the malformed CSV rows of input.onMalformed: reject.
 func OpenInput(ctx context.Context, in config.Input, reject func(readers.Rejected) error) (readers.Reader, error) {
+	if pg := in.Postgres; pg != nil {
+		dsn, err := pg.DSN()
+		if err != nil {
+			return nil, err
+		}
+		return pgio.OpenSource(ctx, pgio.SourceOptions{DSN: dsn, Query: pg.Query, Table: pg.Table})
+	}
 	o := readers.Options{Format: in.Format}
 	o.CSV.OnMalformed, o.CSV.Reject = in.OnMalformed, reject
 	if in.Delimiter != "" {
@@ -47,8 +56,17 @@ func OpenInput(ctx context.Context, in config.Input, reject func(readers.Rejecte
 // CreateOutput creates the writer of s.Output ("-" = stdout) for the plan's
 // output schema, whose first inputCols columns are the input's; layout,
 // when the input is CSV, lets a CSV output write them back as they were.
-// The writer writes to a temporary file renamed only on Commit.
+// The writer writes to a temporary file renamed only on Commit; a
+// PostgreSQL output (output.postgres) writes in a transaction committed
+// only on Commit.
 func CreateOutput(ctx context.Context, s *config.Settings, schema record.Schema, inputCols int, layout *readers.CSVLayout) (writers.Writer, error) {
+	if pg := s.Output.Postgres; pg != nil {
+		dsn, err := pg.DSN()
+		if err != nil {
+			return nil, err
+		}
+		return pgio.CreateSink(ctx, schema, pgio.SinkOptions{DSN: dsn, Table: pg.Table, Mode: pg.Mode, Key: pg.Key, InputColumns: inputCols})
+	}
 	o := writers.Options{Format: s.Output.Format}
 	if layout != nil {
 		// The input columns come back as they were: BOM, header cells,

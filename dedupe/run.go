@@ -140,6 +140,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		return nil, err
 	}
 	res.Summary.TempDiskBytes = dir.peak.Load()
+	res.Summary.LeftoversRemoved = dir.leftovers
 	res.Summary.Elapsed = time.Since(start)
 	res.Summary.ElapsedSec = res.Summary.Elapsed.Seconds()
 	return res, nil

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/namepipe/namepipe/outfile"
 )
 
 // Spilling: Run keeps O(1) bytes per row in memory (a few int32 arrays)
@@ -27,18 +29,27 @@ import (
 // of its files (now and at the most).
 type spillDir struct {
 	path       string
+	leftovers  []string // directories of killed runs removed on creation
 	cur, peak  atomic.Int64
 	nextFileID atomic.Int64
 }
 
+// spillPrefix starts the temporary directories' names, followed by the
+// owning process's ID.
+const spillPrefix = "namepipe-dedupe-"
+
 // newSpillDir creates a temporary directory under parent (os.TempDir
-// when empty).
+// when empty), first removing those of runs whose process is gone.
 func newSpillDir(parent string) (*spillDir, error) {
-	p, err := os.MkdirTemp(parent, "namepipe-dedupe-")
+	if parent == "" {
+		parent = os.TempDir()
+	}
+	left := outfile.RemoveLeftovers(parent, spillPrefix)
+	p, err := os.MkdirTemp(parent, outfile.TempPattern(spillPrefix))
 	if err != nil {
 		return nil, fmt.Errorf("dedupe: temporary directory: %w", err)
 	}
-	return &spillDir{path: p}, nil
+	return &spillDir{path: p, leftovers: left}, nil
 }
 
 // create opens a new file in the directory.

@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -230,4 +233,38 @@ func BenchmarkSorter(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/entry")
 	})
+}
+
+// TestSpillDirLeftovers: a temporary directory of a killed run (its PID
+// gone) is removed when the next run makes its own; one of a live
+// process stays.
+func TestSpillDirLeftovers(t *testing.T) {
+	parent := t.TempDir()
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	dead := filepath.Join(parent, fmt.Sprintf("%s%d-123", spillPrefix, cmd.Process.Pid))
+	live := filepath.Join(parent, fmt.Sprintf("%s%d-456", spillPrefix, os.Getppid()))
+	for _, d := range []string{dead, live} {
+		os.MkdirAll(d, 0o700)
+		os.WriteFile(filepath.Join(d, "keys-1"), []byte("x"), 0o600)
+	}
+	d, err := newSpillDir(parent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.close()
+	if len(d.leftovers) != 1 || d.leftovers[0] != dead {
+		t.Errorf("leftovers %v, want %s", d.leftovers, dead)
+	}
+	if _, err := os.Stat(dead); !os.IsNotExist(err) {
+		t.Errorf("the killed run's directory is still there: %v", err)
+	}
+	if _, err := os.Stat(live); err != nil {
+		t.Errorf("a live run's directory was removed: %v", err)
+	}
+	if want := fmt.Sprintf("%s%d-", spillPrefix, os.Getpid()); !strings.HasPrefix(filepath.Base(d.path), want) {
+		t.Errorf("directory %s does not carry the PID (%s…)", d.path, want)
+	}
 }

@@ -3,10 +3,11 @@ package dedupe
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/namepipe/namepipe/outfile"
 )
 
 // Summary counts what a dedupe run did. Its JSON form is the --summary file.
@@ -59,6 +60,9 @@ type Summary struct {
 	Stages []StageTime `json:"stages"`
 	// TempDiskBytes is the most disk the temporary files took at once.
 	TempDiskBytes int64 `json:"temp_disk_bytes"`
+	// LeftoversRemoved are the temporary directories of earlier runs
+	// whose process is gone (killed), removed at the start.
+	LeftoversRemoved []string `json:"leftovers_removed,omitempty"`
 
 	Elapsed    time.Duration `json:"-"`
 	ElapsedSec float64       `json:"elapsed_seconds"`
@@ -107,16 +111,21 @@ func (s *Summary) String() string {
 		fmt.Fprintf(&b, ", %d rows with nothing to compare", s.RowsNothingComparable)
 	}
 	fmt.Fprintf(&b, ", %d matcher calls, %s", s.MatchCalls, s.Elapsed.Round(time.Millisecond))
+	if n := len(s.LeftoversRemoved); n > 0 {
+		fmt.Fprintf(&b, "; removed %d temporary directories of killed runs (%s)", n, strings.Join(s.LeftoversRemoved, ", "))
+	}
 	return b.String()
 }
 
-// WriteJSON writes the summary to path.
+// WriteJSON writes the summary to path, as outfile decides (a file
+// through a temporary file renamed into place, a device or FIFO
+// directly).
 func (s *Summary) WriteJSON(path string) error {
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return fmt.Errorf("summary: %w", err)
 	}
-	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+	if _, err := outfile.WriteFile(path, append(data, '\n'), outfile.Options{}); err != nil {
 		return fmt.Errorf("summary: %w", err)
 	}
 	return nil

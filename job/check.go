@@ -4,6 +4,7 @@ import (
 	"os"
 
 	"github.com/namepipe/namepipe/config"
+	"github.com/namepipe/namepipe/outfile"
 )
 
 // NotAnInput reports, as a Usage error, an output path that names one of
@@ -36,6 +37,21 @@ func stdinIs(path string) bool {
 	}
 	entry, err := os.Lstat(path) // the directory entry itself (a link)
 	return err == nil && os.SameFile(in, entry)
+}
+
+// checkOutputs reports, as a Usage error before any work, an output path
+// that cannot be written (a directory, a socket, a missing directory;
+// see outfile.Resolve). Empty paths are skipped.
+func checkOutputs(paths ...string) error {
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		if _, err := outfile.Resolve(p, false); err != nil {
+			return wrap(Usage, err)
+		}
+	}
+	return nil
 }
 
 // isDir reports whether path is an existing directory.

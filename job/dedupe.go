@@ -2,6 +2,7 @@ package job
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -12,6 +13,7 @@ import (
 	"github.com/namepipe/namepipe/dedupe"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/outfile"
 )
 
 // Dedupe is one dedupe run of a config: the rows that are the same person
@@ -60,6 +62,9 @@ func (d *Dedupe) Check() error {
 			return errorf(Usage, "%s: directory %s does not exist", p, filepath.Dir(p))
 		}
 	}
+	if err := checkOutputs(out, d.SummaryPath, d.PairsPath, d.ReportPath); err != nil {
+		return err
+	}
 	if err := NotAnInput(out, cfg.Input.Path, d.Reference); err != nil {
 		return err
 	}
@@ -84,8 +89,8 @@ type DedupeOutcome struct {
 	Result *dedupe.Result
 	// ByService is whether names were compared by the service.
 	ByService bool
-	// Warnings are problems that did not fail the run (a summary or a
-	// report that could not be written).
+	// Warnings is unused since a summary or report that cannot be
+	// written fails the run (exit 1, after the output was committed).
 	Warnings []error
 }
 
@@ -154,6 +159,13 @@ func (d *Dedupe) Execute(ctx context.Context) (*DedupeOutcome, error) {
 		if err := writeDedupeReport(d.ReportPath, d.ConfigPath, cfg, d.Output, res); err != nil {
 			out.Warnings = append(out.Warnings, err)
 		}
+	}
+	if len(out.Warnings) > 0 {
+		// An output the user asked for is missing: the run fails, after
+		// the main output was committed.
+		err := errors.Join(out.Warnings...)
+		out.Warnings = nil
+		return out, &Error{Kind: Failed, Err: fmt.Errorf("%w (the output %s was written and committed)", err, d.Output)}
 	}
 	return out, nil
 }
@@ -326,17 +338,18 @@ func spoolStdin(dir string) (string, error) {
 	return tmp.Name(), tmp.Close()
 }
 
-// writePairsFile writes the pairs CSV.
+// writePairsFile writes the pairs CSV, as outfile decides (a file
+// through a temporary file renamed into place).
 func writePairsFile(path string, res *dedupe.Result) error {
-	pf, err := os.Create(path)
+	pf, err := outfile.Create(path, outfile.Options{})
 	if err != nil {
 		return fmt.Errorf("--pairs: %w", err)
 	}
 	if err := res.WritePairs(pf); err != nil {
-		pf.Close()
+		pf.Abort()
 		return fmt.Errorf("--pairs %s: %w", path, err)
 	}
-	if err := pf.Close(); err != nil {
+	if err := pf.Commit(); err != nil {
 		return fmt.Errorf("--pairs %s: %w", path, err)
 	}
 	return nil

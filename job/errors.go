@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/namepipe/namepipe/outfile"
 	"github.com/namepipe/namepipe/pipeline"
 )
 
@@ -44,9 +45,14 @@ func wrap(k Kind, err error) error {
 	return &Error{Kind: k, Err: err}
 }
 
-// KindOf returns the kind of err: an *Error's own, a pipeline.RunError's
+// KindOf returns the kind of err: Usage for an output path outfile
+// refused, an *Error's own, a pipeline.RunError's
 // reason, else Failed.
 func KindOf(err error) Kind {
+	var refused *outfile.RefusedError
+	if errors.As(err, &refused) {
+		return Usage // a path that cannot be an output
+	}
 	var je *Error
 	if errors.As(err, &je) {
 		return je.Kind

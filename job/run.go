@@ -112,6 +112,9 @@ func (r *Run) Check() error {
 	if err := r.Cache.check(); err != nil {
 		return err
 	}
+	if err := checkOutputs(cfg.Output.Path, r.SummaryPath, cfg.Output.Report); err != nil {
+		return err
+	}
 	return NotAnInput(cfg.Output.Path, cfg.Input.Path)
 }
 
@@ -120,8 +123,8 @@ type Outcome struct {
 	// Summary is the run's summary; nil when the run stopped before its
 	// pipeline started.
 	Summary *pipeline.Summary
-	// Warnings are problems that did not fail the run (a summary or a
-	// report that could not be written).
+	// Warnings are the summary or report that could not be written after
+	// a failed run (after a successful one they fail it, exit 1).
 	Warnings []error
 }
 
@@ -147,6 +150,13 @@ func (r *Run) Execute(ctx context.Context) (*Outcome, error) {
 	out := &Outcome{Summary: sum, Warnings: s.writeSummary(sum)}
 	if runErr != nil {
 		return out, &Error{Kind: KindOf(runErr), Err: s.explain(runErr)}
+	}
+	if len(out.Warnings) > 0 {
+		// An output the user asked for is missing: the run fails, after
+		// the main output was committed.
+		err := errors.Join(out.Warnings...)
+		out.Warnings = nil
+		return out, &Error{Kind: Failed, Err: fmt.Errorf("%w (the output %s was written and committed)", err, s.Config.Output.Path)}
 	}
 	return out, nil
 }

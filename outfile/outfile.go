@@ -205,7 +205,7 @@ func Create(path string, o Options) (*File, error) {
 		create = func(dir, pattern string) (TempFile, error) { return os.CreateTemp(dir, pattern) }
 	}
 	dir := filepath.Dir(plan.Final)
-	f, err := create(dir, tempPrefix(plan.Final)+strconv.Itoa(os.Getpid())+"-*")
+	f, err := create(dir, TempPattern(tempPrefix(plan.Final)))
 	if err != nil {
 		if os.IsPermission(err) || errors.Is(err, syscall.EROFS) {
 			return nil, fmt.Errorf("%s: cannot write to output directory %s: %w", path, dir, err)
@@ -228,10 +228,17 @@ func Create(path string, o Options) (*File, error) {
 func tempPrefix(final string) string { return "." + filepath.Base(final) + ".tmp-" }
 
 // removeLeftovers removes the temporary files of final whose process is
-// gone and returns their paths. A file whose process still runs (or
-// whose name carries no process ID) is left alone.
+// gone and returns their paths.
 func removeLeftovers(final string) []string {
-	dir, prefix := filepath.Dir(final), tempPrefix(final)
+	return RemoveLeftovers(filepath.Dir(final), tempPrefix(final))
+}
+
+// RemoveLeftovers removes the entries of dir named prefix+"<pid>-…"
+// (files, or directories with what they hold) whose process is gone, and
+// returns their paths. One whose process still runs, or whose name
+// carries no process ID, is left alone. Temporary names made with
+// TempPattern(prefix) are found this way.
+func RemoveLeftovers(dir, prefix string) []string {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
@@ -239,7 +246,7 @@ func removeLeftovers(final string) []string {
 	var removed []string
 	for _, e := range ents {
 		rest, ok := strings.CutPrefix(e.Name(), prefix)
-		if !ok || !e.Type().IsRegular() {
+		if !ok || !(e.Type().IsRegular() || e.IsDir()) {
 			continue
 		}
 		pidText, _, ok := strings.Cut(rest, "-")
@@ -248,11 +255,18 @@ func removeLeftovers(final string) []string {
 			continue
 		}
 		p := filepath.Join(dir, e.Name())
-		if os.Remove(p) == nil {
+		if os.RemoveAll(p) == nil {
 			removed = append(removed, p)
 		}
 	}
 	return removed
+}
+
+// TempPattern is the os.CreateTemp / os.MkdirTemp pattern of a temporary
+// name starting with prefix that carries this process's ID, so that
+// RemoveLeftovers(dir, prefix) can tell when it is left over.
+func TempPattern(prefix string) string {
+	return prefix + strconv.Itoa(os.Getpid()) + "-*"
 }
 
 // Alive reports whether process pid exists (a process of another user

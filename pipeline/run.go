@@ -18,6 +18,7 @@ import (
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
 	"github.com/namepipe/namepipe/report"
+	"github.com/namepipe/namepipe/writers"
 )
 
 // batch is the rows of one Read on their way through the run: read
@@ -132,6 +133,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		return &Summary{}, err
 	}
 	start := o.Now()
+	if wo, ok := o.Writer.(writers.Output); ok && len(wo.Leftovers()) > 0 {
+		o.Logger.Warn("output: removed temporary files of earlier runs that were killed", "files", wo.Leftovers())
+	}
 	r := &runner{
 		o:      o,
 		ops:    o.Plan.Ops(),
@@ -207,6 +211,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	if sr, ok := o.Reader.(readers.StatsReader); ok {
 		st := sr.Stats()
 		sum.Input = &st
+	}
+	if wo, ok := o.Writer.(writers.Output); ok {
+		sum.Output = &OutputInfo{Written: wo.OutputKind().String(), LeftoversRemoved: wo.Leftovers()}
 	}
 
 	var runErr error

@@ -64,6 +64,11 @@ type Summary struct {
 	// count; see readers.Stats).
 	Input *readers.Stats `json:"input,omitempty"`
 
+	// Output says how the output path was written and which temporary
+	// files of killed earlier runs were removed (nil when the writer
+	// does not say; see writers.Output).
+	Output *OutputInfo `json:"output,omitempty"`
+
 	// Stopped is the reason the run stopped early, or "".
 	Stopped string `json:"stopped,omitempty"`
 
@@ -74,6 +79,16 @@ type Summary struct {
 	// along a short list instead of a map's hashing per row.
 	kinds              []resultKind
 	genders, disposals tally
+}
+
+// OutputInfo is how the output was written (Summary.Output).
+type OutputInfo struct {
+	// Written is outfile.Kind's text: a temporary file renamed into
+	// place, stdout, or directly (a device or FIFO: no rename).
+	Written string `json:"written"`
+	// LeftoversRemoved are the temporary files of earlier runs of the
+	// same output whose process was gone, removed at the start.
+	LeftoversRemoved []string `json:"leftovers_removed,omitempty"`
 }
 
 // resultKind says which of an operation's results the summary counts.
@@ -306,6 +321,12 @@ func (s *Summary) String() string {
 		if in.TrailingDelimiters > 0 {
 			fmt.Fprintf(&b, "; %d rows ended with extra delimiters (dropped)", in.TrailingDelimiters)
 		}
+	}
+	if o := s.Output; o != nil && strings.HasPrefix(o.Written, "written directly") {
+		fmt.Fprintf(&b, "; output %s", o.Written)
+	}
+	if in := s.Input; in != nil && in.ValuesCut > 0 {
+		fmt.Fprintf(&b, "; %d values over the size limit cut", in.ValuesCut)
 	}
 	if s.Stopped != "" {
 		fmt.Fprintf(&b, "; STOPPED: %s", s.Stopped)

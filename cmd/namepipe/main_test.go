@@ -244,6 +244,7 @@ func TestUsageAndConfigErrors(t *testing.T) {
 		{"validate no config", "", []string{"validate"}, false, exitUsage, "--config is required"},
 		{"ping both", "", []string{"ping", "--config", "CFG", "--base-url", "http://x"}, false, exitUsage, "exactly one"},
 		{"summary dir missing", "", []string{"run", "--config", "CFG", "--summary", "/nonexistent/dir/s.json"}, false, exitUsage, "--summary /nonexistent/dir/s.json: directory /nonexistent/dir does not exist"},
+		{"summary is a directory", "", []string{"run", "--config", "CFG", "--summary", "/"}, false, exitUsage, "/: output is a directory"},
 		{"serve bad rate", "", []string{"serve", "--error-rate", "2"}, false, exitUsage, "--error-rate"},
 		{"serve exposed without keys", "", []string{"serve", "--addr", "0.0.0.0:0"}, false, exitUsage, "refusing to listen on 0.0.0.0:0 without --keys"},
 		{"serve all interfaces without keys", "", []string{"serve", "--addr", ":0"}, false, exitUsage, "--insecure"},

@@ -60,7 +60,7 @@
 //
 // # Size
 //
-// About 4,000 lines: one file per step (features, block keys, comparators,
+// One package, one file per step (features, block keys, comparators,
 // EM training, the u sample, scoring, clustering, output and pairs file),
 // sharing the row and pair types that flow between the steps, plus the
 // spill machinery (spill.go, featcodec.go).

@@ -140,7 +140,7 @@
 //
 // # Size
 //
-// At about 3,300 lines this is the largest package. Its parts — the config
+// One package: its parts — the config
 // sections and their strict checks (config.go, sections.go), the operation
 // table and its typed machinery (operations.go, operation.go), the request
 // builder (plan.go, build.go, builder.go, reads.go), request keys (keyenc.go)

@@ -20,8 +20,7 @@
 //
 // # Size
 //
-// The package is larger than the others (about 2,400 lines) because it is
-// the whole wire contract in one place: the types of every request and
+// One package is the whole wire contract in one place: the types of every request and
 // result, the enumerations, the REST and SOAP client and its typed errors.
 // They change together when the interface changes, and every other package
 // depends on them, so they are kept together rather than split by file

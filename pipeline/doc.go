@@ -66,7 +66,7 @@
 //
 // # Size
 //
-// About 2,200 lines: the runner with its two paths (local.go, remote.go),
+// One package: the runner with its two paths (local.go, remote.go),
 // the persistent cache, progress and the summary share the batch and
 // outcome types and the run's counters; each is its own file.
 package pipeline

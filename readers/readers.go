@@ -27,7 +27,7 @@
 //
 // # Size
 //
-// The package is about 2,500 lines because it holds three formats behind
+// One package holds the three formats behind
 // one interface (csv*.go, jsonl.go, parquet*.go) with their shared error and
 // layout types; each format is self-contained in its files, and splitting
 // them into sub-packages would export those shared types for no reader of

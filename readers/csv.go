@@ -166,7 +166,7 @@ func OpenCSV(ctx context.Context, path string, opts CSVOptions) (Reader, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	in, err := openInput(path)
+	in, err := openText(path, FormatCSV)
 	if err != nil {
 		return nil, err
 	}

@@ -200,8 +200,11 @@ func (c *Config) checkPerson(p *config.Problems) {
 		for i, l := range d.AllLayouts() {
 			if err := checkLayout(l); err != nil {
 				key := "person.birthDate.layout"
-				if d.Layout == "" || i > 0 {
-					key = fmt.Sprintf("person.birthDate.layouts[%d]", i-boolInt(d.Layout != ""))
+				switch n := len(d.Layout); {
+				case i >= n:
+					key = fmt.Sprintf("person.birthDate.layouts[%d]", i-n)
+				case n > 1:
+					key = fmt.Sprintf("person.birthDate.layout[%d]", i)
 				}
 				p.Add(key, "%v", err)
 			}

@@ -361,7 +361,11 @@ func (c *Config) checkOperations(p *config.Problems) {
 		c.Operations[i].Op = op
 		d := lookup(op)
 		if d == nil {
-			p.Add(key, "unknown operation %q: must be one of %s", o.Op, opNames())
+			sug := ""
+			if c := config.Closest(string(op), strings.Split(opNames(), ", ")); c != "" {
+				sug = fmt.Sprintf(" (did you mean %q?)", c)
+			}
+			p.Add(key, "unknown operation %q%s: must be one of %s", o.Op, sug, opNames())
 			continue
 		}
 		if j, dup := seen[op]; dup {

@@ -20,6 +20,7 @@ targets=(
   ./readers:FuzzCSVRoundTrip
   ./readers:FuzzScannerAgainstStdlib
   ./readers:FuzzParquetReader
+  ./readers:FuzzCompressedAndXLSX
   ./readers:FuzzJSONLObject
   ./writers:FuzzCSVWriterFields
   ./writers:FuzzJSONLRoundTrip

@@ -42,6 +42,9 @@ func (s *Settings) ApplyDefaults(d *Doc) {
 	if s.Output.Format == "" {
 		s.Output.Format = formatFromPath(s.Output.Path)
 	}
+	if s.Output.OnExisting == "" {
+		s.Output.OnExisting = ExistingFail
+	}
 	if s.Output.EscapeFormulas == "" && s.Output.Postgres == nil {
 		s.Output.EscapeFormulas = EscapeResults
 	}
@@ -77,7 +80,19 @@ func (s *Settings) Check(d *Doc, p *Problems) {
 	checkFormat(p, "input", s.Input.Path, s.Input.Format)
 	checkFormat(p, "output", s.Output.Path, s.Output.Format)
 	checkDelimiter(p, "input", s.Input.Format, s.Input.Delimiter)
-	checkDelimiter(p, "output", s.Output.Format, s.Output.Delimiter)
+	if s.Output.Delimiter != DelimiterSame {
+		checkDelimiter(p, "output", s.Output.Format, s.Output.Delimiter)
+	} else if s.Output.Format != record.FormatCSV {
+		p.Add("output.delimiter", "applies only to CSV (format is %s)", s.Output.Format)
+	}
+	if s.Input.Sheet != "" && s.Input.Format != record.FormatXLSX {
+		p.Add("input.sheet", "applies only to Excel input (format is %s)", s.Input.Format)
+	}
+	switch s.Output.OnExisting {
+	case "", ExistingFail, ExistingReplace:
+	default:
+		p.Add("output.onExisting", "%q: must be fail or replace", s.Output.OnExisting)
+	}
 	if !s.Input.HasHeader() {
 		if s.Input.Format != record.FormatCSV {
 			p.Add("input.header", "header: false applies only to CSV input")
@@ -208,14 +223,30 @@ func SamePath(a, b string) bool {
 }
 
 func checkFormat(p *Problems, section, path, format string) {
+	known := "csv, parquet or jsonl"
+	if section == "input" {
+		known = "csv, parquet, jsonl or xlsx"
+	}
 	switch format {
-	case record.FormatCSV, record.FormatParquet, record.FormatJSONL:
+	case record.FormatCSV, record.FormatJSONL:
+	case record.FormatParquet:
+		if c := record.CompressionOf(path); c != "" {
+			p.Add(section+".path", "%q: a Parquet file compresses its own pages; %s applies to csv and jsonl", filepath.Base(path), c)
+		}
+	case record.FormatXLSX:
+		if section == "output" {
+			p.Add("output.format", "namepipe reads Excel workbooks but does not write them: write csv (Excel opens it) or parquet")
+		} else if c := record.CompressionOf(path); c != "" {
+			p.Add("input.path", "%q: an Excel workbook is compressed already; give the .xlsx itself", filepath.Base(path))
+		}
 	case "":
-		if path != "" {
-			p.Add(section+".path", "cannot tell the format from %q; set %s.format to csv, parquet or jsonl", filepath.Ext(path), section)
+		if section == "input" && strings.EqualFold(filepath.Ext(path), ".xls") {
+			p.Add("input.path", "%q is an old-style Excel .xls workbook, which namepipe does not read: save it as .xlsx or CSV (UTF-8)", filepath.Base(path))
+		} else if path != "" {
+			p.Add(section+".path", "cannot tell the format from %q; set %s.format to %s", filepath.Ext(path), section, known)
 		}
 	default:
-		p.Add(section+".format", "%q: must be csv, parquet or jsonl", format)
+		p.Add(section+".format", "%q: must be %s", format, known)
 	}
 }
 

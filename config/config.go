@@ -79,10 +79,14 @@ type Input struct {
 	// Type: mapping
 	// Default: none
 	Postgres *PostgresInput `yaml:"postgres"`
-	// Input format.
-	// Type: `csv` | `parquet` | `jsonl`
-	// Default: from the extension (`.csv` `.tsv` `.txt` / `.parquet` `.pq` / `.jsonl` `.ndjson`; `-` = csv)
+	// Input format. CSV and JSON Lines compressed with gzip or Zstandard are read as they are (told by their first bytes; `.gz` / `.zst` after the extension); an Excel workbook is read from its first sheet (or `sheet`), dates as ISO `2006-01-02`.
+	// Type: `csv` | `parquet` | `jsonl` | `xlsx`
+	// Default: from the extension (`.csv` `.tsv` `.txt` / `.parquet` `.pq` / `.jsonl` `.ndjson` / `.xlsx`, each also as `.csv.gz`, `.csv.zst`…; `-` = csv)
 	Format string `yaml:"format"`
+	// Worksheet of an Excel input (`format: xlsx`).
+	// Type: sheet name
+	// Default: the first sheet
+	Sheet string `yaml:"sheet"`
 	// CSV field delimiter; write a tab as `"\t"`. CSV only.
 	// Type: one character
 	// Default: sniffed (`,` `;` tab `|`)
@@ -146,14 +150,18 @@ type Output struct {
 	// Type: mapping
 	// Default: none
 	Postgres *PostgresOutput `yaml:"postgres"`
-	// Output format, independent of the input's.
+	// Output format, independent of the input's. A path ending `.gz` or `.zst` (`out.csv.gz`) writes CSV or JSON Lines compressed with gzip or Zstandard.
 	// Type: `csv` | `parquet` | `jsonl`
 	// Default: from the extension
 	Format string `yaml:"format"`
-	// CSV output delimiter.
-	// Type: one character
+	// CSV output delimiter; `same` keeps the CSV input's (a `;` file stays `;`).
+	// Type: one character, or `same`
 	// Default: `,`
 	Delimiter string `yaml:"delimiter"`
+	// What happens when result columns already exist in the input (a run on yesterday's enriched file): `fail` stops before any work; `replace` writes the new results into those columns, in place, and appends only the missing ones, so the nightly re-enrichment keeps its columns (see the README's recipe).
+	// Type: `fail` | `replace`
+	// Default: `fail`
+	OnExisting string `yaml:"onExisting"`
 	// Prefix of every result column; `""` is allowed when no column clashes.
 	// Type: text (letters, digits, `_`, `.`)
 	// Default: `np_`
@@ -167,6 +175,15 @@ type Output struct {
 	// Default: none
 	Report string `yaml:"report"`
 }
+
+// Values of output.onExisting.
+const (
+	ExistingFail    = "fail"
+	ExistingReplace = "replace"
+)
+
+// DelimiterSame is the output.delimiter that keeps the CSV input's.
+const DelimiterSame = "same"
 
 // ColumnPrefix returns the prefix of result columns.
 func (c Output) ColumnPrefix() string {

@@ -43,7 +43,7 @@ func TestDefaults(t *testing.T) {
 	}
 	want := Settings{
 		Input:  Input{Path: "in.csv", Format: record.FormatCSV, OnMalformed: MalformedKeep},
-		Output: Output{Path: "out.csv", Format: record.FormatCSV, EscapeFormulas: EscapeResults},
+		Output: Output{Path: "out.csv", Format: record.FormatCSV, EscapeFormulas: EscapeResults, OnExisting: ExistingFail},
 		Engine: Engine{Kind: EngineLocal, Timeout: DefaultTimeout},
 		Run: Run{Concurrency: DefaultConcurrency, Retries: DefaultRetries, MaxConsecutiveFailures: DefaultMaxConsecutiveFailures,
 			MaxValueBytes: DefaultMaxValueBytes, InvalidValues: InvalidOmit},
@@ -72,9 +72,18 @@ func TestDecodeAndCheck(t *testing.T) {
 			`c.yaml:3: extra.nmae: unknown key "nmae" (did you mean "name"?) (known keys here: name)`,
 			`c.yaml:4: rnu: unknown key "rnu" (did you mean "run"?) (known keys here: dedupe, engine, extra, input, output, run)`,
 		}},
+		{"files of issue 24", "input: {path: in.csv.gz, sheet: S}\noutput: {path: o.parquet.zst, delimiter: same, onExisting: keep}\n", []string{
+			`c.yaml:1: input.sheet: applies only to Excel input (format is csv)`,
+			`c.yaml:2: output.path: "o.parquet.zst": a Parquet file compresses its own pages; zstd applies to csv and jsonl`,
+			`c.yaml:2: output.delimiter: applies only to CSV (format is parquet)`,
+			`c.yaml:2: output.onExisting: "keep": must be fail or replace`,
+		}},
+		{"excel out", "input: {path: in.xlsx, sheet: S}\noutput: {path: o.xlsx}\n", []string{
+			`c.yaml:2: output.format: namepipe reads Excel workbooks but does not write them: write csv (Excel opens it) or parquet`,
+		}},
 		{"wrong shape", "input: [a]\noutput: {path: out.csv}\n", []string{"c.yaml:1: input: expected a mapping (key: value lines), got a list"}},
 		{"every problem at once, in line order", "input: {path: in.xls}\noutput: {path: in.xls}\nrun:\n  concurrency: 0\n  burst: 2\n  retries: -1\nengine: {kind: nameapi}\n", []string{
-			`c.yaml:1: input.path: cannot tell the format from ".xls"; set input.format to csv, parquet or jsonl`,
+			`c.yaml:1: input.path: "in.xls" is an old-style Excel .xls workbook, which namepipe does not read: save it as .xlsx or CSV (UTF-8)`,
 			`c.yaml:2: output.path: cannot tell the format from ".xls"; set output.format to csv, parquet or jsonl`,
 			`c.yaml:2: output.path: is the input file "in.xls": namepipe never overwrites its input; choose another output path`,
 			`c.yaml:4: run.concurrency: must be at least 1, got 0`,

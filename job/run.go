@@ -212,6 +212,17 @@ func (s *runState) open(ctx context.Context) error {
 	if s.plan, err = mapping.NewPlan(cfg, rd.Schema(), planOpts...); err != nil {
 		return wrap(Usage, err)
 	}
+	// The date layouts checked against the first rows, before any call.
+	sample, sampled := readers.Sample(ctx, rd, mapping.DateSample)
+	s.rd = sampled
+	for _, fit := range s.plan.CheckDates(sample) {
+		for _, w := range fit.Warnings() {
+			s.Logger.Warn("input: "+w, "file", cfg.Input.Path)
+		}
+	}
+	if rep := s.plan.Replaced(); len(rep) > 0 {
+		s.Logger.Info("output.onExisting: replace: result columns already in the input are written in place with the new results", "columns", len(rep))
+	}
 	if s.cache, s.cachePath, s.resumed, err = s.Cache.open(cfg, s.Logger); err != nil {
 		return wrap(Usage, err)
 	}
@@ -241,6 +252,13 @@ func (s *runState) openService(ctx context.Context) error {
 // openOutput creates the output's writer (and the report's collector).
 func (s *runState) openOutput(ctx context.Context) error {
 	schema := s.plan.OutputSchema()
+	written := s.plan.Written() // output.onExisting: replace
+	if written != nil {
+		if s.OutputSchema != nil {
+			return errorf(Usage, "output.onExisting: replace is not supported here (the output has extra columns); give the run an input without result columns")
+		}
+		schema = s.plan.WrittenSchema()
+	}
 	if s.OutputSchema != nil {
 		var err error
 		if schema, err = s.OutputSchema(schema); err != nil {
@@ -250,6 +268,9 @@ func (s *runState) openOutput(ctx context.Context) error {
 	w, err := s.Parts.CreateOutput(ctx, &s.Config.Settings, schema, len(s.rd.Schema().Fields), layoutOf(s.rd))
 	if err != nil {
 		return errorf(Failed, "output: %w", err)
+	}
+	if written != nil {
+		w = writers.Project(w, written, len(s.rd.Schema().Fields))
 	}
 	s.w = w
 	if s.Config.Output.Report != "" {

@@ -200,8 +200,11 @@ func (c *Config) checkPerson(p *config.Problems) {
 		for i, l := range d.AllLayouts() {
 			if err := checkLayout(l); err != nil {
 				key := "person.birthDate.layout"
-				if d.Layout == "" || i > 0 {
-					key = fmt.Sprintf("person.birthDate.layouts[%d]", i-boolInt(d.Layout != ""))
+				switch n := len(d.Layout); {
+				case i >= n:
+					key = fmt.Sprintf("person.birthDate.layouts[%d]", i-n)
+				case n > 1:
+					key = fmt.Sprintf("person.birthDate.layout[%d]", i)
 				}
 				p.Add(key, "%v", err)
 			}
@@ -358,7 +361,11 @@ func (c *Config) checkOperations(p *config.Problems) {
 		c.Operations[i].Op = op
 		d := lookup(op)
 		if d == nil {
-			p.Add(key, "unknown operation %q: must be one of %s", o.Op, opNames())
+			sug := ""
+			if c := config.Closest(string(op), strings.Split(opNames(), ", ")); c != "" {
+				sug = fmt.Sprintf(" (did you mean %q?)", c)
+			}
+			p.Add(key, "unknown operation %q%s: must be one of %s", o.Op, sug, opNames())
 			continue
 		}
 		if j, dup := seen[op]; dup {

@@ -11,7 +11,9 @@
 // "file:line: key: message" (config.Errors). NewPlan binds the config to the
 // input's schema: every named column must exist with a usable type (the
 // error names the column, the key and its line, and lists the available
-// columns), and no result column may clash with an input column. Then, per
+// columns), and no result column may clash with an input column unless
+// output.onExisting is replace (then Plan.WrittenSchema and Plan.Written
+// put the new results in those columns' places). Then, per
 // row, Plan.Build maps the cells to a Request (an InputPerson, the context
 // and the email address of each email operation); a bad value (an
 // impossible date such as 31 Feb, non-numeric text in a year, an over-long
@@ -44,7 +46,8 @@
 //
 //	input:
 //	  path: FILE               # required; "-" = stdin
-//	  format: csv|parquet|jsonl  # default from the extension
+//	  format: csv|parquet|jsonl|xlsx  # default from the extension; .gz/.zst read too
+//	  sheet: NAME              # xlsx; default the first sheet
 //	  delimiter: ","           # CSV; default sniffed
 //	  header: true             # CSV has a header line
 //	  columns: [a, b]          # CSV column names when header: false
@@ -56,8 +59,9 @@
 //	output:
 //	  path: FILE               # required; "-" = stdout; never the input
 //	  format: csv|parquet|jsonl  # default from the extension
-//	  delimiter: ","           # CSV
+//	  delimiter: ","           # CSV; "same" keeps the input's
 //	  prefix: np_              # prefix of result columns
+//	  onExisting: fail         # fail|replace: result columns already in the input
 //	  escapeFormulas: results  # results|all|none: CSV formula-injection escaping
 //	  report: FILE.html        # also write the HTML run report (--report)
 //	  postgres:                # instead of path: a PostgreSQL table, written in one transaction

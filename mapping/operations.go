@@ -101,7 +101,7 @@ var (
 				Get: func(r *nameapi.GenderizerResult) record.Value { return str(r.Gender) }},
 			{Name: "gender_confidence", Type: record.Double, Doc: "confidence of the gender, 0..1",
 				Get: func(r *nameapi.GenderizerResult) record.Value { return r.Confidence }},
-			{Name: "male_proportion", Type: record.Double, Doc: "share of male bearers of the name, 0..1; empty when unknown",
+			{Name: "male_proportion", Type: record.Double, Doc: "share of male bearers of the name, 0..1, given only with gender NEUTRAL (a name borne by men and women), as the NameAPI service gives it; empty for MALE, FEMALE and UNKNOWN, where the gender and its confidence say it",
 				Get: func(r *nameapi.GenderizerResult) record.Value {
 					if r.MaleProportion == nil {
 						return nil

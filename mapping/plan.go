@@ -60,6 +60,12 @@ type Plan struct {
 
 	baseCtx *nameapi.Context
 	maxLen  int
+	// written, when output.onExisting: replace found result columns in the
+	// input: the final output's columns, each an index into the work
+	// record (OutputSchema); nil writes the work record as it is.
+	written       []int
+	writtenSchema record.Schema
+	replaced      []string
 	// skipInvalid: a row with an unusable value is not sent at all.
 	skipInvalid bool
 	secret      string // only to redact error texts; never printed
@@ -288,9 +294,12 @@ func NewPlan(cfg *Config, in record.Schema, opts ...PlanOption) (*Plan, error) {
 		p.out.Fields[len(in.Fields)+i].Type = f.Type
 	}
 	p.out.Fields[len(p.out.Fields)-1].Type = record.String
-	if len(clashes) > 0 {
-		pr.Add("output.prefix", "result column(s) %s already exist in the input; set output.prefix to a prefix no input column starts with, such as %q",
-			strings.Join(clashes, ", "), freePrefix(in, p.prefix))
+	if len(clashes) > 0 && cfg.Output.OnExisting != config.ExistingReplace {
+		pr.Add("output.onExisting", "result column(s) %s already exist in the input (is it the output of an earlier run?); to enrich it again and write the new results into those columns, add `onExisting: replace` under output:, or set output.prefix to a prefix no input column starts with, such as %q",
+			clipList(clashes, 5), freePrefix(in, p.prefix))
+	}
+	if len(clashes) > 0 && cfg.Output.OnExisting == config.ExistingReplace {
+		p.replaceExisting(in)
 	}
 	p.baseCtx = baseContext(&cfg.Context)
 	for _, o := range opts {

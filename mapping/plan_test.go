@@ -61,7 +61,7 @@ func TestNewPlanColumnErrors(t *testing.T) {
 			record.Schema{Fields: []record.Field{{Name: "n"}, {Name: "d", Type: record.Bool}}},
 			[]string{`column "d" has type bool`}},
 		{"result column clash", head + "output: {path: out.csv, prefix: \"\"}\nperson: {fullName: n}\noperations: [genderize]\n", schemaOf("n", "gender"),
-			[]string{"output.prefix: result column(s) gender already exist in the input", `such as "np_"`}},
+			[]string{"output.onExisting: result column(s) gender already exist in the input", "onExisting: replace", `such as "np_"`}},
 		{"default prefix clash", head + "person: {fullName: n}\noperations: [genderize]\n", schemaOf("n", "np_error"),
 			[]string{"np_error already exist", `"np2_"`}},
 		{"all problems at once", head + "person:\n  fullName: a\n  email: b\noperations: [parse, disposable]\n", schemaOf("x"),

@@ -109,9 +109,12 @@ type StatsReader interface {
 	Stats() Stats
 }
 
-// LayoutOf returns the layout of a CSV reader; ok is false for a reader
-// of another format.
+// LayoutOf returns the layout of a CSV reader (also under Sample); ok is
+// false for a reader of another format.
 func LayoutOf(r Reader) (l CSVLayout, ok bool) {
+	if s, isSample := r.(*sampled); isSample {
+		r = s.r
+	}
 	c, ok := r.(*csvReader)
 	if !ok {
 		return CSVLayout{}, false
@@ -166,7 +169,7 @@ func OpenCSV(ctx context.Context, path string, opts CSVOptions) (Reader, error) 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	in, err := openInput(path)
+	in, err := openText(path, FormatCSV)
 	if err != nil {
 		return nil, err
 	}

@@ -36,6 +36,12 @@ type input struct {
 	// regular file, not checked).
 	start   fileState
 	checked bool // verify has passed at the end of reading
+	// r is what Read returns: nil for the file itself, else the file's
+	// first bytes sniffed, decoded when compressed (see openText).
+	r io.Reader
+	// dec decodes a compressed input; compression names it ("" = none).
+	dec         *decoder
+	compression string
 }
 
 // fileState is what tells that a file changed.
@@ -99,6 +105,56 @@ func (in *input) changeCheck() string {
 	return ""
 }
 
+// fileReader reads the file of an input, counting the bytes.
+type fileReader struct{ in *input }
+
+func (fr fileReader) Read(p []byte) (int, error) {
+	n, err := fr.in.f.Read(p)
+	fr.in.read.Add(int64(n))
+	if err == io.EOF {
+		if verr := fr.in.verify(); verr != nil {
+			return n, verr
+		}
+	}
+	return n, err
+}
+
+// openText opens path ("-" = standard input) to be read as text in
+// format: a gzip or Zstandard stream, told by its first bytes, is
+// decompressed on its own goroutine; a ZIP, an old Excel file or other
+// binary data fails with one line saying what it looks like and what to
+// do.
+func openText(path, format string) (*input, error) {
+	in, err := openInput(path)
+	if err != nil {
+		return nil, err
+	}
+	br := peekReader(fileReader{in})
+	head, _ := br.Peek(peekSize) // an empty or unreadable file fails later, with its line
+	in.r = br
+	if kind := compressionOf(head); kind != "" {
+		dec, err := newDecoder(in.name, kind, br)
+		if err != nil {
+			in.Close()
+			return nil, err
+		}
+		in.dec, in.compression = dec, kind
+		dbr := peekReader(dec)
+		head, _ = dbr.Peek(peekSize)
+		in.r = dbr
+	}
+	if msg := binaryInput(head, format); msg != "" {
+		in.Close()
+		if in.compression != "" {
+			msg = "decompressed (" + in.compression + "), it " + msg
+		} else {
+			msg = "it " + msg
+		}
+		return nil, fmt.Errorf("%s: %s", in.name, msg)
+	}
+	return in, nil
+}
+
 // openInput opens path ("-" = standard input), with clear errors for a
 // missing file, a directory or a permission problem.
 func openInput(path string) (*input, error) {
@@ -142,17 +198,14 @@ func openInput(path string) (*input, error) {
 // since it was opened gives an error wrapping ErrInputChanged instead of
 // io.EOF.
 func (in *input) Read(p []byte) (int, error) {
-	n, err := in.f.Read(p)
-	in.read.Add(int64(n))
-	if err == io.EOF {
-		if verr := in.verify(); verr != nil {
-			return n, verr
-		}
+	if in.r != nil {
+		return in.r.Read(p)
 	}
-	return n, err
+	return fileReader{in}.Read(p)
 }
 
-// progress reports bytes read so far and the file size (0 if unknown).
+// progress reports bytes read so far and the file size (0 if unknown);
+// for a compressed input both count compressed bytes.
 func (in *input) progress() (int64, int64) {
 	done := in.read.Load()
 	if in.size > 0 && done > in.size {
@@ -161,8 +214,12 @@ func (in *input) progress() (int64, int64) {
 	return done, in.size
 }
 
-// Close closes the file; standard input is left open.
+// Close closes the file and stops its decoder; standard input is left
+// open.
 func (in *input) Close() error {
+	if in.dec != nil {
+		in.dec.Close()
+	}
 	if in.stdin {
 		return nil
 	}

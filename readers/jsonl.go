@@ -69,7 +69,7 @@ func OpenJSONL(ctx context.Context, path string, opts JSONLOptions) (Reader, err
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	in, err := openInput(path)
+	in, err := openText(path, FormatJSONL)
 	if err != nil {
 		return nil, err
 	}

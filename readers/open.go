@@ -15,17 +15,21 @@ const (
 	FormatTSV     = record.FormatTSV
 	FormatJSONL   = record.FormatJSONL
 	FormatParquet = record.FormatParquet
+	FormatXLSX    = record.FormatXLSX
 )
 
 // Options choose and configure the reader that Open uses.
 type Options struct {
-	// Format is "csv", "tsv", "jsonl" (alias "ndjson") or "parquet"; ""
-	// picks it from the file extension (.csv .tsv .jsonl .ndjson
-	// .parquet). Standard input ("-") defaults to CSV.
+	// Format is "csv", "tsv", "jsonl" (alias "ndjson"), "parquet" or
+	// "xlsx"; "" picks it from the file extension (.csv .tsv .jsonl
+	// .ndjson .parquet .xlsx, also under .gz or .zst). Standard input
+	// ("-") defaults to CSV. CSV and JSON Lines compressed with gzip or
+	// Zstandard are decompressed, told by their first bytes.
 	Format  string
 	CSV     CSVOptions
 	JSONL   JSONLOptions
 	Parquet ParquetOptions
+	XLSX    XLSXOptions
 }
 
 // FormatOf returns the format named by path's extension, or "" (see
@@ -60,8 +64,10 @@ func Open(ctx context.Context, path string, opts Options) (Reader, error) {
 		return OpenJSONL(ctx, path, opts.JSONL)
 	case FormatParquet:
 		return OpenParquet(ctx, path, opts.Parquet)
+	case FormatXLSX:
+		return OpenXLSX(ctx, path, opts.XLSX)
 	case "":
-		return nil, fmt.Errorf("%s: cannot tell the input format from the extension %q: set the format (csv, tsv, jsonl or parquet)", path, filepath.Ext(path))
+		return nil, fmt.Errorf("%s: cannot tell the input format from the extension %q: set the format (csv, tsv, jsonl, parquet or xlsx)", path, filepath.Ext(path))
 	}
-	return nil, fmt.Errorf("%s: unknown input format %q (use csv, tsv, jsonl or parquet)", path, opts.Format)
+	return nil, fmt.Errorf("%s: unknown input format %q (use csv, tsv, jsonl, parquet or xlsx)", path, opts.Format)
 }

@@ -42,7 +42,7 @@ func ExampleFormat() {
 
 // FormatOf tells the file format from a path's extension.
 func ExampleFormatOf() {
-	for _, p := range []string{"customers.csv", "export.TSV", "rows.ndjson", "typed.parquet", "-", "notes.xlsx"} {
+	for _, p := range []string{"customers.csv", "export.TSV", "rows.ndjson", "typed.parquet", "-", "notes.xlsx", "day2.csv.gz", "notes.doc"} {
 		fmt.Printf("%-14s %q\n", p, record.FormatOf(p))
 	}
 	// Output:
@@ -51,5 +51,7 @@ func ExampleFormatOf() {
 	// rows.ndjson    "jsonl"
 	// typed.parquet  "parquet"
 	// -              "csv"
-	// notes.xlsx     ""
+	// notes.xlsx     "xlsx"
+	// day2.csv.gz    "csv"
+	// notes.doc      ""
 }

@@ -2,6 +2,7 @@ package writers
 
 import (
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/namepipe/namepipe/outfile"
@@ -19,6 +20,10 @@ type FileOptions struct {
 	// Atomic refuses an output path that is a device or FIFO (which is
 	// otherwise written directly, see outfile).
 	Atomic bool
+	// Compression of a text output: "gzip" or "zstd" (record.Compression*),
+	// done on its own goroutine; "" = none. Create sets it from the
+	// path's extension (.gz, .zst) when it is not set.
+	Compression string
 }
 
 // tempFile is the part of *os.File the writers use (replaceable in tests).
@@ -34,9 +39,10 @@ var createTemp func(dir, pattern string) (tempFile, error)
 type target struct {
 	path string // for messages
 	out  *outfile.File
-	w    *errWriter // what the format writes to
-	err  error      // sticky write error
-	done bool       // committed or aborted
+	w    io.Writer // what the format writes to: an errWriter, or z
+	z    *encoder  // compresses into the errWriter (FileOptions.Compression)
+	err  error     // sticky write error
+	done bool      // committed or aborted
 }
 
 // createTarget validates the output path and opens it.
@@ -50,7 +56,31 @@ func createTarget(path string, fo FileOptions) (*target, error) {
 		t.path = "stdout"
 	}
 	t.w = &errWriter{t: t}
+	if fo.Compression != "" {
+		z, err := newEncoder(fo.Compression, t.w)
+		if err != nil {
+			out.Abort()
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		t.z, t.w = z, z
+	}
 	return t, nil
+}
+
+// closeCompressor writes the end of a compressed stream.
+func (t *target) closeCompressor() error {
+	if t.z == nil {
+		return nil
+	}
+	z := t.z
+	t.z = nil
+	if err := z.Close(); err != nil {
+		if t.err != nil {
+			return t.err
+		}
+		return fmt.Errorf("%s: compressing output: %w", t.path, err)
+	}
+	return nil
 }
 
 // errWriter writes to the output, keeping the first error.
@@ -73,6 +103,10 @@ func (t *target) commit(_ []string) error {
 		return fmt.Errorf("%s: output already committed or aborted", t.path)
 	}
 	t.done = true
+	if err := t.closeCompressor(); err != nil {
+		t.out.Abort()
+		return err
+	}
 	return t.out.Commit()
 }
 
@@ -82,6 +116,10 @@ func (t *target) abort() error {
 		return nil
 	}
 	t.done = true
+	if t.z != nil {
+		t.z.Close() // stops its goroutine; the output is discarded
+		t.z = nil
+	}
 	return t.out.Abort()
 }
 

@@ -21,7 +21,8 @@ const (
 type Options struct {
 	// Format is "csv", "tsv", "jsonl" (alias "ndjson") or "parquet"; ""
 	// picks it from the extension of path (.csv .tsv .jsonl .ndjson
-	// .parquet); standard output ("-") defaults to CSV.
+	// .parquet, also under .gz or .zst, which compress CSV and JSON
+	// Lines); standard output ("-") defaults to CSV.
 	Format string
 	FileOptions
 	CSV     CSVOptions
@@ -54,6 +55,12 @@ func Create(path string, schema record.Schema, opts Options) (Writer, error) {
 			fo.Perm = opts.Perm
 		}
 		fo.Protect = append(append([]string(nil), fo.Protect...), opts.Protect...)
+		if opts.Compression != "" {
+			fo.Compression = opts.Compression
+		}
+		if fo.Compression == "" && path != "-" {
+			fo.Compression = record.CompressionOf(path)
+		}
 		return fo
 	}
 	switch format {
@@ -71,7 +78,12 @@ func Create(path string, schema record.Schema, opts Options) (Writer, error) {
 	case FormatParquet:
 		o := opts.Parquet
 		o.FileOptions = merge(o.FileOptions)
+		if o.FileOptions.Compression != "" {
+			return nil, fmt.Errorf("%s: a Parquet file compresses its own pages; name it .parquet, without .gz or .zst", path)
+		}
 		return CreateParquet(path, schema, o)
+	case record.FormatXLSX:
+		return nil, fmt.Errorf("%s: namepipe reads Excel workbooks but does not write them: write csv (Excel opens it) or parquet", path)
 	case "":
 		return nil, fmt.Errorf("%s: cannot tell the output format from the extension %q: set the format (csv, tsv, jsonl or parquet)", path, filepath.Ext(path))
 	}

@@ -20,7 +20,7 @@ const crossCSV = "name,email,phone,note\n" +
 // Open/Create, and checks the final CSV equals the input.
 func TestCrossFormat(t *testing.T) {
 	ctx := context.Background()
-	for _, mid := range []string{"mid.parquet", "mid.jsonl", "mid.tsv", "mid.csv", "mid.ndjson"} {
+	for _, mid := range []string{"mid.parquet", "mid.jsonl", "mid.tsv", "mid.csv", "mid.ndjson", "mid.csv.gz", "mid.jsonl.zst", "mid.tsv.gz"} {
 		t.Run(mid, func(t *testing.T) {
 			dir := t.TempDir()
 			in := filepath.Join(dir, "in.csv")
@@ -66,16 +66,22 @@ func TestCrossFormat(t *testing.T) {
 func TestFormatErrors(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	p := filepath.Join(dir, "data.xlsx")
+	p := filepath.Join(dir, "data.doc")
 	os.WriteFile(p, []byte("x"), 0o644)
-	if _, err := readers.Open(ctx, p, readers.Options{}); err == nil || !strings.Contains(err.Error(), `cannot tell the input format from the extension ".xlsx"`) {
+	if _, err := readers.Open(ctx, p, readers.Options{}); err == nil || !strings.Contains(err.Error(), `cannot tell the input format from the extension ".doc"`) {
 		t.Errorf("Open: %v", err)
 	}
 	if _, err := readers.Open(ctx, p, readers.Options{Format: "xml"}); err == nil || !strings.Contains(err.Error(), `unknown input format "xml"`) {
 		t.Errorf("Open: %v", err)
 	}
-	if _, err := Create(filepath.Join(dir, "o.xlsx"), strSchema("a"), Options{}); err == nil || !strings.Contains(err.Error(), `cannot tell the output format`) {
+	if _, err := Create(filepath.Join(dir, "o.doc"), strSchema("a"), Options{}); err == nil || !strings.Contains(err.Error(), `cannot tell the output format`) {
 		t.Errorf("Create: %v", err)
+	}
+	if _, err := Create(filepath.Join(dir, "o.xlsx"), strSchema("a"), Options{}); err == nil || !strings.Contains(err.Error(), `does not write them`) {
+		t.Errorf("Create xlsx: %v", err)
+	}
+	if _, err := Create(filepath.Join(dir, "o.parquet.gz"), strSchema("a"), Options{}); err == nil || !strings.Contains(err.Error(), `compresses its own pages`) {
+		t.Errorf("Create parquet.gz: %v", err)
 	}
 	if _, err := readers.Open(ctx, "-", readers.Options{Format: "parquet"}); err == nil || !strings.Contains(err.Error(), "cannot be read from standard input") {
 		t.Errorf("Open stdin parquet: %v", err)

@@ -64,7 +64,7 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 // cmdDedupe is `namepipe dedupe`.
 func (a app) cmdDedupe(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs, f := newDedupeFlags(stderr)
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, &f.input); !ok {
 		return code
 	}
 	f.set = map[string]bool{}

@@ -31,6 +31,8 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+
+	"github.com/namepipe/namepipe/config"
 )
 
 // Exit codes of the commands.
@@ -177,16 +179,61 @@ func logFlags(fs *flag.FlagSet, level, format *string) {
 	fs.StringVar(format, "log-format", "text", "log format on stderr: text or json")
 }
 
-// parseFlags parses args into fs; help prints the flags and returns
-// exitOK, bad flags exitUsage, and ok=false in both cases.
-func parseFlags(fs interface{ Parse([]string) error }, args []string) (code int, ok bool) {
-	err := fs.Parse(args)
-	switch {
-	case err == nil:
-		return 0, true
-	case errors.Is(err, errHelp):
-		return exitOK, false
-	default:
-		return exitUsage, false
+// parseFlags parses args into fs, flags and arguments in any order;
+// help prints the flags and returns exitOK, bad flags or arguments
+// exitUsage, and ok=false in both cases. A misspelt flag gets one line
+// with the closest flag instead of the whole usage. An argument is
+// never ignored: with input set, one argument is the input file (as
+// --input); without, any argument is an error.
+func parseFlags(fs *flag.FlagSet, args []string, input *string) (code int, ok bool) {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
+	var pos []string
+	for {
+		err := fs.Parse(args)
+		if errors.Is(err, errHelp) {
+			usage()
+			return exitOK, false
+		}
+		if err != nil {
+			// The flag package has printed the error.
+			if name, unknown := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); unknown {
+				var names []string
+				fs.VisitAll(func(f *flag.Flag) {
+					if !hiddenFlags[f.Name] {
+						names = append(names, f.Name)
+					}
+				})
+				if c := config.Closest(strings.TrimLeft(name, "-"), names); c != "" {
+					fmt.Fprintf(out, "did you mean --%s?\n", c)
+				}
+			}
+			fmt.Fprintf(out, "Run \"%s -h\" for the flags.\n", fs.Name())
+			return exitUsage, false
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		if rest[0] == "--" {
+			pos = append(pos, rest[1:]...)
+			break
+		}
+		pos, args = append(pos, rest[0]), rest[1:]
 	}
+	switch {
+	case len(pos) == 0:
+		return 0, true
+	case input == nil:
+		fmt.Fprintf(out, "namepipe: unexpected argument %q: %s takes no file arguments (run \"%s -h\" for the flags)\n", pos[0], fs.Name(), fs.Name())
+	case len(pos) > 1:
+		fmt.Fprintf(out, "namepipe: %s reads one input file; got %d arguments: %s\n", fs.Name(), len(pos), strings.Join(pos, " "))
+	case *input != "" && *input != pos[0]:
+		fmt.Fprintf(out, "namepipe: both --input %s and the argument %s name the input; give one\n", *input, pos[0])
+	default:
+		*input = pos[0]
+		return 0, true
+	}
+	return exitUsage, false
 }

@@ -22,7 +22,7 @@ func (a app) cmdPing(ctx context.Context, args []string, stdout, stderr io.Write
 	keyEnv := fs.String("api-key-env", "NAMEAPI_KEY", "with --base-url: the environment variable holding the API key (ping sends none when it is unset: the key is optional on ping)")
 	count := fs.Int("count", 1, "number of pings")
 	timeout := fs.Duration("timeout", 10*time.Second, "timeout of each ping")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, nil); !ok {
 		return code
 	}
 	if (*configPath == "") == (*baseURL == "") {

@@ -225,6 +225,14 @@ func TestReportInBrowser(t *testing.T) {
 		}
 	}
 
+	// A laptop's window (1,280 px): every table fits its box, none needs
+	// sideways scrolling, the highest-risk rows with all their columns
+	// included.
+	laptop := openPage(t, b, page, 1280)
+	if wide := eval[[]string](t, laptop, `[...document.querySelectorAll(".scroll")].filter(e => e.scrollWidth > e.clientWidth + 1).map(e => (e.previousElementSibling ? e.previousElementSibling.textContent : "") + ": " + e.scrollWidth + " > " + e.clientWidth)`); len(wide) > 0 {
+		t.Errorf("at 1280 px these tables scroll sideways: %q", wide)
+	}
+
 	// A narrow window (a phone): wide tables scroll inside their box, the
 	// page itself does not.
 	narrow := openPage(t, b, page, 380)

@@ -75,7 +75,7 @@ Exit codes: 0 ok, 1 run failed, 2 usage/config error, 3 input error,
 // cmdRun is `namepipe run`.
 func (a app) cmdRun(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs, f := newRunFlags(stderr)
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, &f.input); !ok {
 		return code
 	}
 	f.set = map[string]bool{}

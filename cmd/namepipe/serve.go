@@ -34,7 +34,7 @@ func (a app) cmdServe(ctx context.Context, args []string, stdout, stderr io.Writ
 	fs.BoolVar(&o.Insecure, "insecure", false, "allow an address other than loopback without --keys (anyone who reaches it can use the engine)")
 	var logLevel, logFormat string
 	logFlags(fs, &logLevel, &logFormat)
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, nil); !ok {
 		return code
 	}
 	if o.ErrorRate < 0 || o.ErrorRate > 1 || o.DropRate < 0 || o.DropRate > 1 || o.Latency < 0 || o.LatencyJitter < 0 || o.RateLimit < 0 {

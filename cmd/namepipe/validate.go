@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
+	"github.com/namepipe/namepipe/job"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
@@ -20,7 +22,7 @@ func (a app) cmdValidate(ctx context.Context, args []string, stdout, stderr io.W
 	config := fs.String("config", "", "the YAML config to check (required)")
 	input := fs.String("input", "", "input file, overriding input.path")
 	rows := fs.Int("rows", 3, "how many input rows to show the requests of")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseFlags(fs, args, input); !ok {
 		return code
 	}
 	if *config == "" {
@@ -33,8 +35,9 @@ func (a app) cmdValidate(ctx context.Context, args []string, stdout, stderr io.W
 	if err != nil {
 		return fail(stderr, exitUsage, err)
 	}
-	if *input != "" {
-		cfg.Input.Path, cfg.Input.Postgres = *input, nil
+	// The same overrides as run: a path's extension brings its format.
+	if err := (job.Overrides{Input: *input}).Apply(cfg); err != nil {
+		return fail(stderr, exitUsage, err)
 	}
 	// Rows set aside by onMalformed: reject are not described.
 	rd, err := a.parts.OpenInput(ctx, cfg.Input, func(readers.Rejected) error { return nil })
@@ -45,6 +48,19 @@ func (a app) cmdValidate(ctx context.Context, args []string, stdout, stderr io.W
 	plan, err := mapping.NewPlan(cfg, rd.Schema())
 	if err != nil {
 		return fail(stderr, exitUsage, err)
+	}
+	// The date layouts against a sample of the rows, as run checks them.
+	sample, sampled := readers.Sample(ctx, rd, mapping.DateSample)
+	rd = sampled
+	fmt.Fprintf(stdout, "input: %s (%s), %d columns, %d rows sampled\n", cfg.Input.Path, cfg.Input.Format, len(rd.Schema().Fields), len(sample))
+	if l, ok := readers.LayoutOf(rd); ok {
+		fmt.Fprintf(stdout, "  delimiter %q, byte order mark %v\n", l.Delimiter, l.BOM != "")
+	}
+	for _, fit := range plan.CheckDates(sample) {
+		fmt.Fprintf(stdout, "  %s (column %q): layouts %s read %d of %d values\n", fit.Key, fit.Column, strings.Join(fit.Layouts, " | "), fit.Fit, fit.Values)
+		for _, w := range fit.Warnings() {
+			fmt.Fprintf(stdout, "  WARNING %s\n", w)
+		}
 	}
 	recs := make([]record.Record, 0, *rows)
 	for len(recs) < *rows {

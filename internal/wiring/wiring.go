@@ -44,6 +44,7 @@ func OpenInput(ctx context.Context, in config.Input, reject func(readers.Rejecte
 	}
 	o := readers.Options{Format: in.Format}
 	o.CSV.OnMalformed, o.CSV.Reject = in.OnMalformed, reject
+	o.XLSX.Sheet = in.Sheet
 	if in.Delimiter != "" {
 		o.CSV.Delimiter, _ = utf8.DecodeRuneInString(in.Delimiter)
 	}
@@ -77,8 +78,14 @@ func CreateOutput(ctx context.Context, s *config.Settings, schema record.Schema,
 	if s.Input.Path != "-" {
 		o.Protect = []string{s.Input.Path}
 	}
-	if s.Output.Delimiter != "" {
-		o.CSV.Delimiter, _ = utf8.DecodeRuneInString(s.Output.Delimiter)
+	switch d := s.Output.Delimiter; {
+	case d == config.DelimiterSame:
+		// The CSV input's delimiter; other inputs have none to keep.
+		if layout != nil && layout.Delimiter != 0 {
+			o.CSV.Delimiter = layout.Delimiter
+		}
+	case d != "":
+		o.CSV.Delimiter, _ = utf8.DecodeRuneInString(d)
 	}
 	// Result columns echo customer text: escape spreadsheet formulas in
 	// them by default; input columns only when asked (phone numbers such

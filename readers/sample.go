@@ -1,0 +1,67 @@
+package readers
+
+import (
+	"context"
+	"io"
+
+	"github.com/namepipe/namepipe/record"
+)
+
+// Sample reads up to n rows of r ahead, so that they can be checked
+// before the run starts (date layouts against the data), and returns
+// them with a reader that returns them again, then the rest of r. The
+// sample's records are the caller's to read, not to change. An error
+// met while sampling is returned by the reader after the sampled rows.
+// LayoutOf and Stats see through it.
+func Sample(ctx context.Context, r Reader, n int) ([]record.Record, Reader) {
+	s := &sampled{r: r}
+	buf := make([]record.Record, n)
+	got := 0
+	for got < n {
+		k, err := r.Read(ctx, buf[got:])
+		got += k
+		if err != nil {
+			s.err = err
+			break
+		}
+		if k == 0 {
+			break
+		}
+	}
+	s.rows = buf[:got]
+	return buf[:got:got], s
+}
+
+type sampled struct {
+	r    Reader
+	rows []record.Record // sampled rows not yet returned
+	err  error           // met while sampling, returned after rows
+}
+
+func (s *sampled) Schema() record.Schema         { return s.r.Schema() }
+func (s *sampled) Progress() (done, total int64) { return s.r.Progress() }
+func (s *sampled) Close() error                  { return s.r.Close() }
+
+// Stats returns the underlying reader's counts (zero when it keeps none).
+func (s *sampled) Stats() Stats {
+	if sr, ok := s.r.(StatsReader); ok {
+		return sr.Stats()
+	}
+	return Stats{}
+}
+
+func (s *sampled) Read(ctx context.Context, dst []record.Record) (int, error) {
+	if len(s.rows) > 0 {
+		n := copy(dst, s.rows)
+		s.rows = s.rows[n:]
+		return n, nil
+	}
+	if s.err != nil {
+		err := s.err
+		if err != io.EOF {
+			s.err = nil // returned once, as the reader would
+		}
+		return 0, err
+	}
+	return s.r.Read(ctx, dst)
+}

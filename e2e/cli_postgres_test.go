@@ -3,8 +3,6 @@ package e2e
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/namepipe/namepipe/pgio/pgtest"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/namepipe/namepipe/pgio"
@@ -25,37 +25,6 @@ import (
 
 // pgEnv is the variable the test configs name in dsnEnv.
 const pgEnv = "NP_E2E_PGURL"
-
-// pgDB returns the test server's connection string (NAMEPIPE_TEST_PGURL,
-// from .ci/pg.sh), a connection, and a schema of the test's own that is
-// dropped at its end. Outside CI the test skips without a server; under
-// CI=true it fails.
-func pgDB(t *testing.T) (string, *pgx.Conn, string) {
-	t.Helper()
-	dsn := os.Getenv("NAMEPIPE_TEST_PGURL")
-	if dsn == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("NAMEPIPE_TEST_PGURL is not set under CI: .ci/run must start PostgreSQL (pg_start)")
-		}
-		t.Skip("no PostgreSQL: set NAMEPIPE_TEST_PGURL (bash -c 'source .ci/pg.sh; pg_start; go test ./e2e -run Postgres')")
-	}
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	sc := "npe2e_" + hex.EncodeToString(b)
-	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+sc); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_, _ = conn.Exec(context.Background(), "DROP SCHEMA "+sc+" CASCADE")
-		_ = conn.Close(context.Background())
-	})
-	return dsn, conn, sc
-}
 
 // loadContacts creates table (id bigint primary key, then the other input
 // columns as text) holding rows.
@@ -158,7 +127,7 @@ func tableText(t *testing.T, dsn, table string) [][]string {
 // engine and checks every cell against the CSV path's output of the same
 // rows; update writes the result columns into the source table in place.
 func TestPostgresRunModes(t *testing.T) {
-	dsn, conn, sc := pgDB(t)
+	dsn, conn, sc := pgtest.Schema(t, "npe2e_")
 	dir := t.TempDir()
 	rows := genRows(400, 11)
 	inPath := filepath.Join(dir, "in.csv")
@@ -278,7 +247,7 @@ func TestPostgresRunModes(t *testing.T) {
 // string and checks stdout, stderr, the report and the table of a run, and
 // the error of a failing one.
 func TestPostgresPasswordNeverShown(t *testing.T) {
-	dsn, conn, sc := pgDB(t)
+	dsn, conn, sc := pgtest.Schema(t, "npe2e_")
 	const password = "pw-PLANTED-5e1d2c"
 	u := strings.Replace(dsn, "postgres://postgres@", "postgres://postgres:"+password+"@", 1)
 	if u == dsn {
@@ -328,7 +297,7 @@ func TestPostgresPasswordNeverShown(t *testing.T) {
 // mid-COPY): the table is unchanged. The rerun with the same persistent
 // cache completes without paying twice for what the killed run got.
 func TestPostgresKillAndResume(t *testing.T) {
-	dsn, conn, sc := pgDB(t)
+	dsn, conn, sc := pgtest.Schema(t, "npe2e_")
 	dir := t.TempDir()
 	const n = 2000
 	rows := genRows(n, 5)

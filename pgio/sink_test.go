@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/namepipe/namepipe/pgio/pgtest"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/namepipe/namepipe/record"
@@ -48,7 +50,7 @@ func writeRows(t *testing.T, o SinkOptions, recs []record.Record) *Sink {
 // tableRows reads a table back through a Source, ordered by id.
 func tableRows(t *testing.T, table string) (record.Schema, [][]record.Value) {
 	t.Helper()
-	src, err := OpenSource(context.Background(), SourceOptions{DSN: pgURL(t), Query: "SELECT * FROM " + table + " ORDER BY id"})
+	src, err := OpenSource(context.Background(), SourceOptions{DSN: pgtest.URL(t), Query: "SELECT * FROM " + table + " ORDER BY id"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,9 +75,9 @@ func count(t *testing.T, conn *pgx.Conn, table string) int {
 // reads it back with its types and values.
 func TestSinkCreate(t *testing.T) {
 	t.Parallel()
-	sc, conn := testSchema(t)
+	_, conn, sc := pgtest.Schema(t, "nptest_")
 	table := sc + ".enriched"
-	s := writeRows(t, SinkOptions{DSN: pgURL(t), Table: table, Mode: ModeCreate}, sinkRows("FEMALE"))
+	s := writeRows(t, SinkOptions{DSN: pgtest.URL(t), Table: table, Mode: ModeCreate}, sinkRows("FEMALE"))
 	var exists bool
 	if err := conn.QueryRow(context.Background(), "SELECT to_regclass($1) IS NOT NULL", table).Scan(&exists); err != nil || exists {
 		t.Fatalf("table visible before commit: %v %v", exists, err)
@@ -96,7 +98,7 @@ func TestSinkCreate(t *testing.T) {
 		}
 	}
 	// create refuses a table that exists, and leaves it alone.
-	if _, err := CreateSink(context.Background(), sinkSchema, SinkOptions{DSN: pgURL(t), Table: table, Mode: ModeCreate}); err == nil || !strings.Contains(err.Error(), "already exists") {
+	if _, err := CreateSink(context.Background(), sinkSchema, SinkOptions{DSN: pgtest.URL(t), Table: table, Mode: ModeCreate}); err == nil || !strings.Contains(err.Error(), "already exists") {
 		t.Errorf("create over an existing table: %v", err)
 	}
 	if n := count(t, conn, table); n != 3 {
@@ -108,9 +110,9 @@ func TestSinkCreate(t *testing.T) {
 // commit (the old one stays visible until then), abort changes nothing.
 func TestSinkAppendReplaceAbort(t *testing.T) {
 	t.Parallel()
-	sc, conn := testSchema(t)
+	_, conn, sc := pgtest.Schema(t, "nptest_")
 	table := sc + ".enriched"
-	dsn := pgURL(t)
+	dsn := pgtest.URL(t)
 	if err := writeRows(t, SinkOptions{DSN: dsn, Table: table, Mode: ModeCreate}, sinkRows("F")).Commit(); err != nil {
 		t.Fatal(err)
 	}
@@ -175,9 +177,9 @@ func TestSinkAppendReplaceAbort(t *testing.T) {
 // key, adding the columns it lacks, and refuses duplicate keys.
 func TestSinkUpdate(t *testing.T) {
 	t.Parallel()
-	sc, conn := testSchema(t)
+	_, conn, sc := pgtest.Schema(t, "nptest_")
 	table := sc + ".contacts"
-	dsn := pgURL(t)
+	dsn := pgtest.URL(t)
 	mustExec(t, conn, "CREATE TABLE "+table+" (id bigint PRIMARY KEY, name text, born date, price numeric(10,2), np_gender varchar(10), other text)")
 	mustExec(t, conn, "INSERT INTO "+table+" VALUES (1, 'a', NULL, NULL, 'old', 'keep1'), (2, 'b', NULL, NULL, 'old', 'keep2'), (3, 'c', NULL, NULL, 'old', 'keep3'), (4, 'd', NULL, NULL, 'old', 'keep4')")
 	o := SinkOptions{DSN: dsn, Table: table, Mode: ModeUpdate, Key: "id", InputColumns: 4}
@@ -231,9 +233,9 @@ func TestSinkUpdate(t *testing.T) {
 // the error names the table and the missing privilege; nothing is written.
 func TestSinkPermissionDenied(t *testing.T) {
 	t.Parallel()
-	sc, conn := testSchema(t)
+	_, conn, sc := pgtest.Schema(t, "nptest_")
 	table := sc + ".enriched"
-	if err := writeRows(t, SinkOptions{DSN: pgURL(t), Table: table, Mode: ModeCreate}, sinkRows("F")).Commit(); err != nil {
+	if err := writeRows(t, SinkOptions{DSN: pgtest.URL(t), Table: table, Mode: ModeCreate}, sinkRows("F")).Commit(); err != nil {
 		t.Fatal(err)
 	}
 	role := sc + "_reader"
@@ -244,11 +246,11 @@ func TestSinkPermissionDenied(t *testing.T) {
 	})
 	mustExec(t, conn, "GRANT USAGE ON SCHEMA "+sc+" TO "+role)
 	mustExec(t, conn, "GRANT SELECT ON "+table+" TO "+role)
-	cfg, err := pgx.ParseConfig(pgURL(t))
+	cfg, err := pgx.ParseConfig(pgtest.URL(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	dsn := strings.Replace(pgURL(t), "postgres://"+cfg.User+"@", "postgres://"+role+"@", 1)
+	dsn := strings.Replace(pgtest.URL(t), "postgres://"+cfg.User+"@", "postgres://"+role+"@", 1)
 	s, err := CreateSink(context.Background(), sinkSchema, SinkOptions{DSN: dsn, Table: table, Mode: ModeAppend})
 	if err == nil {
 		werr := s.Write(context.Background(), sinkRows("F"))

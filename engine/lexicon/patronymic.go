@@ -13,6 +13,10 @@ var patronymicEndings = [...]struct {
 	{"ovna", false}, {"evna", false}, {"ichna", false}, {"ivna", false},
 	{"ович", true}, {"евич", true}, {"ьич", true}, {"йович", true},
 	{"овна", false}, {"евна", false}, {"ична", false}, {"івна", false}, {"ївна", false},
+	// Belarusian: "Іванавіч", "Георгіеўна", "Ільінічна"; in Latin letters
+	// "Ivanavich", "Hieorhijeŭna" (or "-euna").
+	{"авіч", true}, {"евіч", true}, {"аўна", false}, {"еўна", false}, {"ічна", false},
+	{"avich", true}, {"aŭna", false}, {"eŭna", false}, {"auna", false}, {"euna", false},
 }
 
 // Patronymic reports whether w is shaped like a Slavic patronymic
@@ -32,7 +36,7 @@ func Patronymic(lex Lexicon, w string) (isPatronymic, male bool) {
 			return true, p.male
 		}
 	}
-	for _, end := range [...]string{"ich", "ич"} {
+	for _, end := range [...]string{"ich", "ич", "іч"} {
 		if len(w) > len(end)+2 && strings.EqualFold(w[len(w)-len(end):], end) && GivenStrength(lex, w) < 0.5 {
 			return true, true
 		}

@@ -50,6 +50,10 @@ func TestPatronymic(t *testing.T) {
 		{"Petrovych", true, true}, {"Ivanivna", true, false}, {"Николаевич", true, true},
 		{"Ивановна", true, false}, {"Ильич", true, true}, {"Ulrich", false, false}, {"Heinrich", false, false},
 		{"Schmidt", false, false}, {"Petrova", false, false}, {"Ovich", false, false}, {"Müller", false, false},
+		// Belarusian, in both scripts.
+		{"Іванавіч", true, true}, {"Георгіеўна", true, false}, {"Мікалаеўна", true, false}, {"Пятровіч", true, true},
+		{"Ільінічна", true, false}, {"Ivanavich", true, true}, {"Hieorhijeŭna", true, false}, {"Mikalajeuna", true, false},
+		{"Fortuna", false, false}, {"Lukashenka", false, false},
 	}
 	for _, tt := range tests {
 		if pat, male := Patronymic(d, tt.w); pat != tt.pat || male != tt.male {

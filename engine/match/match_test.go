@@ -57,7 +57,7 @@ func TestPersons(t *testing.T) {
 		{"case", "Petra Müller", "PETRA MÜLLER", "EQUAL", "FULL", "EQUAL", "EQUAL", 1},
 		{"comma form", "Müller, Petra", "Petra Müller", "EQUAL", "FULL", "EQUAL", "EQUAL", 1},
 		{"fields", "GIVENNAME:Petra|SURNAME:Müller", "Petra Müller", "EQUAL", "FULL", "EQUAL", "EQUAL", 1},
-		{"Han script", "王小明", "王小明", "EQUAL", "FULL", "EQUAL", "NOT_APPLICABLE", 1},
+		{"Han script", "王小明", "王小明", "EQUAL", "FULL", "EQUAL", "EQUAL", 1},
 		{"surname first against given first", "MÜLLER Petra", "petra mueller", "MATCHING", "FULL", "MATCHING", "EQUAL", 0.7},
 		{"swapped fields", "GIVENNAME:Schmidt|SURNAME:Peter", "Peter Schmidt", "MATCHING", "FULL", "MATCHING", "NOT_APPLICABLE", 0.7},
 		{"double surname", "Petra Müller", "Petra Mueller-Meyer", "MATCHING", "PARTIAL", "MATCHING", "EQUAL", 0.7},

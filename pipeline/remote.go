@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/golang-lru/v2/simplelru"
 
+	"github.com/namepipe/namepipe/cache"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -188,7 +189,7 @@ func (rm *remote) resolve(req Request, op Op, key string) (Outcome, bool) {
 	r := rm.r
 	var ck []byte
 	if c := r.o.Cache; c != nil {
-		ck = CacheKey(r.o.EngineID, op, key)
+		ck = cache.Key(r.o.EngineID, string(op), key)
 		data, hit, err := c.Get(ck)
 		if err != nil {
 			r.cacheProblem("read", err)

@@ -18,8 +18,8 @@ import (
 // cells encoded. Everybody else sees such a cell, if at all, as an opaque
 // record.Value.
 var preEncoders = map[string]bool{
-	"writers":  true,
-	"pipeline": true, // the local path's memo (pipeline/memo.go) until it moves to its own package
+	"writers": true,
+	"cache":   true,
 }
 
 // TestPreEncodingStaysInWriters fails when a package outside preEncoders

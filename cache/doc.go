@@ -11,8 +11,8 @@
 // this one and writers names that interface (internal/arch).
 //
 // The speed tricks here (two hashes instead of key bytes, one-cache-line
-// slots, prefaulting, the probe) are paid for by BenchmarkMemory beside
-// them and pipeline's BenchmarkLocalMemoMisses.
+// slots, prefaulting, the probe) are paid for by BenchmarkMemory and
+// BenchmarkProbeMisses beside them.
 package cache
 
 import (

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // BenchmarkMemory looks up a stream of keys drawn from 200,000 distinct ones
@@ -59,4 +60,49 @@ func BenchmarkMemory(b *testing.B) {
 type entry struct {
 	answers []int
 	cells   any
+}
+
+// BenchmarkProbeMisses looks up keys that never repeat, putting each one,
+// as the pipeline's local path does for a group of operations whose input
+// never repeats (risk detection gets the whole person): "always" keeps the
+// memo, "probe" lets a Probe decide after ProbeLookups lookups (each miss
+// timed as if its answer cost 200 ns), which switches the memo off, and
+// "none" has no memo. What the probe saves per row is always − probe.
+//
+// Issue 28 (2 shared cores at load 11, -benchtime 300000x, two runs,
+// ns/op): none 22; probe 120; always 5,586, 6,357: a miss's lookup and
+// insertion in a full memo cost microseconds that no hit pays back.
+func BenchmarkProbeMisses(b *testing.B) {
+	keys := make([][]byte, 1<<20)
+	for i := range keys {
+		keys[i] = fmt.Appendf(nil, "\x02\x1auser%07d@example.com\x01\x02", i)
+	}
+	for _, mode := range []string{"none", "probe", "always"} {
+		b.Run(mode, func(b *testing.B) {
+			m := NewMemory[entry](50_000)
+			e := entry{answers: []int{0}}
+			p := Probe{Off: mode == "none"}
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				k := keys[n%len(keys)]
+				n++
+				if p.Off {
+					continue
+				}
+				probing := mode == "probe" && p.Probing()
+				var start time.Time
+				if probing {
+					start = time.Now()
+				}
+				if _, ok, _ := m.Get(k); ok {
+					continue
+				}
+				_ = m.Put(k, e)
+				if probing {
+					p.Count(false, time.Since(start), 200*time.Nanosecond)
+				}
+			}
+		})
+	}
 }

@@ -6,8 +6,8 @@ import (
 )
 
 // Probe decides whether a Memory pays for one user of it (one worker of
-// the pipeline's local path, for one group of operations). A memo pays when what
-// its hits save is more than what it costs: a key, a lookup per row and an
+// the pipeline's local path, for one group of operations). A memo pays
+// when what its hits save is more than what it costs: a key, a lookup per row and an
 // insertion per miss. For an operation whose input rarely repeats (risk
 // detection gets the whole person) or that costs less than a lookup (the
 // disposable-email check), it does not. So for its first ProbeLookups rows a
@@ -15,8 +15,9 @@ import (
 // computing of the answers that missed; then it keeps the memo only if
 // the hits saved more time than the memo took, with each kind's median
 // time (a median, because a goroutine paused by the scheduler in one of
-// them would make a mean say anything). pipeline's BenchmarkLocalMemoMisses
-// shows what switching off saves.
+// them would make a mean say anything). BenchmarkProbeMisses shows what
+// switching off saves (and pipeline's BenchmarkLocalMemoMisses the same
+// on the local path).
 type Probe struct {
 	lookups, hits int
 	// The times (ns) of lookups that hit, of lookups that missed with

@@ -3,7 +3,9 @@
 // eviction, shared by the pipeline's local workers, and the Probe that
 // tells whether it pays) and a persistent one (Bolt, a bbolt file shared
 // by runs, behind Persistent). Key makes a persistent key of an operation's
-// request key.
+// request key, and Remember wraps an operation with a Persistent store:
+// the persistent cache as a decorator (the pipeline's remote path wraps
+// each operation of a run with one).
 //
 // It also owns the pipeline's one view of cells encoded ahead of the write
 // (CellsOf: a writer's writers.CellEncoder), so that a remembered answer

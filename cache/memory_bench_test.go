@@ -40,7 +40,7 @@ func BenchmarkMemory(b *testing.B) {
 		stream[i] = int(z.Uint64())
 	}
 	m := NewMemory[entry](50_000)
-	e := entry{answers: []int{0}}
+	e := entry{answers: []int{0}, cells: "x"}
 	b.ReportAllocs()
 	hits, n := 0, 0
 	for b.Loop() {
@@ -80,7 +80,7 @@ func BenchmarkProbeMisses(b *testing.B) {
 	for _, mode := range []string{"none", "probe", "always"} {
 		b.Run(mode, func(b *testing.B) {
 			m := NewMemory[entry](50_000)
-			e := entry{answers: []int{0}}
+			e := entry{answers: []int{0}, cells: "x"}
 			p := Probe{Off: mode == "none"}
 			b.ReportAllocs()
 			n := 0

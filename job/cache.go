@@ -6,9 +6,9 @@ import (
 	"os"
 	"time"
 
+	"github.com/namepipe/namepipe/cache"
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/mapping"
-	"github.com/namepipe/namepipe/pipeline"
 )
 
 // CachePolicy says which persistent cache a run uses: Path, else
@@ -35,7 +35,7 @@ func (p CachePolicy) check() error {
 
 // open opens the cache of the policy for cfg: nil when there is none; its
 // path, and whether it existed (the run resumes).
-func (p CachePolicy) open(cfg *mapping.Config, logger *slog.Logger) (*pipeline.BoltCache, string, bool, error) {
+func (p CachePolicy) open(cfg *mapping.Config, logger *slog.Logger) (*cache.Bolt, string, bool, error) {
 	if p.Off {
 		return nil, "", false, nil
 	}
@@ -56,7 +56,7 @@ func (p CachePolicy) open(cfg *mapping.Config, logger *slog.Logger) (*pipeline.B
 	}
 	_, statErr := os.Stat(path)
 	existed := statErr == nil
-	c, err := pipeline.OpenCache(path)
+	c, err := cache.Open(path)
 	if err != nil {
 		return nil, "", false, err
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/namepipe/namepipe/cache"
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
@@ -171,7 +172,7 @@ type runState struct {
 	rd        readers.Reader
 	openNotes int // notes about the input logged when it was opened
 	plan      *mapping.Plan
-	cache     *pipeline.BoltCache
+	cache     *cache.Bolt
 	cachePath string
 	resumed   bool
 	w         writers.Writer

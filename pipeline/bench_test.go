@@ -6,6 +6,7 @@ import (
 	"io"
 	"testing"
 
+	"github.com/namepipe/namepipe/cache"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/record"
 )
@@ -105,7 +106,7 @@ func (wideReads) Reads(Op) []int { return []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
 // BenchmarkLocalMemoMisses measures the local path on rows that never
 // repeat, with a free service: what the memo costs when it cannot hit
 // (keying twelve cells and storing the answer). "memo" switches itself off
-// after memoProbe lookups; "always" is the memo that never does (a probe
+// after cache.ProbeLookups lookups; "always" is the memo that never does (a probe
 // longer than the run), "none" no memo at all.
 //
 // Measured (2 shared cores under load, -benchtime 300000x, two runs,
@@ -127,8 +128,8 @@ func BenchmarkLocalMemoMisses(b *testing.B) {
 			case "none":
 				o.MemoryCacheSize = -1
 			case "always":
-				defer func(p int) { memoProbe = p }(memoProbe)
-				memoProbe = b.N + 1
+				defer func(p int) { cache.ProbeLookups = p }(cache.ProbeLookups)
+				cache.ProbeLookups = b.N + 1
 			}
 			b.ResetTimer()
 			if _, err := Run(context.Background(), o); err != nil {

@@ -54,8 +54,8 @@
 // nil, and aborts otherwise, so an incomplete output never appears under
 // the final name (writers write to a temporary file). Resuming a stopped or
 // crashed (kill -9) run is rerunning the same command: every result
-// obtained so far is in the persistent cache (BoltCache, buffered writes
-// committed every DefaultCacheFlushEvery results and every second), so the
+// obtained so far is in the persistent cache (cache.Bolt, buffered writes
+// committed every cache.DefaultFlushEvery results and every second), so the
 // rerun answers those rows from the cache and calls the service only for
 // the rest. The output equals an uninterrupted run's, and the calls of both
 // runs together exceed one run's only by the results of the last second

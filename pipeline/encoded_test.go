@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -17,24 +18,32 @@ import (
 type encodingWriter struct {
 	writers.Writer
 	enc     writers.CellEncoder
+	made    sync.Map // the values EncodeCells returned
 	encoded atomic.Int64
 }
 
-func (w *encodingWriter) AppendCells(buf []byte, first int, vals []record.Value) ([]byte, bool) {
-	return w.enc.AppendCells(buf, first, vals)
+func (w *encodingWriter) EncodeCells(first int, vals []record.Value) (record.Value, bool) {
+	v, ok := w.enc.EncodeCells(first, vals)
+	if ok {
+		w.made.Store(v, true)
+	}
+	return v, ok
 }
 
 func (w *encodingWriter) Write(ctx context.Context, recs []record.Record) error {
 	for i := range recs {
-		if len(recs[i].Encoded) > 0 {
-			w.encoded.Add(1)
+		for _, v := range recs[i].Values {
+			if _, ok := w.made.Load(v); ok {
+				w.encoded.Add(1)
+				break
+			}
 		}
 	}
 	return w.Writer.Write(ctx, recs)
 }
 
 // TestLocalEncodesAhead checks that the local path's memo hands the CSV
-// writer its rows' result cells as text (record.Record.Encoded), and that
+// writer its rows' result cells encoded ahead (writers.CellEncoder), and that
 // the file is byte for byte the one written cell by cell: with names
 // that repeat, need quoting or formula escaping, fail to build, or are
 // empty (parse and genderize do not apply).
@@ -53,7 +62,7 @@ func TestLocalEncodesAhead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var w writers.Writer = struct{ writers.Writer }{cw} // hides AppendCells
+		var w writers.Writer = struct{ writers.Writer }{cw} // hides EncodeCells
 		ew := &encodingWriter{Writer: cw, enc: cw.(writers.CellEncoder)}
 		if encode {
 			w = ew

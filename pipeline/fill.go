@@ -37,43 +37,37 @@ func (r *runner) fill(b *batch) {
 			vals = vals[n+r.nres:]
 			copy(row, rec.Values)
 		}
-		// The runs of result cells encoded ahead: the writer, when it is
-		// their only reader, does not need their values.
-		var runs, unread []record.Encoded
-		if b.nenc != nil && b.nenc[i] > 0 && n == r.width {
-			g := len(b.encoded) / len(b.nenc)
-			runs = b.encoded[i*g : i*g+int(b.nenc[i])]
-			if r.o.Observer == nil {
-				unread = runs
+		// The groups' result cells encoded ahead by the writer, their
+		// only reader (local.enc): one value stands for each group's.
+		var encoded []record.Value
+		if b.encoded != nil && n == r.width {
+			g := len(r.local.groups)
+			encoded = b.encoded[i*g : (i+1)*g]
+		}
+		if r.applyFormatted(row[n:], b, i, encoded) {
+			for k, v := range encoded {
+				if v != nil {
+					g := r.local.groups[k]
+					row[g.col] = v
+				}
 			}
-		}
-		if !r.applyFormatted(row[n:], b, i, unread) {
+		} else {
 			r.o.Plan.ApplyInto(row[n:], b.rowOutcomes(i, nops), b.rowErrs[i])
-			runs = nil
 		}
-		// Raw, End and Text: the input cells' source text, so that CSV
-		// output writes them back as they were.
-		b.out[i] = record.Record{Index: rec.Index, Line: rec.Line, Values: row, Problem: rec.Problem, Raw: rec.Raw, End: rec.End, Text: rec.Text, Encoded: runs}
+		// Raw and End: the input cells' source text, so that CSV output
+		// writes them back as they were.
+		b.out[i] = record.Record{Index: rec.Index, Line: rec.Line, Values: row, Problem: rec.Problem, Raw: rec.Raw, End: rec.End}
 	}
 	b.done <- struct{}{}
 }
 
-// addEncoded notes a run of row i's result cells encoded ahead: n cells
-// from column col, as text ("" = none: localWorker.encode gives text only
-// when the run's writer encodes and the cells follow one another). Runs
-// are kept in column order; one out of order is left to the writer.
-func (b *batch) addEncoded(i, col, n int, text string) {
-	if text == "" {
-		return
+// addEncoded notes row i's result cells of group g (of ng) encoded ahead
+// (nil = none: localWorker.encode gives them only when the run's writer
+// encodes and the cells follow one another).
+func (b *batch) addEncoded(i, g, ng int, cells record.Value) {
+	if cells != nil {
+		b.encoded[i*ng+g] = cells
 	}
-	g := len(b.encoded) / len(b.nenc)
-	k := int(b.nenc[i])
-	run := b.encoded[i*g : i*g+k]
-	if k == g || (k > 0 && run[k-1].Col+run[k-1].N > col) {
-		return
-	}
-	b.encoded[i*g+k] = record.Encoded{Col: col, N: n, Text: text}
-	b.nenc[i]++
 }
 
 // firstOfRun returns cols[0] when cols are consecutive ascending indexes,
@@ -91,9 +85,9 @@ func firstOfRun(cols []int) int {
 // error or failed operations) is ApplyInto's, given the errors alone (an
 // outcome without a value leaves its cells empty), so that the results
 // are not formatted a second time; a memo entry need not keep them (see
-// memoGroup.keep). The cells of an operation inside one of the runs
-// unread (the row's output columns) are left nil.
-func (r *runner) applyFormatted(dst []record.Value, b *batch, i int, unread []record.Encoded) bool {
+// memoGroup.keep). The cells of the groups of operations encoded ahead
+// (encoded[k] != nil) are left nil.
+func (r *runner) applyFormatted(dst []record.Value, b *batch, i int, encoded []record.Value) bool {
 	nops := len(r.ops)
 	outcomes, formatted := b.rowOutcomes(i, nops), b.formatted[i*nops:(i+1)*nops]
 	failed := b.rowErrs[i] != nil
@@ -117,7 +111,7 @@ func (r *runner) applyFormatted(dst []record.Value, b *batch, i int, unread []re
 		switch {
 		case vals == nil:
 		case r.resultAt[j] >= 0:
-			if inRuns(unread, r.width+r.resultAt[j]) {
+			if r.encodedCol(encoded, r.width+r.resultAt[j]) {
 				continue
 			}
 			copy(dst[r.resultAt[j]:], vals)
@@ -130,10 +124,11 @@ func (r *runner) applyFormatted(dst []record.Value, b *batch, i int, unread []re
 	return true
 }
 
-// inRuns reports whether column col is in one of runs.
-func inRuns(runs []record.Encoded, col int) bool {
-	for _, e := range runs {
-		if col >= e.Col && col < e.Col+e.N {
+// encodedCol reports whether output column col is one of the cells of a
+// group encoded ahead (encoded[k] != nil).
+func (r *runner) encodedCol(encoded []record.Value, col int) bool {
+	for k, v := range encoded {
+		if g := r.local.groups[k]; v != nil && col >= g.col && col < g.col+g.ncols {
 			return true
 		}
 	}

@@ -7,8 +7,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/namepipe/namepipe/cache"
 	"github.com/namepipe/namepipe/record"
-	"github.com/namepipe/namepipe/writers"
 )
 
 // local is the path of an in-process service (nameapi.InProcess) without
@@ -16,7 +16,7 @@ import (
 // operation of every row back to back and fills the batch's output rows.
 // Queueing a task per operation would cost more than most operations do,
 // so there are no tasks and no requests in flight to join: the workers
-// share a memo of recent answers per operation (see memo.go).
+// share a memo of recent answers per group of operations (cache.Memory).
 //
 // Calls still go through runner.call, so the rate limit, retries, the
 // consecutive-failure stop and the run's cancellation behave as on the
@@ -25,10 +25,11 @@ type local struct {
 	r       *runner
 	batches chan *batch
 	groups  []*memoGroup
-	// enc is the run's writer when it encodes cells ahead: a memo entry
-	// then keeps its result cells as the writer's text, which every row
-	// it answers hands to the writer in one piece (record.Record.Encoded).
-	enc writers.CellEncoder
+	// enc is the run's writer when it encodes cells ahead and is the
+	// rows' only reader: a memo entry then keeps its result cells as the
+	// writer encoded them, which every row it answers hands over in one
+	// value (cache.CellsOf).
+	enc cache.Cells
 }
 
 // memoGroup is the operations that read the same input columns (parse and
@@ -36,9 +37,9 @@ type local struct {
 // group's memo answer all of them.
 type memoGroup struct {
 	reads []int
-	ops   []int // indexes of the run's ops, ascending
-	ncols int   // result columns of ops
-	memo  *memo // shared by the workers; nil = none
+	ops   []int                    // indexes of the run's ops, ascending
+	ncols int                      // result columns of ops
+	memo  *cache.Memory[memoEntry] // shared by the workers; nil = none
 	// users counts the workers that may still use memo: each until its
 	// probe switches it off. The last one lets the memo go (its table
 	// and entries are live memory the collector scans every cycle).
@@ -77,13 +78,15 @@ func newLocal(r *runner) *local {
 			g.keep = append(g.keep, r.o.Observer != nil || kindOf(r.ops[j]) != countNothing)
 		}
 	}
-	l.enc, _ = r.o.Writer.(writers.CellEncoder)
+	if r.o.Observer == nil {
+		l.enc = cache.CellsOf(r.o.Writer)
+	}
 	if size := r.o.MemoryCacheSize; size > 0 {
 		// Each group its own: the groups whose cells rarely repeat (the
 		// whole person, an email address) stop using theirs after the
 		// probe, and should not shrink the one of the names.
 		for k := range l.groups {
-			l.groups[k].memo = newMemo(size)
+			l.groups[k].memo = cache.NewMemory[memoEntry](size)
 			l.groups[k].users.Store(int32(r.o.Concurrency))
 		}
 	}
@@ -110,16 +113,15 @@ type localWorker struct {
 	need     []Op
 	groups   []localGroup
 	todo     []int // the row's groups to compute
-	// cells and text are scratch space for encoding a group's cells.
+	// cells is scratch space for encoding a group's cells.
 	cells []record.Value
-	text  []byte
 }
 
 type localGroup struct {
 	*memoGroup
-	probe    probe  // this worker's use of memo
-	key      []byte // the row's cells that the group reads, encoded
-	memoised bool   // the row's key was looked up: remember its answers
+	probe    cache.Probe // this worker's use of memo
+	key      []byte      // the row's cells that the group reads, encoded
+	memoised bool        // the row's key was looked up: remember its answers
 	// While the probe runs: the row's lookup began at start and took
 	// lookup.
 	start  time.Time
@@ -132,19 +134,19 @@ func newLocalWorker(r *runner) *localWorker {
 	w.buildFor = func(rec *record.Record) (Request, error) { return w.builder.BuildFor(rec, w.need) }
 	for k := range r.local.groups {
 		g := r.local.groups[k]
-		w.groups = append(w.groups, localGroup{memoGroup: g, probe: probe{off: g.memo == nil}})
+		w.groups = append(w.groups, localGroup{memoGroup: g, probe: cache.Probe{Off: g.memo == nil}})
 	}
 	return w
 }
 
-// count notes a probed lookup (probe.count); when the probe switches the
+// count notes a probed lookup (Probe.Count); when the probe switches the
 // memo off and this was its last user, the memo goes. No worker reads
 // memo after its own probe switched it off, and each one's last read
 // happens before its decrement, so the write does not race.
 func (lg *localGroup) count(hit bool, memoTime, answerTime time.Duration) {
-	was := lg.probe.off
-	lg.probe.count(hit, memoTime, answerTime)
-	if !was && lg.probe.off && lg.users.Add(-1) == 0 {
+	was := lg.probe.Off
+	lg.probe.Count(hit, memoTime, answerTime)
+	if !was && lg.probe.Off && lg.users.Add(-1) == 0 {
 		lg.memoGroup.memo = nil
 	}
 }
@@ -185,13 +187,13 @@ func (w *localWorker) compute(b *batch) {
 		w.todo, w.need = w.todo[:0], w.need[:0]
 		for g := range w.groups {
 			lg := &w.groups[g]
-			if lg.memoised = !lg.probe.off; lg.memoised {
-				probing := lg.probe.probing()
+			if lg.memoised = !lg.probe.Off; lg.memoised {
+				probing := lg.probe.Probing()
 				if probing {
 					lg.start = r.o.Now()
 				}
 				lg.key = appendCells(lg.key[:0], rec.Values, lg.reads)
-				e, hit := lg.memo.get(lg.key)
+				e, hit, _ := lg.memo.Get(lg.key)
 				if probing {
 					lg.lookup = r.o.Now().Sub(lg.start)
 					if hit {
@@ -205,7 +207,7 @@ func (w *localWorker) compute(b *batch) {
 							hits++
 						}
 					}
-					b.addEncoded(i, lg.col, lg.ncols, e.text)
+					b.addEncoded(i, g, len(w.groups), e.cells)
 					continue
 				}
 			}
@@ -227,7 +229,7 @@ func (w *localWorker) compute(b *batch) {
 		// The groups computed.
 		for _, g := range w.todo {
 			lg := &w.groups[g]
-			probing := lg.memoised && lg.probe.probing()
+			probing := lg.memoised && lg.probe.Probing()
 			if probing {
 				lg.start = r.o.Now()
 			}
@@ -268,9 +270,9 @@ func (w *localWorker) compute(b *batch) {
 						a.o.Value = nil // this row's outcome keeps it
 					}
 				}
-				e.text = w.encode(lg, e.answers)
-				b.addEncoded(i, lg.col, lg.ncols, e.text)
-				lg.memo.put(lg.key, e)
+				e.cells = w.encode(lg, e.answers)
+				b.addEncoded(i, g, len(w.groups), e.cells)
+				_ = lg.memo.Put(lg.key, e)
 			}
 			if probing {
 				lg.count(false, lg.lookup+r.o.Now().Sub(computed), computed.Sub(lg.start))
@@ -283,13 +285,13 @@ func (w *localWorker) compute(b *batch) {
 	r.fill(b)
 }
 
-// encode returns the text of the result cells of answers, a memo entry of
-// g, as the run's writer writes them; "" when it does not encode ahead,
-// or when the cells do not follow one another in the output.
-func (w *localWorker) encode(g *localGroup, answers []memoAnswer) string {
+// encode returns the result cells of answers, a memo entry of g, as the
+// run's writer encoded them (writers.CellEncoder); nil when it does not
+// encode ahead, or when the cells do not follow one another in the output.
+func (w *localWorker) encode(g *localGroup, answers []memoAnswer) record.Value {
 	enc := w.r.local.enc
 	if enc == nil || g.col < 0 {
-		return ""
+		return nil
 	}
 	if cap(w.cells) < g.ncols {
 		w.cells = make([]record.Value, g.ncols)
@@ -301,18 +303,17 @@ func (w *localWorker) encode(g *localGroup, answers []memoAnswer) string {
 		n := len(w.r.resultCols[j])
 		if a := &answers[k]; !a.skip {
 			if a.vals == nil {
-				return "" // an error: its cells are ApplyInto's
+				return nil // an error: its cells are ApplyInto's
 			}
 			copy(cells, a.vals)
 		}
 		cells = cells[n:]
 	}
-	text, ok := enc.AppendCells(w.text[:0], g.col, all)
+	v, ok := enc(g.col, all)
 	if !ok {
-		return ""
+		return nil
 	}
-	w.text = text
-	return string(text)
+	return v
 }
 
 // answer calls the service for operation j and formats the result into

@@ -4,16 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
-	"unsafe"
 
+	"github.com/namepipe/namepipe/cache"
 	"github.com/namepipe/namepipe/record"
 )
 
@@ -45,7 +43,7 @@ func TestInProcessSetsNoCallTimeout(t *testing.T) {
 			o := newOpts(newMemReader(20, func(i int) string { return fmt.Sprint("n", i) }), &memWriter{}, p, tc.inProcess)
 			o.Timeout = time.Minute
 			if tc.cache {
-				c, err := OpenCache(filepath.Join(t.TempDir(), "cache"))
+				c, err := cache.Open(filepath.Join(t.TempDir(), "cache"))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -95,7 +93,7 @@ func TestInProcessSetsNoCallTimeout(t *testing.T) {
 // either way.
 func TestLocalMemo(t *testing.T) {
 	t.Parallel()
-	n := 3 * memoProbe
+	n := 3 * cache.ProbeLookups
 	run := func(t *testing.T, local bool, memSize int) (*Summary, *memWriter, *counter) {
 		t.Helper()
 		cnt := &counter{}
@@ -158,85 +156,6 @@ func TestLocalMemo(t *testing.T) {
 	}
 }
 
-// TestMemo checks the clock eviction, the key's confirmation and the
-// probe's switch-off.
-func TestMemo(t *testing.T) {
-	t.Parallel()
-	m := newMemo(2 * memoShards) // 2 entries per shard
-	var keys []string            // keys of shard 0
-	for i := 0; len(keys) < 4; i++ {
-		if k := fmt.Sprint("k", i); func() bool { _, _, s := m.shard([]byte(k)); return s == &m.shards[0] }() {
-			keys = append(keys, k)
-		}
-	}
-	put := func(k string) {
-		m.put([]byte(k), memoEntry{answers: []memoAnswer{{o: Outcome{Value: fakeResult(strings.ToUpper(k))}}}})
-	}
-	has := func(k string) bool {
-		e, ok := m.get([]byte(k))
-		if ok && e.answers[0].o.Value != fakeResult(strings.ToUpper(k)) {
-			t.Fatalf("get %q = %v", k, e)
-		}
-		return ok
-	}
-	put(keys[0])
-	put(keys[1])
-	if !has(keys[0]) { // marks keys[0]
-		t.Fatal("keys[0] missing")
-	}
-	put(keys[2]) // the hand passes keys[0] (unmarking it) and evicts keys[1]
-	if has(keys[1]) || !has(keys[2]) {
-		t.Fatal("the clock evicted another key than the one not looked up")
-	}
-	put(keys[3]) // keys[0], unmarked since, goes
-	if has(keys[0]) || !has(keys[2]) || !has(keys[3]) {
-		t.Fatal("the clock kept a key not looked up since its hand passed")
-	}
-	// A key whose first hash is another's but not its second is no hit.
-	h, _, s := m.shard([]byte(keys[3]))
-	i, _ := s.find(h)
-	s.table[i].check++
-	if has(keys[3]) {
-		t.Error("a hit on the first hash alone")
-	}
-}
-
-// TestProbe checks the probe's decision: keep the memo when its hits
-// saved more time than its lookups and insertions took.
-func TestProbe(t *testing.T) {
-	t.Parallel()
-	const lookup = 100 * time.Nanosecond
-	cases := []struct {
-		name    string
-		hitEach int           // one lookup in hitEach hits (0: none)
-		miss    time.Duration // computing a miss's answers
-		off     bool
-	}{
-		{"no hits", 0, 10 * time.Microsecond, true},
-		{"3 hits of dear answers", memoProbe / 3, 10 * time.Microsecond, true},
-		{"one hit in 8, dear answers", 8, 10 * time.Microsecond, false},
-		{"every other hits, answers cheaper than a lookup", 2, 50 * time.Nanosecond, true},
-		{"every other hits, answers 4 lookups dear", 2, 4 * lookup, false},
-		{"all hit", 1, 0, false},
-	}
-	for _, tc := range cases {
-		var p probe
-		for i := range memoProbe {
-			if i == memoProbe-1 && p.off {
-				t.Fatalf("%s: off before the probe ended", tc.name)
-			}
-			if hit := tc.hitEach > 0 && i%tc.hitEach == 0; hit {
-				p.count(true, lookup, 0)
-			} else {
-				p.count(false, 2*lookup, tc.miss)
-			}
-		}
-		if p.off != tc.off || p.probing() {
-			t.Errorf("%s: off %v (probing %v), want %v", tc.name, p.off, p.probing(), tc.off)
-		}
-	}
-}
-
 // TestAppendCells checks that the encoding of cells is equal exactly when
 // the cells are.
 func TestAppendCells(t *testing.T) {
@@ -268,7 +187,7 @@ func TestAppendCells(t *testing.T) {
 func TestLocalGroups(t *testing.T) {
 	t.Parallel()
 	ops := []Op{"parse", "disposable", "genderize"}
-	r := &runner{o: Options{Plan: &fakePlan{ops: ops}, MemoryCacheSize: 2 * memoShards, Concurrency: 1}, ops: ops,
+	r := &runner{o: Options{Plan: &fakePlan{ops: ops}, MemoryCacheSize: 32, Concurrency: 1}, ops: ops,
 		width: 5, resultCols: [][]int{{0}, {1, 2}, {3}}, resultAt: []int{0, 1, 3}}
 	l := newLocal(r)
 	var got [][]int
@@ -276,8 +195,8 @@ func TestLocalGroups(t *testing.T) {
 	for _, g := range l.groups {
 		got = append(got, g.ops)
 		cols = append(cols, g.col)
-		if g.memo == nil || cap(g.memo.shards[0].ring) != 2 {
-			t.Errorf("group %v: memo %v, want one of 2·%d entries", g.ops, g.memo, memoShards)
+		if g.memo == nil || g.memo.Cap() != 32 {
+			t.Errorf("group %v: memo %v, want one of 32 entries", g.ops, g.memo)
 		}
 	}
 	if want := [][]int{{0, 2}, {1}}; !reflect.DeepEqual(got, want) {
@@ -316,68 +235,6 @@ func TestApplyFormatted(t *testing.T) {
 	}
 }
 
-// TestMemoTable checks the open-addressing table through many insertions
-// and evictions, with hashes made to collide in the table (few bits) so
-// that probing and backward-shift deletion run across the table's end:
-// after every step each stored hash is found at the slot the ring names,
-// an evicted one is not, and a full shard evicts exactly one.
-func TestMemoTable(t *testing.T) {
-	t.Parallel()
-	if n := unsafe.Sizeof(memoSlot{}); n != 64 {
-		t.Errorf("memoSlot is %d bytes, want one cache line (64)", n)
-	}
-	const capacity = 8
-	s := &memoShard{table: make([]memoSlot, 16), mask: 15, ring: make([]int32, 0, capacity)}
-	live := map[uint64]bool{} // the hashes stored
-	rng := rand.New(rand.NewPCG(3, 4))
-	for step := range 20000 {
-		// Hashes whose table bits (>>8) collide often: 40 values.
-		h := uint64(rng.IntN(40))<<8 | uint64(rng.IntN(2))
-		if i, ok := s.find(h); ok {
-			if !live[h] {
-				t.Fatalf("step %d: found %#x, not stored", step, h)
-			}
-			s.table[i].hit = rng.IntN(2) == 0
-			continue
-		}
-		if live[h] {
-			t.Fatalf("step %d: %#x stored, not found", step, h)
-		}
-		s.insert(h, ^h, memoEntry{answers: []memoAnswer{{skip: true}}})
-		live[h] = true
-		if len(live) > capacity {
-			evicted := 0
-			for k := range live {
-				if _, ok := s.find(k); !ok {
-					delete(live, k)
-					evicted++
-				}
-			}
-			if evicted != 1 {
-				t.Fatalf("step %d: a full shard evicted %d entries, want 1", step, evicted)
-			}
-		}
-		used := 0
-		for i := range s.table {
-			if s.table[i].used {
-				used++
-			}
-		}
-		if used != len(live) || len(s.ring) != len(live) {
-			t.Fatalf("step %d: %d slots used, ring %d, want %d", step, used, len(s.ring), len(live))
-		}
-		for r, i := range s.ring {
-			sl := s.table[i]
-			if !sl.used || sl.ring != int32(r) || !live[sl.h] || sl.check != ^sl.h {
-				t.Fatalf("step %d: ring %d → slot %d %+v", step, r, i, sl)
-			}
-			if j, ok := s.find(sl.h); !ok || j != int(i) {
-				t.Fatalf("step %d: %#x at slot %d, found at %d (%v)", step, sl.h, i, j, ok)
-			}
-		}
-	}
-}
-
 // TestMemoLetGo checks that a group's memo goes once every worker's
 // probe has switched it off, and stays while one still uses it.
 func TestMemoLetGo(t *testing.T) {
@@ -388,7 +245,7 @@ func TestMemoLetGo(t *testing.T) {
 	r.local = newLocal(r)
 	names, emails := r.local.groups[0], r.local.groups[1]
 	probeAll := func(w *localWorker, g int, hit bool) {
-		for range memoProbe {
+		for range cache.ProbeLookups {
 			w.groups[g].count(hit, time.Microsecond, time.Millisecond)
 		}
 	}
@@ -403,9 +260,9 @@ func TestMemoLetGo(t *testing.T) {
 	}
 	probeAll(w1, 0, true) // the names repeat: the memo pays
 	probeAll(w2, 0, false)
-	if names.memo == nil || w1.groups[0].probe.off || !w2.groups[0].probe.off {
+	if names.memo == nil || w1.groups[0].probe.Off || !w2.groups[0].probe.Off {
 		t.Errorf("names: memo %p, probes off %v and %v; want the memo kept for the first worker",
-			names.memo, w1.groups[0].probe.off, w2.groups[0].probe.off)
+			names.memo, w1.groups[0].probe.Off, w2.groups[0].probe.Off)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/namepipe/namepipe/cache"
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
@@ -77,8 +78,8 @@ type Options struct {
 	// line's default is config.DefaultGrace).
 	Grace time.Duration
 
-	// Cache is an optional persistent result cache (see OpenCache).
-	Cache Cache
+	// Cache is an optional persistent result cache (see cache.Open).
+	Cache cache.Persistent
 	// EngineID identifies the backend and its data version in cache keys,
 	// such as "local/2024-06" or a base URL; never an API key.
 	EngineID string

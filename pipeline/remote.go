@@ -9,6 +9,7 @@ import (
 
 	"github.com/hashicorp/golang-lru/v2/simplelru"
 
+	"github.com/namepipe/namepipe/cache"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -26,6 +27,9 @@ type remote struct {
 	mu       sync.Mutex
 	inflight map[flightKey]*flight
 	mem      *simplelru.LRU[flightKey, Outcome] // nil = no memory cache
+	// persist[j] remembers the answers of the run's op j in the
+	// persistent cache; nil = none.
+	persist []*cache.Remember[Result]
 }
 
 // task is one operation of one row of a batch.
@@ -56,6 +60,16 @@ func newRemote(r *runner) (*remote, error) {
 			return nil, fmt.Errorf("pipeline: memory cache: %w", err)
 		}
 		rm.mem = mem
+	}
+	if c := r.o.Cache; c != nil {
+		for _, op := range r.ops {
+			rm.persist = append(rm.persist, &cache.Remember[Result]{
+				Store: c, EngineID: r.o.EngineID, Op: string(op),
+				Encode:  func(v Result) ([]byte, error) { return r.o.Plan.EncodeResult(op, v) },
+				Decode:  func(data []byte) (Result, error) { return r.o.Plan.DecodeResult(op, data) },
+				Problem: r.cacheProblem,
+			})
+		}
 	}
 	return rm, nil
 }
@@ -153,7 +167,7 @@ func (rm *remote) exec(t task) (o Outcome, ok bool) {
 	rm.inflight[mk] = f
 	rm.mu.Unlock()
 
-	o, cacheable := rm.resolve(req, op, key)
+	o, cacheable := rm.resolve(req, t.op, key)
 
 	rm.mu.Lock()
 	delete(rm.inflight, mk)
@@ -181,37 +195,26 @@ func (rm *remote) key(req Request, op Op) (k string, err error) {
 	return req.Key(op), nil
 }
 
-// resolve answers one distinct request from the persistent cache or the
-// service, and stores a fresh answer in the cache. cacheable says whether
-// the outcome may be re-used within the run.
-func (rm *remote) resolve(req Request, op Op, key string) (Outcome, bool) {
+// resolve answers one distinct request of the run's op j from the
+// persistent cache (which keeps a fresh answer) or the service. cacheable
+// says whether the outcome may be re-used within the run.
+func (rm *remote) resolve(req Request, j int, key string) (Outcome, bool) {
 	r := rm.r
-	var ck []byte
-	if c := r.o.Cache; c != nil {
-		ck = CacheKey(r.o.EngineID, op, key)
-		data, hit, err := c.Get(ck)
-		if err != nil {
-			r.cacheProblem("read", err)
-		} else if hit {
-			if v, err := r.o.Plan.DecodeResult(op, data); err == nil {
-				r.st.persistHits.Add(1)
-				return Outcome{Value: v}, true
-			}
-			// An undecodable entry (older format) is a miss; it is overwritten.
-		}
+	op := r.ops[j]
+	if rm.persist == nil {
+		o := r.call(req, op)
+		return o, reusable(o)
 	}
-	o := r.call(req, op)
-	if !reusable(o) {
-		return o, false
+	var o Outcome
+	v, hit, _ := rm.persist[j].Do(key, func() (Result, error) {
+		o = r.call(req, op)
+		return o.Value, o.Err
+	})
+	if hit {
+		r.st.persistHits.Add(1)
+		return Outcome{Value: v}, true
 	}
-	if ck != nil && o.Err == nil {
-		if data, err := r.o.Plan.EncodeResult(op, o.Value); err != nil {
-			r.cacheProblem("encode", err)
-		} else if err := r.o.Cache.Put(ck, data); err != nil {
-			r.cacheProblem("write", err)
-		}
-	}
-	return o, true
+	return o, reusable(o)
 }
 
 // reusable reports whether an outcome of the service may answer identical

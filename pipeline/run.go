@@ -37,11 +37,11 @@ type batch struct {
 	// spare holds, on the local path, the formatted values of answers
 	// that no memo keeps (room for every result column of every row).
 	spare []record.Value
-	// encoded holds, on the local path, the runs of row i's result cells
-	// that its memo entries had as the writer's text, at
-	// encoded[i*g:i*g+nenc[i]] (g: the local path's groups of operations).
-	encoded []record.Encoded
-	nenc    []uint8
+	// encoded holds, on the local path, row i's result cells of group k
+	// of operations as its memo entry had them encoded by the writer
+	// (writers.CellEncoder), at encoded[i*g+k] (g: the local path's
+	// groups); nil where none.
+	encoded []record.Value
 	reqs    []Request       // remote path: each row's request (nil = nothing to send)
 	out     []record.Record // the output rows, set by fill
 	// vals backs the output rows of records whose Values array has no
@@ -271,11 +271,9 @@ func (r *runner) newBatch() *batch {
 	}
 	n := r.o.BatchSize
 	var spare []record.Value
-	var encoded []record.Encoded
-	var nenc []uint8
+	var encoded []record.Value
 	if r.local != nil && r.local.enc != nil {
-		encoded = make([]record.Encoded, n*len(r.local.groups))
-		nenc = make([]uint8, n)
+		encoded = make([]record.Value, n*len(r.local.groups))
 	}
 	if r.local != nil {
 		spare = make([]record.Value, 0, n*r.nres)
@@ -292,7 +290,6 @@ func (r *runner) newBatch() *batch {
 	return &batch{
 		spare:     spare,
 		encoded:   encoded,
-		nenc:      nenc,
 		recs:      recs,
 		rowErrs:   make([]error, n),
 		bad:       make([]bool, n),
@@ -436,7 +433,6 @@ func (r *runner) recycle(b *batch) {
 	clear(b.vals)
 	clear(b.spare[:cap(b.spare)])
 	clear(b.encoded)
-	clear(b.nenc)
 	select {
 	case r.free <- b:
 	default: // enough spare batches

@@ -216,7 +216,7 @@ func (r *xlsxReader) Read(ctx context.Context, dst []record.Record) (int, error)
 		} else {
 			rec.Values = make([]record.Value, r.width)
 		}
-		rec.Raw, rec.Text, rec.End, rec.Encoded, rec.Problem = nil, "", "", nil, ""
+		rec.Raw, rec.End, rec.Problem = nil, "", ""
 		for i := range rec.Values {
 			rec.Values[i] = ""
 			if i < len(cells) {

@@ -86,7 +86,9 @@ func (s Schema) Names() []string {
 }
 
 // Value is one cell: nil (NULL), string, int32, int64, float32, float64,
-// bool, time.Time, Dec or []byte, as the field's Type says.
+// bool, time.Time, Dec or []byte, as the field's Type says. A row that only
+// its writer reads may also hold a value that writer made for itself
+// (writers.CellEncoder), which no other package reads.
 type Value = any
 
 // Dec is a decimal number: Unscaled × 10^-Scale.
@@ -136,33 +138,13 @@ type Record struct {
 	// a number's source text where formatting its value would not give
 	// it back (99999999999999999999, 1e400), so that text writers write
 	// it unchanged; nil for other formats. Raw[i] describes Values[i] and
-	// must be cleared when the value changes.
+	// must be cleared when the value changes. Raw is fidelity, not speed:
+	// without it a CSV cell's quoting and a JSON number's digits would
+	// change on the way through (FuzzCSVRoundTrip).
 	Raw []string
 	// End is the line ending that closed the row in a CSV file ("\n",
 	// "\r\n" or "\r"); "" when unknown or at the end of the file.
 	End string
-	// Text is, for a row read from CSV without any problem, its source
-	// text without the line ending: all its cells, as Raw would write
-	// them, joined by the input's delimiter; "" otherwise. A CSV writer
-	// with the same delimiter writes the row's input cells from it in one
-	// piece (writers.CSVOptions.InputDelimiter). Clear it when a value
-	// changes.
-	Text string
-	// Encoded holds runs of the row's cells already written in the
-	// output's text, in column order, by the writer that will write the
-	// row (writers.CellEncoder): the writer appends such a run as it is
-	// instead of writing its values one by one, and does not read the
-	// values under it, which may be nil when the writer is the row's only
-	// reader. Clear it when a value it covers changes.
-	Encoded []Encoded
-}
-
-// Encoded is the text of the cells Values[Col:Col+N] of a row as one
-// writer writes them, delimiters between them included (see
-// Record.Encoded).
-type Encoded struct {
-	Col, N int
-	Text   string
 }
 
 // Format renders a value as text for text formats and for the mapping:

@@ -3,7 +3,6 @@ package writers
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -35,13 +34,6 @@ type CSVOptions struct {
 	// can be (see record.Record.Raw).
 	Header    []string
 	HeaderEnd string
-	// InputDelimiter and InputColumns describe the rows' record.Record.Text:
-	// the delimiter and the number of columns of the CSV input they were
-	// read from. When the delimiter is this writer's and none of those
-	// columns is escaped, a row's first InputColumns cells are written
-	// from its Text in one piece, as they would be one by one. 0: never.
-	InputDelimiter rune
-	InputColumns   int
 }
 
 // ioBufSize is the write buffer size of the JSON Lines and Parquet
@@ -70,10 +62,7 @@ type csvWriter struct {
 	// empty line ending in LF right after it would read back as part of
 	// a CRLF, so such a row's empty cell is written quoted ("").
 	afterCR bool
-	// textCells is the number of leading cells written from a row's Text
-	// (see CSVOptions.InputDelimiter); 0 = none.
-	textCells int
-	floats    floatTexts
+	floats  floatTexts
 }
 
 // CreateCSV starts a CSV output at path ("-" = standard output) with a
@@ -103,10 +92,6 @@ func CreateCSV(path string, schema record.Schema, opts CSVOptions) (Writer, erro
 	w.escape = make([]bool, len(schema.Fields))
 	for j, f := range schema.Fields {
 		w.escape[j] = j < len(opts.Escape) && opts.Escape[j] && (f.Type == record.String || f.Type == record.Bytes)
-	}
-	if n := opts.InputColumns; opts.InputDelimiter == opts.Delimiter && n > 0 && n <= len(schema.Fields) &&
-		!slices.Contains(opts.Escape[:min(n, len(opts.Escape))], true) {
-		w.textCells = n
 	}
 	w.buf = make([]byte, 0, flushBytes+flushBytes/4)
 	w.buf = append(w.buf, opts.BOM...)
@@ -170,20 +155,8 @@ func (w *csvWriter) appendRow(buf []byte, rec *record.Record) []byte {
 		w.afterCR = false
 		return append(append(buf, `""`...), end...)
 	}
-	from := 0
-	if n := w.textCells; n > 0 && rec.Text != "" && len(vals) >= n &&
-		(n < len(fields) || end[0] != '\n' || rec.Text[len(rec.Text)-1] != '\r') {
-		// The input cells as they were read (a last cell ending in CR
-		// before an LF would merge into a CRLF: cell by cell).
-		buf = append(buf, rec.Text...)
-		from = n
-	}
 	d, oneByte := w.delim[0], len(w.delim) == 1
-	enc := rec.Encoded
-	for len(enc) > 0 && enc[0].Col < from {
-		enc = enc[1:]
-	}
-	for j := from; j < len(fields); j++ {
+	for j := 0; j < len(fields); j++ {
 		if j > 0 {
 			if oneByte {
 				buf = append(buf, d)
@@ -194,15 +167,12 @@ func (w *csvWriter) appendRow(buf []byte, rec *record.Record) []byte {
 		if j >= len(vals) {
 			continue
 		}
-		if len(enc) > 0 && enc[0].Col == j {
-			// A run of cells encoded ahead (AppendCells).
-			if e := enc[0]; e.N > 0 && j+e.N <= len(vals) && j >= len(rec.Raw) {
-				buf = append(buf, e.Text...)
-				j += e.N - 1
-				enc = enc[1:]
-				continue
-			}
-			enc = enc[1:]
+		if c, ok := vals[j].(*encodedCells); ok {
+			// A run of cells encoded ahead (EncodeCells): the next
+			// c.n-1 cells are in its text.
+			buf = append(buf, c.text...)
+			j += c.n - 1
+			continue
 		}
 		s := w.text(vals[j], j)
 		if j < len(rec.Raw) && rec.Raw[j] != "" && w.rawUsable(rec.Raw[j], s, w.escape[j], j == len(fields)-1 && end[0] == '\n') {
@@ -235,11 +205,30 @@ func (w *csvWriter) appendText(buf []byte, s string, j int) []byte {
 	return w.appendField(buf, s, escape && needsFormulaEscape(s))
 }
 
-// AppendCells implements CellEncoder; it is safe to call from many
+// encodedCells is the value EncodeCells puts in a row for n cells: their
+// text as appendRow writes them, delimiters between them included.
+type encodedCells struct {
+	n    int
+	text string
+}
+
+// EncodeCells implements CellEncoder; it is safe to call from many
 // goroutines, also while Write runs (it reads only what CreateCSV set). A
 // cell's text depends only on its value and its column, except for the
 // first column of a one-column schema (see afterCR): that one is refused.
-func (w *csvWriter) AppendCells(buf []byte, first int, vals []record.Value) ([]byte, bool) {
+func (w *csvWriter) EncodeCells(first int, vals []record.Value) (record.Value, bool) {
+	var tmp [256]byte
+	text, ok := w.appendCells(tmp[:0], first, vals)
+	if !ok || len(vals) == 0 {
+		return nil, false
+	}
+	return &encodedCells{n: len(vals), text: string(text)}, true
+}
+
+// appendCells appends vals as the cells of the columns first, first+1,
+// ... of a row, with the delimiter between them, as appendRow writes
+// them; false where EncodeCells refuses.
+func (w *csvWriter) appendCells(buf []byte, first int, vals []record.Value) ([]byte, bool) {
 	fields := w.schema.Fields
 	if first < 0 || first+len(vals) > len(fields) || len(fields) == 1 {
 		return buf, false

@@ -12,12 +12,11 @@ import (
 	"github.com/namepipe/namepipe/record"
 )
 
-// TestEncodedCellsAsWritten holds record.Record.Encoded to Write: a row
-// whose run of cells was encoded ahead by AppendCells is written byte for
-// byte as the same row written cell by cell, for every delimiter, line
-// ending and formula escaping, over values that need quoting, escaping or
-// formatting, with the values under a run left nil. Runs that do not fit
-// the row are ignored. AppendCells runs
+// TestEncodedCellsAsWritten holds EncodeCells to Write: a row whose run of
+// cells was encoded ahead by EncodeCells is written byte for byte as the
+// same row written cell by cell, for every delimiter, line ending and
+// formula escaping, over values that need quoting, escaping or
+// formatting, with the values under a run left nil. EncodeCells runs
 // on other goroutines while Write runs (the pipeline's workers encode as
 // the writer writes), which the race detector checks.
 func TestEncodedCellsAsWritten(t *testing.T) {
@@ -46,19 +45,18 @@ func TestEncodedCellsAsWritten(t *testing.T) {
 		}
 		rows = append(rows, row)
 	}
-	runs := []struct{ col, n int }{{1, 3}, {2, 4}, {1, 1}, {5, 1}, {4, 3} /* beyond the row: ignored */}
+	runs := []struct{ col, n int }{{1, 3}, {2, 4}, {1, 1}, {5, 1}, {4, 2}}
 	for _, delim := range []rune{',', ';', '§'} {
 		for _, crlf := range []bool{false, true} {
 			opts := CSVOptions{Delimiter: delim, CRLF: crlf, NoHeader: true, Escape: []bool{false, false, false, true, false, true}}
 			plain := writeRows(t, schema, opts, rows, nil)
-			encoded := writeRows(t, schema, opts, rows, func(w CellEncoder, i int, row []record.Value) []record.Encoded {
+			encoded := writeRows(t, schema, opts, rows, func(w CellEncoder, i int, row []record.Value) (int, int, record.Value) {
 				r := runs[i%len(runs)]
-				end := min(r.col+r.n, len(row))
-				text, ok := w.AppendCells(nil, r.col, row[r.col:end])
+				v, ok := w.EncodeCells(r.col, row[r.col:r.col+r.n])
 				if !ok {
-					t.Fatalf("AppendCells(%d, %d cells) refused", r.col, end-r.col)
+					t.Errorf("EncodeCells(%d, %d cells) refused", r.col, r.n)
 				}
-				return []record.Encoded{{Col: r.col, N: r.n, Text: string(text)}}
+				return r.col, r.n, v
 			})
 			if plain != encoded {
 				t.Errorf("delimiter %q, CRLF %v: encoded ahead\n%q\ncell by cell\n%q", delim, crlf, firstDiff(encoded, plain), firstDiff(plain, encoded))
@@ -70,19 +68,19 @@ func TestEncodedCellsAsWritten(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer one.Abort()
-	if _, ok := one.(CellEncoder).AppendCells(nil, 0, []record.Value{""}); ok {
-		t.Error("AppendCells encoded the cell of a one-column schema")
+	if _, ok := one.(CellEncoder).EncodeCells(0, []record.Value{""}); ok {
+		t.Error("EncodeCells encoded the cell of a one-column schema")
 	}
-	if _, ok := one.(CellEncoder).AppendCells(nil, 0, []record.Value{"a", "b"}); ok {
-		t.Error("AppendCells encoded cells beyond the schema")
+	if _, ok := one.(CellEncoder).EncodeCells(0, []record.Value{"a", "b"}); ok {
+		t.Error("EncodeCells encoded cells beyond the schema")
 	}
 }
 
 // writeRows writes rows with a CSV writer of schema and opts and returns
-// the file; with encode, each row carries the runs it returns, encoded
-// by other goroutines while the writer writes.
+// the file; with encode, each row carries the value it returns for its n
+// cells from col, encoded by other goroutines while the writer writes.
 func writeRows(t *testing.T, schema record.Schema, opts CSVOptions, rows [][]record.Value,
-	encode func(w CellEncoder, i int, row []record.Value) []record.Encoded) string {
+	encode func(w CellEncoder, i int, row []record.Value) (col, n int, v record.Value)) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "out.csv")
 	w, err := CreateCSV(path, schema, opts)
@@ -104,14 +102,11 @@ func writeRows(t *testing.T, schema record.Schema, opts CSVOptions, rows [][]rec
 		go func() {
 			defer close(ch)
 			for i := from; encode != nil && i < min(from+batch, len(recs)); i++ {
-				recs[i].Encoded = encode(w.(CellEncoder), i, rows[i])
+				col, n, v := encode(w.(CellEncoder), i, rows[i])
 				// Write does not read the values under a run.
 				recs[i].Values = slices.Clone(rows[i])
-				for _, e := range recs[i].Encoded {
-					if e.Col+e.N <= len(rows[i]) {
-						clear(recs[i].Values[e.Col : e.Col+e.N])
-					}
-				}
+				clear(recs[i].Values[col : col+n])
+				recs[i].Values[col] = v
 			}
 		}()
 	}

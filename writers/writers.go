@@ -33,17 +33,18 @@ type Writer interface {
 	Abort() error
 }
 
-// CellEncoder is implemented by a Writer whose text a caller can prepare
-// ahead (the CSV writer): a caller that writes the same cell values again
-// and again encodes them once, and hands the text to Write in
-// record.Record.Encoded. Write writes such a run of cells from its text
-// alone: it does not read the values under it.
+// CellEncoder is implemented by a Writer whose text of cells a caller can
+// prepare ahead (the CSV writer): a caller that writes the same cell values
+// again and again (the pipeline's memo of answers) encodes them once and
+// puts the value EncodeCells returns in the row instead of the cells. The
+// value is the writer's own: no other stage reads it, and it is made only
+// for rows that only this writer reads.
 type CellEncoder interface {
-	// AppendCells appends vals as the cells of the columns first,
-	// first+1, ... of a row, with the delimiter between them (not before
-	// the first), exactly as Write would write those values, and reports
-	// whether it could: false for columns beyond the schema or whose text
-	// depends on more than the value (then buf is returned unchanged). It
-	// is safe for concurrent use, also with Write.
-	AppendCells(buf []byte, first int, vals []record.Value) ([]byte, bool)
+	// EncodeCells returns a value that stands for vals as the cells of the
+	// columns first, first+1, ... of a row: put at Values[first] (with the
+	// next len(vals)-1 cells nil), Write writes exactly what it would for
+	// vals there. It reports false for columns beyond the schema or whose
+	// text depends on more than the value. It is safe for concurrent use,
+	// also with Write.
+	EncodeCells(first int, vals []record.Value) (record.Value, bool)
 }

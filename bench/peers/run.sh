@@ -71,25 +71,30 @@ in=customers.$rows.csv
 echo "# generating $rows rows" >&2
 ./gen -n "$rows" -o "$in"
 
-# measure CMD...: runs CMD under GNU time; prints "wall cpu" (seconds).
+# measure CMD...: runs CMD under GNU time; prints "wall cpu rss" (seconds,
+# seconds, peak resident MiB).
 measure() {
-	/usr/bin/time -f "%e %U %S" -o t.time "$@" >t.out 2>t.err || {
+	/usr/bin/time -f "%e %U %S %M" -o t.time "$@" >t.out 2>t.err || {
 		echo "failed: $*" >&2
 		cat t.err >&2
 		exit 1
 	}
-	awk '{printf "%s %.2f\n", $1, $2 + $3}' t.time
+	awk '{printf "%s %.2f %.0f\n", $1, $2 + $3, $4 / 1024}' t.time
 }
 
-declare -A wall cpu
-# run KEY CMD...: measures CMD, keeps the run with the least CPU of KEY.
+declare -A wall cpu rss
+# run KEY CMD...: measures CMD, keeps the run with the least CPU of KEY
+# (and the least peak RSS of its runs).
 run() {
-	local key=$1 w c
+	local key=$1 w c m
 	shift
-	read -r w c < <(measure "$@")
-	echo "$key: ${w}s wall, ${c} CPU-s" >&2
+	read -r w c m < <(measure "$@")
+	echo "$key: ${w}s wall, ${c} CPU-s, ${m} MiB peak RSS" >&2
 	if [ -z "${cpu[$key]:-}" ] || awk -v a="$c" -v b="${cpu[$key]}" 'BEGIN{exit !(a < b)}'; then
 		wall[$key]=$w cpu[$key]=$c
+	fi
+	if [ -z "${rss[$key]:-}" ] || [ "$m" -lt "${rss[$key]}" ]; then
+		rss[$key]=$m
 	fi
 }
 
@@ -137,14 +142,14 @@ line() { # line LABEL KEY [PEER-KEY]
 	if [ -n "${3:-}" ] && [ -n "${cpu[$3]:-}" ]; then
 		ratio=$(awk -v a="${cpu[$k]}" -v b="${cpu[$3]}" 'BEGIN{printf "%.2f", a / b}')
 	fi
-	printf '| %s | %s s | %s s | %s µs | %s µs | %s |\n' "$1" "${wall[$k]}" "${cpu[$k]}" "$(us "${wall[$k]}")" "$(us "${cpu[$k]}")" "$ratio"
+	printf '| %s | %s s | %s s | %s µs | %s µs | %s | %s MiB |\n' "$1" "${wall[$k]}" "${cpu[$k]}" "$(us "${wall[$k]}")" "$(us "${cpu[$k]}")" "$ratio" "${rss[$k]}"
 }
 
 echo
 echo "## namepipe and its peers, $rows rows, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| pipeline | wall | CPU | wall per row | CPU per row | CPU ÷ Node peer's |"
-echo "|---|---|---|---|---|---|"
+echo "| pipeline | wall | CPU | wall per row | CPU per row | CPU ÷ Node peer's | peak RSS |"
+echo "|---|---|---|---|---|---|---|"
 line "bare read + write (bench/copy)" copy
 for b in "${builds[@]}"; do
 	label=$(label "$b")

@@ -20,23 +20,26 @@ const module = "github.com/namepipe/namepipe/"
 // depend only on nameapi's types; record is the row model at the bottom.
 // "*" allows anything (programs and test-only packages).
 var allowed = map[string][]string{
-	"record":   {},
-	"outfile":  {},
-	"country":  {},
-	"nameapi":  {"record"},
-	"config":   {"record"},
-	"readers":  {"record"},
-	"writers":  {"record", "outfile"},
+	"record":  {},
+	"outfile": {},
+	"country": {},
+	"nameapi": {"record"},
+	"config":  {"record"},
+	"readers": {"record"},
+	"writers": {"record", "outfile"},
+	// cache: the memory and persistent stores of answers, and the one
+	// view of cells a writer encodes ahead (writers.CellEncoder).
+	"cache":    {"record", "writers"},
 	"pgio":     {"record"},            // PostgreSQL source and sink (pgx); opened by internal/wiring
 	"engine":   {"nameapi", "engine"}, // engine and its sub-packages
 	"server":   {"nameapi"},
 	"mapping":  {"record", "nameapi", "config", "country"},
 	"report":   {"record", "outfile", "nameapi", "mapping", "config"},
-	"pipeline": {"record", "outfile", "nameapi", "mapping", "readers", "writers", "config", "report"},
+	"pipeline": {"record", "outfile", "nameapi", "mapping", "readers", "writers", "config", "report", "cache"},
 	// dedupe folds and drops titles with the engine's one text table:
 	// engine/text alone (a package path, not the engine layer).
 	"dedupe": {"record", "outfile", "nameapi", "mapping", "readers", "writers", "config", "report", "engine/text"},
-	"job":    {"record", "outfile", "nameapi", "mapping", "readers", "writers", "config", "report", "pipeline", "dedupe"},
+	"job":    {"record", "outfile", "nameapi", "mapping", "readers", "writers", "config", "report", "pipeline", "dedupe", "cache"},
 
 	"cmd":         {"*"},
 	"bench":       {"*"},

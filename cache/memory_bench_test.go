@@ -1,12 +1,13 @@
-package pipeline
+package cache
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
-// BenchmarkMemo looks up a stream of keys drawn from 200,000 distinct ones
+// BenchmarkMemory looks up a stream of keys drawn from 200,000 distinct ones
 // with Zipf frequencies (as names repeat in customer data), putting each
 // key that misses, in a memo of 50,000 entries: the local path's use of it
 // for one group of operations. It reports the share of lookups that hit.
@@ -27,7 +28,7 @@ import (
 // each): the index as a Go map 293–529 ns (median 403), as an
 // open-addressing table of one-cache-line slots 274–406 ns (median 337),
 // 0 B per op.
-func BenchmarkMemo(b *testing.B) {
+func BenchmarkMemory(b *testing.B) {
 	const distinct = 200_000
 	keys := make([][]byte, distinct)
 	for i := range keys {
@@ -38,18 +39,70 @@ func BenchmarkMemo(b *testing.B) {
 	for i := range stream {
 		stream[i] = int(z.Uint64())
 	}
-	m := newMemo(DefaultMemoryCacheSize)
-	e := memoEntry{answers: []memoAnswer{{}}}
+	m := NewMemory[entry](50_000)
+	e := entry{answers: []int{0}, cells: "x"}
 	b.ReportAllocs()
 	hits, n := 0, 0
 	for b.Loop() {
 		k := keys[stream[n%len(stream)]]
 		n++
-		if _, ok := m.get(k); ok {
+		if _, ok, _ := m.Get(k); ok {
 			hits++
 			continue
 		}
-		m.put(k, e)
+		m.Put(k, e)
 	}
 	b.ReportMetric(float64(hits)/float64(n), "hits/op")
+}
+
+// entry is a value of 40 bytes, as the pipeline's memo entries are (a
+// slice of answers and the cells encoded ahead).
+type entry struct {
+	answers []int
+	cells   any
+}
+
+// BenchmarkProbeMisses looks up keys that never repeat, putting each one,
+// as the pipeline's local path does for a group of operations whose input
+// never repeats (risk detection gets the whole person): "always" keeps the
+// memo, "probe" lets a Probe decide after ProbeLookups lookups (each miss
+// timed as if its answer cost 200 ns), which switches the memo off, and
+// "none" has no memo. What the probe saves per row is always − probe.
+//
+// Issue 28 (2 shared cores at load 11, -benchtime 300000x, two runs,
+// ns/op): none 22; probe 120; always 5,586, 6,357: a miss's lookup and
+// insertion in a full memo cost microseconds that no hit pays back.
+func BenchmarkProbeMisses(b *testing.B) {
+	keys := make([][]byte, 1<<20)
+	for i := range keys {
+		keys[i] = fmt.Appendf(nil, "\x02\x1auser%07d@example.com\x01\x02", i)
+	}
+	for _, mode := range []string{"none", "probe", "always"} {
+		b.Run(mode, func(b *testing.B) {
+			m := NewMemory[entry](50_000)
+			e := entry{answers: []int{0}, cells: "x"}
+			p := Probe{Off: mode == "none"}
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				k := keys[n%len(keys)]
+				n++
+				if p.Off {
+					continue
+				}
+				probing := mode == "probe" && p.Probing()
+				var start time.Time
+				if probing {
+					start = time.Now()
+				}
+				if _, ok, _ := m.Get(k); ok {
+					continue
+				}
+				_ = m.Put(k, e)
+				if probing {
+					p.Count(false, time.Since(start), 200*time.Nanosecond)
+				}
+			}
+		})
+	}
 }

@@ -1,4 +1,4 @@
-package pipeline
+package cache
 
 import (
 	"crypto/sha256"
@@ -13,23 +13,19 @@ import (
 	bolterrors "go.etcd.io/bbolt/errors"
 )
 
-// Cache is a persistent store of results shared by runs, so that a nightly
-// run re-uses yesterday's answers and a rerun after a crash does not pay
-// twice. Keys come from CacheKey; values are encoded results. It must be
-// safe for concurrent use.
-type Cache interface {
-	// Get returns the value stored under key, if any.
-	Get(key []byte) (value []byte, ok bool, err error)
-	// Put stores value under key; it may buffer until Flush.
-	Put(key, value []byte) error
+// Persistent is a Store of encoded results shared by runs, so that a
+// nightly run re-uses yesterday's answers and a rerun after a crash does
+// not pay twice. Keys come from Key. Put may buffer until Flush.
+type Persistent interface {
+	Store[[]byte]
 	// Flush makes every buffered Put durable.
 	Flush() error
 }
 
-// CacheKey is the persistent cache key of op's request key for a backend:
-// the op name, a zero byte, and the SHA-256 of the engine identity and the
+// Key is the persistent cache key of op's request key for a backend: the
+// op name, a zero byte, and the SHA-256 of the engine identity and the
 // request key. The API key is never part of it.
-func CacheKey(engineID string, op Op, requestKey string) []byte {
+func Key(engineID, op, requestKey string) []byte {
 	h := sha256.New()
 	h.Write([]byte(engineID))
 	h.Write([]byte{0})
@@ -45,14 +41,14 @@ func CacheKey(engineID string, op Op, requestKey string) []byte {
 // cacheBucket holds every result; the format version is in its name.
 var cacheBucket = []byte("results/v1")
 
-// DefaultCacheFlushEvery is how many buffered results a BoltCache commits
+// DefaultFlushEvery is how many buffered results a Bolt commits
 // at once. A crash loses at most that many results (and the time since the
 // last flush, which the pipeline bounds to a second).
-const DefaultCacheFlushEvery = 256
+const DefaultFlushEvery = 256
 
-// BoltCache is a Cache in a bbolt file. Writes are buffered and committed
+// Bolt is a Persistent store in a bbolt file. Writes are buffered and committed
 // in batches; a process killed at any point leaves a consistent file.
-type BoltCache struct {
+type Bolt struct {
 	db   *bolt.DB
 	path string
 	// MaxAge, when positive, makes entries older than it misses. Set it
@@ -68,9 +64,9 @@ type BoltCache struct {
 	flushMu sync.Mutex
 }
 
-// OpenCache opens or creates the cache file at path. Only one process may
+// Open opens or creates the cache file at path. Only one process may
 // hold it open; a second one gets an error after a second.
-func OpenCache(path string) (*BoltCache, error) {
+func Open(path string) (*Bolt, error) {
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
 	if err != nil {
 		if errors.Is(err, bolterrors.ErrTimeout) {
@@ -88,14 +84,14 @@ func OpenCache(path string) (*BoltCache, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("open cache %s: %w", path, err)
 	}
-	return &BoltCache{db: db, path: path, FlushEvery: DefaultCacheFlushEvery, now: time.Now, pending: make(map[string][]byte)}, nil
+	return &Bolt{db: db, path: path, FlushEvery: DefaultFlushEvery, now: time.Now, pending: make(map[string][]byte)}, nil
 }
 
 // Path returns the cache file's path.
-func (c *BoltCache) Path() string { return c.path }
+func (c *Bolt) Path() string { return c.path }
 
-// Get implements Cache.
-func (c *BoltCache) Get(key []byte) ([]byte, bool, error) {
+// Get implements Store.
+func (c *Bolt) Get(key []byte) ([]byte, bool, error) {
 	c.mu.Lock()
 	v, ok := c.pending[string(key)]
 	c.mu.Unlock()
@@ -126,8 +122,8 @@ func (c *BoltCache) Get(key []byte) ([]byte, bool, error) {
 	return v[8:], true, nil
 }
 
-// Put implements Cache; it commits when FlushEvery Puts are buffered.
-func (c *BoltCache) Put(key, value []byte) error {
+// Put implements Store; it commits when FlushEvery Puts are buffered.
+func (c *Bolt) Put(key, value []byte) error {
 	v := make([]byte, 8, 8+len(value))
 	binary.BigEndian.PutUint64(v, uint64(c.now().UnixNano()))
 	v = append(v, value...)
@@ -141,8 +137,8 @@ func (c *BoltCache) Put(key, value []byte) error {
 	return nil
 }
 
-// Flush implements Cache.
-func (c *BoltCache) Flush() error {
+// Flush implements Persistent.
+func (c *Bolt) Flush() error {
 	c.flushMu.Lock()
 	defer c.flushMu.Unlock()
 	c.mu.Lock()
@@ -177,7 +173,7 @@ func (c *BoltCache) Flush() error {
 }
 
 // Len returns the number of stored entries (buffered ones excluded).
-func (c *BoltCache) Len() (int, error) {
+func (c *Bolt) Len() (int, error) {
 	n := 0
 	err := c.db.View(func(tx *bolt.Tx) error {
 		n = tx.Bucket(cacheBucket).Stats().KeyN
@@ -187,7 +183,7 @@ func (c *BoltCache) Len() (int, error) {
 }
 
 // Close flushes and closes the file.
-func (c *BoltCache) Close() error {
+func (c *Bolt) Close() error {
 	ferr := c.Flush()
 	cerr := c.db.Close()
 	if ferr != nil {

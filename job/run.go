@@ -12,6 +12,7 @@ import (
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/outfile"
 	"github.com/namepipe/namepipe/pipeline"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
@@ -146,10 +147,13 @@ func (r *Run) Execute(ctx context.Context) (*Outcome, error) {
 	}
 	sum, runErr := pipeline.Run(ctx, s.options())
 	runErr = s.commit(runErr)
+	if runErr != nil && s.discards() {
+		sum.OutputDiscarded = true
+	}
 	s.warnInput(sum, runErr)
 	out := &Outcome{Summary: sum, Warnings: s.writeSummary(sum)}
 	if runErr != nil {
-		return out, &Error{Kind: KindOf(runErr), Err: s.explain(runErr)}
+		return out, &Error{Kind: KindOf(runErr), Err: s.explain(runErr, sum)}
 	}
 	if len(out.Warnings) > 0 {
 		// An output the user asked for is missing: the run fails, after
@@ -325,7 +329,7 @@ func (s *runState) options() pipeline.Options {
 		ProgressTotalUnit:      "bytes",
 		Progress:               s.Progress,
 	}
-	if cfg.Input.Format == record.FormatParquet {
+	if f := cfg.Input.Format; f == record.FormatParquet || f == record.FormatXLSX {
 		opts.ProgressTotalUnit = "rows"
 	}
 	if s.cache != nil {
@@ -360,6 +364,16 @@ func (s *runState) commit(runErr error) error {
 		}
 	}
 	return runErr
+}
+
+// discards reports whether aborting the output discards what was written
+// to it: not for standard output, a device or a FIFO.
+func (s *runState) discards() bool {
+	if o, ok := s.w.(writers.Output); ok {
+		k := o.OutputKind()
+		return k != outfile.Stdout && k != outfile.Direct
+	}
+	return true
 }
 
 // warnInput logs, even when quiet, the rows that were not plain rows.
@@ -411,20 +425,24 @@ func (s *runState) writeSummary(sum *pipeline.Summary) []error {
 
 // explain returns the message of a failed run: what was written and what
 // a rerun will re-use.
-func (s *runState) explain(runErr error) error {
+func (s *runState) explain(runErr error, sum *pipeline.Summary) error {
 	msg := runErr.Error()
 	var re *pipeline.RunError
 	if !s.ExplainStop || !errors.As(runErr, &re) {
 		return runErr
 	}
-	if s.Config.Output.Path == "-" {
-		msg += fmt.Sprintf("; %d rows were written to stdout before the stop", re.RowsWritten)
+	if !s.discards() {
+		to := s.Config.Output.Path
+		if to == "-" {
+			to = "stdout"
+		}
+		msg += fmt.Sprintf("; %d rows were written to %s before the stop", re.RowsWritten, to)
 	} else {
 		msg += "; no output was written"
 	}
 	switch {
 	case s.cache != nil:
-		msg += fmt.Sprintf("; results so far are kept in the cache %s", s.cachePath)
+		msg += fmt.Sprintf("; the results of %d of the %d rows read are kept in the cache %s, which the rerun re-uses", sum.RowsCached, re.RowsRead, s.cachePath)
 	case s.Config.Engine.Kind == config.EngineNameAPI:
 		msg += "; without a cache (--cache) a rerun calls the service again for every row"
 	}

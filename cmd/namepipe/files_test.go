@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -182,5 +184,33 @@ func TestXLSXRun(t *testing.T) {
 	out := strings.Split(strings.TrimSpace(string(e.read("out.csv"))), "\n")
 	if len(out) != 3 || !strings.HasPrefix(out[1], "Anna Schmidt,anna@mailinator.com,1980-04-05,") || !strings.HasPrefix(out[2], "Peter Müller,,,") {
 		t.Errorf("output %q", out)
+	}
+}
+
+// TestInterruptedSummaryAgrees interrupts a run with a persistent cache:
+// the summary line counts the rows processed as not written (the output
+// is discarded), and the message says how many rows' results the cache
+// keeps for the rerun, the same number as the summary.
+func TestInterruptedSummaryAgrees(t *testing.T) {
+	e := newEnv(t, 3000, testConfig)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	e.svc.hook = func(n int64) error {
+		if n == 400 {
+			cancel()
+		}
+		return nil
+	}
+	code, _, stderr := e.run(ctx, "run", "--config", e.config, "--window", "256", "--grace", "1m")
+	if code != exitInterrupted {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m := regexp.MustCompile(`(\d+) rows in, (\d+) processed but not written \(the output was discarded\).*; (\d+) rows have all their results in the cache`).FindStringSubmatch(stderr)
+	if m == nil || m[1] != m[2] {
+		t.Fatalf("summary line: %s", stderr)
+	}
+	want := fmt.Sprintf("no output was written; the results of %s of the %s rows read are kept in the cache", m[3], m[1])
+	if !strings.Contains(stderr, want) || m[3] == "0" || strings.Contains(stderr, " out, ") {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
 	}
 }

@@ -144,6 +144,10 @@ type ErrorCounts struct {
 	ReaderProblem int64 `json:"reader_problem"`
 	// Build: rows the mapping could not turn into a request.
 	Build int64 `json:"build"`
+	// ByColumn: values of a typed input column (a date, a year, an age)
+	// that could not be read, per input column; their rows are kept and
+	// say why in the error column. Nil when every value was read.
+	ByColumn map[string]int64 `json:"by_column,omitempty"`
 	// ByOp: failed operations per op (each kind below included).
 	ByOp map[string]int64 `json:"by_op"`
 	// RetriesExhausted: operations that failed on every attempt.
@@ -206,6 +210,7 @@ func (s *Summary) count(rec *record.Record, rowErr error, badInput bool, outcome
 	}
 	if badInput {
 		s.Errors.Build++
+		s.countValues(rowErr)
 	}
 	for i, op := range s.ops {
 		o := outcomes[i]
@@ -241,6 +246,17 @@ func (s *Summary) count(rec *record.Record, rowErr error, badInput bool, outcome
 	}
 	if bad {
 		s.RowsWithErrors++
+	}
+}
+
+// countValues counts the values err (a row's Build error, joined with
+// others) says could not be read, per column.
+func (s *Summary) countValues(err error) {
+	for _, e := range mapping.RowErrors(nil, err) {
+		if s.Errors.ByColumn == nil {
+			s.Errors.ByColumn = make(map[string]int64)
+		}
+		s.Errors.ByColumn[e.Column]++
 	}
 }
 
@@ -318,6 +334,9 @@ func (s *Summary) String() string {
 	if len(s.Disposable) > 0 {
 		fmt.Fprintf(&b, "; disposable %.1f%%", 100*s.DisposableShare)
 	}
+	if m := s.Errors.ByColumn; len(m) > 0 {
+		fmt.Fprintf(&b, "; values not read: %s", countsText(m))
+	}
 	if in := s.Input; in != nil {
 		if m := in.Malformed; len(m) > 0 {
 			keys := make([]string, 0, len(m))
@@ -359,6 +378,20 @@ func (s *Summary) String() string {
 		}
 	}
 	return b.String()
+}
+
+// countsText is "a 3, b 1": m's counts in key order.
+func countsText(m map[string]int64) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // WriteJSON writes the summary as indented JSON to path, as outfile

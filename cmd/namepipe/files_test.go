@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -212,5 +213,50 @@ func TestInterruptedSummaryAgrees(t *testing.T) {
 	want := fmt.Sprintf("no output was written; the results of %s of the %s rows read are kept in the cache", m[3], m[1])
 	if !strings.Contains(stderr, want) || m[3] == "0" || strings.Contains(stderr, " out, ") {
 		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+}
+
+// TestUnreadValuesCounted runs and validates a semicolon CRLF file of US
+// dates under a day-first layout: the summary (line and JSON) counts the
+// values not read per column, and validate says the same of its sample,
+// with the line endings and quoting it sniffed; it prints the per-row
+// requests only with --rows.
+func TestUnreadValuesCounted(t *testing.T) {
+	e := newFilesEnv(t)
+	os.WriteFile(e.p("us.csv"), []byte("id;name;dob\r\n1;Anna Schmidt;03/14/1985\r\n2;\"Meier; Peter\";02/07/1943\r\n3;Bob Stone;\r\n4;Carl Gray;garbage\r\n"), 0o644)
+	cfg := e.p("us.yaml")
+	os.WriteFile(cfg, []byte("input: {path: "+e.p("us.csv")+"}\noutput: {path: "+e.p("out.csv")+"}\nperson:\n  fullName: name\n  birthDate: {column: dob, layout: \"02/01/2006\"}\noperations: [parse]\n"), 0o644)
+
+	code, stderr := e.run("run", "--config", cfg, "--summary", e.p("s.json"))
+	if code != exitOK || !strings.Contains(stderr, "values not read: dob 2") {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	var sum struct {
+		Errors struct {
+			ByColumn map[string]int64 `json:"by_column"`
+		} `json:"errors"`
+	}
+	if err := json.Unmarshal(e.read("s.json"), &sum); err != nil || len(sum.Errors.ByColumn) != 1 || sum.Errors.ByColumn["dob"] != 2 {
+		t.Errorf("summary errors.by_column %v (%v), want dob 2", sum.Errors.ByColumn, err)
+	}
+
+	for _, tc := range []struct {
+		args     []string
+		wantRows bool
+	}{{nil, false}, {[]string{"--rows", "2"}, true}} {
+		var stdout, stderr bytes.Buffer
+		code := realMain(context.Background(), append([]string{"validate", "--config", cfg}, tc.args...), &stdout, &stderr)
+		out := stdout.String()
+		for _, want := range []string{
+			"4 rows sampled", "delimiter ';', byte order mark false, line endings CRLF, quoting minimal, header row",
+			"read 1 of 3 values, 2 not", `column "dob": 2 values of the sample cannot be read, such as row 1 (line 2)`, "config OK",
+		} {
+			if code != exitOK || !strings.Contains(out, want) {
+				t.Errorf("validate %v: exit %d, output lacks %q:\n%s%s", tc.args, code, want, out, stderr.String())
+			}
+		}
+		if got := strings.Contains(out, `"string": "Meier; Peter"`); got != tc.wantRows {
+			t.Errorf("validate %v: per-row requests printed %v, want %v:\n%s", tc.args, got, tc.wantRows, out)
+		}
 	}
 }

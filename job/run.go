@@ -269,7 +269,13 @@ func (s *runState) openOutput(ctx context.Context) error {
 			return wrap(Usage, err)
 		}
 	}
-	w, err := s.Parts.CreateOutput(ctx, &s.Config.Settings, schema, len(s.rd.Schema().Fields), layoutOf(s.rd))
+	cols := OutputColumns{Input: len(s.rd.Schema().Fields)}
+	for k, c := range written {
+		if k < cols.Input && c != k {
+			cols.Replaced = append(cols.Replaced, k) // a result written in place
+		}
+	}
+	w, err := s.Parts.CreateOutput(ctx, &s.Config.Settings, schema, cols, layoutOf(s.rd))
 	if err != nil {
 		return errorf(Failed, "output: %w", err)
 	}

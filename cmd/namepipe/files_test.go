@@ -260,3 +260,27 @@ func TestUnreadValuesCounted(t *testing.T) {
 		}
 	}
 }
+
+// TestReEnrichmentEscapes re-enriches names that start with = - + @: a
+// result column written in place (onExisting: replace) is escaped like
+// a result column appended by a fresh run, so the output is the fresh
+// run's byte for byte, and input columns stay as they were.
+func TestReEnrichmentEscapes(t *testing.T) {
+	e := newFilesEnv(t)
+	os.WriteFile(e.p("f.csv"), []byte("full_name,email,birth_date\n=Cmd Smith,cmd@example.com,\n-Anna Schmidt,@x@example.com,\n@Peter Meier,peter@example.com,\n+Maria Rossi,maria@example.com,\n"), 0o644)
+	if code, errs := e.run("run", "--quiet", "--config", e.config("day1.yaml", "f.csv", "day1.csv", "")); code != exitOK {
+		t.Fatalf("day 1: exit %d: %s", code, errs)
+	}
+	day1 := e.read("day1.csv")
+	for _, want := range []string{"\n=Cmd Smith,cmd@example.com,,'=Cmd,", "\n-Anna Schmidt,@x@example.com,,'-Anna,", "\n@Peter Meier,peter@example.com,,'@Peter,"} {
+		if !bytes.Contains(day1, []byte(want)) {
+			t.Fatalf("day 1 lacks %q (input as is, result escaped):\n%s", want, day1)
+		}
+	}
+	if code, errs := e.run("run", "--quiet", "--config", e.config("day2.yaml", "day1.csv", "day2.csv", "  onExisting: replace\n")); code != exitOK {
+		t.Fatalf("day 2: exit %d: %s", code, errs)
+	}
+	if day2 := e.read("day2.csv"); !bytes.Equal(day1, day2) {
+		t.Errorf("re-enriched output differs from the first run's\nday1 %s\nday2 %s", day1, day2)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/namepipe/namepipe/cache"
 	"log/slog"
 	"path/filepath"
 	"regexp"
@@ -14,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/namepipe/namepipe/cache"
 )
 
 // stallFrom answers the rows before row n (names "p0", "p1", ...) and

@@ -235,7 +235,7 @@ func (d *Dedupe) writeOutput(ctx context.Context, res *dedupe.Result) error {
 	if d.Output != "" { // "" when the output is a database table
 		outCfg.Output.Override(d.Output)
 	}
-	w, err := d.Parts.CreateOutput(ctx, &outCfg, schema, len(rd.Schema().Fields), layoutOf(rd))
+	w, err := d.Parts.CreateOutput(ctx, &outCfg, schema, OutputColumns{Input: len(rd.Schema().Fields)}, layoutOf(rd))
 	if err != nil {
 		return errorf(Failed, "output: %w", err)
 	}
@@ -260,7 +260,7 @@ func (d *Dedupe) writeMerged(ctx context.Context, res *dedupe.Result) error {
 	defer rd.Close()
 	mc := cfg.Settings
 	mc.Output.Override(d.MergePath)
-	w, err := d.Parts.CreateOutput(ctx, &mc, d.merger.Schema(), 0, nil)
+	w, err := d.Parts.CreateOutput(ctx, &mc, d.merger.Schema(), OutputColumns{}, nil)
 	if err != nil {
 		return errorf(Failed, "--merge: %w", err)
 	}

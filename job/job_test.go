@@ -134,7 +134,7 @@ func TestRunExecute(t *testing.T) {
 		{name: "input missing", edit: func(r *job.Run) { r.Config.Input.Path += ".gone" }, wantKind: job.Input, wantErr: "input:"},
 		{name: "commit fails", extra: "  onMalformed: reject\n", edit: func(r *job.Run) {
 			create := r.Parts.CreateOutput
-			r.Parts.CreateOutput = func(ctx context.Context, s *config.Settings, schema record.Schema, n int, l *readers.CSVLayout) (writers.Writer, error) {
+			r.Parts.CreateOutput = func(ctx context.Context, s *config.Settings, schema record.Schema, n job.OutputColumns, l *readers.CSVLayout) (writers.Writer, error) {
 				w, err := create(ctx, s, schema, n, l)
 				return failingCommit{w}, err
 			}

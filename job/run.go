@@ -13,6 +13,7 @@ import (
 	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
+	"github.com/namepipe/namepipe/outfile"
 	"github.com/namepipe/namepipe/pipeline"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
@@ -147,10 +148,13 @@ func (r *Run) Execute(ctx context.Context) (*Outcome, error) {
 	}
 	sum, runErr := pipeline.Run(ctx, s.options())
 	runErr = s.commit(runErr)
+	if runErr != nil && s.discards() {
+		sum.OutputDiscarded = true
+	}
 	s.warnInput(sum, runErr)
 	out := &Outcome{Summary: sum, Warnings: s.writeSummary(sum)}
 	if runErr != nil {
-		return out, &Error{Kind: KindOf(runErr), Err: s.explain(runErr)}
+		return out, &Error{Kind: KindOf(runErr), Err: s.explain(runErr, sum)}
 	}
 	if len(out.Warnings) > 0 {
 		// An output the user asked for is missing: the run fails, after
@@ -266,7 +270,13 @@ func (s *runState) openOutput(ctx context.Context) error {
 			return wrap(Usage, err)
 		}
 	}
-	w, err := s.Parts.CreateOutput(ctx, &s.Config.Settings, schema, len(s.rd.Schema().Fields), layoutOf(s.rd))
+	cols := OutputColumns{Input: len(s.rd.Schema().Fields)}
+	for k, c := range written {
+		if k < cols.Input && c != k {
+			cols.Replaced = append(cols.Replaced, k) // a result written in place
+		}
+	}
+	w, err := s.Parts.CreateOutput(ctx, &s.Config.Settings, schema, cols, layoutOf(s.rd))
 	if err != nil {
 		return errorf(Failed, "output: %w", err)
 	}
@@ -326,7 +336,7 @@ func (s *runState) options() pipeline.Options {
 		ProgressTotalUnit:      "bytes",
 		Progress:               s.Progress,
 	}
-	if cfg.Input.Format == record.FormatParquet {
+	if f := cfg.Input.Format; f == record.FormatParquet || f == record.FormatXLSX {
 		opts.ProgressTotalUnit = "rows"
 	}
 	if s.cache != nil {
@@ -361,6 +371,16 @@ func (s *runState) commit(runErr error) error {
 		}
 	}
 	return runErr
+}
+
+// discards reports whether aborting the output discards what was written
+// to it: not for standard output, a device or a FIFO.
+func (s *runState) discards() bool {
+	if o, ok := s.w.(writers.Output); ok {
+		k := o.OutputKind()
+		return k != outfile.Stdout && k != outfile.Direct
+	}
+	return true
 }
 
 // warnInput logs, even when quiet, the rows that were not plain rows.
@@ -412,20 +432,24 @@ func (s *runState) writeSummary(sum *pipeline.Summary) []error {
 
 // explain returns the message of a failed run: what was written and what
 // a rerun will re-use.
-func (s *runState) explain(runErr error) error {
+func (s *runState) explain(runErr error, sum *pipeline.Summary) error {
 	msg := runErr.Error()
 	var re *pipeline.RunError
 	if !s.ExplainStop || !errors.As(runErr, &re) {
 		return runErr
 	}
-	if s.Config.Output.Path == "-" {
-		msg += fmt.Sprintf("; %d rows were written to stdout before the stop", re.RowsWritten)
+	if !s.discards() {
+		to := s.Config.Output.Path
+		if to == "-" {
+			to = "stdout"
+		}
+		msg += fmt.Sprintf("; %d rows were written to %s before the stop", re.RowsWritten, to)
 	} else {
 		msg += "; no output was written"
 	}
 	switch {
 	case s.cache != nil:
-		msg += fmt.Sprintf("; results so far are kept in the cache %s", s.cachePath)
+		msg += fmt.Sprintf("; the results of %d of the %d rows read are kept in the cache %s, which the rerun re-uses", sum.RowsCached, re.RowsRead, s.cachePath)
 	case s.Config.Engine.Kind == config.EngineNameAPI:
 		msg += "; without a cache (--cache) a rerun calls the service again for every row"
 	}

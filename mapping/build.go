@@ -74,6 +74,22 @@ func (e *RowError) Error() string {
 // InvalidInput reports true: a row error is invalid input, never retried.
 func (e *RowError) InvalidInput() bool { return true }
 
+// RowErrors appends to dst the row errors in err (a Build error, or one
+// joined with others) and returns it.
+func RowErrors(dst []*RowError, err error) []*RowError {
+	switch e := err.(type) {
+	case *RowError:
+		dst = append(dst, e)
+	case interface{ Unwrap() []error }:
+		for _, x := range e.Unwrap() {
+			dst = RowErrors(dst, x)
+		}
+	case interface{ Unwrap() error }:
+		dst = RowErrors(dst, e.Unwrap())
+	}
+	return dst
+}
+
 type rowCtx struct {
 	p    *Plan
 	rec  *record.Record

@@ -34,13 +34,14 @@ func (r *runner) report(finished <-chan struct{}, start time.Time) {
 
 func (r *runner) logProgress(start time.Time) {
 	elapsed := r.o.Now().Sub(start)
+	// The position first: it never runs ahead of the rows written.
+	done, total := r.st.progDone.Load(), r.st.progTotal.Load()
 	out := r.st.rowsWritten.Load()
 	attrs := []any{"rows_read", r.st.rowsRead.Load(), "rows_written", out, "calls", r.st.calls.Load(),
 		"retries", r.st.retries.Load(), "elapsed", elapsed.Round(time.Second).String()}
 	if elapsed > 0 {
 		attrs = append(attrs, "rows_per_s", int64(float64(out)/elapsed.Seconds()))
 	}
-	done, total := r.st.progDone.Load(), r.st.progTotal.Load()
 	if total > 0 && done > 0 {
 		attrs = append(attrs, "percent", fmt.Sprintf("%.1f", 100*float64(done)/float64(total)))
 		if eta := time.Duration(float64(elapsed) * float64(total-done) / float64(done)); eta > 0 {
@@ -50,8 +51,9 @@ func (r *runner) logProgress(start time.Time) {
 	r.o.Logger.Info("progress", attrs...)
 }
 
-// drawBar shows input consumed against its total (bytes or rows, as the
-// reader reports), with rows written and rows/s in the description.
+// drawBar shows the input of the rows written against its total (bytes
+// or rows, as the reader reports), with rows written and rows/s in the
+// description.
 func (r *runner) drawBar(finished <-chan struct{}, start time.Time) {
 	max := int64(-1)
 	bytes := r.o.ProgressTotalUnit == "bytes"
@@ -60,13 +62,14 @@ func (r *runner) drawBar(finished <-chan struct{}, start time.Time) {
 		progressbar.OptionSetDescription("starting"),
 		progressbar.OptionShowBytes(bytes),
 		progressbar.OptionSetWidth(30),
-		progressbar.OptionThrottle(progressTick),
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionSetElapsedTime(true),
 		progressbar.OptionShowElapsedTimeOnFinish(),
 		progressbar.OptionSetRenderBlankState(true),
 		progressbar.OptionUseANSICodes(true),
 	)
+	// The ticker paces the redraws (the bar's own throttle would skip
+	// the last one, of a stopped run).
 	t := time.NewTicker(progressTick)
 	defer t.Stop()
 	update := func() {
@@ -87,7 +90,13 @@ func (r *runner) drawBar(finished <-chan struct{}, start time.Time) {
 		select {
 		case <-finished:
 			update()
-			_ = bar.Finish()
+			if r.stopped.Load() != nil {
+				// A stopped run keeps the bar where the rows written
+				// brought it, as its summary line counts them.
+				_ = bar.Exit()
+			} else {
+				_ = bar.Finish()
+			}
 			fmt.Fprintln(r.o.Progress)
 			return
 		case <-t.C:

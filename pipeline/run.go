@@ -54,6 +54,9 @@ type batch struct {
 	pending atomic.Int64
 	// done (capacity 1) receives one value when out is ready.
 	done chan struct{}
+	// progAt is the reader's progress after this batch's rows, which the
+	// bar shows once they are written.
+	progAt int64
 }
 
 // rowOutcomes returns row i's outcomes, indexed like the run's ops.
@@ -168,6 +171,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	defer r.cancelCalls()
 
 	sum := newSummary(r.ops)
+	sum.cached = o.Cache != nil
 	finished := make(chan struct{})
 	var bg sync.WaitGroup
 	bg.Go(func() { r.watchInterrupt(ctx, finished) })
@@ -317,7 +321,7 @@ func (r *runner) dispatch() (err error) {
 		b := r.newBatch()
 		n, rerr := r.o.Reader.Read(r.stopCtx, b.recs[:size])
 		done, total := r.o.Reader.Progress()
-		r.st.progDone.Store(done)
+		b.progAt = done
 		r.st.progTotal.Store(total)
 		r.window.Release(size - int64(n))
 		if n > 0 {
@@ -406,6 +410,8 @@ func (r *runner) emit(sum *Summary) error {
 				r.cancelCalls()
 			} else {
 				r.st.rowsWritten.Add(int64(n))
+				// Progress counts rows written, not rows read ahead.
+				r.st.progDone.Store(b.progAt)
 			}
 		}
 		r.recycle(b)

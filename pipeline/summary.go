@@ -20,9 +20,18 @@ import (
 // Summary describes a finished (or stopped) run. Its JSON form is written
 // by WriteJSON; it never contains the API key.
 type Summary struct {
-	// RowsIn is the number of rows read, RowsOut the number written.
+	// RowsIn is the number of rows read, RowsOut the number written
+	// (handed to the output; see OutputDiscarded).
 	RowsIn  int64 `json:"rows_in"`
 	RowsOut int64 `json:"rows_out"`
+	// OutputDiscarded is set (by the caller that aborts the output) when
+	// the run stopped and its output was discarded: the RowsOut rows were
+	// processed, but none of them is in the output.
+	OutputDiscarded bool `json:"output_discarded,omitempty"`
+	// RowsCached counts, in a run with a persistent cache, the rows
+	// written whose every result is in the cache: a rerun after a stop
+	// re-uses them and calls the service only for the other rows.
+	RowsCached int64 `json:"rows_cached,omitempty"`
 	// RowsWithErrors counts rows whose error column is not empty.
 	RowsWithErrors int64 `json:"rows_with_errors"`
 	// Errors counts errors by kind.
@@ -73,6 +82,8 @@ type Summary struct {
 	Stopped string `json:"stopped,omitempty"`
 
 	ops []Op
+	// cached is set when the run has a persistent cache (RowsCached).
+	cached bool
 	// What count tallies of each op's results (indexed like ops), and the
 	// tallies of gender and disposable answers, which fill copies into
 	// Gender and Disposable: a few distinct words, counted by a look
@@ -133,6 +144,10 @@ type ErrorCounts struct {
 	ReaderProblem int64 `json:"reader_problem"`
 	// Build: rows the mapping could not turn into a request.
 	Build int64 `json:"build"`
+	// ByColumn: values of a typed input column (a date, a year, an age)
+	// that could not be read, per input column; their rows are kept and
+	// say why in the error column. Nil when every value was read.
+	ByColumn map[string]int64 `json:"by_column,omitempty"`
 	// ByOp: failed operations per op (each kind below included).
 	ByOp map[string]int64 `json:"by_op"`
 	// RetriesExhausted: operations that failed on every attempt.
@@ -184,16 +199,23 @@ func kindOf(op Op) resultKind {
 // emitter goroutine.
 func (s *Summary) count(rec *record.Record, rowErr error, badInput bool, outcomes []Outcome) {
 	bad := rowErr != nil
+	answered, failed := false, false
+	defer func() {
+		if s.cached && answered && !failed {
+			s.RowsCached++
+		}
+	}()
 	if rec.Problem != "" {
 		s.Errors.ReaderProblem++
 	}
 	if badInput {
 		s.Errors.Build++
+		s.countValues(rowErr)
 	}
 	for i, op := range s.ops {
 		o := outcomes[i]
 		if o.Err != nil {
-			bad = true
+			bad, failed = true, true
 			s.Errors.ByOp[string(op)]++
 			var ex *exhaustedError
 			switch {
@@ -203,6 +225,9 @@ func (s *Summary) count(rec *record.Record, rowErr error, badInput bool, outcome
 				s.Errors.RetriesExhausted++
 			}
 			continue
+		}
+		if o.Value != nil {
+			answered = true
 		}
 		switch s.kinds[i] {
 		case countGender:
@@ -221,6 +246,17 @@ func (s *Summary) count(rec *record.Record, rowErr error, badInput bool, outcome
 	}
 	if bad {
 		s.RowsWithErrors++
+	}
+}
+
+// countValues counts the values err (a row's Build error, joined with
+// others) says could not be read, per column.
+func (s *Summary) countValues(err error) {
+	for _, e := range mapping.RowErrors(nil, err) {
+		if s.Errors.ByColumn == nil {
+			s.Errors.ByColumn = make(map[string]int64)
+		}
+		s.Errors.ByColumn[e.Column]++
 	}
 }
 
@@ -275,7 +311,11 @@ func (s *Summary) fill(r *runner, elapsed time.Duration) {
 // String is a one-line summary for stderr.
 func (s *Summary) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d rows in, %d out, %d with errors", s.RowsIn, s.RowsOut, s.RowsWithErrors)
+	if s.OutputDiscarded {
+		fmt.Fprintf(&b, "%d rows in, %d processed but not written (the output was discarded), %d with errors", s.RowsIn, s.RowsOut, s.RowsWithErrors)
+	} else {
+		fmt.Fprintf(&b, "%d rows in, %d out, %d with errors", s.RowsIn, s.RowsOut, s.RowsWithErrors)
+	}
 	fmt.Fprintf(&b, "; %d calls (%d retries), cache hits %d memory + %d persistent, %d deduplicated",
 		s.Calls, s.Retries, s.CacheHitsMemory, s.CacheHitsPersistent, s.DedupHits)
 	fmt.Fprintf(&b, "; %s, %.0f rows/s", s.Elapsed.Round(time.Millisecond), s.RowsPerSec)
@@ -293,6 +333,9 @@ func (s *Summary) String() string {
 	}
 	if len(s.Disposable) > 0 {
 		fmt.Fprintf(&b, "; disposable %.1f%%", 100*s.DisposableShare)
+	}
+	if m := s.Errors.ByColumn; len(m) > 0 {
+		fmt.Fprintf(&b, "; values not read: %s", countsText(m))
 	}
 	if in := s.Input; in != nil {
 		if m := in.Malformed; len(m) > 0 {
@@ -330,8 +373,25 @@ func (s *Summary) String() string {
 	}
 	if s.Stopped != "" {
 		fmt.Fprintf(&b, "; STOPPED: %s", s.Stopped)
+		if s.cached {
+			fmt.Fprintf(&b, "; %d rows have all their results in the cache for the rerun", s.RowsCached)
+		}
 	}
 	return b.String()
+}
+
+// countsText is "a 3, b 1": m's counts in key order.
+func countsText(m map[string]int64) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // WriteJSON writes the summary as indented JSON to path, as outfile

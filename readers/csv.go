@@ -313,7 +313,7 @@ func (r *csvReader) setSchema(names []string) {
 
 func (r *csvReader) Schema() record.Schema { return r.schema }
 
-func (r *csvReader) Progress() (done, total int64) { return r.in.progress() }
+func (r *csvReader) Progress() (done, total int64) { return r.in.progress(r.br.Buffered()) }
 
 func (r *csvReader) Close() error { return r.in.Close() }
 

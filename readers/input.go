@@ -1,6 +1,7 @@
 package readers
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -204,10 +205,22 @@ func (in *input) Read(p []byte) (int, error) {
 	return fileReader{in}.Read(p)
 }
 
-// progress reports bytes read so far and the file size (0 if unknown);
-// for a compressed input both count compressed bytes.
-func (in *input) progress() (int64, int64) {
+// progress reports the bytes consumed so far and the file size (0 if
+// unknown): the bytes read from the file less those still buffered,
+// unread by the parser (buffered: its own buffer's count), so that the
+// position is that of the last row returned, not 1 MiB ahead of it. For a
+// compressed input both count compressed bytes, and done includes what
+// the decoder read ahead (a few blocks). Called by the goroutine that
+// reads.
+func (in *input) progress(buffered int) (int64, int64) {
 	done := in.read.Load()
+	if in.dec == nil {
+		done -= int64(buffered)
+		if br, ok := in.r.(*bufio.Reader); ok {
+			done -= int64(br.Buffered())
+		}
+	}
+	done = max(done, 0)
 	if in.size > 0 && done > in.size {
 		done = in.size
 	}

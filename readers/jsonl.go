@@ -181,7 +181,7 @@ func (r *jsonlReader) readLine() ([]byte, error) {
 
 func (r *jsonlReader) Schema() record.Schema { return r.schema }
 
-func (r *jsonlReader) Progress() (done, total int64) { return r.in.progress() }
+func (r *jsonlReader) Progress() (done, total int64) { return r.in.progress(r.br.Buffered()) }
 
 func (r *jsonlReader) Close() error { return r.in.Close() }
 

@@ -29,6 +29,8 @@ func Sample(ctx context.Context, r Reader, n int) ([]record.Record, Reader) {
 		}
 	}
 	s.rows = buf[:got]
+	s.n = got
+	s.done, s.total = r.Progress()
 	return buf[:got:got], s
 }
 
@@ -36,11 +38,24 @@ type sampled struct {
 	r    Reader
 	rows []record.Record // sampled rows not yet returned
 	err  error           // met while sampling, returned after rows
+	// n is the number of rows sampled; done and total are r's progress
+	// after them, which Progress spreads over the sampled rows as they
+	// are returned (a bar then follows the rows, not the read-ahead).
+	n           int
+	done, total int64
 }
 
-func (s *sampled) Schema() record.Schema         { return s.r.Schema() }
-func (s *sampled) Progress() (done, total int64) { return s.r.Progress() }
-func (s *sampled) Close() error                  { return s.r.Close() }
+func (s *sampled) Schema() record.Schema { return s.r.Schema() }
+
+// Progress is r's, and while the sampled rows are returned, the share of
+// r's progress after the sample that the rows returned so far make.
+func (s *sampled) Progress() (done, total int64) {
+	if len(s.rows) > 0 {
+		return s.done * int64(s.n-len(s.rows)) / int64(s.n), s.total
+	}
+	return s.r.Progress()
+}
+func (s *sampled) Close() error { return s.r.Close() }
 
 // Stats returns the underlying reader's counts (zero when it keeps none).
 func (s *sampled) Stats() Stats {

@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -182,5 +185,102 @@ func TestXLSXRun(t *testing.T) {
 	out := strings.Split(strings.TrimSpace(string(e.read("out.csv"))), "\n")
 	if len(out) != 3 || !strings.HasPrefix(out[1], "Anna Schmidt,anna@mailinator.com,1980-04-05,") || !strings.HasPrefix(out[2], "Peter Müller,,,") {
 		t.Errorf("output %q", out)
+	}
+}
+
+// TestInterruptedSummaryAgrees interrupts a run with a persistent cache:
+// the summary line counts the rows processed as not written (the output
+// is discarded), and the message says how many rows' results the cache
+// keeps for the rerun, the same number as the summary.
+func TestInterruptedSummaryAgrees(t *testing.T) {
+	e := newEnv(t, 3000, testConfig)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	e.svc.hook = func(n int64) error {
+		if n == 400 {
+			cancel()
+		}
+		return nil
+	}
+	code, _, stderr := e.run(ctx, "run", "--config", e.config, "--window", "256", "--grace", "1m")
+	if code != exitInterrupted {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	m := regexp.MustCompile(`(\d+) rows in, (\d+) processed but not written \(the output was discarded\).*; (\d+) rows have all their results in the cache`).FindStringSubmatch(stderr)
+	if m == nil || m[1] != m[2] {
+		t.Fatalf("summary line: %s", stderr)
+	}
+	want := fmt.Sprintf("no output was written; the results of %s of the %s rows read are kept in the cache", m[3], m[1])
+	if !strings.Contains(stderr, want) || m[3] == "0" || strings.Contains(stderr, " out, ") {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+}
+
+// TestUnreadValuesCounted runs and validates a semicolon CRLF file of US
+// dates under a day-first layout: the summary (line and JSON) counts the
+// values not read per column, and validate says the same of its sample,
+// with the line endings and quoting it sniffed; it prints the per-row
+// requests only with --rows.
+func TestUnreadValuesCounted(t *testing.T) {
+	e := newFilesEnv(t)
+	os.WriteFile(e.p("us.csv"), []byte("id;name;dob\r\n1;Anna Schmidt;03/14/1985\r\n2;\"Meier; Peter\";02/07/1943\r\n3;Bob Stone;\r\n4;Carl Gray;garbage\r\n"), 0o644)
+	cfg := e.p("us.yaml")
+	os.WriteFile(cfg, []byte("input: {path: "+e.p("us.csv")+"}\noutput: {path: "+e.p("out.csv")+"}\nperson:\n  fullName: name\n  birthDate: {column: dob, layout: \"02/01/2006\"}\noperations: [parse]\n"), 0o644)
+
+	code, stderr := e.run("run", "--config", cfg, "--summary", e.p("s.json"))
+	if code != exitOK || !strings.Contains(stderr, "values not read: dob 2") {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	var sum struct {
+		Errors struct {
+			ByColumn map[string]int64 `json:"by_column"`
+		} `json:"errors"`
+	}
+	if err := json.Unmarshal(e.read("s.json"), &sum); err != nil || len(sum.Errors.ByColumn) != 1 || sum.Errors.ByColumn["dob"] != 2 {
+		t.Errorf("summary errors.by_column %v (%v), want dob 2", sum.Errors.ByColumn, err)
+	}
+
+	for _, tc := range []struct {
+		args     []string
+		wantRows bool
+	}{{nil, false}, {[]string{"--rows", "2"}, true}} {
+		var stdout, stderr bytes.Buffer
+		code := realMain(context.Background(), append([]string{"validate", "--config", cfg}, tc.args...), &stdout, &stderr)
+		out := stdout.String()
+		for _, want := range []string{
+			"4 rows sampled", "delimiter ';', byte order mark false, line endings CRLF, quoting minimal, header row",
+			"read 1 of 3 values, 2 not", `column "dob": 2 values of the sample cannot be read, such as row 1 (line 2)`, "config OK",
+		} {
+			if code != exitOK || !strings.Contains(out, want) {
+				t.Errorf("validate %v: exit %d, output lacks %q:\n%s%s", tc.args, code, want, out, stderr.String())
+			}
+		}
+		if got := strings.Contains(out, `"string": "Meier; Peter"`); got != tc.wantRows {
+			t.Errorf("validate %v: per-row requests printed %v, want %v:\n%s", tc.args, got, tc.wantRows, out)
+		}
+	}
+}
+
+// TestReEnrichmentEscapes re-enriches names that start with = - + @: a
+// result column written in place (onExisting: replace) is escaped like
+// a result column appended by a fresh run, so the output is the fresh
+// run's byte for byte, and input columns stay as they were.
+func TestReEnrichmentEscapes(t *testing.T) {
+	e := newFilesEnv(t)
+	os.WriteFile(e.p("f.csv"), []byte("full_name,email,birth_date\n=Cmd Smith,cmd@example.com,\n-Anna Schmidt,@x@example.com,\n@Peter Meier,peter@example.com,\n+Maria Rossi,maria@example.com,\n"), 0o644)
+	if code, errs := e.run("run", "--quiet", "--config", e.config("day1.yaml", "f.csv", "day1.csv", "")); code != exitOK {
+		t.Fatalf("day 1: exit %d: %s", code, errs)
+	}
+	day1 := e.read("day1.csv")
+	for _, want := range []string{"\n=Cmd Smith,cmd@example.com,,'=Cmd,", "\n-Anna Schmidt,@x@example.com,,'-Anna,", "\n@Peter Meier,peter@example.com,,'@Peter,"} {
+		if !bytes.Contains(day1, []byte(want)) {
+			t.Fatalf("day 1 lacks %q (input as is, result escaped):\n%s", want, day1)
+		}
+	}
+	if code, errs := e.run("run", "--quiet", "--config", e.config("day2.yaml", "day1.csv", "day2.csv", "  onExisting: replace\n")); code != exitOK {
+		t.Fatalf("day 2: exit %d: %s", code, errs)
+	}
+	if day2 := e.read("day2.csv"); !bytes.Equal(day1, day2) {
+		t.Errorf("re-enriched output differs from the first run's\nday1 %s\nday2 %s", day1, day2)
 	}
 }

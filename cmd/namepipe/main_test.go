@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/namepipe/namepipe/config"
+	"github.com/namepipe/namepipe/job"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/readers"
@@ -167,7 +168,7 @@ func newEnv(t *testing.T, rows int, cfg string) *env {
 		e.reader = &fakeReader{n: e.rows}
 		return e.reader, nil
 	}
-	e.app.parts.CreateOutput = func(ctx context.Context, s *config.Settings, schema record.Schema, inputCols int, _ *readers.CSVLayout) (writers.Writer, error) {
+	e.app.parts.CreateOutput = func(ctx context.Context, s *config.Settings, schema record.Schema, _ job.OutputColumns, _ *readers.CSVLayout) (writers.Writer, error) {
 		e.writer = &fakeWriter{}
 		return e.writer, nil
 	}

@@ -55,12 +55,21 @@ func OpenInput(ctx context.Context, in config.Input, reject func(readers.Rejecte
 }
 
 // CreateOutput creates the writer of s.Output ("-" = stdout) for the plan's
-// output schema, whose first inputCols columns are the input's; layout,
-// when the input is CSV, lets a CSV output write them back as they were.
-// The writer writes to a temporary file renamed only on Commit; a
-// PostgreSQL output (output.postgres) writes in a transaction committed
-// only on Commit.
+// output schema, whose first inputCols columns are the input's and the
+// rest results (CreateOutputColumns says which columns are which).
 func CreateOutput(ctx context.Context, s *config.Settings, schema record.Schema, inputCols int, layout *readers.CSVLayout) (writers.Writer, error) {
+	return CreateOutputColumns(ctx, s, schema, job.OutputColumns{Input: inputCols}, layout)
+}
+
+// CreateOutputColumns creates the writer of s.Output ("-" = stdout) for
+// an output schema whose columns cols describes; layout, when the input
+// is CSV, lets a CSV output write the input's columns back as they were.
+// Result columns, those written in place among the input's too, are
+// escaped per output.escapeFormulas. The writer writes to a temporary
+// file renamed only on Commit; a PostgreSQL output (output.postgres)
+// writes in a transaction committed only on Commit.
+func CreateOutputColumns(ctx context.Context, s *config.Settings, schema record.Schema, cols job.OutputColumns, layout *readers.CSVLayout) (writers.Writer, error) {
+	inputCols := cols.Input
 	if pg := s.Output.Postgres; pg != nil {
 		dsn, err := pg.DSN()
 		if err != nil {
@@ -96,7 +105,7 @@ func CreateOutput(ctx context.Context, s *config.Settings, schema record.Schema,
 	if mode != config.EscapeNone {
 		o.CSV.Escape = make([]bool, len(schema.Fields))
 		for i := range o.CSV.Escape {
-			o.CSV.Escape[i] = mode == config.EscapeAll || i >= inputCols
+			o.CSV.Escape[i] = mode == config.EscapeAll || cols.IsResult(i)
 		}
 	}
 	return writers.Create(s.Output.Path, schema, o)
@@ -200,7 +209,7 @@ func NewRemote(ctx context.Context, baseURL, apiKey string, timeout time.Duratio
 func Parts(build string) job.Parts {
 	return job.Parts{
 		OpenInput:    OpenInput,
-		CreateOutput: CreateOutput,
+		CreateOutput: CreateOutputColumns,
 		NewService: func(ctx context.Context, eng config.Engine, apiKey string, ops []mapping.Op) (nameapi.Service, string, error) {
 			return NewServiceFor(ctx, eng, apiKey, build, ops)
 		},

@@ -1,24 +1,29 @@
 package parse
 
 import (
-	"regexp"
+	"bytes"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/engine/text"
 )
 
-// romanSyllable matches one syllable of Chinese or Korean written in Latin
-// letters: Hanyu Pinyin without tones, the Wade–Giles spellings still
-// usual in Taiwan and abroad ("Hsu", "Chien", "Tsai"), and Korean (see
-// koreanSyllable). Written for namepipe from the syllable tables of the
-// three systems; the expression accepts some combinations none of them
-// has, which does no harm for telling a name's shape.
-var romanSyllable = regexp.MustCompile(`^(?:zh|ch|sh|hs|ts|tz|[bpmfdtnlgkhjqxrzcsyw])?(?:iang|iong|uang|ang|eng|ing|ong|ung|uai|uan|ian|iao|ien|ieh|uei|ai|an|ao|ei|en|er|ia|ie|in|iu|ou|ua|ui|un|uo|ih|a|e|i|o|u|v|ü)$`)
+// pinyinSyllables are the syllables of Chinese written in Latin letters:
+// Hanyu Pinyin without tones, and the Wade–Giles spellings still usual in
+// Taiwan and abroad ("Hsu", "Chien", "Tsai"). Written for namepipe from
+// the syllable tables of the two systems; the set accepts some
+// combinations neither has, which does no harm for telling a name's
+// shape.
+var pinyinSyllables = newSyllableSet(
+	"zh ch sh hs ts tz b p m f d t n l g k h j q x r z c s y w",
+	"iang iong uang ang eng ing ong ung uai uan ian iao ien ieh uei ai an ao ei en er ia ie in iu ou ua ui un uo ih a e i o u v ü",
+	"")
 
-// syllableOf reports whether s is one romanised Chinese or Korean syllable.
-func syllableOf(s string) bool {
-	return romanSyllable.MatchString(s) || koreanSyllable.MatchString(s)
+// syllableOf reports whether s (lower case) is one romanised Chinese or
+// Korean syllable.
+func syllableOf(s []byte) bool {
+	return pinyinSyllables.match(s) || koreanSyllables.match(s)
 }
 
 // cjkGivenShape reports whether w is written as a Chinese or Korean given
@@ -27,16 +32,77 @@ func syllableOf(s string) bool {
 // Single syllables are left out (they are surnames as often as given
 // names), as are longer words.
 func cjkGivenShape(w string) bool {
-	w = strings.ToLower(w)
-	if len(w) < 3 || len(w) > 12 {
+	if len(w) > 3*12 {
+		return false // more than 12 bytes however it is cased (a letter's lower case takes at least a third of its bytes)
+	}
+	var buf [16]byte
+	lw := appendLower(buf[:0], w)
+	if len(lw) < 3 || len(lw) > 12 {
 		return false
 	}
-	if a, b, ok := strings.Cut(w, "-"); ok {
-		return syllableOf(a) && syllableOf(b)
+	if i := bytes.IndexByte(lw, '-'); i >= 0 {
+		return syllableOf(lw[:i]) && syllableOf(lw[i+1:])
 	}
-	for i := 1; i < len(w); i++ {
-		if syllableOf(w[:i]) && syllableOf(w[i:]) {
+	for i := 1; i < len(lw); i++ {
+		if syllableOf(lw[:i]) && syllableOf(lw[i:]) {
 			return true
+		}
+	}
+	return false
+}
+
+// appendLower appends strings.ToLower(s) to b, without allocating for an
+// ASCII s that fits b's capacity.
+func appendLower(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return append(b, strings.ToLower(s)...)
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
+// syllableSet is a set of romanised syllables: an optional onset, a
+// nucleus and an optional coda, each from its list. Matching looks the
+// parts up in three small sets rather than running an expression over the
+// word at every place it may be split (cjkGivenShape tries each).
+type syllableSet struct {
+	onsets, nuclei, codas map[string]bool
+}
+
+// newSyllableSet returns the set of the blank-separated onsets, nuclei
+// and codas (each at most two bytes long but the nuclei).
+func newSyllableSet(onsets, nuclei, codas string) *syllableSet {
+	set := func(list string) map[string]bool {
+		m := map[string]bool{}
+		for _, f := range strings.Fields(list) {
+			m[f] = true
+		}
+		return m
+	}
+	return &syllableSet{onsets: set(onsets), nuclei: set(nuclei), codas: set(codas)}
+}
+
+// match reports whether w is one syllable of the set.
+func (s *syllableSet) match(w []byte) bool {
+	for i := 0; i <= 2 && i < len(w); i++ {
+		if i > 0 && !s.onsets[string(w[:i])] {
+			continue
+		}
+		for j := 0; j <= 2 && i+j < len(w); j++ {
+			if j > 0 && !s.codas[string(w[len(w)-j:])] {
+				continue
+			}
+			if s.nuclei[string(w[i:len(w)-j])] {
+				return true
+			}
 		}
 	}
 	return false

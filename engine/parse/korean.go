@@ -1,16 +1,18 @@
 package parse
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/namepipe/namepipe/engine/text"
 )
 
-// koreanSyllable matches one Korean syllable in the Revised or the older
+// koreanSyllables are the Korean syllables in the Revised or the older
 // McCune–Reischauer-like romanisation most people use ("min", "seo",
 // "kyung", "hee", "jun").
-var koreanSyllable = regexp.MustCompile(`^(?:kk|tt|pp|ss|jj|ch|g|k|n|d|t|r|l|m|b|p|s|j|h|y|w)?(?:yae|yeo|wae|ae|ya|eo|ye|wa|oe|yo|wo|we|wi|yu|eu|ui|oo|ee|ou|a|e|o|u|i)(?:ng|k|n|t|l|m|p)?$`)
+var koreanSyllables = newSyllableSet(
+	"kk tt pp ss jj ch g k n d t r l m b p s j h y w",
+	"yae yeo wae ae ya eo ye wa oe yo wo we wi yu eu ui oo ee ou a e o u i",
+	"ng k n t l m p")
 
 // koreanGivenShape reports whether w is written as a Korean given name of
 // two romanised syllables joined by a hyphen, the second in lower case
@@ -21,7 +23,11 @@ func koreanGivenShape(w string) bool {
 	if !ok || a == "" || b == "" || !text.IsLower(b) || a[0] < 'A' || a[0] > 'Z' {
 		return false
 	}
-	return koreanSyllable.MatchString(strings.ToLower(a)) && koreanSyllable.MatchString(b)
+	var buf [16]byte
+	if !koreanSyllables.match(appendLower(buf[:0], a)) {
+		return false
+	}
+	return koreanSyllables.match(append(buf[:0], b...))
 }
 
 // koreanOrderPrior is the extra score of the surname-first reading of a

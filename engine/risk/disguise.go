@@ -32,17 +32,28 @@ func disguiseRisks(e *Detector, raw string, rs *riskSet) {
 		if w == "" {
 			continue
 		}
+		// Whether the name data knows w, looked up only when a check
+		// fires (most words pass every check).
+		var knownState int8 // 0: not looked up, 1: known, -1: not known
+		known := func() bool {
+			if knownState == 0 {
+				knownState = -1
+				if e.knownWord(w) {
+					knownState = 1
+				}
+			}
+			return knownState > 0
+		}
 		// Stutter: a letter three or more times in a row inside a word
 		// that is not just that letter.
-		known := e.knownWord(w)
-		if core, ok := e.padded(w); ok && !known {
+		if core, ok := e.padded(w); ok && !known() {
 			rs.add(nameapi.DataItemName, nameapi.RiskPadding, 0.8, fmt.Sprintf("The name word %q pads the name %q with filler characters.", w, core))
 			continue
 		}
 		if plainWord(w) {
 			continue // no stutter, odd case, digits or leet
 		}
-		if stutter(w) && !known {
+		if stutter(w) && !known() {
 			rs.add(nameapi.DataItemName, nameapi.RiskStutterTyping, 0.7, fmt.Sprintf("The name word %q repeats a letter three or more times.", w))
 		}
 		odd := false // by part between dots: "Dr.Peter" is two words
@@ -78,8 +89,8 @@ func (e *Detector) knownWord(w string) bool {
 // knownParts reports whether w is names written together, each with a
 // capital and then lower-case letters ("ŠimićŠebalj", "FolaFoluwa"): a
 // double name without its hyphen, not odd case. Either the whole word is
-// known (known), or each part is.
-func (e *Detector) knownParts(w string, known bool) bool {
+// known (known reports it), or each part is.
+func (e *Detector) knownParts(w string, known func() bool) bool {
 	var parts []string
 	start, prevUpper := 0, false
 	for i, r := range w {
@@ -105,7 +116,7 @@ func (e *Detector) knownParts(w string, known bool) bool {
 	if prevUpper || len(parts) == 0 {
 		return false
 	}
-	if known {
+	if known() {
 		return true
 	}
 	for _, p := range append(parts, w[start:]) {

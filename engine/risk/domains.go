@@ -10,8 +10,9 @@ import (
 // domainFacts is what the email checks know of a domain (lower case,
 // without a trailing dot).
 type domainFacts struct {
-	placeholder bool // a placeholder or reserved domain
-	disposable  bool // a disposable provider's (lexicon.Lexicon.IsDisposableDomain)
+	undeliverable bool // no mail can be delivered to it (undeliverable)
+	placeholder   bool // a placeholder or reserved domain
+	disposable    bool // a disposable provider's (lexicon.Lexicon.IsDisposableDomain)
 }
 
 // The answers that the email checks remember of a domain in a
@@ -22,12 +23,17 @@ const (
 	domainPlain = 1 + iota
 	domainPlaceholder
 	domainDisposable
+	domainUndeliverable
 )
 
 // domainFactsOf returns the facts of domain, from c when it holds them.
 func domainFactsOf(c *domaincache.Cache, lex lexicon.Lexicon, domain string) domainFacts {
 	if a, ok := c.Get(domain); ok {
-		return domainFacts{placeholder: a == domainPlaceholder, disposable: a == domainDisposable}
+		return domainFacts{undeliverable: a == domainUndeliverable, placeholder: a == domainPlaceholder, disposable: a == domainDisposable}
+	}
+	if undeliverable(domain) != "" {
+		c.Put(domain, domainUndeliverable)
+		return domainFacts{undeliverable: true}
 	}
 	f := domainFacts{
 		placeholder: placeholderDomains[domain] || strings.HasSuffix(domain, ".example") || strings.HasSuffix(domain, ".invalid") ||

@@ -59,11 +59,11 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet)
 		}
 		local := strings.ToLower(addr[:at])
 		domain := strings.TrimSuffix(strings.ToLower(addr[at+1:]), ".")
-		if why := undeliverable(domain); why != "" {
-			rs.add(nameapi.DataItemEmail, nameapi.RiskInvalid, 0.75, quoted("", addr, " is not a deliverable address: ", why, "."))
+		f := domainFactsOf(e.domains, e.lex, domain)
+		if f.undeliverable {
+			rs.add(nameapi.DataItemEmail, nameapi.RiskInvalid, 0.75, quoted("", addr, " is not a deliverable address: ", undeliverable(domain), "."))
 			continue
 		}
-		f := domainFactsOf(e.domains, e.lex, domain)
 		if f.placeholder {
 			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.85, quoted("The email domain ", domain, " is a placeholder or reserved domain."))
 		}

@@ -22,11 +22,20 @@ func TestParseEmailNameRunTogether(t *testing.T) {
 		"katarzynawisniewska@example.pl": "PERSON_NAME katarzyna|wisniewska",
 		"olenashevchenko@example.ua":     "PERSON_NAME olena|shevchenko",
 		"johnsmith@example.com":          "PERSON_NAME john|smith",
-		"jsmith@example.com":             "INITIALS j.|smith",
-		"christina@example.de":           "PERSON_NAME christina|",
-		"info@example.com":               "FUNCTIONAL",
-		"asdfgh@example.com":             "NOT_A_NAME",
-		"darkknight99@example.com":       "PSEUDONYM",
+		// Surname first: the word that leans to a surname in the lists
+		// is the surname.
+		"meyerdaniela@example.de": "PERSON_NAME daniela|meyer",
+		"muellerhans@example.de":  "PERSON_NAME hans|mueller",
+		"schmidtpeter@example.de": "PERSON_NAME peter|schmidt",
+		"sarahconnor@example.com": "PERSON_NAME sarah|connor",
+		// A listed surname after a given name the lists do not hold.
+		"marielossanchez@example.cr": "PERSON_NAME marielos|sanchez",
+		"rosagarcia@example.es":      "PERSON_NAME rosa|garcia",
+		"jsmith@example.com":         "INITIALS j.|smith",
+		"christina@example.de":       "PERSON_NAME christina|",
+		"info@example.com":           "FUNCTIONAL",
+		"asdfgh@example.com":         "NOT_A_NAME",
+		"darkknight99@example.com":   "PSEUDONYM",
 	}
 	for in, want := range tests {
 		t.Run(in, func(t *testing.T) {

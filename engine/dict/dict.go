@@ -80,21 +80,23 @@ func (e wordEntry) sexKnown() bool { return e.flags&entrySexKnown != 0 }
 // Dict is the loaded data. It is read-only after loading and safe for
 // concurrent use.
 type Dict struct {
-	words      *wordTable // given names, surnames and surnames by sex
-	nGiven     int        // given names in words
-	nSurnames  int        // surnames in words
-	stats      []langStat
-	langs      []string // the languages of stats
-	disposable map[string]struct{}
-	freemail   map[string]struct{}
-	isp        map[string]struct{}
-	top        []string
-	worldOnce  sync.Once
-	world      world // indexes over the names in other scripts than Latin; built on first use (worldIndex)
-	koOnce     sync.Once
-	ko         koSyllables // syllable votes of the Korean given names; built on first use (koIndex)
-	latinOnce  sync.Once
-	latinEnds  map[string]endingVotes // Latin-script name endings; built on first use (latinEndings)
+	words       *wordTable // given names, surnames and surnames by sex
+	nGiven      int        // given names in words
+	nSurnames   int        // surnames in words
+	stats       []langStat
+	langs       []string // the languages of stats
+	disposable  map[string]struct{}
+	freemail    map[string]struct{}
+	isp         map[string]struct{}
+	top         []string
+	worldOnce   sync.Once
+	world       world // indexes over the names in other scripts than Latin; built on first use (worldIndex)
+	koOnce      sync.Once
+	ko          koSyllables // syllable votes of the Korean given names; built on first use (koIndex)
+	latinOnce   sync.Once
+	latinEnds   map[string]endingVotes // Latin-script name endings; built on first use (latinEndings)
+	derived     derivedRules           // learned trades of endings, read on first use (derivedTrades)
+	derivedOnce sync.Once
 }
 
 var (

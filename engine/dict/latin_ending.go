@@ -88,7 +88,9 @@ func latinLetters(s string) bool {
 }
 
 // EndingMaleProportion guesses the male share of a Latin-script given
-// name the data does not list from the listed names ending the same way:
+// name the data does not list: from the listed name it derives from by a
+// learned trade of endings (DerivedMaleProportion), else from the listed
+// names ending the same way:
 // the longest ending shared by latinEndMinNames names decides, when one
 // sex holds latinEndMinShare of them. ok is false for a listed name, a
 // name shorter than latinEndMinLen letters or one in another script.
@@ -99,6 +101,11 @@ func (d *Dict) EndingMaleProportion(given string) (float64, bool) {
 	}
 	if _, listed := d.givenEntry(lower); listed {
 		return 0, false
+	}
+	// A name derived from a listed one by a trade of endings the data
+	// shows keeping the sex takes that name's sex (latin_derived.go).
+	if p, ok := d.DerivedMaleProportion(lower); ok {
+		return p, true
 	}
 	ends := d.latinEndings()
 	n := utf8.RuneCountInString(lower)

@@ -129,6 +129,24 @@ func (e *Checker) givenStrength(s string) float64 {
 	return min(1, 0.5+0.1*float64(v))
 }
 
+// givenLean is the log-odds that a word is a given name rather than a
+// surname, from how the name lists know it (g is its givenStrength), as
+// the parser weighs the order of a name's words: a word only the surname
+// lists hold leans strongly to a surname, one both hold by its strength
+// as a given name, one only the given-name lists hold to a given name.
+func (e *Checker) givenLean(s string, g float64) float64 {
+	sur := e.isSurname(s)
+	switch {
+	case sur && g == 0:
+		return -2
+	case sur && g < 0.5:
+		return -1.4
+	case sur:
+		return 1.8*g - 1.3
+	}
+	return g
+}
+
 func (e *Checker) isSurname(s string) bool {
 	if len(s) < 2 {
 		return false
@@ -426,12 +444,25 @@ func (e *Checker) single(w string) []reading {
 		// is a known name word counts ("fatima" + "hussein"). A given name
 		// of three letters must be a common one ("ana", not "son" +
 		// "nenschein").
-		if ga := e.givenStrength(a); (ga >= 0.5 && la > 3 || ga >= 1) && nameShaped(b) {
+		// Unless the first part leans to a surname and the rest less so:
+		// then the surname-first reading above explains both words
+		// better ("meyerdaniela" is Daniela Meyer, not a given name Meyer;
+		// "sarahconnor" stays Sarah Connor).
+		ga, gb := e.givenStrength(a), e.givenStrength(b)
+		leanA := e.givenLean(a, ga)
+		if (ga >= 0.5 && la > 3 || ga >= 1) && nameShaped(b) && !(leanA < 0 && e.givenLean(b, gb) > leanA) {
 			c := 0.5 + 0.1*ga + 0.02*float64(min(la, 8))
-			if e.isGiven(b) || e.isSurname(b) {
+			if gb > 0 || e.isSurname(b) {
 				c += 0.1
 			}
 			consider(reading{given: []string{a}, surname: []string{b}, conf: c})
+		}
+		// The mirror image: a surname the lists hold after a given name
+		// they do not ("marielossanchez": Marielos Sánchez). The longer
+		// listed part explains more of the word, as above, and the given
+		// name must not be a listed word of its own.
+		if sb := sur(b); sb > 0 && lb > 3 && la > 3 && ga == 0 && !e.isSurname(a) && nameShaped(a) {
+			consider(reading{given: []string{a}, surname: []string{b}, conf: 0.5 + 0.1*sb + 0.02*float64(min(lb, 8))})
 		}
 	}
 	if best != nil {

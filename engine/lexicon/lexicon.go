@@ -43,8 +43,9 @@ type Lexicon interface {
 	SplitSurnameFirst(s string) (surname, given string, ok bool)
 	// EndingMaleProportion guesses the share of men among the bearers of
 	// a Latin-script given name the data does not list, from the listed
-	// names that end the same way ("Sidorela": Daniela, Manuela); ok=false
-	// when no ending is both common and clearly of one sex.
+	// name it is derived from by a trade of endings the data shows keeping
+	// the sex ("Janka": Jana) or from the listed names that end the same
+	// way ("Sidorela": Daniela, Manuela); ok=false when neither answers.
 	EndingMaleProportion(given string) (p float64, ok bool)
 }
 

@@ -151,6 +151,7 @@ func (r *Run) Execute(ctx context.Context) (*Outcome, error) {
 	if runErr != nil && s.discards() {
 		sum.OutputDiscarded = true
 	}
+	sum.ColumnsReplaced = len(s.plan.Replaced())
 	s.warnInput(sum, runErr)
 	out := &Outcome{Summary: sum, Warnings: s.writeSummary(sum)}
 	if runErr != nil {

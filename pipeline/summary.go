@@ -28,6 +28,10 @@ type Summary struct {
 	// the run stopped and its output was discarded: the RowsOut rows were
 	// processed, but none of them is in the output.
 	OutputDiscarded bool `json:"output_discarded,omitempty"`
+	// ColumnsReplaced counts the result columns that were in the input
+	// and were written in place with the new results (output.onExisting:
+	// replace); set by the caller, which planned them.
+	ColumnsReplaced int `json:"columns_replaced,omitempty"`
 	// RowsCached counts, in a run with a persistent cache, the rows
 	// written whose every result is in the cache: a rerun after a stop
 	// re-uses them and calls the service only for the other rows.
@@ -315,6 +319,9 @@ func (s *Summary) String() string {
 		fmt.Fprintf(&b, "%d rows in, %d processed but not written (the output was discarded), %d with errors", s.RowsIn, s.RowsOut, s.RowsWithErrors)
 	} else {
 		fmt.Fprintf(&b, "%d rows in, %d out, %d with errors", s.RowsIn, s.RowsOut, s.RowsWithErrors)
+	}
+	if s.ColumnsReplaced > 0 {
+		fmt.Fprintf(&b, "; %d result columns replaced in place", s.ColumnsReplaced)
 	}
 	fmt.Fprintf(&b, "; %d calls (%d retries), cache hits %d memory + %d persistent, %d deduplicated",
 		s.Calls, s.Retries, s.CacheHitsMemory, s.CacheHitsPersistent, s.DedupHits)

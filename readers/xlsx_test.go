@@ -48,6 +48,7 @@ func writeWorkbook(t *testing.T, path string) {
 	f.SetCellFormula("Contacts", "F5", "F2*2")
 	f.SetCellValue("Contacts", "F5", 25)
 	f.SetCellValue("Contacts", "H5", "stray") // beyond the header
+	f.SetSheetDimension("Contacts", "A1:H5")  // as Excel keeps it; excelize leaves "A1"
 	f.NewSheet("Other")
 	f.SetSheetRow("Other", "A1", &[]any{"name"})
 	f.SetSheetRow("Other", "A2", &[]any{"Zoe"})
@@ -98,6 +99,11 @@ func TestXLSX(t *testing.T) {
 	if st := r.(StatsReader).Stats(); st.BlankLinesSkipped != 1 {
 		t.Errorf("stats %+v", st)
 	}
+	// Progress in rows against the sheet's dimension (A1:H5), read from
+	// the head of its XML.
+	if done, total := r.Progress(); done != 5 || total != 5 {
+		t.Errorf("progress %d of %d, want 5 of 5", done, total)
+	}
 
 	// input.sheet
 	r2, err := Open(context.Background(), p, Options{XLSX: XLSXOptions{Sheet: "Other"}})
@@ -105,6 +111,9 @@ func TestXLSX(t *testing.T) {
 		t.Fatal(err)
 	}
 	recs, _ = readAll(t, r2)
+	if done, total := r2.Progress(); done != 2 || total != 0 {
+		t.Errorf("sheet Other (dimension A1): progress %d of %d, want 2 of 0 (unknown)", done, total)
+	}
 	r2.Close()
 	if len(recs) != 1 || recs[0].Values[0] != "Zoe" {
 		t.Errorf("sheet Other: %v", recs)

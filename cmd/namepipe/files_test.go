@@ -76,8 +76,9 @@ func TestReEnrichment(t *testing.T) {
 	if _, err := os.Stat(e.p("fail.csv")); err == nil {
 		t.Error("a refused run wrote its output")
 	}
-	if code, errs := e.run("run", "--quiet", "--config", e.config("day2.yaml", "day1.csv", "day2.csv", "  onExisting: replace\n")); code != exitOK {
-		t.Fatalf("day 2: exit %d: %s", code, errs)
+	code, errs = e.run("run", "--config", e.config("day2.yaml", "day1.csv", "day2.csv", "  onExisting: replace\n"))
+	if code != exitOK || !strings.Contains(errs, " with errors; 18 result columns replaced in place;") {
+		t.Fatalf("day 2: exit %d, want the summary line to count the replaced columns: %s", code, errs)
 	}
 	day1, day2 := e.read("day1.csv"), e.read("day2.csv")
 	if !bytes.Equal(day1, day2) {

@@ -55,3 +55,25 @@ func TestGenderScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestGenderPlaceByName: a context place given as a country's name in any
+// language or as its ISO-3 code counts as its ISO-2 code ("Andrea" is a
+// man in Italy, a woman in Germany).
+func TestGenderPlaceByName(t *testing.T) {
+	t.Parallel()
+	e := realEngine(t)
+	for place, want := range map[string]string{
+		"IT": nameapi.GenderMale, "Italy": nameapi.GenderMale, "Italia": nameapi.GenderMale, "ITA": nameapi.GenderMale, "italien": nameapi.GenderMale,
+		"DE": nameapi.GenderFemale, "Germany": nameapi.GenderFemale, "Deutschland": nameapi.GenderFemale, "DEU": nameapi.GenderFemale,
+	} {
+		in := fullname("Andrea Rossi")
+		in.Context = &nameapi.Context{Place: place}
+		g, err := e.GenderizePerson(context.Background(), in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Gender != want {
+			t.Errorf("Andrea Rossi in %q: %s, want %s", place, g.Gender, want)
+		}
+	}
+}

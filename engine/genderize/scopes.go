@@ -3,6 +3,7 @@ package genderize
 import (
 	"strings"
 
+	"github.com/namepipe/namepipe/country"
 	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
 )
@@ -44,9 +45,19 @@ func addScope(out []string, s string, upper bool) []string {
 		if s == "" {
 			return out
 		}
-		if upper && !strings.ContainsAny(s, "-_") {
+		code, isCountry := "", false
+		if upper {
+			// A country's name in any language of the country tables, or
+			// its ISO-3 code ("Italia", "États-Unis", "USA"), is its
+			// ISO-2 code, as the remote service is sent (mapping).
+			code, isCountry = country.Code(s)
+		}
+		switch {
+		case isCountry:
+			s = code
+		case upper && !strings.ContainsAny(s, "-_"):
 			s = strings.ToUpper(s)
-		} else if !upper && len(s) == 2 {
+		case !upper && len(s) == 2:
 			s = strings.ToLower(s)
 		}
 	}

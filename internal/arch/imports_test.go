@@ -30,8 +30,8 @@ var allowed = map[string][]string{
 	// cache: the memory and persistent stores of answers, and the one
 	// view of cells a writer encodes ahead (writers.CellEncoder).
 	"cache":    {"record", "writers"},
-	"pgio":     {"record"},            // PostgreSQL source and sink (pgx); opened by internal/wiring
-	"engine":   {"nameapi", "engine"}, // engine and its sub-packages
+	"pgio":     {"record"},                       // PostgreSQL source and sink (pgx); opened by internal/wiring
+	"engine":   {"nameapi", "engine", "country"}, // engine and its sub-packages; country: a place given by name (genderize)
 	"server":   {"nameapi"},
 	"mapping":  {"record", "nameapi", "config", "country"},
 	"report":   {"record", "outfile", "nameapi", "mapping", "config"},

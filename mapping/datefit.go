@@ -139,6 +139,12 @@ func (p *Plan) CheckDates(recs []record.Record) []DateFit {
 					n++
 				}
 			}
+			if n > 0 && f.Ambiguous == l {
+				// Values only the swapped layout reads (03/14/1985 under
+				// 02/01/2006) tell day and month apart: the fit warning
+				// says so, not that they cannot be told apart.
+				f.Ambiguous, f.Swapped, f.Example = "", "", ""
+			}
 			if n*2 > len(failed) {
 				f.Suggest = sw
 				break

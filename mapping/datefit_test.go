@@ -80,6 +80,11 @@ func TestCheckDates(t *testing.T) {
 					t.Errorf("warnings %q\ndo not contain %q", all, w)
 				}
 			}
+			// Dates only the swapped layout reads tell day and month
+			// apart: no ambiguity warning beside the fit warning.
+			if strings.Contains(all, "reads them") && strings.Contains(all, "cannot be told apart") {
+				t.Errorf("warnings %q: a suggested layout and an ambiguity at once", all)
+			}
 		})
 	}
 }

@@ -172,7 +172,7 @@ func (s *Source) fill(r *record.Record, raw [][]byte) {
 		vals = make([]record.Value, 0, len(raw))
 	}
 	r.Index, r.Line = s.done, s.done+1
-	r.Problem, r.Raw, r.End = "", nil, ""
+	r.Problem, r.Raw, r.End, r.Text = "", nil, "", ""
 	var problems []string
 	for i, b := range raw {
 		if b == nil {

@@ -54,9 +54,9 @@ func (r *runner) fill(b *batch) {
 		} else {
 			r.o.Plan.ApplyInto(row[n:], b.rowOutcomes(i, nops), b.rowErrs[i])
 		}
-		// Raw and End: the input cells' source text, so that CSV output
-		// writes them back as they were.
-		b.out[i] = record.Record{Index: rec.Index, Line: rec.Line, Values: row, Problem: rec.Problem, Raw: rec.Raw, End: rec.End}
+		// Raw, End and Text: the input cells' source text, so that CSV
+		// output writes them back as they were.
+		b.out[i] = record.Record{Index: rec.Index, Line: rec.Line, Values: row, Problem: rec.Problem, Raw: rec.Raw, End: rec.End, Text: rec.Text}
 	}
 	b.done <- struct{}{}
 }

@@ -402,7 +402,7 @@ func (r *csvReader) Read(ctx context.Context, dst []record.Record) (int, error) 
 			rec.Values = cells[:r.width:r.width]
 			cells = cells[r.width:]
 		}
-		rec.Raw = nil
+		rec.Raw, rec.Text = nil, ""
 		rec.End = sc.end
 		rec.Problem = r.fill(rec, sc, nf)
 		r.index++
@@ -474,6 +474,12 @@ func (r *csvReader) fill(rec *record.Record, sc *scanned, nf int) string {
 		}
 	} else {
 		r.fillCells(rec, sc, nf, suspect, &problems)
+	}
+	// Text only where writing the cells one by one gives it back: not in
+	// a file of CR line endings with an LF in the row (a writer quotes
+	// a cell holding a line break).
+	if len(problems) == 0 && nf == sc.n() && (r.sc.term != '\r' || strings.IndexByte(sc.text, '\n') < 0) {
+		rec.Text = sc.text
 	}
 	return strings.Join(problems, "; ")
 }

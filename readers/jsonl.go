@@ -249,7 +249,7 @@ func (r *jsonlReader) fill(rec *record.Record, kvs []kv, line int64, derr error)
 	rec.Line = line
 	// Raw is fresh for each row that needs it: a writer may still hold
 	// a recycled record's.
-	rec.Problem, rec.Raw, rec.End = "", nil, ""
+	rec.Problem, rec.Raw, rec.End, rec.Text = "", nil, "", ""
 	if n := len(r.schema.Fields); cap(rec.Values) >= n {
 		// A recycled record (see Reader.Read): absent keys are NULL.
 		rec.Values = rec.Values[:n]

@@ -398,7 +398,7 @@ func prepareRows(dst []record.Record, done int64, width int) {
 		rec := &dst[i]
 		rec.Index = done + int64(i)
 		rec.Line = rec.Index + 1
-		rec.Problem, rec.Raw, rec.End = "", nil, ""
+		rec.Problem, rec.Raw, rec.End, rec.Text = "", nil, "", ""
 		if cap(rec.Values) >= width {
 			rec.Values = rec.Values[:width]
 			continue

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/csv"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -84,21 +85,33 @@ func FuzzCSVRoundTrip(f *testing.F) {
 		stats := r.(StatsReader).Stats()
 		schema := r.Schema()
 
-		out := filepath.Join(dir, "out.csv")
-		o := writers.CSVOptions{Delimiter: layout.Delimiter, BOM: layout.BOM, Header: layout.Header, HeaderEnd: layout.HeaderEnd}
-		w, err := writers.CreateCSV(out, schema, o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Write(context.Background(), recs); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Commit(); err != nil {
-			t.Fatal(err)
-		}
-		got, err := os.ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
+		// Written cell by cell, and from the rows' Text where they have
+		// one: the same bytes.
+		var got []byte
+		for _, text := range []bool{false, true} {
+			out := filepath.Join(dir, fmt.Sprint("out.", text, ".csv"))
+			o := writers.CSVOptions{Delimiter: layout.Delimiter, BOM: layout.BOM, Header: layout.Header, HeaderEnd: layout.HeaderEnd}
+			if text {
+				o.InputDelimiter, o.InputColumns = layout.Delimiter, len(schema.Fields)
+			}
+			w, err := writers.CreateCSV(out, schema, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Write(context.Background(), recs); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if text && !bytes.Equal(b, got) {
+				t.Fatalf("written from the rows' text:\n%q\ncell by cell:\n%q", b, got)
+			}
+			got = b
 		}
 
 		// The values come back, whatever the input.

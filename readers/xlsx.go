@@ -221,7 +221,7 @@ func (r *xlsxReader) Read(ctx context.Context, dst []record.Record) (int, error)
 		} else {
 			rec.Values = make([]record.Value, r.width)
 		}
-		rec.Raw, rec.End, rec.Problem = nil, "", ""
+		rec.Raw, rec.Text, rec.End, rec.Problem = nil, "", "", ""
 		for i := range rec.Values {
 			rec.Values[i] = ""
 			if i < len(cells) {

@@ -3,6 +3,7 @@ package writers
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -34,6 +35,13 @@ type CSVOptions struct {
 	// can be (see record.Record.Raw).
 	Header    []string
 	HeaderEnd string
+	// InputDelimiter and InputColumns describe the rows' record.Record.Text:
+	// the delimiter and the number of columns of the CSV input they were
+	// read from. When the delimiter is this writer's and none of those
+	// columns is escaped, a row's first InputColumns cells are written
+	// from its Text in one piece, as they would be one by one. 0: never.
+	InputDelimiter rune
+	InputColumns   int
 }
 
 // ioBufSize is the write buffer size of the JSON Lines and Parquet
@@ -62,7 +70,10 @@ type csvWriter struct {
 	// empty line ending in LF right after it would read back as part of
 	// a CRLF, so such a row's empty cell is written quoted ("").
 	afterCR bool
-	floats  floatTexts
+	// textCells is the number of leading cells written from a row's Text
+	// (see CSVOptions.InputDelimiter); 0 = none.
+	textCells int
+	floats    floatTexts
 }
 
 // CreateCSV starts a CSV output at path ("-" = standard output) with a
@@ -92,6 +103,10 @@ func CreateCSV(path string, schema record.Schema, opts CSVOptions) (Writer, erro
 	w.escape = make([]bool, len(schema.Fields))
 	for j, f := range schema.Fields {
 		w.escape[j] = j < len(opts.Escape) && opts.Escape[j] && (f.Type == record.String || f.Type == record.Bytes)
+	}
+	if n := opts.InputColumns; opts.InputDelimiter == opts.Delimiter && n > 0 && n <= len(schema.Fields) &&
+		!slices.Contains(opts.Escape[:min(n, len(opts.Escape))], true) {
+		w.textCells = n
 	}
 	w.buf = make([]byte, 0, flushBytes+flushBytes/4)
 	w.buf = append(w.buf, opts.BOM...)
@@ -155,8 +170,16 @@ func (w *csvWriter) appendRow(buf []byte, rec *record.Record) []byte {
 		w.afterCR = false
 		return append(append(buf, `""`...), end...)
 	}
+	from := 0
+	if n := w.textCells; n > 0 && rec.Text != "" && len(vals) >= n &&
+		(n < len(fields) || end[0] != '\n' || rec.Text[len(rec.Text)-1] != '\r') {
+		// The input cells as they were read (a last cell ending in CR
+		// before an LF would merge into a CRLF: cell by cell).
+		buf = append(buf, rec.Text...)
+		from = n
+	}
 	d, oneByte := w.delim[0], len(w.delim) == 1
-	for j := 0; j < len(fields); j++ {
+	for j := from; j < len(fields); j++ {
 		if j > 0 {
 			if oneByte {
 				buf = append(buf, d)

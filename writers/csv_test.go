@@ -353,3 +353,51 @@ func TestWriterFailures(t *testing.T) {
 		}
 	})
 }
+
+// TestCSVWritesRowText checks when a row's input cells are written from
+// its Text: the Text here differs from the cells on purpose, to show
+// which was written.
+func TestCSVWritesRowText(t *testing.T) {
+	t.Parallel()
+	schema := strSchema("a", "b", "result")
+	rows := []record.Record{
+		{Values: []record.Value{"x", "y", "r"}, Text: "TEXT,TEXT"},
+		{Values: []record.Value{"x", "y", "r"}}, // no Text
+	}
+	for _, tc := range []struct {
+		name string
+		opts CSVOptions
+		want string
+	}{
+		{"text", CSVOptions{InputDelimiter: ',', InputColumns: 2}, "TEXT,TEXT,r\nx,y,r\n"},
+		{"no input delimiter", CSVOptions{InputColumns: 2}, "x,y,r\nx,y,r\n"},
+		{"another delimiter", CSVOptions{Delimiter: ';', InputDelimiter: ',', InputColumns: 2}, "x;y;r\nx;y;r\n"},
+		{"results escaped", CSVOptions{InputDelimiter: ',', InputColumns: 2, Escape: []bool{false, false, true}}, "TEXT,TEXT,r\nx,y,r\n"},
+		{"an input column escaped", CSVOptions{InputDelimiter: ',', InputColumns: 2, Escape: []bool{false, true, true}}, "x,y,r\nx,y,r\n"},
+		{"more input columns than the schema", CSVOptions{InputDelimiter: ',', InputColumns: 4}, "x,y,r\nx,y,r\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(t.TempDir(), "out.csv")
+			o := tc.opts
+			o.NoHeader = true
+			w, err := CreateCSV(path, schema, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Write(context.Background(), rows); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

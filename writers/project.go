@@ -54,7 +54,7 @@ func (p *projector) Write(ctx context.Context, recs []record.Record) error {
 		}
 		*dst = record.Record{Index: src.Index, Line: src.Line, Values: vals, Problem: src.Problem, End: src.End}
 		if !moved {
-			dst.Raw = src.Raw
+			dst.Raw, dst.Text = src.Raw, src.Text
 			continue
 		}
 		if src.Raw != nil {

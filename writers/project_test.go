@@ -37,7 +37,7 @@ func TestProjectReplacesInPlace(t *testing.T) {
 	schema := record.Schema{Fields: []record.Field{{Name: "name"}, {Name: "np_gender"}, {Name: "note"}, {Name: "np_error"}}}
 	out := filepath.Join(dir, "out.csv")
 	var o CSVOptions
-	o.BOM, o.Header, o.HeaderEnd, o.Delimiter = layout.BOM, layout.Header, layout.HeaderEnd, layout.Delimiter
+	o.BOM, o.Header, o.HeaderEnd, o.InputDelimiter, o.InputColumns, o.Delimiter = layout.BOM, layout.Header, layout.HeaderEnd, layout.Delimiter, 3, layout.Delimiter
 	w, err := CreateCSV(out, schema, o)
 	if err != nil {
 		t.Fatal(err)

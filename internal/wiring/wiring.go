@@ -82,6 +82,7 @@ func CreateOutputColumns(ctx context.Context, s *config.Settings, schema record.
 		// The input columns come back as they were: BOM, header cells,
 		// line endings, quoting.
 		o.CSV.BOM, o.CSV.Header, o.CSV.HeaderEnd = layout.BOM, layout.Header, layout.HeaderEnd
+		o.CSV.InputDelimiter, o.CSV.InputColumns = layout.Delimiter, inputCols
 	}
 	if s.Input.Path != "-" {
 		o.Protect = []string{s.Input.Path}

@@ -54,6 +54,33 @@ func checkOutputs(paths ...string) error {
 	return nil
 }
 
+// role is a path the job reads or writes, and what it is for messages.
+type role struct{ what, path string }
+
+// distinctPaths reports, as a Usage error before any work, an output
+// that is one of the inputs (the data, a reference file, the config) or
+// the same file as another output (also through a link or another
+// spelling): writing it would replace the other, and a summary written
+// over the input destroys it. "" and "-" are skipped.
+func distinctPaths(inputs, outputs []role) error {
+	for i, o := range outputs {
+		for _, in := range inputs {
+			if config.SamePath(o.path, in.path) {
+				return errorf(Usage, "%s %q is the %s: namepipe never overwrites its input", o.what, o.path, in.what)
+			}
+			if in.path == "-" && stdinIs(o.path) {
+				return errorf(Usage, "%s %q is the file standard input reads: namepipe never overwrites its input", o.what, o.path)
+			}
+		}
+		for _, o2 := range outputs[:i] {
+			if config.SamePath(o.path, o2.path) {
+				return errorf(Usage, "%s %q is also the %s: give each output its own file", o.what, o.path, o2.what)
+			}
+		}
+	}
+	return nil
+}
+
 // isDir reports whether path is an existing directory.
 func isDir(path string) bool {
 	fi, err := os.Stat(path)

@@ -80,7 +80,9 @@ func (d *Dedupe) Check() error {
 	if d.PairsPath != "" && (config.SamePath(d.PairsPath, cfg.Input.Path) || config.SamePath(d.PairsPath, out)) {
 		return errorf(Usage, "--pairs %q is the input or the output", d.PairsPath)
 	}
-	return nil
+	return distinctPaths(
+		[]role{{"input", cfg.Input.Path}, {"--reference file", d.Reference}, {"config file", d.ConfigPath}},
+		[]role{{"output", out}, {"--summary", d.SummaryPath}, {"--pairs file", d.PairsPath}, {"--report", d.ReportPath}, {"--merge file", d.MergePath}})
 }
 
 // DedupeOutcome is what a finished dedupe run leaves.

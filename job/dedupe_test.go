@@ -22,6 +22,10 @@ func TestDedupeExecute(t *testing.T) {
 		{name: "output is the input", edit: func(d *job.Dedupe) { d.Output = d.Config.Input.Path }, wantKind: job.Usage, wantErr: "never overwrites its input"},
 		{name: "output to stdout", edit: func(d *job.Dedupe) { d.Output = "-" }, wantKind: job.Usage, wantErr: "must be a file"},
 		{name: "pairs over the output", edit: func(d *job.Dedupe) { d.PairsPath = d.Output }, wantKind: job.Usage, wantErr: "--pairs"},
+		{name: "summary over the input", edit: func(d *job.Dedupe) { d.SummaryPath = d.Config.Input.Path }, wantKind: job.Usage, wantErr: "is the input: namepipe never overwrites its input"},
+		{name: "summary over the config", edit: func(d *job.Dedupe) { d.SummaryPath = d.ConfigPath }, wantKind: job.Usage, wantErr: "is the config file"},
+		{name: "pairs over the summary", edit: func(d *job.Dedupe) { d.PairsPath = d.SummaryPath }, wantKind: job.Usage, wantErr: `--pairs file "`},
+		{name: "merge over the summary", edit: func(d *job.Dedupe) { d.MergePath = d.SummaryPath }, wantKind: job.Usage, wantErr: "is also the --summary"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -92,6 +92,17 @@ func TestRunCheck(t *testing.T) {
 		{"report is the output", func(r *job.Run) { r.Config.Output.Report = r.Config.Output.Path }, "is the input or output file"},
 		{"cache on and off", func(r *job.Run) { r.Cache = job.CachePolicy{Path: "c.db", Off: true} }, "exclude each other"},
 		{"output is the input", func(r *job.Run) { r.Config.Output.Path = r.Config.Input.Path }, "never overwrites its input"},
+		{"summary is the input", func(r *job.Run) { r.SummaryPath = r.Config.Input.Path }, "\" is the input: namepipe never overwrites its input"},
+		{"summary is the config", func(r *job.Run) { r.SummaryPath = r.ConfigPath }, "is the config file: namepipe never overwrites its input"},
+		{"summary is the output", func(r *job.Run) { r.SummaryPath = r.Config.Output.Path }, "is also the output: give each output its own file"},
+		{"report is the summary", func(r *job.Run) {
+			r.SummaryPath = filepath.Join(filepath.Dir(r.ConfigPath), "x.html")
+			r.Config.Output.Report = r.SummaryPath
+		}, "is also the --summary"},
+		{"rejects are the summary", func(r *job.Run) {
+			r.Config.Input.OnMalformed = config.MalformedReject
+			r.SummaryPath = r.Config.RejectsPath()
+		}, "rejects file"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

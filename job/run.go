@@ -117,7 +117,14 @@ func (r *Run) Check() error {
 	if err := checkOutputs(cfg.Output.Path, r.SummaryPath, cfg.Output.Report); err != nil {
 		return err
 	}
-	return NotAnInput(cfg.Output.Path, cfg.Input.Path)
+	if err := NotAnInput(cfg.Output.Path, cfg.Input.Path); err != nil {
+		return err
+	}
+	outs := []role{{"output", cfg.Output.Path}, {"--summary", r.SummaryPath}, {"report", cfg.Output.Report}}
+	if cfg.Input.OnMalformed == config.MalformedReject {
+		outs = append(outs, role{"rejects file", cfg.RejectsPath()})
+	}
+	return distinctPaths([]role{{"input", cfg.Input.Path}, {"config file", r.ConfigPath}}, outs)
 }
 
 // Outcome is what a finished (or stopped) run leaves.

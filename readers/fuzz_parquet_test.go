@@ -61,6 +61,13 @@ func FuzzParquetReader(f *testing.F) {
 	bad, _ := filepath.Glob(filepath.Join("testdata", "bad", "*.parquet"))
 	seeds = append(seeds, bad...)
 	seeds = append(seeds, filepath.Join("..", "sample-data", "customers.parquet"), writeTypesParquet(f, 60))
+	for _, codec := range []string{"uncompressed", "snappy", "gzip"} {
+		for _, v := range []int{1, 2} {
+			p := filepath.Join(f.TempDir(), "bounded.parquet")
+			writeBoundedParquet(f, p, 40, testCodecs[codec], v, textValues)
+			seeds = append(seeds, p)
+		}
+	}
 	for _, s := range seeds {
 		if b, err := os.ReadFile(s); err == nil {
 			f.Add(b)
@@ -73,7 +80,9 @@ func FuzzParquetReader(f *testing.F) {
 			t.Fatal(err)
 		}
 		ctx := context.Background()
-		r, err := OpenParquet(ctx, p, ParquetOptions{})
+		// Half the inputs go through the bounded page reader
+		// (parquet_big.go), for every BYTE_ARRAY column.
+		r, err := OpenParquet(ctx, p, ParquetOptions{bounded: len(data)%2 == 0})
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), p+": ") {
 				t.Fatalf("error does not name the file: %v", err)

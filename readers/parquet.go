@@ -16,7 +16,15 @@ import (
 )
 
 // ParquetOptions configure the Parquet reader.
-type ParquetOptions struct{}
+type ParquetOptions struct {
+	// MaxValueBytes bounds one text or binary value (0 means
+	// DefaultMaxParquetValueBytes): a longer one is cut as it is read,
+	// never held whole; its row is kept with no value in that column,
+	// flagged, and counted in Stats.ValuesCut.
+	MaxValueBytes int
+
+	bounded bool // tests: read every BYTE_ARRAY column chunk with pqChunk
+}
 
 // parquetReader reads Parquet with github.com/parquet-go/parquet-go, page by
 // page and column by column, taking the values straight from the decoded
@@ -30,7 +38,9 @@ type parquetReader struct {
 	total int64
 	done  int64
 	err   error
-	cut   int64 // values cut at MaxValueBytes
+	cut   int64 // values cut at max
+	max   int64 // ParquetOptions.MaxValueBytes
+	opts  ParquetOptions
 	boxes stringBoxes
 }
 
@@ -57,6 +67,13 @@ type pqColumn struct {
 	dict     parquet.Dictionary // dictionary that dictVals hold
 	dictData encoding.Values
 	dictStrs []string // the dictionary's strings, for string columns
+
+	// A column chunk with a page too large for parquet-go to hold is read
+	// by big (parquet_big.go); its page's values are then bigVals.
+	bytes   bool // a BYTE_ARRAY column (which big can read)
+	big     *pqChunk
+	bigPage bool // the current page is big's
+	bigVals []pqVal
 }
 
 // OpenParquet opens a Parquet file (not standard input: Parquet needs
@@ -81,7 +98,8 @@ func OpenParquet(ctx context.Context, path string, opts ParquetOptions) (rd Read
 	if err != nil {
 		return nil, err
 	}
-	if err := checkParquetFrame(in.f, path, in.size); err != nil {
+	footer, err := checkParquetFrame(in.f, path, in.size)
+	if err != nil {
 		in.Close()
 		return nil, err
 	}
@@ -93,11 +111,24 @@ func OpenParquet(ctx context.Context, path string, opts ParquetOptions) (rd Read
 			in.Close()
 		}
 	}()
-	pf, err := parquet.OpenFile(in.f, in.size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
+	var file io.ReaderAt = in.f
+	size := in.size
+	if footer > maxFooterBytes {
+		v, err := slimFooter(in.f, size, footer)
+		if err != nil {
+			return nil, fmt.Errorf("%s: corrupt Parquet footer: %w", path, err)
+		}
+		file, size = v, v.size()
+	}
+	pf, err := parquet.OpenFile(file, size, parquet.SkipPageIndex(true), parquet.SkipBloomFilters(true))
 	if err != nil {
 		return nil, fmt.Errorf("%s: corrupt Parquet footer: %w", path, err)
 	}
-	r := &parquetReader{name: path, file: in.f, in: in, pf: pf, total: pf.NumRows()}
+	dropStatistics(pf.Metadata())
+	r := &parquetReader{name: path, file: in.f, in: in, pf: pf, total: pf.NumRows(), max: int64(opts.MaxValueBytes), opts: opts}
+	if r.max <= 0 {
+		r.max = DefaultMaxParquetValueBytes
+	}
 	if err := r.open(); err != nil {
 		return nil, err
 	}
@@ -145,6 +176,12 @@ func (r *parquetReader) open() error {
 			return fmt.Errorf("%s: %w", r.name, err)
 		}
 		col.leaf = i - 1
+		if t, ok := e.Type.Get(); ok && t == format.ByteArray {
+			col.bytes = true
+		}
+		if n, _ := e.TypeLength.Get(); col.flba > 0 && int64(n) > r.max {
+			return fmt.Errorf("%s: column %q is FIXED_LEN_BYTE_ARRAY(%d), over the limit of %d bytes per value", r.name, clip(e.Name), n, r.max)
+		}
 		r.cols = append(r.cols, col)
 	}
 	for _, rg := range r.pf.RowGroups() {
@@ -222,7 +259,7 @@ func (r *parquetReader) Read(ctx context.Context, dst []record.Record) (n int, e
 func (r *parquetReader) fill(c int, dst []record.Record) error {
 	col := &r.cols[c]
 	for i := 0; i < len(dst); {
-		if col.page == nil || col.row == col.rows {
+		if (col.page == nil && !col.bigPage) || col.row == col.rows {
 			got, err := r.nextPage(col)
 			if err == io.EOF {
 				return fmt.Errorf("%s: column %q: corrupt or truncated data: got %d values for rows %d–%d", r.name, clip(col.field.Name), i, r.done+1, r.done+int64(len(dst)))
@@ -250,12 +287,30 @@ func (r *parquetReader) nextPage(col *pqColumn) (bool, error) {
 		parquet.Release(col.page)
 		col.page = nil
 	}
-	for col.pages == nil {
+	col.bigPage, col.bigVals = false, nil
+	for col.pages == nil && col.big == nil {
 		groups := r.pf.RowGroups()
 		if col.rg >= len(groups) {
 			return false, io.EOF
 		}
+		if col.bytes {
+			md := &r.pf.Metadata().RowGroups[col.rg].Columns[col.leaf].MetaData
+			big := r.opts.bounded
+			if !big {
+				var err error
+				if big, err = needsBounded(r.file, md, r.max); err != nil {
+					return false, err
+				}
+			}
+			if big {
+				col.big = newPqChunk(r.file, md, r.pf.Metadata().RowGroups[col.rg].NumRows, col.optional, r.max)
+				break
+			}
+		}
 		col.pages = groups[col.rg].ColumnChunks()[col.leaf].Pages()
+	}
+	if col.big != nil {
+		return r.nextBigPage(col)
 	}
 	p, err := col.pages.ReadPage()
 	if err == io.EOF {
@@ -307,6 +362,9 @@ func byteArrayStrings(v encoding.Values) []string {
 // cells sets column c of dst from col's current page, which holds at
 // least len(dst) more rows.
 func (r *parquetReader) cells(col *pqColumn, c int, dst []record.Record) error {
+	if col.bigPage {
+		return r.bigCells(col, c, dst)
+	}
 	// Strings of a plain page: the cells of this range are contiguous in
 	// the page, so they are copied in one piece (they then keep only this
 	// range's bytes alive, not the page's).
@@ -364,28 +422,30 @@ func (r *parquetReader) corrupt(col *pqColumn, dst []record.Record) error {
 // checkParquetFrame checks the PAR1 markers and the footer length, which
 // parquet-go does not, so that a truncated or non-Parquet file gets a
 // clear error rather than a panic or garbage.
-func checkParquetFrame(f *os.File, name string, size int64) error {
+// It returns the footer's length.
+func checkParquetFrame(f *os.File, name string, size int64) (int64, error) {
 	if size < 12 {
-		return fmt.Errorf("%s: not a Parquet file: %d bytes is too short", name, size)
+		return 0, fmt.Errorf("%s: not a Parquet file: %d bytes is too short", name, size)
 	}
 	head := make([]byte, 4)
 	if _, err := f.ReadAt(head, 0); err != nil {
-		return fmt.Errorf("%s: reading: %w", name, err)
+		return 0, fmt.Errorf("%s: reading: %w", name, err)
 	}
 	if string(head) != "PAR1" {
-		return fmt.Errorf("%s: not a Parquet file: it does not start with the PAR1 marker", name)
+		return 0, fmt.Errorf("%s: not a Parquet file: it does not start with the PAR1 marker", name)
 	}
 	tail := make([]byte, 8)
 	if _, err := f.ReadAt(tail, size-8); err != nil {
-		return fmt.Errorf("%s: reading: %w", name, err)
+		return 0, fmt.Errorf("%s: reading: %w", name, err)
 	}
 	if string(tail[4:]) != "PAR1" {
-		return fmt.Errorf("%s: truncated or corrupt Parquet file: it does not end with the PAR1 marker", name)
+		return 0, fmt.Errorf("%s: truncated or corrupt Parquet file: it does not end with the PAR1 marker", name)
 	}
-	if n := int64(binary.LittleEndian.Uint32(tail[:4])); n > size-12 {
-		return fmt.Errorf("%s: truncated or corrupt Parquet file: footer length %d exceeds the file size %d", name, n, size)
+	n := int64(binary.LittleEndian.Uint32(tail[:4]))
+	if n > size-12 {
+		return 0, fmt.Errorf("%s: truncated or corrupt Parquet file: footer length %d exceeds the file size %d", name, n, size)
 	}
-	return nil
+	return n, nil
 }
 
 // prepareRows numbers the rows of a Parquet batch, from the row done, and

@@ -38,7 +38,7 @@ func openParquetXitongsys(ctx context.Context, path string) (rd Reader, err erro
 	if err != nil {
 		return nil, err
 	}
-	err = checkParquetFrame(in.f, path, in.size)
+	_, err = checkParquetFrame(in.f, path, in.size)
 	in.Close()
 	if err != nil {
 		return nil, err

@@ -55,6 +55,7 @@ func Create(path string, schema record.Schema, opts Options) (Writer, error) {
 			fo.Perm = opts.Perm
 		}
 		fo.Protect = append(append([]string(nil), fo.Protect...), opts.Protect...)
+		fo.Atomic = fo.Atomic || opts.Atomic
 		if opts.Compression != "" {
 			fo.Compression = opts.Compression
 		}

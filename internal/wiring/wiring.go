@@ -69,6 +69,22 @@ func CreateOutput(ctx context.Context, s *config.Settings, schema record.Schema,
 // file renamed only on Commit; a PostgreSQL output (output.postgres)
 // writes in a transaction committed only on Commit.
 func CreateOutputColumns(ctx context.Context, s *config.Settings, schema record.Schema, cols job.OutputColumns, layout *readers.CSVLayout) (writers.Writer, error) {
+	return createOutput(ctx, s, schema, cols, layout, false)
+}
+
+// CreateAtomicOutput is CreateOutput for an output that must be committed
+// atomically: a path that is a character device or a FIFO, which
+// CreateOutput writes directly, is refused (*outfile.RefusedError).
+func CreateAtomicOutput(ctx context.Context, s *config.Settings, schema record.Schema, inputCols int, layout *readers.CSVLayout) (writers.Writer, error) {
+	return createOutput(ctx, s, schema, job.OutputColumns{Input: inputCols}, layout, true)
+}
+
+// createAtomicOutputColumns is CreateOutputColumns, atomic.
+func createAtomicOutputColumns(ctx context.Context, s *config.Settings, schema record.Schema, cols job.OutputColumns, layout *readers.CSVLayout) (writers.Writer, error) {
+	return createOutput(ctx, s, schema, cols, layout, true)
+}
+
+func createOutput(ctx context.Context, s *config.Settings, schema record.Schema, cols job.OutputColumns, layout *readers.CSVLayout, atomic bool) (writers.Writer, error) {
 	inputCols := cols.Input
 	if pg := s.Output.Postgres; pg != nil {
 		dsn, err := pg.DSN()
@@ -87,6 +103,7 @@ func CreateOutputColumns(ctx context.Context, s *config.Settings, schema record.
 	if s.Input.Path != "-" {
 		o.Protect = []string{s.Input.Path}
 	}
+	o.Atomic = atomic
 	switch d := s.Output.Delimiter; {
 	case d == config.DelimiterSame:
 		// The CSV input's delimiter; other inputs have none to keep.
@@ -204,6 +221,17 @@ func NewRemote(ctx context.Context, baseURL, apiKey string, timeout time.Duratio
 		return nil, err // names the base URL
 	}
 	return c, nil
+}
+
+// ShardParts is Parts for one shard of namepipe-beam. A Beam runner may
+// run a shard's bundle more than once (a retry, a speculative copy): a
+// temporary file renamed into place commits each run whole and the last
+// one wins, but a FIFO or device written directly would receive the rows
+// twice, so a shard's output that is one is refused.
+func ShardParts(build string) job.Parts {
+	p := Parts(build)
+	p.CreateOutput = createAtomicOutputColumns
+	return p
 }
 
 // Parts returns the real constructors of a job, for a binary named build.

@@ -18,14 +18,16 @@ import (
 // words). They add up to the pair's match weight (Sum).
 type Terms struct {
 	Prior float64
-	Level [numFields]float64
+	Level [maxFields]float64
 	TF    [numFields]float64
+	// fields is the number of fields of Level in use.
+	fields Field
 }
 
 // Sum is the match weight the terms make.
 func (t *Terms) Sum() float64 {
 	w := t.Prior
-	for f := Field(0); f < numFields; f++ {
+	for f := Field(0); f < maxFields; f++ {
 		w += t.Level[f]
 	}
 	for f := Field(0); f < numFields; f++ {
@@ -36,20 +38,28 @@ func (t *Terms) Sum() float64 {
 
 // Terms returns the terms of pair p under model m.
 func (m *Model) Terms(p *Pair) Terms {
-	t := Terms{Prior: math.Log2(m.Lambda / (1 - m.Lambda))}
+	t := Terms{Prior: math.Log2(m.Lambda / (1 - m.Lambda)), fields: m.fields()}
 	v := p.Pattern.Vector()
-	for f := Field(0); f < numFields; f++ {
-		if l := v[f]; f.weighs(l) {
+	for f := Field(0); f < maxFields; f++ {
+		if l := v[f]; f.weighs(l) && m.M[f] != nil {
 			t.Level[f] = math.Log2(m.M[f][l] / m.U[f][l])
 		}
+	}
+	for f := Field(0); f < numFields; f++ {
 		t.TF[f] = float64(p.TF[f])
 	}
 	return t
 }
 
+// TermNames are the names of the pairs file's term columns of the
+// built-in fields, in the order of TermValues: w_prior, w_<field> per
+// field, w_tf_<field> per field (Model.TermNames adds the extra fields).
+func TermNames() []string { return (&Model{}).TermNames() }
+
 // TermNames are the names of the pairs file's term columns, in the order
-// of TermValues: w_prior, w_<field> per field, w_tf_<field> per field.
-func TermNames() []string {
+// of TermValues: w_prior, w_<field> per built-in field, w_tf_<field> per
+// built-in field, then w_<column> per extra comparison.
+func (m *Model) TermNames() []string {
 	out := []string{"w_prior"}
 	for f := Field(0); f < numFields; f++ {
 		out = append(out, "w_"+f.String())
@@ -57,14 +67,18 @@ func TermNames() []string {
 	for f := Field(0); f < numFields; f++ {
 		out = append(out, "w_tf_"+f.String())
 	}
+	for f := numFields; f < m.fields(); f++ {
+		out = append(out, "w_"+m.FieldName(f))
+	}
 	return out
 }
 
 // TermValues returns the terms in the order of TermNames.
 func (t *Terms) TermValues() []float64 {
 	out := []float64{t.Prior}
-	out = append(out, t.Level[:]...)
-	return append(out, t.TF[:]...)
+	out = append(out, t.Level[:numFields]...)
+	out = append(out, t.TF[:]...)
+	return append(out, t.Level[numFields:max(t.fields, numFields)]...)
 }
 
 // WriteTerms writes the terms of pair p of rows named idA and idB, one
@@ -77,9 +91,9 @@ func (m *Model) WriteTerms(w io.Writer, idA, idB string, p *Pair) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "pair %s, %s\n", idA, idB)
 	fmt.Fprintf(&b, "  %-30s %+8.3f\n", "prior", t.Prior)
-	for f := Field(0); f < numFields; f++ {
-		fmt.Fprintf(&b, "  %-30s %+8.3f\n", f.String()+"="+f.LevelName(v[f]), t.Level[f])
-		if t.TF[f] != 0 {
+	for f := Field(0); f < m.fields(); f++ {
+		fmt.Fprintf(&b, "  %-30s %+8.3f\n", m.FieldName(f)+"="+m.LevelName(f, v[f]), t.Level[f])
+		if f < numFields && t.TF[f] != 0 {
 			fmt.Fprintf(&b, "  %-30s %+8.3f\n", f.String()+" term frequency", t.TF[f])
 		}
 	}
@@ -174,7 +188,7 @@ func findRow(ids *rowIDs, id string, lo, hi int32, file string) (int32, error) {
 // rows that agree on every field they have (one value everywhere, such
 // as rows copied many times) leave nothing to tell a match from a
 // non-match by, and the weights cannot be learned.
-func learnWarnings(u [numFields][]float64, sample, nIn int, link bool) []string {
+func learnWarnings(u [maxFields][]float64, sample, nIn int, link bool) []string {
 	if sample == 0 {
 		if nIn < 2 && !link {
 			return nil
@@ -182,7 +196,7 @@ func learnWarnings(u [numFields][]float64, sample, nIn int, link bool) []string 
 		return []string{"no random pairs to learn u from: the file has too few rows to learn weights (add rows, or use --reference against a larger file)"}
 	}
 	var alike []string
-	for f := Field(0); f < numFields; f++ {
+	for f := Field(0); f < maxFields; f++ {
 		if u[f] == nil || !hasData(u[f]) {
 			continue // no random pair had the field on both sides
 		}
@@ -262,7 +276,7 @@ func (r *Result) Borderline(threshold, band float64, n int) []ShownPair {
 			b += nIn
 		}
 		out = append(out, ShownPair{A: r.idText(p.A, false), NameA: r.names.name(p.A), B: r.idText(p.B, true), NameB: r.names.name(b),
-			Score: p.Score, Linked: p.Linked, Reason: Reason(p.Pattern)})
+			Score: p.Score, Linked: p.Linked, Reason: r.Model.Reason(p.Pattern)})
 	}
 	return out
 }

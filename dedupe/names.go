@@ -26,6 +26,9 @@ type nameComparer struct {
 	strict   bool
 	memoHits atomic.Int64
 	failed   atomic.Int64 // matcher calls that failed (compared locally)
+	// extra are the run's extra comparisons (compareRows compares them
+	// too).
+	extra []Comparison
 }
 
 func newNameComparer(svc nameapi.PersonMatcher, budget int64) *nameComparer {

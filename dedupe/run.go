@@ -39,6 +39,10 @@ type Options struct {
 	// SortBuffer is the memory, in bytes, of each external sort's buffers
 	// (default 16 MiB); the spill files go under Settings.TempDir.
 	SortBuffer int
+	// Extra are comparisons of more input columns besides
+	// Settings.Compare's (which come first), each with ExtraLevels
+	// levels; at most MaxExtra in all.
+	Extra []Comparison
 	// ExplainPairs are pairs of rows to compare and score whether or not
 	// a block brings them together (Result.Explained).
 	ExplainPairs []ExplainPair
@@ -170,6 +174,13 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	}
 	x := &extracted{store: store, keys: newSorter(dir, "keys", codec, cmpKeyEntry, o.SortBuffer)}
 	defer x.keys.Close()
+	cols, err := runColumns(o.Settings, o.Extra)
+	if err != nil {
+		return nil, err
+	}
+	if x.extraCol, x.blockCol, err = cols.indexes(o.Input.Schema(), o.InputName); err != nil {
+		return nil, err
+	}
 	if col := o.Settings.IDColumn; col != "" {
 		x.ids = newRowIDs(col)
 		if x.idCol = o.Input.Schema().Index(col); x.idCol < 0 {
@@ -195,6 +206,9 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	if link {
 		if x.ids != nil {
 			x.idCol, x.idFile = o.Reference.Schema().Index(o.Settings.IDColumn), o.ReferenceName
+		}
+		if x.extraCol, x.blockCol, err = cols.indexes(o.Reference.Schema(), o.ReferenceName); err != nil {
+			return nil, err
 		}
 		nRef, _, err := extractAll(ctx, o.Reference, o.RefPlan, true, nIn32, o.Workers, x, o.Progress)
 		if err != nil {
@@ -233,6 +247,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	stage("block sizes")
 
 	names := newNameComparer(o.Matcher, o.MaxMatchCalls)
+	names.extra = cols.extra
 	names.strict = n >= strictRows
 	if o.Matcher == nil {
 		names.budget.Store(0)
@@ -253,6 +268,9 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	stage("compare")
 	for r := Rule(0); r < NumRules; r++ {
 		c := byRule[r]
+		if r == RuleColumns && len(cols.block) == 0 {
+			continue
+		}
 		sum.Blocks += st[r].blocks
 		sum.BlocksCapped += st[r].capped
 		k := int64(0)
@@ -292,13 +310,13 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Model = TrainShared(byRule[:], shared, u, possible)
+	res.Model = newTrainer(cols.extra, cols.blocked).train(byRule[:], shared, u, possible)
 	if w := fewPairsWarning(sum.PairsCompared, nIn); w != "" {
 		sum.Warnings = append(sum.Warnings, w)
 	}
 	res.Model.USample = usample
 	set := o.Settings
-	weights := make([]float64, NumPatterns)
+	weights := make([]float64, patternsFor(len(cols.extra)))
 	for p := range weights {
 		weights[p] = res.Model.Weight(Pattern(p).Vector())
 	}
@@ -511,6 +529,7 @@ func clusterSizes(rows []RowResult, link bool) map[string]int64 {
 func compareRows(ctx context.Context, names *nameComparer, a, b *Features) Vector {
 	var v Vector
 	compareOthers(a, b, &v)
+	compareExtra(names.extra, a, b, &v)
 	// Evidence: a birth date, email or phone that agrees at all, or an
 	// equal address (a close one, the same street, is too common). In a
 	// large file (strict) one such field with a name is not enough to

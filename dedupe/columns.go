@@ -222,8 +222,8 @@ func uniq(ws []string) []string {
 	return out
 }
 
-// compareNumber: equal numbers; close within 1 % (of the larger) or one
-// digit typed wrong; else different. Values that are not numbers compare
+// compareNumber: equal numbers; close within 1 % (of the larger) or, in
+// numbers of four digits or more, one digit typed wrong; else different. Values that are not numbers compare
 // as exact text.
 func compareNumber(a, b string) Level {
 	x, errA := parseNumber(a)
@@ -234,7 +234,8 @@ func compareNumber(a, b string) Level {
 	if x == y {
 		return Equal
 	}
-	if math.Abs(x-y) <= 0.01*math.Max(math.Abs(x), math.Abs(y)) || withinEdits(digits(a), digits(b), 1) {
+	da, db := digits(a), digits(b)
+	if math.Abs(x-y) <= 0.01*math.Max(math.Abs(x), math.Abs(y)) || min(len(da), len(db)) >= 4 && withinEdits(da, db, 1) {
 		return Close
 	}
 	return Different

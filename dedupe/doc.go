@@ -12,7 +12,11 @@
 //	          date or by name); a pair is compared under the first key it
 //	          shares (owns)
 //	compare   pair → comparison vector (names through the service's person
-//	          matcher, other fields by their own comparators)
+//	          matcher, other fields by their own comparators); each field
+//	          is one Comparison value (comparison.go: levels, labels,
+//	          prior m, comparator, term-frequency rule), the built-in
+//	          ones followed by the config's columns (columns.go:
+//	          dedupe.compare, and dedupe.blockOn's blocking rule)
 //	score     vector → match probability, from Fellegi–Sunter m/u weights
 //	          learned by EM without labels (u from random pairs, m per
 //	          blocking rule), adjusted for how common an equal value or

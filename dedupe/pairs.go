@@ -114,6 +114,15 @@ func sign(x float64) float64 {
 // WritePairs writes the pairs file as CSV with a fixed header.
 func (r *Result) WritePairs(w io.Writer) error {
 	rows := r.PairRows()
+	if len(rows) == 0 && len(r.Model.Extra) > 0 {
+		var buf bytes.Buffer
+		if err := r.writePairsExtra(&buf, []*PairRow{{}}); err != nil {
+			return err
+		}
+		head, _, _ := strings.Cut(buf.String(), "\n")
+		_, err := io.WriteString(w, head+"\n")
+		return err
+	}
 	if len(rows) == 0 {
 		// gocsv writes no header for an empty slice: write it alone.
 		rows = nil

@@ -182,6 +182,9 @@ func (d *Dedupe) cluster(ctx context.Context, matcher nameapi.PersonMatcher, bud
 	if err != nil {
 		return nil, wrap(Usage, err)
 	}
+	if err := dedupe.CheckColumns(cfg.Dedupe, rd.Schema(), cfg.File(), cfg.Line); err != nil {
+		return nil, wrap(Usage, err)
+	}
 	if _, err := dedupe.OutputSchemaIDs(rd.Schema(), cfg.Output.ColumnPrefix(), cfg.Dedupe.IDColumn); err != nil {
 		return nil, errorf(Usage, "%s: %w", d.ConfigPath, err)
 	}
@@ -203,6 +206,9 @@ func (d *Dedupe) cluster(ctx context.Context, matcher nameapi.PersonMatcher, bud
 		defer ref.Close()
 		refPlan, err := mapping.NewPlan(&refCfg, ref.Schema())
 		if err != nil {
+			return nil, errorf(Usage, "reference %s: %w", d.Reference, err)
+		}
+		if err := dedupe.CheckColumns(cfg.Dedupe, ref.Schema(), cfg.File(), cfg.Line); err != nil {
 			return nil, errorf(Usage, "reference %s: %w", d.Reference, err)
 		}
 		opts.Reference, opts.RefPlan = ref, refPlan

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/namepipe/namepipe/report"
 )
 
 // Terms are a pair's match weight taken apart: the prior (two random rows
@@ -100,6 +102,81 @@ func (m *Model) WriteTerms(w io.Writer, idA, idB string, p *Pair) error {
 	fmt.Fprintf(&b, "  %-30s %+8.3f  (probability %.4f)\n", "= match weight", t.Sum(), probability(t.Sum()))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// TermList returns the terms of pair p as labelled values, in
+// WriteTerms' order (the prior, then per field its level's weight and its
+// term-frequency adjustment), leaving out fields missing on a side and
+// adjustments of 0: they add up to p's match weight.
+func (m *Model) TermList(p *Pair) []report.Term {
+	t := m.Terms(p)
+	v := p.Pattern.Vector()
+	out := []report.Term{{Label: "prior", Value: t.Prior}}
+	for f := Field(0); f < m.fields(); f++ {
+		if v[f] != Missing {
+			out = append(out, report.Term{Label: m.FieldName(f) + "=" + m.LevelName(f, v[f]), Value: t.Level[f]})
+		}
+		if f < numFields && t.TF[f] != 0 {
+			out = append(out, report.Term{Label: m.FieldName(f) + " term frequency", Value: t.TF[f]})
+		}
+	}
+	return out
+}
+
+// LevelWeights returns m, u and the weight of every level of every field
+// (missing left out), for the report's chart.
+func (m *Model) LevelWeights() []report.LevelWeight {
+	var out []report.LevelWeight
+	for f := Field(0); f < m.fields(); f++ {
+		if m.M[f] == nil || m.U[f] == nil {
+			continue
+		}
+		for l := Level(1); int(l) < f.Levels(); l++ {
+			lw := report.LevelWeight{Field: m.FieldName(f), Level: m.LevelName(f, l), Neutral: !f.weighs(l)}
+			if !lw.Neutral {
+				lw.M, lw.U = m.M[f][l], m.U[f][l]
+				lw.Weight = math.Log2(lw.M / lw.U)
+			}
+			out = append(out, lw)
+		}
+	}
+	return out
+}
+
+// PriorWeight is the weight of two random rows (log2 odds of a match).
+func (m *Model) PriorWeight() float64 { return math.Log2(m.Lambda / (1 - m.Lambda)) }
+
+// Bounds of the match-weight histogram (WeightHistogram): bins of one
+// bit from weightLo to weightHi, the ends open.
+const (
+	weightLo = -16
+	weightHi = 32
+)
+
+// countWeight counts a scored pair's weight in the histogram.
+func (r *Result) countWeight(w float64) {
+	i := int(math.Floor(w)) - weightLo
+	r.weightCounts[min(max(i, 0), weightHi-weightLo-1)]++
+}
+
+// WeightHistogram returns the match weights of every scored pair (the
+// compared pairs that agree on some field), in bins of one bit; the
+// first and last bins hold everything below and above them.
+func (r *Result) WeightHistogram() []report.WeightBin {
+	out := make([]report.WeightBin, 0, weightHi-weightLo)
+	for i, n := range r.weightCounts {
+		lo := float64(weightLo + i)
+		out = append(out, report.WeightBin{From: lo, To: lo + 1, Count: n})
+	}
+	// Trim empty bins at the ends, keeping a few around the data.
+	first, last := 0, len(out)-1
+	for first < last && out[first].Count == 0 {
+		first++
+	}
+	for last > first && out[last].Count == 0 {
+		last--
+	}
+	return out[max(0, first-1):min(len(out), last+2)]
 }
 
 // ExplainPair is one pair asked for with --explain-pair: two row IDs
@@ -246,6 +323,8 @@ type ShownPair struct {
 	Score              float64
 	Linked             bool
 	Reason             string
+	// Terms are its match weight's terms (TermList).
+	Terms []report.Term
 }
 
 // Borderline returns at most n kept pairs scored within band of the
@@ -276,7 +355,7 @@ func (r *Result) Borderline(threshold, band float64, n int) []ShownPair {
 			b += nIn
 		}
 		out = append(out, ShownPair{A: r.idText(p.A, false), NameA: r.names.name(p.A), B: r.idText(p.B, true), NameB: r.names.name(b),
-			Score: p.Score, Linked: p.Linked, Reason: r.Model.Reason(p.Pattern)})
+			Score: p.Score, Linked: p.Linked, Reason: r.Model.Reason(p.Pattern), Terms: r.Model.TermList(p)})
 	}
 	return out
 }

@@ -72,6 +72,9 @@ type Result struct {
 
 	// ids are the rows' own IDs (nil without Settings.IDColumn).
 	ids *rowIDs
+	// weightCounts is the histogram of the scored pairs' weights
+	// (WeightHistogram).
+	weightCounts [weightHi - weightLo]int64
 }
 
 // RowResult is what dedupe found for one input row.
@@ -334,6 +337,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 			p.Weight += x
 			p.TF[f] = float32(x)
 		}
+		res.countWeight(p.Weight)
 		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
 			return nil
 		}

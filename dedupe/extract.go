@@ -38,6 +38,9 @@ type extracted struct {
 	// extraCol and blockCol are the columns of the file being read that
 	// fill Features.Extra and Features.Block.
 	extraCol, blockCol []int
+	// prev collects the previous run's cluster IDs while its rows are
+	// read (incremental runs).
+	prev *previousClusters
 }
 
 // extractJob is one batch of records on its way through the workers.
@@ -163,6 +166,11 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 			}
 			if j.err != nil {
 				return j.err
+			}
+			if ref && x.prev != nil {
+				for k := range j.recs {
+					x.prev.add(j.recs[k].Values)
+				}
 			}
 			if x.ids != nil {
 				for k := range j.recs {

@@ -293,7 +293,7 @@ const segment = 1024
 // owns is compared on the workers. Pairs that agree somewhere go to
 // cands with what their term-frequency adjustment needs; the counts of every
 // pattern are returned per rule.
-func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]ruleStats, nIn int, link bool,
+func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]ruleStats, nIn int, link, incr bool,
 	names *nameComparer, perRow []int32, cands *sorter[cand]) ([NumRules]PatternCounts, error) {
 	maxBlock, window := o.Settings.MaxBlockSize, o.Settings.Window
 	g, gctx := errgroup.WithContext(ctx)
@@ -339,6 +339,9 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 								}
 							} else if b < a {
 								a, b, ia, ib = b, a, ib, ia
+							}
+							if incr && int(a) >= nIn {
+								continue // two previous rows: not compared again
 							}
 							if !owns(keys[ia], keys[ib], blockKey{h: j.ents[i].h, rule: j.rule}) {
 								continue

@@ -139,6 +139,12 @@ func (c *nameComparer) call(ctx context.Context, a, b *Features, local Level) Le
 			}
 		}
 	}
+	if res.MatchType == nameapi.MatchDifferent && local <= NameSimilar {
+		// Still no, but every word of one name is within a typo of a
+		// word of the other (Margaert Frnández, Margaret Fernández): two
+		// misspelt words are still the same name, as far as the words go.
+		return NameSimilar
+	}
 	if res.MatchType == nameapi.MatchRelation && local == NameDifferent {
 		// No word in common, no surname shared: the matcher's
 		// "relation" (a family name shared) has nothing to stand on.

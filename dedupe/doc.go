@@ -28,9 +28,12 @@
 // by which every tie is broken so that the rows' order does not matter;
 // a pair's weight taken apart into the terms it is the sum of (explain.go:
 // the pairs file's w_ columns, --explain-pair, the report's borderline
-// pairs, the warnings of a model that cannot be learned); Links, the rule
-// that a name alone never links when another field disagrees; and the
-// golden records of --merge (merge.go).
+// pairs, the warnings of a model that cannot be learned, the report's
+// charts); Links, the rule that a name alone never links when another
+// field disagrees; the golden records of --merge (merge.go); and
+// incremental runs (incremental.go: --previous links new rows to an
+// earlier run's clusters, read like a reference file whose rows are never
+// compared with each other; --save-model and --model).
 //
 // Each step is a function of its inputs only (no package state), so that
 // the steps map onto a distributed runner's keyed group and combine

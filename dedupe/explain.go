@@ -265,7 +265,7 @@ func findRow(ids *rowIDs, id string, lo, hi int32, file string) (int32, error) {
 // rows that agree on every field they have (one value everywhere, such
 // as rows copied many times) leave nothing to tell a match from a
 // non-match by, and the weights cannot be learned.
-func learnWarnings(u [maxFields][]float64, sample, nIn int, link bool) []string {
+func learnWarnings(u [maxFields][]float64, sample, nIn int, link bool, extra []Comparison) []string {
 	if sample == 0 {
 		if nIn < 2 && !link {
 			return nil
@@ -280,7 +280,7 @@ func learnWarnings(u [maxFields][]float64, sample, nIn int, link bool) []string 
 		if d := u[f][f.different()]; d >= 0.5 {
 			return nil // a field that tells rows apart
 		}
-		alike = append(alike, fmt.Sprintf("%s (%.0f%% not different)", f, 100*(1-u[f][f.different()])))
+		alike = append(alike, fmt.Sprintf("%s (%.0f%% not different)", (&Model{Extra: extra}).FieldName(f), 100*(1-u[f][f.different()])))
 	}
 	if len(alike) == 0 {
 		return nil

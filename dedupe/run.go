@@ -330,7 +330,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 			return nil, err
 		}
 		stage("u sample")
-		sum.Warnings = append(sum.Warnings, learnWarnings(u, usample, nIn, link)...)
+		sum.Warnings = append(sum.Warnings, learnWarnings(u, usample, nIn, link, cols.extra)...)
 	}
 	sum.MatchCalls = names.calls.Load()
 	sum.MatchCallsFailed = names.failed.Load()

@@ -280,7 +280,7 @@ func learnWarnings(u [maxFields][]float64, sample, nIn int, link bool, extra []C
 		if d := u[f][f.different()]; d >= 0.5 {
 			return nil // a field that tells rows apart
 		}
-		alike = append(alike, fmt.Sprintf("%s (%.0f%% not different)", (&Model{Extra: extra}).FieldName(f), 100*(1-u[f][f.different()])))
+		alike = append(alike, fmt.Sprintf("%s (%.0f%% not different)", (&Model{Extra: namesOf(extra)}).FieldName(f), 100*(1-u[f][f.different()])))
 	}
 	if len(alike) == 0 {
 		return nil

@@ -98,7 +98,7 @@ func useModel(m *Model, names []string, extra []Comparison) (Model, error) {
 		return Model{}, fmt.Errorf("--model: learned comparing the columns [%s], but dedupe.compare has [%s]", strings.Join(names, ", "), strings.Join(want, ", "))
 	}
 	out := *m
-	out.Extra = extra
+	out.Extra = namesOf(extra)
 	for i := range extra {
 		f := numFields + Field(i)
 		if len(out.M[f]) != ExtraLevels || len(out.U[f]) != ExtraLevels {

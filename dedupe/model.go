@@ -25,9 +25,29 @@ type Model struct {
 	// of the term-frequency adjustment, whose value shares count every
 	// row holding a value, a person's duplicates included.
 	USampled [maxFields][]float64
-	// Extra are the run's extra comparisons (dedupe.compare), in the
-	// extra slots of a Vector.
-	Extra []Comparison
+	// Extra names the run's extra comparisons (dedupe.compare), in the
+	// extra slots of a Vector, and their levels (plain values: a model
+	// travels as JSON between a distributed runner's stages).
+	Extra []FieldNames
+}
+
+// FieldNames names a compared field and its levels (index = level).
+type FieldNames struct {
+	Name   string
+	Levels []string
+}
+
+// namesOf returns the names of comparisons cs.
+func namesOf(cs []Comparison) []FieldNames {
+	var out []FieldNames
+	for _, c := range cs {
+		n := FieldNames{Name: c.Name}
+		for _, l := range c.Levels {
+			n.Levels = append(n.Levels, l.Label)
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // fields is the number of fields the model compares (the built-in ones
@@ -37,16 +57,21 @@ func (m *Model) fields() Field { return numFields + Field(len(m.Extra)) }
 // FieldName returns the name of field f ("name", or an extra
 // comparison's column).
 func (m *Model) FieldName(f Field) string {
-	if c := comparison(f, m.Extra); c != nil {
-		return c.Name
+	if f < numFields {
+		return f.String()
+	}
+	if i := int(f - numFields); i < len(m.Extra) {
+		return m.Extra[i].Name
 	}
 	return f.String()
 }
 
 // LevelName returns the label of level l of field f.
 func (m *Model) LevelName(f Field, l Level) string {
-	if c := comparison(f, m.Extra); c != nil && int(l) < len(c.Levels) {
-		return c.Levels[l].Label
+	if f >= numFields {
+		if i := int(f - numFields); i < len(m.Extra) && int(l) < len(m.Extra[i].Levels) {
+			return m.Extra[i].Levels[l]
+		}
 	}
 	return f.LevelName(l)
 }
@@ -295,7 +320,7 @@ func (t *trainer) train(byRule, shared []PatternCounts, u [maxFields][]float64, 
 	first := t.trainOnce(byRule, shared, u, possiblePairs)
 	m := t.trainOnce(byRule, shared, withoutMatches(u, &first), possiblePairs)
 	m.USampled = u
-	m.Extra = t.extra
+	m.Extra = namesOf(t.extra)
 	return m
 }
 

@@ -30,6 +30,7 @@ targets=(
   ./mapping:FuzzBuild
   ./dedupe:FuzzCompareRows
   ./dedupe:FuzzFeatCodec
+  ./dedupe:FuzzColumnsAndModel
   ./server:FuzzRESTBody
   ./server:FuzzSOAPBody
   ./server:FuzzRESTQuery

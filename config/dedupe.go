@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 )
@@ -71,10 +72,75 @@ type Dedupe struct {
 	// Type: `smallest_id` | `largest_id`
 	// Default: `smallest_id`
 	ClusterIDFrom string `yaml:"clusterIdFrom"`
+	// More input columns to compare, each learned by the same EM as the built-in fields (name, birth date, email, phone, address) and weighed in every pair: `exact` (equal as written, close when equal but for case, accents, spaces and punctuation), `text` (close: a typo or most words in common), `number` (close: within 1 %, or one digit typed wrong in a number of 4 digits or more), `date` (close: day and month swapped, a typo, or the year off by one). At most 3; a value that is empty on one side is missing.
+	// Type: list of {column: name, kind: exact | text | number | date}
+	// Default: none
+	Compare []DedupeCompare `yaml:"compare"`
+	// Input columns to block on besides the built-in rules: rows with the same value (compared as `exact`'s close level: case, accents and spaces ignored) in one of these columns are compared. A common value makes a large block, which compares each row with its `window` neighbours only.
+	// Type: list of column names
+	// Default: none
+	BlockOn []string `yaml:"blockOn"`
 	// Golden records (`--merge FILE`): how each cluster becomes one row (the keys below).
 	// Type: section
 	// Default: see its keys
 	Merge DedupeMerge `yaml:"merge"`
+}
+
+// DedupeCompare is one entry of dedupe.compare.
+type DedupeCompare struct {
+	// The input column compared.
+	// Type: column name
+	// Default: none (required)
+	Column string `yaml:"column"`
+	// How its values are compared.
+	// Type: `exact` | `text` | `number` | `date`
+	// Default: `text`
+	Kind string `yaml:"kind"`
+}
+
+// Kinds of dedupe.compare.
+const (
+	CompareExact  = "exact"
+	CompareText   = "text"
+	CompareNumber = "number"
+	CompareDate   = "date"
+)
+
+// MaxDedupeCompare is the most entries dedupe.compare may have.
+const MaxDedupeCompare = 3
+
+// checkColumns adds the problems of dedupe.compare and dedupe.blockOn.
+func (c *Dedupe) checkColumns(p *Problems) {
+	if len(c.Compare) > MaxDedupeCompare {
+		p.Add("dedupe.compare", "has %d entries; at most %d columns can be compared besides the person's fields", len(c.Compare), MaxDedupeCompare)
+	}
+	seen := map[string]int{}
+	for i, cc := range c.Compare {
+		key := fmt.Sprintf("dedupe.compare[%d]", i)
+		switch cc.Kind {
+		case CompareExact, CompareText, CompareNumber, CompareDate:
+		default:
+			p.Add(key+".kind", "%q: must be exact, text, number or date", cc.Kind)
+		}
+		if strings.TrimSpace(cc.Column) == "" {
+			p.Add(key+".column", "is required: the input column to compare")
+			continue
+		}
+		if j, ok := seen[cc.Column]; ok {
+			p.Add(key+".column", "column %q is compared twice (also dedupe.compare[%d])", cc.Column, j)
+		}
+		seen[cc.Column] = i
+	}
+	blocked := map[string]bool{}
+	for i, col := range c.BlockOn {
+		key := fmt.Sprintf("dedupe.blockOn[%d]", i)
+		if strings.TrimSpace(col) == "" {
+			p.Add(key, "a column name is empty")
+		} else if blocked[col] {
+			p.Add(key, "column %q is listed twice", col)
+		}
+		blocked[col] = true
+	}
 }
 
 // DedupeMerge is dedupe.merge: the survivorship rules of `--merge`.
@@ -173,6 +239,11 @@ func (c *Dedupe) applyDefaults(d *Doc) {
 	if c.Merge.Default == "" {
 		c.Merge.Default = MergeMostComplete
 	}
+	for i := range c.Compare {
+		if c.Compare[i].Kind == "" {
+			c.Compare[i].Kind = CompareText
+		}
+	}
 }
 
 // check adds the problems of the dedupe section to p.
@@ -206,6 +277,7 @@ func (c *Dedupe) check(s *Settings, p *Problems) {
 		p.Add("dedupe.clusterIdFrom", "needs dedupe.idColumn (the column of the rows' IDs)")
 	}
 	c.Merge.check(p)
+	c.checkColumns(p)
 	if c.MaxMatchCalls < 0 {
 		p.Add("dedupe.maxMatchCalls", "must be 0 or more, got %d", c.MaxMatchCalls)
 	}

@@ -97,7 +97,7 @@ func TestPlausible(t *testing.T) {
 	t.Parallel()
 	var r emResult
 	for f := Field(0); f < numFields; f++ {
-		r.m[f] = append([]float64(nil), priorM[f]...)
+		r.m[f] = priorMOf(f, nil)
 	}
 	r.learned[FieldBirth] = true
 	if !r.plausible() {
@@ -193,7 +193,7 @@ func TestNameFromEmail(t *testing.T) {
 func TestWithoutMatches(t *testing.T) {
 	t.Parallel()
 	m := &Model{Lambda: 0.001}
-	var u [numFields][]float64
+	var u [maxFields][]float64
 	for f := Field(0); f < numFields; f++ {
 		u[f] = make([]float64, f.Levels())
 		m.M[f] = make([]float64, f.Levels())
@@ -293,7 +293,7 @@ func TestMissingIsNeutral(t *testing.T) {
 	t.Parallel()
 	m := Model{Lambda: 0.001}
 	for f := Field(0); f < numFields; f++ {
-		m.M[f] = append([]float64(nil), priorM[f]...)
+		m.M[f] = priorMOf(f, nil)
 		m.U[f] = make([]float64, f.Levels())
 		for l := 1; l < f.Levels(); l++ {
 			m.U[f][l] = 0.1

@@ -20,10 +20,11 @@ const (
 	RuleBirth                  // birth date (day and month in either order)
 	RuleAddress                // the address words
 	RuleNamePlace              // Cologne code of one name word + the address words
+	RuleColumns                // the folded value of each dedupe.blockOn column
 	NumRules
 )
 
-var ruleNames = [NumRules]string{"name_tokens", "surname_phonetic", "email", "phone", "birth_date", "address", "name_place"}
+var ruleNames = [NumRules]string{"name_tokens", "surname_phonetic", "email", "phone", "birth_date", "address", "name_place", "columns"}
 
 // String returns the rule's name, such as "surname_phonetic".
 func (r Rule) String() string { return ruleNames[r] }
@@ -104,6 +105,12 @@ func Keys(f *Features, r Rule) []string {
 				if c := cologne(w); c != "" {
 					add(c + "|" + rest)
 				}
+			}
+		}
+	case RuleColumns:
+		for i, v := range f.Block {
+			if v != "" {
+				add(strconv.Itoa(i) + "|" + v)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package dedupe
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 )
 
@@ -124,4 +125,48 @@ func clusters(n int, edges []Edge, maxSize int, ids *rowIDs) (root []int32, refu
 func orderedRanks(ids *rowIDs, e Edge) (int32, int32) {
 	a, b := ids.rank[e.A], ids.rank[e.B]
 	return min(a, b), max(a, b)
+}
+
+// rootOf is the cluster root of row b (a reference row in linking mode,
+// which is its own root).
+func rootOf(root []int32, b int32, nIn int, link bool) int32 {
+	if link {
+		return b
+	}
+	return root[b]
+}
+
+// linkClusters links each input row to its best reference row at or
+// above the threshold: the root of an input row is that reference row's
+// index, or -1.
+func linkClusters(rows []RowResult, strong []Edge, nIn, n int, threshold float64) []int32 {
+	root := make([]int32, nIn)
+	for i := range root {
+		root[i] = -1
+		if rows[i].Match >= 0 && rows[i].Score >= threshold && Links(rows[i].Pattern) {
+			root[i] = rows[i].Match
+		}
+	}
+	_ = strong
+	_ = n
+	return root
+}
+
+// clusterSizes counts clusters by size ("2", "3", …, "10+").
+func clusterSizes(rows []RowResult, link bool) map[string]int64 {
+	out := map[string]int64{}
+	seen := map[int32]bool{}
+	for _, r := range rows {
+		if r.Cluster < 0 || seen[r.Cluster] {
+			continue
+		}
+		seen[r.Cluster] = true
+		k := fmt.Sprint(r.Size)
+		if r.Size >= 10 {
+			k = "10+"
+		}
+		out[k]++
+	}
+	_ = link
+	return out
 }

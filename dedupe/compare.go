@@ -7,117 +7,43 @@ import (
 	"github.com/xrash/smetrics"
 )
 
-// Field is a compared field.
-type Field int
+// Vector is the comparison of two rows, one level per field: the
+// built-in fields, then the extra slots (Missing when unused).
+type Vector [maxFields]Level
 
-// The compared fields, in the order of a comparison vector.
-const (
-	FieldName Field = iota
-	FieldBirth
-	FieldEmail
-	FieldPhone
-	FieldAddress
-	numFields
-)
+// Pattern encodes a vector as one number (mixed radix, the first field
+// the lowest digit), the key under which the EM step counts vectors. A
+// vector whose extra slots are all missing has a pattern below
+// BuiltinPatterns.
+type Pattern uint32
 
-// Level is the outcome of comparing one field of two rows. Level 0 is
-// "missing on one side" and weighs nothing; higher levels agree less.
-type Level uint8
-
-// Missing is the level of a field that one of the rows lacks.
-const Missing Level = 0
-
-// fieldInfo names the fields and their levels (index = level).
-var fieldInfo = [numFields]struct {
-	name   string
-	levels []string
-}{
-	FieldName:    {"name", []string{"missing", "equal", "matching", "similar", "relation", "different"}},
-	FieldBirth:   {"birth_date", []string{"missing", "equal", "day_month_swapped", "typo", "different"}},
-	FieldEmail:   {"email", []string{"missing", "equal", "close", "different", "name_other_domain"}},
-	FieldPhone:   {"phone", []string{"missing", "equal", "close", "different"}},
-	FieldAddress: {"address", []string{"missing", "equal", "close", "different"}},
-}
-
-// Name levels.
-const (
-	NameEqual Level = iota + 1
-	NameMatching
-	NameSimilar
-	NameRelation
-	NameDifferent
-)
-
-// Birth date levels.
-const (
-	BirthEqual Level = iota + 1
-	BirthSwapped
-	BirthTypo
-	BirthDifferent
-)
-
-// Levels of email, phone and address.
-const (
-	Equal Level = iota + 1
-	Close
-	Different
-)
-
-// EmailNameOtherDomain is the email level of two addresses whose local
-// part is the same and made of the rows' name (john.smith@gmail.com and
-// john.smith@web.de): the addresses differ, but say no more than that the
-// names agree, which the name field weighs already (namesakes' addresses
-// look like this too). It is neutral: it weighs nothing, like missing,
-// but it is not missing.
-const EmailNameOtherDomain Level = 4
-
-// neutral reports whether level l of f weighs nothing although both rows
-// have the field (EmailNameOtherDomain).
-func (f Field) neutral(l Level) bool { return f == FieldEmail && l == EmailNameOtherDomain }
-
-// weighs reports whether level l of f adds a weight (it is neither
-// missing nor neutral): the levels the model learns m and u of.
-func (f Field) weighs(l Level) bool { return l != Missing && !f.neutral(l) }
-
-// different returns f's lowest level that weighs (different).
-func (f Field) different() Level {
-	l := Level(f.Levels() - 1)
-	for f.neutral(l) {
-		l--
-	}
-	return l
-}
-
-// String returns the field's name, such as "birth_date".
-func (f Field) String() string { return fieldInfo[f].name }
-
-// LevelName returns the name of level l of field f, such as "typo".
-func (f Field) LevelName(l Level) string { return fieldInfo[f].levels[l] }
-
-// Levels returns the number of levels of f, Missing included.
-func (f Field) Levels() int { return len(fieldInfo[f].levels) }
-
-// Vector is the comparison of two rows, one level per field.
-type Vector [numFields]Level
-
-// Pattern encodes a vector as one number (mixed radix), the key under
-// which the EM step counts vectors.
-type Pattern uint16
-
-// NumPatterns is the number of distinct patterns.
-var NumPatterns = func() int {
+// BuiltinPatterns is the number of patterns of the built-in fields;
+// NumPatterns the number of all patterns (extra slots included).
+var BuiltinPatterns, NumPatterns = func() (int, int) {
 	n := 1
 	for f := Field(0); f < numFields; f++ {
 		n *= f.Levels()
 	}
-	return n
+	return n, n * pow(ExtraLevels, MaxExtra)
 }()
+
+// patternsFor is the number of patterns of a run with k extra
+// comparisons: its counts need no more.
+func patternsFor(k int) int { return BuiltinPatterns * pow(ExtraLevels, k) }
+
+func pow(b, e int) int {
+	n := 1
+	for range e {
+		n *= b
+	}
+	return n
+}
 
 // agrees reports whether any field of v is neither missing nor at its
 // lowest level (different): a pair that agrees nowhere can only weigh
 // against a match, and is counted but not kept.
 func (v Vector) agrees() bool {
-	for f := Field(0); f < numFields; f++ {
+	for f := Field(0); f < maxFields; f++ {
 		if l := v[f]; f.weighs(l) && l < f.different() {
 			return true
 		}
@@ -134,7 +60,7 @@ func (v Vector) agrees() bool {
 func Links(p Pattern) bool {
 	v := p.Vector()
 	agree, disagree := false, false
-	for f := Field(0); f < numFields; f++ {
+	for f := Field(0); f < maxFields; f++ {
 		l := v[f]
 		if f == FieldName || !f.weighs(l) {
 			continue
@@ -151,7 +77,7 @@ func Links(p Pattern) bool {
 // Pattern returns v's pattern.
 func (v Vector) Pattern() Pattern {
 	p := 0
-	for f := numFields - 1; f >= 0; f-- {
+	for f := Field(maxFields - 1); f >= 0; f-- {
 		p = p*f.Levels() + int(v[f])
 	}
 	return Pattern(p)
@@ -161,31 +87,11 @@ func (v Vector) Pattern() Pattern {
 func (p Pattern) Vector() Vector {
 	var v Vector
 	n := int(p)
-	for f := Field(0); f < numFields; f++ {
+	for f := Field(0); f < maxFields; f++ {
 		v[f] = Level(n % f.Levels())
 		n /= f.Levels()
 	}
 	return v
-}
-
-// compareOthers fills every level of v except the name's.
-func compareOthers(a, b *Features, v *Vector) {
-	v[FieldBirth] = compareBirth(a.Birth, b.Birth)
-	v[FieldEmail] = bestOf(a.Emails, b.Emails, compareEmail)
-	if v[FieldEmail] == Equal && equalFromName(a, b) {
-		// juergen.koch577@web.de twice: the same address, but one made
-		// of the name, which namesakes' addresses share more often than
-		// random rows' do (they differ in a few digits): weaker evidence
-		// than an unrelated address agreeing.
-		v[FieldEmail] = Close
-	} else if v[FieldEmail] == Close && sameLocalFromName(a, b) {
-		// john.smith@gmail.com and john.smith@web.de say no more than
-		// that the names agree, which the name field weighs already:
-		// namesakes' addresses look like this too.
-		v[FieldEmail] = EmailNameOtherDomain
-	}
-	v[FieldPhone] = bestOf(a.Phones, b.Phones, comparePhone)
-	v[FieldAddress] = compareAddress(a.Addr, b.Addr)
 }
 
 // bestOf compares every value of a with every value of b and returns the

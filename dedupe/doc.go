@@ -12,7 +12,11 @@
 //	          date or by name); a pair is compared under the first key it
 //	          shares (owns)
 //	compare   pair → comparison vector (names through the service's person
-//	          matcher, other fields by their own comparators)
+//	          matcher, other fields by their own comparators); each field
+//	          is one Comparison value (comparison.go: levels, labels,
+//	          prior m, comparator, term-frequency rule), the built-in
+//	          ones followed by the config's columns (columns.go:
+//	          dedupe.compare, and dedupe.blockOn's blocking rule)
 //	score     vector → match probability, from Fellegi–Sunter m/u weights
 //	          learned by EM without labels (u from random pairs, m per
 //	          blocking rule), adjusted for how common an equal value or
@@ -24,9 +28,12 @@
 // by which every tie is broken so that the rows' order does not matter;
 // a pair's weight taken apart into the terms it is the sum of (explain.go:
 // the pairs file's w_ columns, --explain-pair, the report's borderline
-// pairs, the warnings of a model that cannot be learned); Links, the rule
-// that a name alone never links when another field disagrees; and the
-// golden records of --merge (merge.go).
+// pairs, the warnings of a model that cannot be learned, the report's
+// charts); Links, the rule that a name alone never links when another
+// field disagrees; the golden records of --merge (merge.go); and
+// incremental runs (incremental.go: --previous links new rows to an
+// earlier run's clusters, read like a reference file whose rows are never
+// compared with each other; --save-model and --model).
 //
 // Each step is a function of its inputs only (no package state), so that
 // the steps map onto a distributed runner's keyed group and combine

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/namepipe/namepipe/report"
 )
 
 // Terms are a pair's match weight taken apart: the prior (two random rows
@@ -18,14 +20,16 @@ import (
 // words). They add up to the pair's match weight (Sum).
 type Terms struct {
 	Prior float64
-	Level [numFields]float64
+	Level [maxFields]float64
 	TF    [numFields]float64
+	// fields is the number of fields of Level in use.
+	fields Field
 }
 
 // Sum is the match weight the terms make.
 func (t *Terms) Sum() float64 {
 	w := t.Prior
-	for f := Field(0); f < numFields; f++ {
+	for f := Field(0); f < maxFields; f++ {
 		w += t.Level[f]
 	}
 	for f := Field(0); f < numFields; f++ {
@@ -36,20 +40,28 @@ func (t *Terms) Sum() float64 {
 
 // Terms returns the terms of pair p under model m.
 func (m *Model) Terms(p *Pair) Terms {
-	t := Terms{Prior: math.Log2(m.Lambda / (1 - m.Lambda))}
+	t := Terms{Prior: math.Log2(m.Lambda / (1 - m.Lambda)), fields: m.fields()}
 	v := p.Pattern.Vector()
-	for f := Field(0); f < numFields; f++ {
-		if l := v[f]; f.weighs(l) {
+	for f := Field(0); f < maxFields; f++ {
+		if l := v[f]; f.weighs(l) && m.M[f] != nil {
 			t.Level[f] = math.Log2(m.M[f][l] / m.U[f][l])
 		}
+	}
+	for f := Field(0); f < numFields; f++ {
 		t.TF[f] = float64(p.TF[f])
 	}
 	return t
 }
 
+// TermNames are the names of the pairs file's term columns of the
+// built-in fields, in the order of TermValues: w_prior, w_<field> per
+// field, w_tf_<field> per field (Model.TermNames adds the extra fields).
+func TermNames() []string { return (&Model{}).TermNames() }
+
 // TermNames are the names of the pairs file's term columns, in the order
-// of TermValues: w_prior, w_<field> per field, w_tf_<field> per field.
-func TermNames() []string {
+// of TermValues: w_prior, w_<field> per built-in field, w_tf_<field> per
+// built-in field, then w_<column> per extra comparison.
+func (m *Model) TermNames() []string {
 	out := []string{"w_prior"}
 	for f := Field(0); f < numFields; f++ {
 		out = append(out, "w_"+f.String())
@@ -57,14 +69,18 @@ func TermNames() []string {
 	for f := Field(0); f < numFields; f++ {
 		out = append(out, "w_tf_"+f.String())
 	}
+	for f := numFields; f < m.fields(); f++ {
+		out = append(out, "w_"+m.FieldName(f))
+	}
 	return out
 }
 
 // TermValues returns the terms in the order of TermNames.
 func (t *Terms) TermValues() []float64 {
 	out := []float64{t.Prior}
-	out = append(out, t.Level[:]...)
-	return append(out, t.TF[:]...)
+	out = append(out, t.Level[:numFields]...)
+	out = append(out, t.TF[:]...)
+	return append(out, t.Level[numFields:max(t.fields, numFields)]...)
 }
 
 // WriteTerms writes the terms of pair p of rows named idA and idB, one
@@ -77,15 +93,90 @@ func (m *Model) WriteTerms(w io.Writer, idA, idB string, p *Pair) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "pair %s, %s\n", idA, idB)
 	fmt.Fprintf(&b, "  %-30s %+8.3f\n", "prior", t.Prior)
-	for f := Field(0); f < numFields; f++ {
-		fmt.Fprintf(&b, "  %-30s %+8.3f\n", f.String()+"="+f.LevelName(v[f]), t.Level[f])
-		if t.TF[f] != 0 {
+	for f := Field(0); f < m.fields(); f++ {
+		fmt.Fprintf(&b, "  %-30s %+8.3f\n", m.FieldName(f)+"="+m.LevelName(f, v[f]), t.Level[f])
+		if f < numFields && t.TF[f] != 0 {
 			fmt.Fprintf(&b, "  %-30s %+8.3f\n", f.String()+" term frequency", t.TF[f])
 		}
 	}
 	fmt.Fprintf(&b, "  %-30s %+8.3f  (probability %.4f)\n", "= match weight", t.Sum(), probability(t.Sum()))
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// TermList returns the terms of pair p as labelled values, in
+// WriteTerms' order (the prior, then per field its level's weight and its
+// term-frequency adjustment), leaving out fields missing on a side and
+// adjustments of 0: they add up to p's match weight.
+func (m *Model) TermList(p *Pair) []report.Term {
+	t := m.Terms(p)
+	v := p.Pattern.Vector()
+	out := []report.Term{{Label: "prior", Value: t.Prior}}
+	for f := Field(0); f < m.fields(); f++ {
+		if v[f] != Missing {
+			out = append(out, report.Term{Label: m.FieldName(f) + "=" + m.LevelName(f, v[f]), Value: t.Level[f]})
+		}
+		if f < numFields && t.TF[f] != 0 {
+			out = append(out, report.Term{Label: m.FieldName(f) + " term frequency", Value: t.TF[f]})
+		}
+	}
+	return out
+}
+
+// LevelWeights returns m, u and the weight of every level of every field
+// (missing left out), for the report's chart.
+func (m *Model) LevelWeights() []report.LevelWeight {
+	var out []report.LevelWeight
+	for f := Field(0); f < m.fields(); f++ {
+		if m.M[f] == nil || m.U[f] == nil {
+			continue
+		}
+		for l := Level(1); int(l) < f.Levels(); l++ {
+			lw := report.LevelWeight{Field: m.FieldName(f), Level: m.LevelName(f, l), Neutral: !f.weighs(l)}
+			if !lw.Neutral {
+				lw.M, lw.U = m.M[f][l], m.U[f][l]
+				lw.Weight = math.Log2(lw.M / lw.U)
+			}
+			out = append(out, lw)
+		}
+	}
+	return out
+}
+
+// PriorWeight is the weight of two random rows (log2 odds of a match).
+func (m *Model) PriorWeight() float64 { return math.Log2(m.Lambda / (1 - m.Lambda)) }
+
+// Bounds of the match-weight histogram (WeightHistogram): bins of one
+// bit from weightLo to weightHi, the ends open.
+const (
+	weightLo = -16
+	weightHi = 32
+)
+
+// countWeight counts a scored pair's weight in the histogram.
+func (r *Result) countWeight(w float64) {
+	i := int(math.Floor(w)) - weightLo
+	r.weightCounts[min(max(i, 0), weightHi-weightLo-1)]++
+}
+
+// WeightHistogram returns the match weights of every scored pair (the
+// compared pairs that agree on some field), in bins of one bit; the
+// first and last bins hold everything below and above them.
+func (r *Result) WeightHistogram() []report.WeightBin {
+	out := make([]report.WeightBin, 0, weightHi-weightLo)
+	for i, n := range r.weightCounts {
+		lo := float64(weightLo + i)
+		out = append(out, report.WeightBin{From: lo, To: lo + 1, Count: n})
+	}
+	// Trim empty bins at the ends, keeping a few around the data.
+	first, last := 0, len(out)-1
+	for first < last && out[first].Count == 0 {
+		first++
+	}
+	for last > first && out[last].Count == 0 {
+		last--
+	}
+	return out[max(0, first-1):min(len(out), last+2)]
 }
 
 // ExplainPair is one pair asked for with --explain-pair: two row IDs
@@ -174,7 +265,7 @@ func findRow(ids *rowIDs, id string, lo, hi int32, file string) (int32, error) {
 // rows that agree on every field they have (one value everywhere, such
 // as rows copied many times) leave nothing to tell a match from a
 // non-match by, and the weights cannot be learned.
-func learnWarnings(u [numFields][]float64, sample, nIn int, link bool) []string {
+func learnWarnings(u [maxFields][]float64, sample, nIn int, link bool, extra []Comparison) []string {
 	if sample == 0 {
 		if nIn < 2 && !link {
 			return nil
@@ -182,14 +273,14 @@ func learnWarnings(u [numFields][]float64, sample, nIn int, link bool) []string 
 		return []string{"no random pairs to learn u from: the file has too few rows to learn weights (add rows, or use --reference against a larger file)"}
 	}
 	var alike []string
-	for f := Field(0); f < numFields; f++ {
+	for f := Field(0); f < maxFields; f++ {
 		if u[f] == nil || !hasData(u[f]) {
 			continue // no random pair had the field on both sides
 		}
 		if d := u[f][f.different()]; d >= 0.5 {
 			return nil // a field that tells rows apart
 		}
-		alike = append(alike, fmt.Sprintf("%s (%.0f%% not different)", f, 100*(1-u[f][f.different()])))
+		alike = append(alike, fmt.Sprintf("%s (%.0f%% not different)", (&Model{Extra: namesOf(extra)}).FieldName(f), 100*(1-u[f][f.different()])))
 	}
 	if len(alike) == 0 {
 		return nil
@@ -232,6 +323,8 @@ type ShownPair struct {
 	Score              float64
 	Linked             bool
 	Reason             string
+	// Terms are its match weight's terms (TermList).
+	Terms []report.Term
 }
 
 // Borderline returns at most n kept pairs scored within band of the
@@ -262,7 +355,7 @@ func (r *Result) Borderline(threshold, band float64, n int) []ShownPair {
 			b += nIn
 		}
 		out = append(out, ShownPair{A: r.idText(p.A, false), NameA: r.names.name(p.A), B: r.idText(p.B, true), NameB: r.names.name(b),
-			Score: p.Score, Linked: p.Linked, Reason: Reason(p.Pattern)})
+			Score: p.Score, Linked: p.Linked, Reason: r.Model.Reason(p.Pattern), Terms: r.Model.TermList(p)})
 	}
 	return out
 }

@@ -35,6 +35,12 @@ type extracted struct {
 	ids    *rowIDs
 	idCol  int
 	idFile string
+	// extraCol and blockCol are the columns of the file being read that
+	// fill Features.Extra and Features.Block.
+	extraCol, blockCol []int
+	// prev collects the previous run's cluster IDs while its rows are
+	// read (incremental runs).
+	prev *previousClusters
 }
 
 // extractJob is one batch of records on its way through the workers.
@@ -123,6 +129,7 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 					}
 					f := Extract(j.first+int32(i), p)
 					f.Ref = ref
+					setColumns(&f, j.recs[i].Values, x.extraCol, x.blockCol)
 					feats = append(feats, f)
 					keys := BlockKeys(&feats[i])
 					if len(keys) > maxKeys {
@@ -159,6 +166,11 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 			}
 			if j.err != nil {
 				return j.err
+			}
+			if ref && x.prev != nil {
+				for k := range j.recs {
+					x.prev.add(j.recs[k].Values)
+				}
 			}
 			if x.ids != nil {
 				for k := range j.recs {
@@ -208,15 +220,5 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 	return rows, bad, nil
 }
 
-// tfRows counts the rows of feats that have each term-frequency field
-// (newTermFreq's count; the model does not enter it).
-func tfRows(feats []Features) [numFields]float64 {
-	var u [numFields][]float64
-	for f := Field(0); f < numFields; f++ {
-		u[f] = make([]float64, f.Levels())
-		for l := range u[f] {
-			u[f][l] = 1
-		}
-	}
-	return newTermFreq(&Model{U: u}, feats).rows
-}
+// tfRows counts the rows of feats that have each built-in field.
+func tfRows(feats []Features) [numFields]float64 { return countFieldRows(feats) }

@@ -25,6 +25,9 @@ const (
 	// all three lists are encoded.
 	flagSplit = 1 << iota
 	flagRef
+	// flagColumns: the Extra and Block lists follow (a run with
+	// dedupe.compare or dedupe.blockOn).
+	flagColumns
 )
 
 // AppendBinary appends the binary form of f to b
@@ -66,6 +69,9 @@ func (f *Features) appendBody(b []byte) []byte {
 	if f.Ref {
 		flags |= flagRef
 	}
+	if len(f.Extra) > 0 || len(f.Block) > 0 {
+		flags |= flagColumns
+	}
 	b = append(b, flags)
 	b = binary.AppendVarint(b, int64(f.Row))
 	b = binary.AppendVarint(b, int64(f.Birth))
@@ -89,6 +95,10 @@ func (f *Features) appendBody(b []byte) []byte {
 	b = binary.AppendUvarint(b, uint64(len(f.Addr)))
 	for _, a := range f.Addr {
 		b = binary.LittleEndian.AppendUint32(b, a)
+	}
+	if flags&flagColumns != 0 {
+		b = appendStrings(b, f.Extra)
+		b = appendStrings(b, f.Block)
 	}
 	return b
 }
@@ -279,7 +289,7 @@ func (d *featDecoder) end() error {
 // body decodes the binary form of Features into f, re-using the arrays
 // of f's slices.
 func (d *featDecoder) body(f *Features) {
-	names, tokens, emails, phones, addr := f.Names[:0], f.Tokens[:0], f.Emails[:0], f.Phones[:0], f.Addr[:0]
+	names, tokens, emails, phones, addr, extra, block := f.Names[:0], f.Tokens[:0], f.Emails[:0], f.Phones[:0], f.Addr[:0], f.Extra[:0], f.Block[:0]
 	*f = Features{}
 	flags := d.byte()
 	f.Ref = flags&flagRef != 0
@@ -316,5 +326,9 @@ func (d *featDecoder) body(f *Features) {
 		for i := range f.Addr {
 			f.Addr[i] = uint32(d.fixed(4))
 		}
+	}
+	if flags&flagColumns != 0 {
+		f.Extra = d.strs(extra)
+		f.Block = d.strs(block)
 	}
 }

@@ -31,6 +31,10 @@ type Features struct {
 	// Addr holds hashes of the folded words of the addresses, sorted and
 	// distinct (4 bytes a word instead of the text).
 	Addr []uint32
+	// Extra are the values of the run's extra comparisons' columns
+	// (dedupe.compare; "" where a row has none), Block the folded values
+	// of its dedupe.blockOn columns (RuleColumns' keys).
+	Extra, Block []string
 	// order sorts rows by name inside a capped block of a non-name rule.
 	order uint64
 	// nameHash identifies the name fields (type and text), for the

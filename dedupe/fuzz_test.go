@@ -2,6 +2,8 @@ package dedupe
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -39,6 +41,36 @@ func FuzzCompareRows(f *testing.F) {
 		for f := Field(0); f < numFields; f++ {
 			if int(v1[f]) >= f.Levels() {
 				t.Fatalf("%s level %d out of range", f, v1[f])
+			}
+		}
+	})
+}
+
+// FuzzColumnsAndModel feeds arbitrary cells through the four kinds of
+// dedupe.compare (a level in range, the same both ways round) and
+// arbitrary bytes as a --model file (an error or a model, no panic).
+func FuzzColumnsAndModel(f *testing.F) {
+	f.Add("1 000,5", "1000.5", []byte(`{"format":"namepipe-dedupe-model/1","model":{"Lambda":0.001}}`))
+	f.Add("03/12/1985", "1985-12-03", []byte(`{"format":"namepipe-dedupe-model/1","model":{"Lambda":0.5,"M":[[0,1]]}}`))
+	f.Add("Dr. Müller", "dr muller", []byte("{"))
+	f.Fuzz(func(t *testing.T, a, b string, model []byte) {
+		for _, kind := range []string{"exact", "text", "number", "date"} {
+			c, err := ColumnComparison("x", kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l1, l2 := c.CompareText(a, b), c.CompareText(b, a)
+			if l1 != l2 || l1 < Equal || l1 > Different {
+				t.Fatalf("%s %q %q: levels %d and %d", kind, a, b, l1, l2)
+			}
+		}
+		p := filepath.Join(t.TempDir(), "m.json")
+		if err := os.WriteFile(p, model, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if m, names, err := LoadModel(p); err == nil {
+			if _, err := useModel(m, names, nil); err == nil {
+				m.Weight(Vector{FieldName: NameEqual, FieldBirth: BirthEqual})
 			}
 		}
 	})

@@ -169,22 +169,22 @@ func cmpCand(x, y cand) int {
 }
 
 var candCodec = recordCodec[cand]{
-	size: 15 + 4*int(NumRules),
+	size: 17 + 4*int(NumRules),
 	put: func(b []byte, c cand) {
 		binary.LittleEndian.PutUint32(b, uint32(c.a))
 		binary.LittleEndian.PutUint32(b[4:], uint32(c.b))
-		binary.LittleEndian.PutUint16(b[8:], uint16(c.p))
-		b[10] = c.shared
-		binary.LittleEndian.PutUint32(b[11:], math.Float32bits(c.names))
+		binary.LittleEndian.PutUint32(b[8:], uint32(c.p))
+		b[12] = c.shared
+		binary.LittleEndian.PutUint32(b[13:], math.Float32bits(c.names))
 		for r, size := range c.sizes {
-			binary.LittleEndian.PutUint32(b[15+4*r:], size)
+			binary.LittleEndian.PutUint32(b[17+4*r:], size)
 		}
 	},
 	get: func(b []byte) cand {
 		c := cand{a: int32(binary.LittleEndian.Uint32(b)), b: int32(binary.LittleEndian.Uint32(b[4:])),
-			p: Pattern(binary.LittleEndian.Uint16(b[8:])), shared: b[10], names: math.Float32frombits(binary.LittleEndian.Uint32(b[11:]))}
+			p: Pattern(binary.LittleEndian.Uint32(b[8:])), shared: b[12], names: math.Float32frombits(binary.LittleEndian.Uint32(b[13:]))}
 		for r := range c.sizes {
-			c.sizes[r] = binary.LittleEndian.Uint32(b[15+4*r:])
+			c.sizes[r] = binary.LittleEndian.Uint32(b[17+4*r:])
 		}
 		return c
 	},
@@ -293,7 +293,7 @@ const segment = 1024
 // owns is compared on the workers. Pairs that agree somewhere go to
 // cands with what their term-frequency adjustment needs; the counts of every
 // pattern are returned per rule.
-func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]ruleStats, nIn int, link bool,
+func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]ruleStats, nIn int, link, incr bool,
 	names *nameComparer, perRow []int32, cands *sorter[cand]) ([NumRules]PatternCounts, error) {
 	maxBlock, window := o.Settings.MaxBlockSize, o.Settings.Window
 	g, gctx := errgroup.WithContext(ctx)
@@ -301,7 +301,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 	counts := make([][NumRules]PatternCounts, o.Workers)
 	for w := range o.Workers {
 		for r := range counts[w] {
-			counts[w][r] = NewPatternCounts()
+			counts[w][r] = newPatternCounts(len(names.extra))
 		}
 		g.Go(func() error {
 			var buf []byte
@@ -339,6 +339,9 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 								}
 							} else if b < a {
 								a, b, ia, ib = b, a, ib, ia
+							}
+							if incr && int(a) >= nIn {
+								continue // two previous rows: not compared again
 							}
 							if !owns(keys[ia], keys[ib], blockKey{h: j.ents[i].h, rule: j.rule}) {
 								continue
@@ -442,7 +445,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 		return total, err
 	}
 	for r := range total {
-		total[r] = NewPatternCounts()
+		total[r] = newPatternCounts(len(names.extra))
 		for w := range counts {
 			total[r].Add(counts[w][r])
 		}

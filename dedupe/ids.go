@@ -138,6 +138,21 @@ func (d *rowIDs) finish(input, reference string) error {
 	return nil
 }
 
+// disjoint reports an error when a row of the input has the ID of a row
+// after refStart (a new row of an incremental run that is in the
+// previous output already).
+func (d *rowIDs) disjoint(input, previous string) error {
+	for k := 1; k < len(d.byRank); k++ {
+		i, j := d.byRank[k-1], d.byRank[k]
+		if (i < d.refStart) == (j < d.refStart) || d.id(i) != d.id(j) {
+			continue
+		}
+		in, old := min(i, j), max(i, j)
+		return fmt.Errorf("%s: row %d: column %q (dedupe.idColumn): the ID %q is in the previous output %s already (row %d); --input takes only rows that are new", input, in+1, d.column, d.id(in), previous, old-d.refStart+1)
+	}
+	return nil
+}
+
 // before reports whether row i comes before row j in ID order (in row
 // order without IDs).
 func (d *rowIDs) before(i, j int32) bool {

@@ -15,7 +15,7 @@ import (
 // not missing, log2(m/u); its probability is 2^w / (1 + 2^w).
 type Model struct {
 	Lambda float64
-	M, U   [numFields][]float64
+	M, U   [maxFields][]float64
 	// Iterations is the number of EM iterations run; USample the number
 	// of random pairs u was estimated from.
 	Iterations int
@@ -24,15 +24,68 @@ type Model struct {
 	// matches among them were taken out (see TrainShared): the baseline
 	// of the term-frequency adjustment, whose value shares count every
 	// row holding a value, a person's duplicates included.
-	USampled [numFields][]float64
+	USampled [maxFields][]float64
+	// Extra names the run's extra comparisons (dedupe.compare), in the
+	// extra slots of a Vector, and their levels (plain values: a model
+	// travels as JSON between a distributed runner's stages).
+	Extra []FieldNames
+}
+
+// FieldNames names a compared field and its levels (index = level).
+type FieldNames struct {
+	Name   string
+	Levels []string
+}
+
+// namesOf returns the names of comparisons cs.
+func namesOf(cs []Comparison) []FieldNames {
+	var out []FieldNames
+	for _, c := range cs {
+		n := FieldNames{Name: c.Name}
+		for _, l := range c.Levels {
+			n.Levels = append(n.Levels, l.Label)
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// fields is the number of fields the model compares (the built-in ones
+// and its extra ones).
+func (m *Model) fields() Field { return numFields + Field(len(m.Extra)) }
+
+// FieldName returns the name of field f ("name", or an extra
+// comparison's column).
+func (m *Model) FieldName(f Field) string {
+	if f < numFields {
+		return f.String()
+	}
+	if i := int(f - numFields); i < len(m.Extra) {
+		return m.Extra[i].Name
+	}
+	return f.String()
+}
+
+// LevelName returns the label of level l of field f.
+func (m *Model) LevelName(f Field, l Level) string {
+	if f >= numFields {
+		if i := int(f - numFields); i < len(m.Extra) && int(l) < len(m.Extra[i].Levels) {
+			return m.Extra[i].Levels[l]
+		}
+	}
+	return f.LevelName(l)
 }
 
 // PatternCounts counts compared pairs by comparison pattern. Counts of
 // parts of the data add up (Add), which is what the EM step needs.
 type PatternCounts []int64
 
-// NewPatternCounts returns zero counts.
-func NewPatternCounts() PatternCounts { return make(PatternCounts, NumPatterns) }
+// NewPatternCounts returns zero counts of the built-in fields' patterns
+// (a run with extra comparisons counts patternsFor(k)).
+func NewPatternCounts() PatternCounts { return make(PatternCounts, BuiltinPatterns) }
+
+// newPatternCounts returns zero counts of a run with k extra comparisons.
+func newPatternCounts(k int) PatternCounts { return make(PatternCounts, patternsFor(k)) }
 
 // Add adds o into c.
 func (c PatternCounts) Add(o PatternCounts) {
@@ -43,30 +96,49 @@ func (c PatternCounts) Add(o PatternCounts) {
 
 // EstimateU estimates u from the vectors of random pairs (almost all of
 // them non-matches), with a small prior so that no level is impossible.
-func EstimateU(sample []Vector) [numFields][]float64 {
-	c := NewPatternCounts()
+func EstimateU(sample []Vector) [maxFields][]float64 {
+	c := map[Pattern]int64{}
 	for _, v := range sample {
 		c[v.Pattern()]++
 	}
-	return EstimateUCounts(c)
+	return uFrom(func(fn func(Pattern, int64)) {
+		for p, n := range c {
+			fn(p, n)
+		}
+	})
 }
 
 // EstimateUCounts is EstimateU from the sample's pattern counts (a
 // combinable aggregate, as a distributed runner has them).
-func EstimateUCounts(c PatternCounts) [numFields][]float64 {
-	var u [numFields][]float64
-	for f := Field(0); f < numFields; f++ {
-		counts := make([]float64, f.Levels())
-		total := 0.0
+func EstimateUCounts(c PatternCounts) [maxFields][]float64 {
+	return uFrom(func(fn func(Pattern, int64)) {
 		for p, n := range c {
-			if n == 0 {
-				continue
-			}
-			if l := Pattern(p).Vector()[f]; f.weighs(l) {
-				counts[l] += float64(n)
-				total += float64(n)
+			if n != 0 {
+				fn(Pattern(p), n)
 			}
 		}
+	})
+}
+
+// uFrom is EstimateU over the patterns each calls fn with.
+func uFrom(each func(fn func(Pattern, int64))) [maxFields][]float64 {
+	var u [maxFields][]float64
+	var counts [maxFields][]float64
+	var total [maxFields]float64
+	for f := Field(0); f < maxFields; f++ {
+		counts[f] = make([]float64, f.Levels())
+	}
+	each(func(p Pattern, n int64) {
+		v := p.Vector()
+		for f := Field(0); f < maxFields; f++ {
+			if l := v[f]; f.weighs(l) {
+				counts[f][l] += float64(n)
+				total[f] += float64(n)
+			}
+		}
+	})
+	for f := Field(0); f < maxFields; f++ {
+		counts, total := counts[f], total[f]
 		u[f] = make([]float64, f.Levels())
 		k := 0.0
 		for l := 1; l < f.Levels(); l++ {
@@ -95,14 +167,26 @@ const (
 	priorPairs = 10
 )
 
-// priorM are the starting (and prior) m shares of every level: most
-// matches agree exactly, a few show each kind of error.
-var priorM = [numFields][]float64{
-	FieldName:    {0, 0.6, 0.15, 0.12, 0.05, 0.08},
-	FieldBirth:   {0, 0.85, 0.04, 0.06, 0.05},
-	FieldEmail:   {0, 0.6, 0.15, 0.25, 0},
-	FieldPhone:   {0, 0.7, 0.1, 0.2},
-	FieldAddress: {0, 0.6, 0.25, 0.15},
+// trainer is the EM step of a run: its extra comparisons (whose prior m
+// shares it starts from) and, per rule, the fields the rule makes agree.
+type trainer struct {
+	extra []Comparison
+	prior [maxFields][]float64
+	skip  [NumRules][]Field
+}
+
+// newTrainer returns the trainer of a run with the extra comparisons
+// extra, of which those at blocked (indexes into extra) are blocked on
+// by RuleColumns.
+func newTrainer(extra []Comparison, blocked []int) *trainer {
+	t := &trainer{extra: extra, skip: ruleFields}
+	for f := Field(0); f < maxFields; f++ {
+		t.prior[f] = priorMOf(f, extra)
+	}
+	for _, i := range blocked {
+		t.skip[RuleColumns] = append(t.skip[RuleColumns], numFields+Field(i))
+	}
+	return t
 }
 
 // ruleFields are the fields a blocking rule makes agree: EM on that
@@ -115,49 +199,56 @@ var ruleFields = [NumRules][]Field{
 	RuleBirth:      {FieldBirth},
 	RuleAddress:    {FieldAddress},
 	RuleNamePlace:  {FieldName, FieldAddress},
+	RuleColumns:    nil, // the extra fields blocked on: newTrainer
 }
 
 // emResult is the EM outcome on one rule's pairs.
 type emResult struct {
 	lambda  float64
-	m       [numFields][]float64
-	learned [numFields]bool
+	m       [maxFields][]float64
+	learned [maxFields]bool
 	iters   int
 }
 
 // emRule runs EM on one rule's pattern counts with u fixed, ignoring the
 // fields the rule blocks on.
-func emRule(counts PatternCounts, u [numFields][]float64, skip []Field) emResult {
+func (t *trainer) emRule(counts PatternCounts, u [maxFields][]float64, skip []Field) emResult {
 	var r emResult
 	r.lambda = 0.01
-	for f := Field(0); f < numFields; f++ {
-		r.m[f] = append([]float64(nil), priorM[f]...)
+	for f := Field(0); f < maxFields; f++ {
+		r.m[f] = append([]float64(nil), t.prior[f]...)
 	}
-	vecs := make([]Vector, NumPatterns)
-	for p := range vecs {
-		vecs[p] = Pattern(p).Vector()
-		for _, f := range skip {
-			vecs[p][f] = Missing
+	// The patterns seen (most of NumPatterns never are).
+	type seen struct {
+		v Vector
+		n float64
+	}
+	var obs []seen
+	for p, c := range counts {
+		if c == 0 {
+			continue
 		}
+		v := Pattern(p).Vector()
+		for _, f := range skip {
+			v[f] = Missing
+		}
+		obs = append(obs, seen{v, float64(c)})
 	}
 	m := Model{U: u}
 	for it := 0; it < maxEMIterations; it++ {
 		r.iters = it + 1
 		m.Lambda, m.M = r.lambda, r.m
-		var mc [numFields][]float64
-		for f := Field(0); f < numFields; f++ {
+		var mc [maxFields][]float64
+		for f := Field(0); f < maxFields; f++ {
 			mc[f] = make([]float64, f.Levels())
 		}
 		matches, total := 0.0, 0.0
-		for p, c := range counts {
-			if c == 0 {
-				continue
-			}
-			w := float64(c) * m.probability(vecs[p])
+		for _, o := range obs {
+			w := o.n * m.probability(o.v)
 			matches += w
-			total += float64(c)
-			for f := Field(0); f < numFields; f++ {
-				if l := vecs[p][f]; f.weighs(l) {
+			total += o.n
+			for f := Field(0); f < maxFields; f++ {
+				if l := o.v[f]; f.weighs(l) {
 					mc[f][l] += w
 				}
 			}
@@ -168,7 +259,7 @@ func emRule(counts PatternCounts, u [numFields][]float64, skip []Field) emResult
 		lambda := clamp(matches/total, 1e-9, 1-1e-9)
 		change := math.Abs(lambda - r.lambda)
 		r.lambda = lambda
-		for f := Field(0); f < numFields; f++ {
+		for f := Field(0); f < maxFields; f++ {
 			sum := 0.0
 			for l := 1; l < len(mc[f]); l++ {
 				sum += mc[f][l]
@@ -177,7 +268,7 @@ func emRule(counts PatternCounts, u [numFields][]float64, skip []Field) emResult
 				r.learned[f] = true
 			}
 			for l := 1; l < len(mc[f]); l++ {
-				v := (mc[f][l] + priorPairs*priorM[f][l]) / (sum + priorPairs)
+				v := (mc[f][l] + priorPairs*t.prior[f][l]) / (sum + priorPairs)
 				change = math.Max(change, math.Abs(v-r.m[f][l]))
 				r.m[f][l] = v
 			}
@@ -220,18 +311,24 @@ func emRule(counts PatternCounts, u [numFields][]float64, skip []Field) emResult
 // never below a quarter of u (a common value, such as a placeholder birth
 // date, keeps most of its sampled u: the term-frequency adjustment is
 // made against the sampled u), and the model learned again with it.
-func TrainShared(byRule, shared []PatternCounts, u [numFields][]float64, possiblePairs float64) Model {
-	first := trainOnce(byRule, shared, u, possiblePairs)
-	m := trainOnce(byRule, shared, withoutMatches(u, &first), possiblePairs)
+func TrainShared(byRule, shared []PatternCounts, u [maxFields][]float64, possiblePairs float64) Model {
+	return newTrainer(nil, nil).train(byRule, shared, u, possiblePairs)
+}
+
+// train is TrainShared with the trainer's extra comparisons.
+func (t *trainer) train(byRule, shared []PatternCounts, u [maxFields][]float64, possiblePairs float64) Model {
+	first := t.trainOnce(byRule, shared, u, possiblePairs)
+	m := t.trainOnce(byRule, shared, withoutMatches(u, &first), possiblePairs)
 	m.USampled = u
+	m.Extra = namesOf(t.extra)
 	return m
 }
 
 // withoutMatches returns u with the matches among random pairs taken out
 // (see TrainShared).
-func withoutMatches(u [numFields][]float64, m *Model) [numFields][]float64 {
-	var out [numFields][]float64
-	for f := Field(0); f < numFields; f++ {
+func withoutMatches(u [maxFields][]float64, m *Model) [maxFields][]float64 {
+	var out [maxFields][]float64
+	for f := Field(0); f < maxFields; f++ {
 		out[f] = make([]float64, len(u[f]))
 		sum := 0.0
 		for l := 1; l < len(u[f]); l++ {
@@ -251,11 +348,11 @@ func withoutMatches(u [numFields][]float64, m *Model) [numFields][]float64 {
 	return out
 }
 
-func trainOnce(byRule, shared []PatternCounts, u [numFields][]float64, possiblePairs float64) Model {
+func (t *trainer) trainOnce(byRule, shared []PatternCounts, u [maxFields][]float64, possiblePairs float64) Model {
 	m := Model{U: u}
-	var msum [numFields][]float64
-	var wsum [numFields]float64
-	for f := Field(0); f < numFields; f++ {
+	var msum [maxFields][]float64
+	var wsum [maxFields]float64
+	for f := Field(0); f < maxFields; f++ {
 		msum[f] = make([]float64, f.Levels())
 	}
 	expected := 0.0
@@ -267,11 +364,11 @@ func trainOnce(byRule, shared []PatternCounts, u [numFields][]float64, possibleP
 		if n == 0 {
 			continue
 		}
-		res := emRule(counts, u, ruleFields[r])
+		res := t.emRule(counts, u, t.skip[r])
 		m.Iterations = max(m.Iterations, res.iters)
 		expected += res.lambda * n
 		if r < len(shared) && &shared[r][0] != &counts[0] {
-			res = emRule(shared[r], u, ruleFields[r])
+			res = t.emRule(shared[r], u, t.skip[r])
 			m.Iterations = max(m.Iterations, res.iters)
 			n = 0
 			for _, c := range shared[r] {
@@ -282,7 +379,7 @@ func trainOnce(byRule, shared []PatternCounts, u [numFields][]float64, possibleP
 			continue
 		}
 		em := res.lambda * n
-		for f := Field(0); f < numFields; f++ {
+		for f := Field(0); f < maxFields; f++ {
 			if !res.learned[f] {
 				continue
 			}
@@ -292,19 +389,19 @@ func trainOnce(byRule, shared []PatternCounts, u [numFields][]float64, possibleP
 			wsum[f] += em
 		}
 	}
-	for f := Field(0); f < numFields; f++ {
+	for f := Field(0); f < maxFields; f++ {
 		m.M[f] = make([]float64, f.Levels())
 		for l := 1; l < f.Levels(); l++ {
 			if wsum[f] > 0 {
-				m.M[f][l] = (msum[f][l] + priorPairs*priorM[f][l]) / (wsum[f] + priorPairs)
+				m.M[f][l] = (msum[f][l] + priorPairs*t.prior[f][l]) / (wsum[f] + priorPairs)
 			} else {
-				m.M[f][l] = priorM[f][l]
+				m.M[f][l] = t.prior[f][l]
 			}
 		}
 	}
 	// Agreeing less never weighs more: a level's m/u is capped at the
 	// level above it (rare levels have noisy u).
-	for f := Field(0); f < numFields; f++ {
+	for f := Field(0); f < maxFields; f++ {
 		for l := Level(2); l <= f.different(); l++ {
 			if hi := m.M[f][l-1] / u[f][l-1]; m.M[f][l]/u[f][l] > hi {
 				m.M[f][l] = hi * u[f][l]
@@ -318,7 +415,7 @@ func trainOnce(byRule, shared []PatternCounts, u [numFields][]float64, possibleP
 // plausible reports whether no field EM learned has most of its matches
 // at its lowest level (different).
 func (r *emResult) plausible() bool {
-	for f := Field(0); f < numFields; f++ {
+	for f := Field(0); f < maxFields; f++ {
 		if r.learned[f] && r.m[f][f.different()] > 0.5 {
 			return false
 		}
@@ -333,7 +430,7 @@ func (r *emResult) plausible() bool {
 func sharedCounts(ctx context.Context, owned []PatternCounts, cands *sorter[cand]) ([]PatternCounts, error) {
 	out := make([]PatternCounts, len(owned))
 	for r := range owned {
-		out[r] = NewPatternCounts()
+		out[r] = make(PatternCounts, len(owned[r]))
 		out[r].Add(owned[r])
 	}
 	last := cand{a: -1}
@@ -396,7 +493,7 @@ func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }
 // Weight returns the match weight (log2 odds) of a comparison vector.
 func (m *Model) Weight(v Vector) float64 {
 	w := math.Log2(m.Lambda / (1 - m.Lambda))
-	for f := Field(0); f < numFields; f++ {
+	for f := Field(0); f < maxFields; f++ {
 		if l := v[f]; f.weighs(l) {
 			w += math.Log2(m.M[f][l] / m.U[f][l])
 		}
@@ -411,7 +508,7 @@ func (m *Model) probability(v Vector) float64 {
 // Scores returns the match probability of every pattern (the score step's
 // lookup table).
 func (m *Model) Scores() []float64 {
-	s := make([]float64, NumPatterns)
+	s := make([]float64, patternsFor(len(m.Extra)))
 	for p := range s {
 		s[p] = m.probability(Pattern(p).Vector())
 	}
@@ -426,13 +523,13 @@ func (m *Model) Explain(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "prior: two random rows match with probability %.4g (weight %+.2f)\n", m.Lambda, math.Log2(m.Lambda/(1-m.Lambda)))
 	fmt.Fprintf(w, "%-12s %-18s %10s %10s %8s\n", "field", "level", "m", "u", "weight")
-	for f := Field(0); f < numFields; f++ {
+	for f := Field(0); f < m.fields(); f++ {
 		for l := 1; l < f.Levels(); l++ {
 			if !f.weighs(Level(l)) {
-				fmt.Fprintf(w, "%-12s %-18s %10s %10s %8s\n", f, f.LevelName(Level(l)), "", "", "0")
+				fmt.Fprintf(w, "%-12s %-18s %10s %10s %8s\n", m.FieldName(f), m.LevelName(f, Level(l)), "", "", "0")
 				continue
 			}
-			fmt.Fprintf(w, "%-12s %-18s %10.4g %10.4g %+8.2f\n", f, f.LevelName(Level(l)), m.M[f][l], m.U[f][l], math.Log2(m.M[f][l]/m.U[f][l]))
+			fmt.Fprintf(w, "%-12s %-18s %10.4g %10.4g %+8.2f\n", m.FieldName(f), m.LevelName(f, Level(l)), m.M[f][l], m.U[f][l], math.Log2(m.M[f][l]/m.U[f][l]))
 		}
 	}
 	_, err := fmt.Fprintf(w, "%-12s %-18s %10s %10s %8s\n", "(any)", "missing", "", "", "0")

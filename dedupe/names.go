@@ -26,6 +26,9 @@ type nameComparer struct {
 	strict   bool
 	memoHits atomic.Int64
 	failed   atomic.Int64 // matcher calls that failed (compared locally)
+	// extra are the run's extra comparisons (compareRows compares them
+	// too).
+	extra []Comparison
 }
 
 func newNameComparer(svc nameapi.PersonMatcher, budget int64) *nameComparer {
@@ -135,6 +138,12 @@ func (c *nameComparer) call(ctx context.Context, a, b *Features, local Level) Le
 				res = r2
 			}
 		}
+	}
+	if res.MatchType == nameapi.MatchDifferent && local <= NameSimilar {
+		// Still no, but every word of one name is within a typo of a
+		// word of the other (Margaert Frnández, Margaret Fernández): two
+		// misspelt words are still the same name, as far as the words go.
+		return NameSimilar
 	}
 	if res.MatchType == nameapi.MatchRelation && local == NameDifferent {
 		// No word in common, no surname shared: the matcher's

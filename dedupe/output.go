@@ -66,12 +66,16 @@ const NothingToCompare = "nothing to compare: no name, email, phone, birth date 
 
 // Reason says which fields of the best match agreed and how, such as
 // "name=equal birth_date=day_month_swapped email=close".
-func Reason(p Pattern) string {
+func Reason(p Pattern) string { return (&Model{}).Reason(p) }
+
+// Reason is the package's Reason with the model's extra comparisons
+// named by their columns.
+func (m *Model) Reason(p Pattern) string {
 	v := p.Vector()
 	var parts []string
-	for f := Field(0); f < numFields; f++ {
+	for f := Field(0); f < maxFields; f++ {
 		if v[f] != Missing {
-			parts = append(parts, f.String()+"="+f.LevelName(v[f]))
+			parts = append(parts, m.FieldName(f)+"="+m.LevelName(f, v[f]))
 		}
 	}
 	return strings.Join(parts, " ")
@@ -88,7 +92,7 @@ func (r *Result) Values(i int) []record.Value {
 	if rr.Match >= 0 {
 		vals[2] = r.rowID(rr.Match, true)
 		vals[3] = math.Round(rr.Score*1e4) / 1e4
-		vals[4] = Reason(rr.Pattern)
+		vals[4] = r.Model.Reason(rr.Pattern)
 	}
 	if rr.NothingComparable {
 		vals[4] = NothingToCompare

@@ -1,8 +1,11 @@
 package dedupe
 
 import (
+	"bytes"
+	"encoding/csv"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/gocarina/gocsv"
@@ -41,6 +44,9 @@ type PairRow struct {
 	WTFEmail     float64 `csv:"w_tf_email"`
 	WTFPhone     float64 `csv:"w_tf_phone"`
 	WTFAddress   float64 `csv:"w_tf_address"`
+	// Extra holds, per extra comparison (dedupe.compare), its level and
+	// its term, the columns <column> and w_<column> after the others.
+	Extra []string `csv:"-"`
 }
 
 // setTerms fills the term columns.
@@ -73,6 +79,9 @@ func (r *Result) PairRows() []*PairRow {
 			NameA:   r.names.name(p.A), NameB: r.names.name(b),
 		}
 		row.setTerms(&t)
+		for f := numFields; f < r.Model.fields(); f++ {
+			row.Extra = append(row.Extra, r.Model.LevelName(f, v[f]), strconv.FormatFloat(round4(t.Level[f]), 'f', -1, 64))
+		}
 		out = append(out, row)
 	}
 	return out
@@ -105,6 +114,15 @@ func sign(x float64) float64 {
 // WritePairs writes the pairs file as CSV with a fixed header.
 func (r *Result) WritePairs(w io.Writer) error {
 	rows := r.PairRows()
+	if len(rows) == 0 && len(r.Model.Extra) > 0 {
+		var buf bytes.Buffer
+		if err := r.writePairsExtra(&buf, []*PairRow{{}}); err != nil {
+			return err
+		}
+		head, _, _ := strings.Cut(buf.String(), "\n")
+		_, err := io.WriteString(w, head+"\n")
+		return err
+	}
 	if len(rows) == 0 {
 		// gocsv writes no header for an empty slice: write it alone.
 		rows = nil
@@ -113,7 +131,41 @@ func (r *Result) WritePairs(w io.Writer) error {
 		}
 		return nil
 	}
+	if len(r.Model.Extra) > 0 {
+		return r.writePairsExtra(w, rows)
+	}
 	if err := gocsv.Marshal(rows, w); err != nil {
+		return fmt.Errorf("pairs: %w", err)
+	}
+	return nil
+}
+
+// writePairsExtra writes the pairs file with the extra comparisons'
+// columns after gocsv's.
+func (r *Result) writePairsExtra(w io.Writer, rows []*PairRow) error {
+	var buf bytes.Buffer
+	if err := gocsv.Marshal(rows, &buf); err != nil {
+		return fmt.Errorf("pairs: %w", err)
+	}
+	lines, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		return fmt.Errorf("pairs: %w", err)
+	}
+	cw := csv.NewWriter(w)
+	for i, line := range lines {
+		if i == 0 {
+			for f := numFields; f < r.Model.fields(); f++ {
+				line = append(line, r.Model.FieldName(f), "w_"+r.Model.FieldName(f))
+			}
+		} else {
+			line = append(line, rows[i-1].Extra...)
+		}
+		if err := cw.Write(line); err != nil {
+			return fmt.Errorf("pairs: %w", err)
+		}
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
 		return fmt.Errorf("pairs: %w", err)
 	}
 	return nil

@@ -39,6 +39,23 @@ type Options struct {
 	// SortBuffer is the memory, in bytes, of each external sort's buffers
 	// (default 16 MiB); the spill files go under Settings.TempDir.
 	SortBuffer int
+	// Previous, when set, makes the run incremental (incremental.go):
+	// the input's rows are new rows, linked to each other and to the
+	// rows of Previous (an earlier run's output, mapped by PrevPlan, its
+	// cluster IDs in column PreviousClusterColumn), whose clusters keep
+	// their IDs. It needs Settings.IDColumn.
+	Previous              readers.Reader
+	PrevPlan              *mapping.Plan
+	PreviousName          string
+	PreviousClusterColumn string
+	// Model, when set, is used instead of learning one (--model);
+	// ModelCompare are the extra comparisons it was learned with.
+	Model        *Model
+	ModelCompare []string
+	// Extra are comparisons of more input columns besides
+	// Settings.Compare's (which come first), each with ExtraLevels
+	// levels; at most MaxExtra in all.
+	Extra []Comparison
 	// ExplainPairs are pairs of rows to compare and score whether or not
 	// a block brings them together (Result.Explained).
 	ExplainPairs []ExplainPair
@@ -68,6 +85,9 @@ type Result struct {
 
 	// ids are the rows' own IDs (nil without Settings.IDColumn).
 	ids *rowIDs
+	// weightCounts is the histogram of the scored pairs' weights
+	// (WeightHistogram).
+	weightCounts [weightHi - weightLo]int64
 }
 
 // RowResult is what dedupe found for one input row.
@@ -170,6 +190,13 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	}
 	x := &extracted{store: store, keys: newSorter(dir, "keys", codec, cmpKeyEntry, o.SortBuffer)}
 	defer x.keys.Close()
+	cols, err := runColumns(o.Settings, o.Extra)
+	if err != nil {
+		return nil, err
+	}
+	if x.extraCol, x.blockCol, err = cols.indexes(o.Input.Schema(), o.InputName); err != nil {
+		return nil, err
+	}
 	if col := o.Settings.IDColumn; col != "" {
 		x.ids = newRowIDs(col)
 		if x.idCol = o.Input.Schema().Index(col); x.idCol < 0 {
@@ -192,9 +219,19 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	if x.ids != nil {
 		x.ids.refStart = nIn32
 	}
+	var prev *previousClusters
+	if o.Previous != nil {
+		if prev, err = x.extractPrevious(ctx, o, cols, nIn32); err != nil {
+			return nil, err
+		}
+		sum.PreviousRows = int64(len(prev.ids))
+	}
 	if link {
 		if x.ids != nil {
 			x.idCol, x.idFile = o.Reference.Schema().Index(o.Settings.IDColumn), o.ReferenceName
+		}
+		if x.extraCol, x.blockCol, err = cols.indexes(o.Reference.Schema(), o.ReferenceName); err != nil {
+			return nil, err
 		}
 		nRef, _, err := extractAll(ctx, o.Reference, o.RefPlan, true, nIn32, o.Workers, x, o.Progress)
 		if err != nil {
@@ -210,8 +247,17 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	}
 	n := store.rows()
 	if x.ids != nil {
-		if err := x.ids.finish(o.InputName, o.ReferenceName); err != nil {
+		refName := o.ReferenceName
+		if prev != nil {
+			refName = o.PreviousName
+		}
+		if err := x.ids.finish(o.InputName, refName); err != nil {
 			return nil, err
+		}
+		if prev != nil {
+			if err := x.ids.disjoint(o.InputName, o.PreviousName); err != nil {
+				return nil, err
+			}
 		}
 		res.ids = x.ids
 	}
@@ -233,6 +279,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	stage("block sizes")
 
 	names := newNameComparer(o.Matcher, o.MaxMatchCalls)
+	names.extra = cols.extra
 	names.strict = n >= strictRows
 	if o.Matcher == nil {
 		names.budget.Store(0)
@@ -242,7 +289,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	perRow := make([]int32, n)
 	cands := newSorter(dir, "pairs", candCodec, cmpCand, o.SortBuffer)
 	defer cands.Close()
-	byRule, err := groupAndCompare(ctx, o, x, st, nIn, link, names, perRow, cands)
+	byRule, err := groupAndCompare(ctx, o, x, st, nIn, link, prev != nil, names, perRow, cands)
 	if err != nil {
 		return nil, err
 	}
@@ -253,6 +300,9 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	stage("compare")
 	for r := Rule(0); r < NumRules; r++ {
 		c := byRule[r]
+		if r == RuleColumns && len(cols.block) == 0 {
+			continue
+		}
 		sum.Blocks += st[r].blocks
 		sum.BlocksCapped += st[r].capped
 		k := int64(0)
@@ -269,36 +319,56 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 
 	// u from random pairs (after the compare step, whose matcher answers
 	// it re-uses)
-	u, usample, err := estimateU(ctx, o, store, names, nIn, link, x.ids)
-	if err != nil {
-		return nil, err
+	var u [maxFields][]float64
+	usample := 0
+	if o.Model == nil {
+		uIn, uIDs := nIn, x.ids
+		if prev != nil {
+			uIn, uIDs = n, nil // random pairs of all rows, new and previous
+		}
+		if u, usample, err = estimateU(ctx, o, store, names, uIn, link, uIDs); err != nil {
+			return nil, err
+		}
+		stage("u sample")
+		sum.Warnings = append(sum.Warnings, learnWarnings(u, usample, nIn, link, cols.extra)...)
 	}
-	stage("u sample")
-	sum.Warnings = append(sum.Warnings, learnWarnings(u, usample, nIn, link)...)
 	sum.MatchCalls = names.calls.Load()
 	sum.MatchCallsFailed = names.failed.Load()
 	sum.NamesComparedLocally = names.local.Load()
 	sum.NamesNotSent = names.skipped.Load()
 	sum.MatcherMemoHits = names.memoHits.Load()
-	tf := newTermFreq(&Model{U: u}, nil)
-	tf.rows = x.tfRows
+	var tf *termFreq
+	if o.Model == nil {
+		tf = newTermFreq(&Model{U: u}, nil)
+		tf.rows = x.tfRows
+	}
 
 	// score: m and lambda by EM
 	possible := float64(nIn) * float64(nIn-1) / 2
 	if link {
 		possible = float64(nIn) * float64(n-nIn)
+	} else if prev != nil {
+		possible += float64(nIn) * float64(n-nIn)
 	}
-	shared, err := sharedCounts(ctx, byRule[:], cands)
-	if err != nil {
-		return nil, err
+	if o.Model != nil {
+		if res.Model, err = useModel(o.Model, o.ModelCompare, cols.extra); err != nil {
+			return nil, err
+		}
+		tf = newTermFreq(&res.Model, nil)
+		tf.rows = x.tfRows
+	} else {
+		shared, err := sharedCounts(ctx, byRule[:], cands)
+		if err != nil {
+			return nil, err
+		}
+		res.Model = newTrainer(cols.extra, cols.blocked).train(byRule[:], shared, u, possible)
+		if w := fewPairsWarning(sum.PairsCompared, nIn); w != "" {
+			sum.Warnings = append(sum.Warnings, w)
+		}
+		res.Model.USample = usample
 	}
-	res.Model = TrainShared(byRule[:], shared, u, possible)
-	if w := fewPairsWarning(sum.PairsCompared, nIn); w != "" {
-		sum.Warnings = append(sum.Warnings, w)
-	}
-	res.Model.USample = usample
 	set := o.Settings
-	weights := make([]float64, NumPatterns)
+	weights := make([]float64, patternsFor(len(cols.extra)))
 	for p := range weights {
 		weights[p] = res.Model.Weight(Pattern(p).Vector())
 	}
@@ -316,6 +386,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 			p.Weight += x
 			p.TF[f] = float32(x)
 		}
+		res.countWeight(p.Weight)
 		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
 			return nil
 		}
@@ -349,14 +420,14 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		res.Rows[i] = RowResult{Cluster: -1, Size: 1, Match: -1, NothingComparable: x.nothing[i/64]&(1<<(i%64)) != 0}
 	}
 	x.nothing = nil
-	cluster(o, res, kept, strong, nIn, n, link)
+	cluster(o, res, kept, strong, nIn, n, link, prev)
 	stage("cluster")
 	return res, nil
 }
 
 // cluster is the cluster step: each row's best match, the clusters of
 // the strong pairs, and the pairs' Linked flags.
-func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, link bool) {
+func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, link bool, prev *previousClusters) {
 	set := o.Settings
 	sum := &res.Summary
 	if o.Progress != nil {
@@ -375,9 +446,14 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, lin
 		}
 	}
 	var root []int32
-	if link {
+	switch {
+	case link:
 		root = linkClusters(res.Rows, strong, nIn, n, set.Threshold)
-	} else {
+	case prev != nil:
+		var refused int
+		root, sum.MergeEvents, refused = incrementalClusters(res, strong, prev, nIn, n, set.MaxClusterSize, set.ClusterIDFrom == config.ClusterIDLargest)
+		sum.JoinsRefused = int64(refused)
+	default:
 		var refused int
 		root, refused = clusters(nIn, strong, set.MaxClusterSize, res.ids)
 		sum.JoinsRefused = int64(refused)
@@ -463,54 +539,11 @@ func (r *rowNames) name(i int32) string {
 	return string(r.text[lo:r.end[k]])
 }
 
-// rootOf is the cluster root of row b (a reference row in linking mode,
-// which is its own root).
-func rootOf(root []int32, b int32, nIn int, link bool) int32 {
-	if link {
-		return b
-	}
-	return root[b]
-}
-
-// linkClusters links each input row to its best reference row at or
-// above the threshold: the root of an input row is that reference row's
-// index, or -1.
-func linkClusters(rows []RowResult, strong []Edge, nIn, n int, threshold float64) []int32 {
-	root := make([]int32, nIn)
-	for i := range root {
-		root[i] = -1
-		if rows[i].Match >= 0 && rows[i].Score >= threshold && Links(rows[i].Pattern) {
-			root[i] = rows[i].Match
-		}
-	}
-	_ = strong
-	_ = n
-	return root
-}
-
-// clusterSizes counts clusters by size ("2", "3", …, "10+").
-func clusterSizes(rows []RowResult, link bool) map[string]int64 {
-	out := map[string]int64{}
-	seen := map[int32]bool{}
-	for _, r := range rows {
-		if r.Cluster < 0 || seen[r.Cluster] {
-			continue
-		}
-		seen[r.Cluster] = true
-		k := fmt.Sprint(r.Size)
-		if r.Size >= 10 {
-			k = "10+"
-		}
-		out[k]++
-	}
-	_ = link
-	return out
-}
-
 // compareRows is the compare step for one pair.
 func compareRows(ctx context.Context, names *nameComparer, a, b *Features) Vector {
 	var v Vector
 	compareOthers(a, b, &v)
+	compareExtra(names.extra, a, b, &v)
 	// Evidence: a birth date, email or phone that agrees at all, or an
 	// equal address (a close one, the same street, is too common). In a
 	// large file (strict) one such field with a name is not enough to

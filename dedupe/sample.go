@@ -15,7 +15,7 @@ const decodeAllRows = 50_000
 // estimateU compares USample random pairs (of input rows, or input ×
 // reference rows) and estimates u from them. It returns u and the
 // number of pairs.
-func estimateU(ctx context.Context, o Options, store *featStore, names *nameComparer, nIn int, link bool, ids *rowIDs) ([numFields][]float64, int, error) {
+func estimateU(ctx context.Context, o Options, store *featStore, names *nameComparer, nIn int, link bool, ids *rowIDs) ([maxFields][]float64, int, error) {
 	n := store.rows()
 	sample := samplePairs(o.USample, nIn, n-nIn, link)
 	if ids != nil {
@@ -41,7 +41,7 @@ func estimateU(ctx context.Context, o Options, store *featStore, names *nameComp
 		for i := range all {
 			var err error
 			if buf, _, err = store.load(int32(i), buf, &all[i], nil); err != nil {
-				return [numFields][]float64{}, 0, err
+				return [maxFields][]float64{}, 0, err
 			}
 		}
 	}
@@ -79,13 +79,14 @@ func estimateU(ctx context.Context, o Options, store *featStore, names *nameComp
 					vecs[i] = compareRows(gctx, names, fa, fb)
 				} else {
 					compareOthers(fa, fb, &vecs[i])
+					compareExtra(names.extra, fa, fb, &vecs[i])
 				}
 			}
 			return gctx.Err()
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return [numFields][]float64{}, 0, err
+		return [maxFields][]float64{}, 0, err
 	}
 	return EstimateU(vecs), len(sample), nil
 }

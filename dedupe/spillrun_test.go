@@ -155,7 +155,7 @@ func TestRunReportsTempDirError(t *testing.T) {
 // rows' keys.
 func TestCandAdjustMatchesKeys(t *testing.T) {
 	t.Parallel()
-	var u [numFields][]float64
+	var u [maxFields][]float64
 	for f := Field(0); f < numFields; f++ {
 		u[f] = make([]float64, f.Levels())
 		for l := range u[f] {

@@ -157,8 +157,7 @@ type FieldRows [numFields]float64
 
 // CountFieldRows counts the fields of feats.
 func CountFieldRows(feats []Features) FieldRows {
-	m := Model{U: EstimateU(nil)} // any valid model: only the counts are kept
-	return newTermFreq(&m, feats).rows
+	return countFieldRows(feats)
 }
 
 // Add adds o into c.

@@ -16,6 +16,10 @@ type Summary struct {
 	// reference file (linking).
 	Rows          int64 `json:"rows"`
 	ReferenceRows int64 `json:"reference_rows,omitempty"`
+	// PreviousRows are the rows of the previous run (--previous), and
+	// MergeEvents the clusters of it that new rows link.
+	PreviousRows int64        `json:"previous_rows,omitempty"`
+	MergeEvents  []MergeEvent `json:"merge_events,omitempty"`
 	// RowsWithErrors: rows with an unusable value (they take part with
 	// the rest); RowsNothingComparable: rows left as singletons because
 	// they have nothing to compare.

@@ -19,17 +19,23 @@ const (
 	tfMax = 3.0
 )
 
-// tfFields are the fields adjusted, with the rule whose keys hold the value.
-var tfFields = []struct {
+// tfField is a field adjusted, with the rule whose keys hold the value.
+type tfField struct {
 	field Field
 	rule  Rule
 	equal Level
-}{
-	{FieldEmail, RuleEmail, Equal},
-	{FieldPhone, RulePhone, Equal},
-	{FieldBirth, RuleBirth, BirthEqual},
-	{FieldAddress, RuleAddress, Equal},
 }
+
+// tfFields are the built-in comparisons with a TF rule.
+var tfFields = func() []tfField {
+	var out []tfField
+	for f := range builtin {
+		if t := builtin[f].TF; t != nil {
+			out = append(out, tfField{Field(f), t.Rule, t.Equal})
+		}
+	}
+	return out
+}()
 
 // termFreq holds, per adjusted field, log2 of the model's average u at the
 // equal level and the number of rows that have the field, and log2 of the
@@ -71,25 +77,22 @@ func newTermFreq(m *Model, feats []Features) *termFreq {
 	for l := NameEqual; l < NameRelation; l++ {
 		t.logUName[l] = math.Log2(u[FieldName][l])
 	}
+	t.rows = countFieldRows(feats)
+	return t
+}
+
+// countFieldRows counts the rows of feats that have each built-in field
+// (Comparison.Has).
+func countFieldRows(feats []Features) [numFields]float64 {
+	var rows [numFields]float64
 	for i := range feats {
-		x := &feats[i]
-		if len(x.Tokens) > 0 {
-			t.rows[FieldName]++
-		}
-		if len(x.Emails) > 0 {
-			t.rows[FieldEmail]++
-		}
-		if len(x.Phones) > 0 {
-			t.rows[FieldPhone]++
-		}
-		if x.Birth != 0 {
-			t.rows[FieldBirth]++
-		}
-		if len(x.Addr) >= 2 {
-			t.rows[FieldAddress]++
+		for f := range builtin {
+			if builtin[f].Has(&feats[i]) {
+				rows[f]++
+			}
 		}
 	}
-	return t
+	return rows
 }
 
 // adjust returns the term-frequency adjustment of a pair's weight.

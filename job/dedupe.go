@@ -45,6 +45,12 @@ type Dedupe struct {
 	// every row without duplicates) by the survivorship rules of
 	// dedupe.merge, in the format its extension says.
 	MergePath string
+	// Previous, when set, is the output of an earlier dedupe run: the
+	// input holds new rows, linked to its clusters (--previous).
+	Previous string
+	// SaveModelPath receives the model (--save-model); ModelPath is a
+	// saved model used instead of learning one (--model).
+	SaveModelPath, ModelPath string
 
 	merger *dedupe.Merger
 	// Progress, when set, is told each stage's progress.
@@ -73,6 +79,27 @@ func (d *Dedupe) Check() error {
 	}
 	if d.MergePath != "" && d.Reference != "" {
 		return errorf(Usage, "dedupe: --merge is not available with --reference")
+	}
+	if d.Previous != "" {
+		switch {
+		case d.Reference != "":
+			return errorf(Usage, "dedupe: --previous and --reference cannot be combined")
+		case d.MergePath != "":
+			return errorf(Usage, "dedupe: --merge is not available with --previous (merge the previous output and the new one)")
+		case cfg.Dedupe.IDColumn == "":
+			return errorf(Usage, "dedupe: --previous needs dedupe.idColumn: the previous run's clusters are known by their rows' IDs")
+		}
+		if err := NotAnInput(out, d.Previous); err != nil {
+			return err
+		}
+	}
+	if d.SaveModelPath != "" {
+		if err := checkOutputs(d.SaveModelPath); err != nil {
+			return err
+		}
+		if config.SamePath(d.SaveModelPath, cfg.Input.Path) || config.SamePath(d.SaveModelPath, out) || config.SamePath(d.SaveModelPath, d.ModelPath) {
+			return errorf(Usage, "--save-model %q is the input, the output or --model", d.SaveModelPath)
+		}
 	}
 	if d.MergePath != "" && (config.SamePath(d.MergePath, cfg.Input.Path) || config.SamePath(d.MergePath, out) || config.SamePath(d.MergePath, d.PairsPath)) {
 		return errorf(Usage, "--merge %q is the input, the output or the pairs file", d.MergePath)
@@ -184,6 +211,9 @@ func (d *Dedupe) cluster(ctx context.Context, matcher nameapi.PersonMatcher, bud
 	if err != nil {
 		return nil, wrap(Usage, err)
 	}
+	if err := dedupe.CheckColumns(cfg.Dedupe, rd.Schema(), cfg.File(), cfg.Line); err != nil {
+		return nil, wrap(Usage, err)
+	}
 	if _, err := dedupe.OutputSchemaIDs(rd.Schema(), cfg.Output.ColumnPrefix(), cfg.Dedupe.IDColumn); err != nil {
 		return nil, errorf(Usage, "%s: %w", d.ConfigPath, err)
 	}
@@ -194,6 +224,30 @@ func (d *Dedupe) cluster(ctx context.Context, matcher nameapi.PersonMatcher, bud
 	}
 	opts := dedupe.Options{Input: rd, Plan: plan, Matcher: matcher, MaxMatchCalls: budget, Settings: cfg.Dedupe, Progress: d.Progress,
 		ExplainPairs: d.ExplainPairs, InputName: cfg.Input.Path, ReferenceName: d.Reference}
+	if d.ModelPath != "" {
+		if opts.Model, opts.ModelCompare, err = dedupe.LoadModel(d.ModelPath); err != nil {
+			return nil, wrap(Usage, err)
+		}
+	}
+	if d.Previous != "" {
+		prevCfg := *cfg
+		prevCfg.Input.Delimiter = ""
+		prevCfg.Input.Override(d.Previous)
+		prev, err := d.Parts.OpenInput(ctx, prevCfg.Input, nil)
+		if err != nil {
+			return nil, errorf(Input, "previous: %w", err)
+		}
+		defer prev.Close()
+		prevPlan, err := mapping.NewPlan(&prevCfg, prev.Schema())
+		if err != nil {
+			return nil, errorf(Usage, "previous %s: %w", d.Previous, err)
+		}
+		if err := dedupe.CheckColumns(cfg.Dedupe, prev.Schema(), cfg.File(), cfg.Line); err != nil {
+			return nil, errorf(Usage, "previous %s: %w", d.Previous, err)
+		}
+		opts.Previous, opts.PrevPlan, opts.PreviousName = prev, prevPlan, d.Previous
+		opts.PreviousClusterColumn = cfg.Output.ColumnPrefix() + "cluster_id"
+	}
 	if d.Reference != "" {
 		refCfg := *cfg
 		refCfg.Input.Delimiter = ""
@@ -205,6 +259,9 @@ func (d *Dedupe) cluster(ctx context.Context, matcher nameapi.PersonMatcher, bud
 		defer ref.Close()
 		refPlan, err := mapping.NewPlan(&refCfg, ref.Schema())
 		if err != nil {
+			return nil, errorf(Usage, "reference %s: %w", d.Reference, err)
+		}
+		if err := dedupe.CheckColumns(cfg.Dedupe, ref.Schema(), cfg.File(), cfg.Line); err != nil {
 			return nil, errorf(Usage, "reference %s: %w", d.Reference, err)
 		}
 		opts.Reference, opts.RefPlan = ref, refPlan
@@ -285,6 +342,11 @@ func (d *Dedupe) writeExtras(res *dedupe.Result) error {
 	}
 	if d.Explain != nil {
 		if err := res.Model.Explain(d.Explain); err != nil {
+			return wrap(Failed, err)
+		}
+	}
+	if d.SaveModelPath != "" {
+		if err := res.Model.SaveModel(d.SaveModelPath); err != nil {
 			return wrap(Failed, err)
 		}
 	}

@@ -1,6 +1,7 @@
 package job
 
 import (
+	"math"
 	"time"
 
 	"github.com/namepipe/namepipe/dedupe"
@@ -81,6 +82,11 @@ func clusterReport(cfg *mapping.Config, res *dedupe.Result) *report.Clusters {
 	}
 	section := cc.Clusters()
 	section.Threshold = cfg.Dedupe.Threshold
+	t := cfg.Dedupe.Threshold
+	section.ThresholdWeight = math.Log2(t / (1 - t))
+	section.Weights = res.WeightHistogram()
+	section.PriorWeight = res.Model.PriorWeight()
+	section.Levels = res.Model.LevelWeights()
 	for _, p := range res.Borderline(cfg.Dedupe.Threshold, report.BorderlineBand, report.BorderlinePairs) {
 		section.Borderline = append(section.Borderline, report.PairSample(p))
 	}

@@ -129,6 +129,9 @@
 //	  tempDir: /var/tmp        # dedupe's temporary files (default: the system temporary directory)
 //	  idColumn: customer_id    # rows named by their own IDs (default: row numbers)
 //	  clusterIdFrom: smallest_id # smallest_id|largest_id: the member ID that is the cluster's
+//	  compare:                 # more columns compared and learned by EM (at most 3)
+//	    - {column: occupation, kind: exact} # exact|text|number|date
+//	  blockOn: [occupation]    # rows with the same value are compared
 //	  merge:                   # golden records of --merge FILE
 //	    survivor: smallest_id  # smallest_id|newest|oldest|most_complete
 //	    dateColumn: updated_at # for newest and oldest

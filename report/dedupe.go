@@ -23,6 +23,14 @@ type Clusters struct {
 	// first (at most BorderlinePairs), for a review.
 	Threshold  float64
 	Borderline []PairSample
+	// Weights is the histogram of the compared pairs' match weights
+	// (log2 odds) and ThresholdWeight the weight of Threshold;
+	// PriorWeight is the weight of two random rows and Levels the m, u
+	// and weight of every level of every field: the model charts.
+	Weights         []WeightBin
+	ThresholdWeight float64
+	PriorWeight     float64
+	Levels          []LevelWeight
 }
 
 // PairSample is one scored pair of rows shown for a review.
@@ -34,6 +42,9 @@ type PairSample struct {
 	Score  float64
 	Linked bool
 	Reason string
+	// Terms are the terms of its match weight, in order (prior first):
+	// drawn as a waterfall.
+	Terms []Term
 }
 
 // Bounds of the borderline pairs.

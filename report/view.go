@@ -128,9 +128,12 @@ type placeRow struct {
 }
 
 type dedupeView struct {
-	C      *Clusters
-	Sizes  []bar
-	Labels bool // some cluster has a label
+	C          *Clusters
+	Sizes      []bar
+	Labels     bool // some cluster has a label
+	Hist       *weightHist
+	Levels     *levelChart
+	Waterfalls []waterfall
 }
 
 const (
@@ -180,6 +183,7 @@ func (r *Report) view() *view {
 		for _, l := range c.Largest {
 			dv.Labels = dv.Labels || l.Label != ""
 		}
+		dv.Hist, dv.Levels, dv.Waterfalls = c.weightHist(), c.levelChart(), c.waterfalls()
 		v.Dedupe = dv
 	}
 	return v

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -23,7 +24,7 @@ import (
 // dedupeFlags are the flags of `namepipe dedupe`.
 type dedupeFlags struct {
 	config, input, output, reference, pairs, summary string
-	merge                                            string
+	merge, previous, saveModel, model                string
 	report                                           string
 	explain, quiet                                   bool
 	explainPairs                                     []dedupe.ExplainPair
@@ -46,6 +47,9 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	fs.StringVar(&f.reference, "reference", "", "link the input against this file (same columns) instead of de-duplicating it")
 	fs.StringVar(&f.pairs, "pairs", "", "also write every compared pair at or above dedupe.pairsThreshold to this CSV file")
 	fs.StringVar(&f.merge, "merge", "", "also write one golden record per cluster (and every row without duplicates) to this file, by the survivorship rules of dedupe.merge; format by extension as --output")
+	fs.StringVar(&f.previous, "previous", "", "incremental run: the input holds new rows only, linked to each other and to the clusters of this earlier dedupe output (which keep their IDs; needs dedupe.idColumn); the output has the new rows")
+	fs.StringVar(&f.saveModel, "save-model", "", "also write the learned weights to this file (JSON), for --model")
+	fs.StringVar(&f.model, "model", "", "use the weights saved with --save-model instead of learning them")
 	fs.BoolVar(&f.explain, "explain", false, "print the learned Fellegi–Sunter weights on stdout")
 	fs.Func("explain-pair", "print on stdout the terms of this pair's match weight (`ID1,ID2`: dedupe.idColumn IDs, else row numbers; repeatable)", func(s string) error {
 		p, err := dedupe.ParseExplainPair(s)
@@ -102,6 +106,9 @@ func (a app) cmdDedupe(ctx context.Context, args []string, stdout, stderr io.Wri
 	for _, w := range out.Result.Summary.Warnings {
 		fmt.Fprintf(stderr, "namepipe: warning: %s\n", w)
 	}
+	for _, e := range out.Result.Summary.MergeEvents {
+		fmt.Fprintf(stderr, "namepipe: merge: new rows %s link the previous clusters %s into %s\n", strings.Join(e.Rows, ","), strings.Join(e.Clusters, ","), e.Clusters[0])
+	}
 	if s := &out.Result.Summary; !f.quiet {
 		fmt.Fprintf(stderr, "namepipe: %s\n", s)
 		if s.NamesComparedLocally > 0 && out.ByService {
@@ -136,6 +143,7 @@ func (a app) dedupeJob(f *dedupeFlags, stdout, stderr io.Writer) (*job.Dedupe, e
 		Output: cfg.DedupeOutput(f.output), Reference: f.reference,
 		PairsPath: f.pairs, SummaryPath: f.summary, ReportPath: f.report,
 		ExplainPairs: f.explainPairs, Terms: stdout, MergePath: f.merge,
+		Previous: f.previous, SaveModelPath: f.saveModel, ModelPath: f.model,
 	}
 	if f.explain {
 		j.Explain = stdout

@@ -424,3 +424,90 @@ func TestDedupeReport(t *testing.T) {
 		t.Error("the report lacks the cluster of rows 41, 276 and 302")
 	}
 }
+
+// TestDedupeReportChartsInBrowser: the dedupe report's model charts in
+// headless Chromium: the match-weight histogram has as many pairs as the
+// pairs above the pairs threshold and more, with the threshold line where
+// the threshold's weight is; the level chart has a bar for every level
+// that weighs, matching `--explain`'s weights; each borderline pair's
+// waterfall ends at its score's weight, and its steps add up to it; the
+// page fits a phone's width.
+func TestDedupeReportChartsInBrowser(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	b := browser.Launched(t)
+	dir := t.TempDir()
+	page := filepath.Join(dir, "d.html")
+	var stdout, stderr bytes.Buffer
+	args := []string{"dedupe", "--config", "configs/example.yaml", "--output", filepath.Join(dir, "d.csv"), "--report", page, "--explain", "--quiet"}
+	if code := realMain(context.Background(), args, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	p := openPage(t, b, page, 1200)
+	hist := eval[[]float64](t, p, `[...document.querySelectorAll("svg.hist[aria-label*='match weights'] rect")].map(r => +r.getAttribute("height"))`)
+	if len(hist) < 5 {
+		t.Fatalf("match-weight histogram has %d bins", len(hist))
+	}
+	label := eval[string](t, p, `(document.querySelector("svg.hist[aria-label*='match weights'] text.th") || {}).textContent || ""`)
+	if !strings.HasPrefix(label, "threshold 0.90 (weight 3.17") {
+		t.Errorf("threshold label %q", label)
+	}
+	// the line sits between the bins that hold its weight
+	pos := eval[[]float64](t, p, `(() => { const s = document.querySelector("svg.hist[aria-label*='match weights']"); const l = s.querySelector("line.th");
+		const bins = [...s.querySelectorAll("rect")].map(r => [r.querySelector("title").textContent, +r.getAttribute("x"), +r.getAttribute("width")]);
+		const b = bins.find(b => b[0].startsWith("3.0 to 4.0")); return [+l.getAttribute("x1"), b ? b[1] : -1, b ? b[1] + b[2] : -1]; })()`)
+	if pos[1] < 0 || pos[0] < pos[1]-1 || pos[0] > pos[2]+1 {
+		t.Errorf("threshold line at x=%v, the bin 3.0 to 4.0 spans %v–%v", pos[0], pos[1], pos[2])
+	}
+	// Level chart: every weighing level of --explain is a bar with its weight.
+	bars := eval[[]string](t, p, `[...document.querySelectorAll("svg[aria-label='Weight of every level of every field'] rect title")].map(e => e.textContent)`)
+	explained := 0
+	for _, line := range strings.Split(stdout.String(), "\n") {
+		f := strings.Fields(line)
+		if len(f) != 5 || f[0] == "field" {
+			continue
+		}
+		if _, err := strconv.ParseFloat(f[4], 64); err != nil || f[2] == "" {
+			continue
+		}
+		explained++
+		want := fmt.Sprintf("%s=%s: ", f[0], f[1])
+		found := false
+		for _, b := range bars {
+			if strings.HasPrefix(b, want) && strings.HasSuffix(b, "weight "+f[4]) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("no bar %q with weight %s among %q", want, f[4], bars)
+		}
+	}
+	if explained < 15 {
+		t.Errorf("--explain listed %d weighing levels:\n%s", explained, stdout.String())
+	}
+	// Waterfalls: one per borderline pair; the steps add up to the total.
+	rows := eval[int](t, p, `[...document.querySelectorAll("h3")].filter(h => h.textContent == "Borderline pairs").length ? document.querySelectorAll("h3 + p + .scroll tbody tr").length : 0`)
+	falls := eval[[][]string](t, p, `[...document.querySelectorAll("figure.wf svg")].map(s => [...s.querySelectorAll("rect title")].map(e => e.textContent))`)
+	if rows == 0 || len(falls) == 0 {
+		t.Fatalf("%d borderline rows, %d waterfalls: the sample data should have some", rows, len(falls))
+	}
+	for _, steps := range falls {
+		sum := 0.0
+		for _, s := range steps[:len(steps)-1] {
+			_, v, _ := strings.Cut(s, ": ")
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatalf("step %q: %v", s, err)
+			}
+			sum += x
+		}
+		_, total, _ := strings.Cut(steps[len(steps)-1], ": ")
+		w, err := strconv.ParseFloat(strings.Fields(total)[0], 64)
+		if err != nil || math.Abs(w-sum) > 0.01*float64(len(steps)) {
+			t.Errorf("waterfall %q: steps add up to %.2f, total %q", steps, sum, total)
+		}
+	}
+	narrow := openPage(t, b, page, 380)
+	if w := eval[[]int](t, narrow, `[document.documentElement.scrollWidth, window.innerWidth]`); w[0] > w[1] {
+		t.Errorf("at 380 px the page is %d px wide", w[0])
+	}
+}

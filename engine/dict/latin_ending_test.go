@@ -1,6 +1,10 @@
 package dict
 
 import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 )
@@ -112,5 +116,68 @@ func TestLatinEndingsDeterministic(t *testing.T) {
 	}
 	if diff > 0 {
 		t.Errorf("%d of %d endings differ between two loads", diff, len(ea))
+	}
+}
+
+// latinTestNames returns the names the ending index sorts, shuffled.
+func latinTestNames(tb testing.TB) []latinName {
+	d := mustDict(tb)
+	var names []latinName
+	for name, sp := range d.givenNames() {
+		if sp.n != 0 && latinLetters(name) {
+			names = append(names, latinName{name: name, sp: sp, prefix: namePrefix(name)})
+		}
+	}
+	rand.New(rand.NewPCG(3, 4)).Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
+	return names
+}
+
+// TestSortLatinNames: the prefix sort orders the names as strings.Compare
+// does (the index's float sums depend on that order), also for names
+// that differ only past their eighth byte or by length.
+func TestSortLatinNames(t *testing.T) {
+	t.Parallel()
+	names := latinTestNames(t)
+	for _, s := range []string{"abcdefgh", "abcdefghb", "abcdefgha", "abcdefg", "ab", "a", "abcdefghij", "zz", "ä", "aä"} {
+		names = append(names, latinName{name: s, prefix: namePrefix(s)})
+	}
+	sortLatinNames(names)
+	if !slices.IsSortedFunc(names, func(a, b latinName) int { return strings.Compare(a.name, b.name) }) {
+		t.Fatal("sortLatinNames: not in strings.Compare's order")
+	}
+	if len(names) < 10_000 {
+		t.Fatalf("%d Latin-script names, want the data's (10,000+)", len(names))
+	}
+}
+
+// BenchmarkSortLatinNames compares the ending index's sort by name alone
+// with the sort by prefix first (sortLatinNames).
+func BenchmarkSortLatinNames(b *testing.B) {
+	names := latinTestNames(b)
+	work := make([]latinName, len(names))
+	b.Run("strings", func(b *testing.B) {
+		for b.Loop() {
+			copy(work, names)
+			slices.SortFunc(work, func(a, b latinName) int { return strings.Compare(a.name, b.name) })
+		}
+	})
+	b.Run("prefix", func(b *testing.B) {
+		for b.Loop() {
+			copy(work, names)
+			sortLatinNames(work)
+		}
+	})
+}
+
+// BenchmarkLatinEndings builds the ending index (once per run, on the
+// first unlisted Latin-script name).
+func BenchmarkLatinEndings(b *testing.B) {
+	d := mustDict(b)
+	for b.Loop() {
+		d.latinOnce = sync.Once{}
+		d.latinEnds = nil
+		if len(d.latinEndings()) == 0 {
+			b.Fatal("empty ending index")
+		}
 	}
 }

@@ -300,9 +300,6 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	stage("compare")
 	for r := Rule(0); r < NumRules; r++ {
 		c := byRule[r]
-		if r == RuleColumns && len(cols.block) == 0 {
-			continue
-		}
 		sum.Blocks += st[r].blocks
 		sum.BlocksCapped += st[r].capped
 		k := int64(0)

@@ -137,7 +137,8 @@ func (f *writeFn) ProcessElement(ctx context.Context, src int64, it func(*result
 	s := cfg.Settings
 	s.Input.Override(path)
 	s.Output.Override(out)
-	w, err := wiring.CreateOutput(ctx, &s, schema, len(rd.Schema().Fields), layout)
+	// A retried bundle writes the output again: a FIFO would get it twice.
+	w, err := wiring.CreateAtomicOutput(ctx, &s, schema, len(rd.Schema().Fields), layout)
 	if err != nil {
 		return fmt.Errorf("output %s: %w", out, err)
 	}

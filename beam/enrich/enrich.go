@@ -190,7 +190,7 @@ func (f *enrichFn) enrich(ctx context.Context, sh Shard) (*pipeline.Summary, err
 	cfg.Output.Override(out)
 	cfg.Run.Rate, cfg.Run.Burst = f.RatePerWorker, f.BurstPerWorker
 	run := &job.Run{
-		Config: &cfg, ConfigPath: f.ConfigName, Parts: wiring.Parts(f.Build),
+		Config: &cfg, ConfigPath: f.ConfigName, Parts: wiring.ShardParts(f.Build),
 		Service: f.svc, EngineID: f.engineID, APIKey: f.apiKey,
 		Cache: job.CachePolicy{Off: true}, Quiet: true,
 		OutputSchema: func(s record.Schema) (record.Schema, error) {

@@ -92,6 +92,12 @@ func prepareDedupe(ctx context.Context, c *common, f *dedupeFlags, cfg *mapping.
 		// A budget of paid calls cannot be shared exactly between workers.
 		return o, exitUsage, fmt.Errorf("%s: dedupe.maxMatchCalls with engine.kind: nameapi is not supported by namepipe-beam; names are compared locally without it", c.config)
 	}
+	if col := cfg.Dedupe.IDColumn; col != "" {
+		// namepipe dedupe names clusters and matches by these IDs and breaks
+		// ties in capped blocks by them; the Beam pipeline numbers rows.
+		// Refused rather than ignored, so that the two never differ silently.
+		return o, exitUsage, fmt.Errorf("%s: dedupe.idColumn (%q) is not supported by namepipe-beam dedupe yet, which names rows by their numbers: remove it, or run namepipe dedupe", c.config, col)
+	}
 	inputs, err := enrich.ListInputs(ctx, cfg.Input.Path)
 	if err != nil {
 		return o, exitInput, err

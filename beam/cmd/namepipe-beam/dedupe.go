@@ -98,6 +98,11 @@ func prepareDedupe(ctx context.Context, c *common, f *dedupeFlags, cfg *mapping.
 		// Refused rather than ignored, so that the two never differ silently.
 		return o, exitUsage, fmt.Errorf("%s: dedupe.idColumn (%q) is not supported by namepipe-beam dedupe yet, which names rows by their numbers: remove it, or run namepipe dedupe", c.config, col)
 	}
+	if len(cfg.Dedupe.Compare) > 0 || len(cfg.Dedupe.BlockOn) > 0 {
+		// The Beam pipeline compares and blocks on the person mapping's
+		// fields only; refused, so that the two never differ silently.
+		return o, exitUsage, fmt.Errorf("%s: dedupe.compare and dedupe.blockOn are not supported by namepipe-beam dedupe yet: remove them, or run namepipe dedupe", c.config)
+	}
 	inputs, err := enrich.ListInputs(ctx, cfg.Input.Path)
 	if err != nil {
 		return o, exitInput, err

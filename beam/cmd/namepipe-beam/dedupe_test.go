@@ -146,27 +146,36 @@ func sameDedupeCounts(t *testing.T, want, got string) {
 	}
 }
 
-// TestDedupeIDColumnRefused: dedupe.idColumn changes namepipe dedupe's
-// output (IDs instead of row numbers, ties broken by ID), which the Beam
-// pipeline does not do: it is refused before any work (exit 2) rather
-// than ignored.
-func TestDedupeIDColumnRefused(t *testing.T) {
-	dir := t.TempDir()
+// TestDedupeUnsupportedKeysRefused: dedupe keys that change namepipe
+// dedupe's output in ways the Beam pipeline does not implement
+// (dedupe.idColumn: IDs instead of row numbers, ties broken by ID;
+// dedupe.compare and dedupe.blockOn: extra comparisons and blocks) are
+// refused before any work (exit 2) rather than ignored.
+func TestDedupeUnsupportedKeysRefused(t *testing.T) {
 	in, err := filepath.Abs(filepath.Join(root, "sample-data/customers.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := filepath.Join(dir, "c.yaml")
-	yaml := "input: {path: " + in + "}\noutput: {path: " + filepath.Join(dir, "out.csv") + "}\nperson: {fullName: full_name, email: email}\noperations: [parse]\ndedupe: {idColumn: id}\n"
-	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	code := realMain(context.Background(), []string{"dedupe", "--config", cfg, "--runner", "prism", "--quiet"}, io.Discard, &stderr)
-	if code != exitUsage || !strings.Contains(stderr.String(), `dedupe.idColumn ("id") is not supported by namepipe-beam dedupe`) {
-		t.Fatalf("exit %d, want %d with the idColumn message; stderr:\n%s", code, exitUsage, stderr.String())
-	}
-	if _, err := os.Stat(filepath.Join(dir, "out-00000-of-00001.csv")); err == nil {
-		t.Error("an output was written")
+	for _, tc := range []struct{ name, dedupe, want string }{
+		{"idColumn", "{idColumn: id}", `dedupe.idColumn ("id") is not supported by namepipe-beam dedupe`},
+		{"compare", "{compare: [{column: city, kind: text}]}", "dedupe.compare and dedupe.blockOn are not supported by namepipe-beam dedupe"},
+		{"blockOn", "{blockOn: [city]}", "dedupe.compare and dedupe.blockOn are not supported by namepipe-beam dedupe"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			cfg := filepath.Join(dir, "c.yaml")
+			yaml := "input: {path: " + in + "}\noutput: {path: " + filepath.Join(dir, "out.csv") + "}\nperson: {fullName: full_name, email: email}\noperations: [parse]\ndedupe: " + tc.dedupe + "\n"
+			if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			code := realMain(context.Background(), []string{"dedupe", "--config", cfg, "--runner", "prism", "--quiet"}, io.Discard, &stderr)
+			if code != exitUsage || !strings.Contains(stderr.String(), tc.want) {
+				t.Fatalf("exit %d, want %d with %q; stderr:\n%s", code, exitUsage, tc.want, stderr.String())
+			}
+			if _, err := os.Stat(filepath.Join(dir, "out-00000-of-00001.csv")); err == nil {
+				t.Error("an output was written")
+			}
+		})
 	}
 }

@@ -27,7 +27,6 @@ import (
 	"io"
 	"log"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -43,30 +42,14 @@ func main() {
 	hard := flag.Bool("hard", false, "harder data: every field of every row missing with probability 0.35, and each duplicate changed two ways (its kind names the first)")
 	score := flag.String("score", "", "score this dedupe output (with entity, kind and np_cluster_id columns) instead")
 	flag.Parse()
-	if *score != "" {
-		if err := pairscore.ScoreFile(*score, "entity", os.Stdout); err != nil {
-			log.Fatal(err)
+	err := pairscore.ScoreOrWrite(*score, "entity", *out, func(w io.Writer) error {
+		rows := generate(*n, *dups, *seed)
+		if *hard {
+			rows = harden(rows, *seed)
 		}
-		return
-	}
-	w := io.Writer(os.Stdout)
-	if *out != "-" {
-		f, err := os.Create(*out)
-		if err != nil {
-			log.Fatal(err)
-		}
-		defer func() {
-			if err := f.Close(); err != nil {
-				log.Fatal(err)
-			}
-		}()
-		w = f
-	}
-	rows := generate(*n, *dups, *seed)
-	if *hard {
-		rows = harden(rows, *seed)
-	}
-	if err := writeCSV(w, rows); err != nil {
+		return writeCSV(w, rows)
+	})
+	if err != nil {
 		log.Fatal(err)
 	}
 }

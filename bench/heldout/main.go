@@ -27,7 +27,6 @@ import (
 	"flag"
 	"io"
 	"log"
-	"os"
 	"strconv"
 
 	"github.com/namepipe/namepipe/bench/internal/pairscore"
@@ -40,30 +39,14 @@ func main() {
 	seed := flag.Uint64("seed", 7, "random seed")
 	score := flag.String("score", "", "score this dedupe output (with cluster, kind and np_cluster_id columns) instead")
 	flag.Parse()
-	if *score != "" {
-		if err := pairscore.ScoreFile(*score, "cluster", os.Stdout); err != nil {
-			log.Fatal(err)
-		}
-		return
-	}
 	s, ok := sets[*name]
-	if !ok {
+	if !ok && *score == "" {
 		log.Fatalf("unknown set %q (clean or hard)", *name)
 	}
-	w := io.Writer(os.Stdout)
-	if *out != "-" {
-		f, err := os.Create(*out)
-		if err != nil {
-			log.Fatal(err)
-		}
-		defer func() {
-			if err := f.Close(); err != nil {
-				log.Fatal(err)
-			}
-		}()
-		w = f
-	}
-	if err := writeCSV(w, generate(s, *n, *seed)); err != nil {
+	err := pairscore.ScoreOrWrite(*score, "cluster", *out, func(w io.Writer) error {
+		return writeCSV(w, generate(s, *n, *seed))
+	})
+	if err != nil {
 		log.Fatal(err)
 	}
 }

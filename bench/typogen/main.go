@@ -32,7 +32,6 @@ import (
 	"io"
 	"log"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 
@@ -84,26 +83,10 @@ func main() {
 	dupShare := flag.Float64("dups", 0.4, "share of rows that are duplicates")
 	score := flag.String("score", "", "score this dedupe output (with person, kind and np_cluster_id columns) instead")
 	flag.Parse()
-	if *score != "" {
-		if err := pairscore.ScoreFile(*score, "person", os.Stdout); err != nil {
-			log.Fatal(err)
-		}
-		return
-	}
-	w := io.Writer(os.Stdout)
-	if *out != "-" {
-		f, err := os.Create(*out)
-		if err != nil {
-			log.Fatal(err)
-		}
-		defer func() {
-			if err := f.Close(); err != nil {
-				log.Fatal(err)
-			}
-		}()
-		w = f
-	}
-	if err := write(w, *n, *seed, *missing, *dupShare); err != nil {
+	err := pairscore.ScoreOrWrite(*score, "person", *out, func(w io.Writer) error {
+		return write(w, *n, *seed, *missing, *dupShare)
+	})
+	if err != nil {
 		log.Fatal(err)
 	}
 }

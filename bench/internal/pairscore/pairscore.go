@@ -184,3 +184,25 @@ func ScoreFile(path, truthCol string, w io.Writer) error {
 	Print(w, Evaluate(rows))
 	return nil
 }
+
+// ScoreOrWrite is the main of a generator that can also score: with score
+// set, it prints the scores of that dedupe output (truth column truthCol)
+// to standard output; otherwise it calls write with out ("-" for standard
+// output), a file it creates and closes.
+func ScoreOrWrite(score, truthCol, out string, write func(io.Writer) error) error {
+	if score != "" {
+		return ScoreFile(score, truthCol, os.Stdout)
+	}
+	if out == "-" {
+		return write(os.Stdout)
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		_ = f.Close()
+		return fmt.Errorf("%s: %w", out, err)
+	}
+	return f.Close()
+}

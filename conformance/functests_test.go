@@ -29,8 +29,9 @@ import (
 //     is two cases, as the original's data provider makes two invocations;
 //   - genderizer: the gender;
 //   - matcher: the match type of the whole person;
-//   - email name parser: the result type and the first given name and
-//     surname of the best reading;
+//   - email name parser: the result type and the n-th given name and
+//     surname of the best reading (given#2 is getGivenNames().get(1));
+//   - disposable email address detector: the YES/NO/UNKNOWN answer;
 //   - formatter: the formatted string (with the original's FormatterProperties(true)).
 //
 // Every assertion is one check; a case passes when all its checks pass.
@@ -44,6 +45,7 @@ var functestFloors = map[string][2]float64{
 	"matcher":     {0, 0},
 	"emailparser": {0, 0},
 	"formatter":   {0, 0},
+	"disposable":  {0, 0},
 }
 
 // functestCase is one invocation of an original test.
@@ -93,15 +95,20 @@ func functestCases(t *testing.T, service string) []functestCase {
 		}
 		switch service {
 		case "parser":
-			// id, full name, given name, surname, checks
-			if len(r) != 5 {
-				bad("want 5 fields")
+			// id, full name, given name, surname, checks[, more field inputs ";;"-separated]
+			if len(r) != 5 && len(r) != 6 {
+				bad("want 5 or 6 fields")
 			}
 			if r[1] != "" {
 				out = append(out, functestCase{r[0] + "/full", []string{r[1]}, split(r[4])})
 			}
 			if r[2] != "" || r[3] != "" {
 				out = append(out, functestCase{r[0] + "/fields", []string{fieldsInput(r[2], r[3])}, split(r[4])})
+			}
+			if len(r) == 6 {
+				for i, in := range strings.Split(r[5], ";;") {
+					out = append(out, functestCase{fmt.Sprintf("%s/fields%d", r[0], i+2), []string{in}, split(r[4])})
+				}
 			}
 		case "matcher":
 			// id, name 1, name 2, match type
@@ -121,6 +128,12 @@ func functestCases(t *testing.T, service string) []functestCase {
 				bad("want 3 fields")
 			}
 			out = append(out, functestCase{r[0], r[1:2], []string{"formatted=" + r[2]}})
+		case "disposable":
+			// id, address, answer
+			if len(r) != 3 {
+				bad("want 3 fields")
+			}
+			out = append(out, functestCase{r[0], r[1:2], []string{"disposable=" + r[2]}})
 		case "emailparser":
 			// id, address, checks
 			if len(r) != 3 {
@@ -254,16 +267,37 @@ func functestAnswer(ctx context.Context, s *stack, service string, c functestCas
 			return nil, err
 		}
 		got["type"] = r.ResultType
-		got["given"], got["surname"] = "<none>", "<none>"
+		var m nameapi.EmailNameParserMatch
 		if len(r.NameMatches) > 0 {
-			m := r.NameMatches[0]
-			if len(m.GivenNames) > 0 {
-				got["given"] = m.GivenNames[0].Name
+			m = r.NameMatches[0]
+		}
+		for _, ch := range c.checks {
+			k, _, _ := strings.Cut(ch, "=")
+			kind, num, _ := strings.Cut(k, "#")
+			n, err := strconv.Atoi(num)
+			if err != nil {
+				n = 1
 			}
-			if len(m.Surnames) > 0 {
-				got["surname"] = m.Surnames[0].Name
+			var names []nameapi.NameFromEmailAddress
+			switch kind {
+			case "given":
+				names = m.GivenNames
+			case "surname":
+				names = m.Surnames
+			default:
+				continue
+			}
+			got[k] = "<none>"
+			if n >= 1 && n <= len(names) {
+				got[k] = names[n-1].Name
 			}
 		}
+	case "disposable":
+		r, err := s.client.DetectDisposableEmail(ctx, c.input[0])
+		if err != nil {
+			return nil, err
+		}
+		got["disposable"] = r.Disposable
 	}
 	return got, nil
 }

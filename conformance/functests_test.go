@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,9 +24,13 @@ import (
 // things the original assertions compare:
 //
 //   - parser: the n-th term of a term type (GIVENNAME#2=Nikolaus is the
-//     original's getSecond(TermType.GIVENNAME)), the parsed person's gender,
+//     original's getSecond(TermType.GIVENNAME); "~=" compares ignoring
+//     case, as the original's equalsIgnoreCase; TITLE#count=2 is
+//     getAll(TermType.TITLE).size()), the parsed person's gender,
 //     the person type, and for MULTIPLE the same per person (p1., p2.);
-//     a case written with both a full name and given name + surname fields
+//     "m2." the same of the second match, and "matches#min=2" at least two
+//     matches (KR_1 reads the second match), "disputes#count" and
+//     "dispute#1" the best match's parser disputes; a case written with both a full name and given name + surname fields
 //     is two cases, as the original's data provider makes two invocations;
 //   - genderizer: the gender;
 //   - matcher: the match type of the whole person;
@@ -149,22 +154,30 @@ func functestCases(t *testing.T, service string) []functestCase {
 }
 
 // functestPerson is the input person of one case: a full name, or name
-// fields written "GIVENNAME=…|SURNAME=…" (an empty value is an empty
-// field, as the original's makeName(given, "")), optionally with the
-// person's stated gender ("gender=MALE").
+// fields written "GIVENNAME=…|SURNAME=…" (any nameapi field type; an empty
+// value is an empty field, as the original's makeName(given, "")),
+// optionally with the person's stated gender ("gender=MALE") or marked as a
+// legal person ("legal=1").
 func functestPerson(in string) *nameapi.InputPerson {
-	if !strings.HasPrefix(in, nameapi.FieldGivenname+"=") && !strings.HasPrefix(in, nameapi.FieldSurname+"=") {
+	first, _, _ := strings.Cut(in, "=")
+	if !slices.Contains(nameapi.FieldTypes, first) && first != "gender" && first != "legal" {
 		return nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldFullname, in))
 	}
 	var fields []nameapi.NameField
-	gender := ""
+	gender, legal := "", false
 	for _, part := range strings.Split(in, "|") {
 		k, v, _ := strings.Cut(part, "=")
-		if k == "gender" {
+		switch k {
+		case "gender":
 			gender = v
-			continue
+		case "legal":
+			legal = true
+		default:
+			fields = append(fields, nameapi.Field(k, v))
 		}
-		fields = append(fields, nameapi.Field(k, v))
+	}
+	if legal {
+		return nameapi.NewLegalPerson(fields...)
 	}
 	p := nameapi.NewNaturalPerson(fields...)
 	p.Gender = gender
@@ -214,6 +227,17 @@ func parsedValue(pp *nameapi.ParsedPerson, key string) string {
 		return pp.PersonType
 	}
 	typ, num, _ := strings.Cut(key, "#")
+	if num == "count" {
+		count := 0
+		if pp.OutputPersonName != nil {
+			for _, t := range pp.OutputPersonName.Terms {
+				if t.TermType == typ {
+					count++
+				}
+			}
+		}
+		return strconv.Itoa(count)
+	}
 	n, err := strconv.Atoi(num)
 	if err != nil {
 		n = 1
@@ -233,13 +257,42 @@ func functestAnswer(ctx context.Context, s *stack, service string, c functestCas
 		if err != nil {
 			return nil, err
 		}
-		var pp *nameapi.ParsedPerson
-		if b := r.Best(); b != nil {
-			pp = b.ParsedPerson
-		}
 		for _, ch := range c.checks {
-			k, _, _ := strings.Cut(ch, "=")
-			got[k] = parsedValue(pp, k)
+			k, want, _ := strings.Cut(ch, "=")
+			k = strings.TrimSuffix(k, "~")
+			// "matches#min=2": at least that many matches (the original's
+			// getMatches().size() >= 2); "m2." reads the second match.
+			if k == "disputes#count" || k == "dispute#1" {
+				var ds []nameapi.ParserDispute
+				if len(r.Matches) > 0 {
+					ds = r.Matches[0].ParserDisputes
+				}
+				if k == "disputes#count" {
+					got[k] = strconv.Itoa(len(ds))
+				} else if len(ds) > 0 {
+					got[k] = ds[0].DisputeType
+				} else {
+					got[k] = "<none>"
+				}
+				continue
+			}
+			if k == "matches#min" {
+				min, _ := strconv.Atoi(want)
+				got[k] = strconv.Itoa(len(r.Matches))
+				if len(r.Matches) >= min {
+					got[k] = want
+				}
+				continue
+			}
+			i, key := 0, k
+			if strings.HasPrefix(k, "m2.") {
+				i, key = 1, k[3:]
+			}
+			var pp *nameapi.ParsedPerson
+			if i < len(r.Matches) {
+				pp = r.Matches[i].ParsedPerson
+			}
+			got[k] = parsedValue(pp, key)
 		}
 	case "genderizer":
 		r, err := s.client.GenderizePerson(ctx, &nameapi.InputWithPerson{InputPerson: functestPerson(c.input[0])})
@@ -332,8 +385,10 @@ func TestRealServiceFunctionalTests(t *testing.T) {
 			var wrong []string
 			for _, ch := range c.checks {
 				k, want, _ := strings.Cut(ch, "=")
+				fold := strings.HasSuffix(k, "~")
+				k = strings.TrimSuffix(k, "~")
 				checks++
-				if got[k] == want {
+				if got[k] == want || fold && strings.EqualFold(got[k], want) {
 					ok++
 				} else {
 					wrong = append(wrong, fmt.Sprintf("%s=%q want %q", k, got[k], want))

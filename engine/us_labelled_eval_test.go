@@ -8,8 +8,6 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
-
-	"github.com/namepipe/namepipe/nameapi"
 )
 
 // US hand-labelled names (testdata/eval/us-labelled.tsv): the floors of
@@ -24,11 +22,8 @@ const (
 // usLabelled is one labelled row: the name as written and its parts.
 type usLabelled struct {
 	in, split string
-	want      usParts
+	want      usPart
 }
-
-// usParts are the scored parts of a person's name.
-type usParts struct{ given, middle, surname, suffix string }
 
 // readUSLabelled reads testdata/eval/us-labelled.tsv.
 func readUSLabelled(t testing.TB) []usLabelled {
@@ -44,7 +39,7 @@ func readUSLabelled(t testing.TB) []usLabelled {
 			}
 			return s
 		}
-		out = append(out, usLabelled{in: r[0], split: r[6], want: usParts{d(r[1]), d(r[2]), d(r[3]), d(r[4])}})
+		out = append(out, usLabelled{in: r[0], split: r[6], want: usPart{d(r[1]), d(r[2]), d(r[3]), d(r[4])}})
 	}
 	return out
 }
@@ -66,7 +61,7 @@ func usNorm(s string) string {
 // compared as one run).
 type usScore struct{ n, strict, loose, parts, partsRight int }
 
-func (s *usScore) add(want, got usParts) (ok bool) {
+func (s *usScore) add(want, got usPart) (ok bool) {
 	s.n++
 	w := []string{want.given, want.middle, want.surname, want.suffix}
 	g := []string{got.given, got.middle, got.surname, got.suffix}
@@ -96,20 +91,10 @@ func (s usScore) String() string {
 
 func (s usScore) share() float64 { return 100 * float64(s.strict) / float64(max(s.n, 1)) }
 
-// engineUSParts reads a parse as usParts: the first given term is the
-// given name, further given and middle terms the middle name, qualifiers
-// and suffixes after the surname the suffix.
-func engineUSParts(m *nameapi.ParsedPersonMatch) usParts {
-	p := usPartsOf(usParsedParts(m))
-	return p
-}
-
-func usPartsOf(p usPart) usParts { return usParts{p.given, p.middle, p.surname, p.suffix} }
-
 // nameparserParts parses names with Python's nameparser through
 // testdata/nameparser_parts.py. It reports errNoNameparser when Debian's
 // python3-nameparser is not installed.
-func nameparserParts(names []string) ([]usParts, error) {
+func nameparserParts(names []string) ([]usPart, error) {
 	py := "/usr/bin/python3"
 	if _, err := os.Stat(py); err != nil {
 		py = "python3"
@@ -127,13 +112,13 @@ func nameparserParts(names []string) ([]usParts, error) {
 	if len(lines) != len(names) {
 		return nil, fmt.Errorf("nameparser: %d lines for %d names", len(lines), len(names))
 	}
-	ps := make([]usParts, len(lines))
+	ps := make([]usPart, len(lines))
 	for i, l := range lines {
 		f := strings.Split(l, "\t")
 		if len(f) != 5 {
 			return nil, fmt.Errorf("nameparser: line %d: %q", i+1, l)
 		}
-		ps[i] = usParts{f[0], f[1], f[2], f[3]}
+		ps[i] = usPart{f[0], f[1], f[2], f[3]}
 	}
 	return ps, nil
 }
@@ -160,9 +145,9 @@ func TestUSLabelledEval(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", r.in, err)
 		}
-		var got usParts
+		var got usPart
 		if len(res.Matches) > 0 {
-			got = engineUSParts(&res.Matches[0])
+			got = usParsedParts(&res.Matches[0])
 		}
 		if !ours[r.split].add(r.want, got) && r.split == "dev" && os.Getenv("US_MISSES") != "" {
 			t.Logf("miss %-40q want %+v got %+v", r.in, r.want, got)

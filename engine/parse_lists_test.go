@@ -59,6 +59,25 @@ func TestParseListClasses(t *testing.T) {
 		// Given-first is the default of Latin script.
 		{"order", "Lauren Logan Benedict", "GIVENNAME=Lauren|MIDDLENAME=Logan|SURNAME=Benedict"},
 		{"order", "Rahm Emanuel", "GIVENNAME=Rahm|SURNAME=Emanuel"},
+		// Two Latin spellings of Chinese surnames: the given-first default.
+		{"order", "Ge Yang", "GIVENNAME=Ge|SURNAME=Yang"},
+		{"order", "Hao Chen", "GIVENNAME=Hao|SURNAME=Chen"},
+		{"order", "Jun Xu", "GIVENNAME=Jun|SURNAME=Xu"},
+		// An English given name, a family name as middle name, the surname;
+		// Iberian names keep their two surnames.
+		{"american middle", "Jennifer McBath Tipping", "GIVENNAME=Jennifer|MIDDLENAME=McBath|SURNAME=Tipping"},
+		{"american middle", "Mary Higgins Clark", "GIVENNAME=Mary|MIDDLENAME=Higgins|SURNAME=Clark"},
+		{"american middle", "John Quincy Adams", "GIVENNAME=John|MIDDLENAME=Quincy|SURNAME=Adams"},
+		{"two surnames", "María José García López", "GIVENNAME=María|GIVENNAME=José|SURNAME=García López"},
+		{"two surnames", "Juan Pérez Gómez", "GIVENNAME=Juan|SURNAME=Pérez Gómez"},
+		// A faculty is a title only after the title it qualifies.
+		{"faculty", "Jur van den Berg", "GIVENNAME=Jur|SURNAME=van den Berg"},
+		{"faculty", "Dr. jur. Hans Meier", "TITLE=Dr. jur.|GIVENNAME=Hans|SURNAME=Meier"},
+		// A generational qualifier before the comma of "SURNAME JR, GIVEN".
+		{"surname first suffix", "RODRIGUEZ JR, FRANCISCO", "SURNAME=RODRIGUEZ|QUALIFIER=JR|GIVENNAME=FRANCISCO"},
+		{"surname first suffix", "WOODS JR, JOHNNY L", "SURNAME=WOODS|QUALIFIER=JR|GIVENNAME=JOHNNY|MIDDLENAMEINITIAL=L"},
+		{"surname first suffix", "Kennedy III, Joseph P.", "SURNAME=Kennedy|QUALIFIER=III|GIVENNAME=Joseph|MIDDLENAMEINITIAL=P."},
+		{"surname first suffix", "Sen, Amartya", "SURNAME=Sen|GIVENNAME=Amartya"},
 		// Surname first where the name data says so.
 		{"surname first", "SZABÓ LEVENTE MÁTÉ", "SURNAME=SZABÓ|GIVENNAME=LEVENTE|GIVENNAME=MÁTÉ"},
 		{"surname first", "NGUYỄN QUANG DŨNG", "SURNAME=NGUYỄN|GIVENNAME=QUANG|GIVENNAME=DŨNG"},

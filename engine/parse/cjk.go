@@ -172,6 +172,21 @@ func (e *Parser) cjkOrderPrior(info []wordInfo) float64 {
 	return 0
 }
 
+// cjkSurnamesBothEnds reports whether a name of two words is two Latin
+// spellings of Chinese or Korean surnames ("Ge Yang", "Li Wei"), ASCII
+// and not initials.
+func (e *Parser) cjkSurnamesBothEnds(info []wordInfo) bool {
+	if len(info) != 2 {
+		return false
+	}
+	for _, w := range info {
+		if w.initial || !asciiLetters(w.tok.Text) || !lexicon.IsCJKSurname(e.lex, w.tok.Text) {
+			return false
+		}
+	}
+	return true
+}
+
 // asciiLetters reports whether s is made of ASCII letters only.
 func asciiLetters(s string) bool {
 	for i := 0; i < len(s); i++ {

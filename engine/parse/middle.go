@@ -98,6 +98,19 @@ func (e *Parser) iberian(info []wordInfo) bool {
 	return false
 }
 
+// englishGiven reports whether a name's first word is a given name the
+// English data backs most and every word is ASCII without particles:
+// the shape of a US or British name, where the words between the given
+// name and the surname are middle names.
+func (e *Parser) englishGiven(info []wordInfo) bool {
+	for _, w := range info {
+		if w.particle || !text.IsASCII(w.tok.Text) {
+			return false
+		}
+	}
+	return !info[0].initial && info[0].given > 0 && lexicon.TopLanguage(e.lex, info[0].tok.Text) == "en"
+}
+
 func hasSuffixFold(s, suf string) bool {
 	return len(s) >= len(suf) && strings.EqualFold(s[len(s)-len(suf):], suf)
 }

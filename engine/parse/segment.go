@@ -58,6 +58,11 @@ func (e *Parser) parseSegment(dst []candidate, toks []text.Token, inGroup bool) 
 	for i < len(ws) && ws[i].Kind == text.TokWord && l.MayBeAffix(ws[i]) {
 		t := ws[i]
 		rest := countWords(ws[i+1:])
+		if i+1 < len(ws) && ws[i+1].Kind == text.TokComma && !strings.HasSuffix(t.Text, ".") {
+			// "Sen, Amartya": a word before the comma of "Surname,
+			// Given" is the surname, not a title or salutation.
+			break
+		}
 		if _, ok := l.Salutations[t.Key]; ok && (rest > 0 || inGroup) {
 			// "Don Johnson": an ambiguous salutation that is also a given
 			// name needs two more words to count as salutation.
@@ -72,6 +77,11 @@ func (e *Parser) parseSegment(dst []candidate, toks []text.Token, inGroup bool) 
 			// A title written out as a word ("Major", "Judge") needs two
 			// more words, since it is also a name.
 			if !strings.HasSuffix(t.Text, ".") && len(t.Key) > 4 && rest < 2 {
+				break
+			}
+			// A faculty ("med.", "jur.") is a title only after the title
+			// it qualifies ("Dr. jur."): "Jur van den Berg" is a name.
+			if faculty(t.Key) && !titleBefore(terms, t.Pos) {
 				break
 			}
 			terms = appendTitle(terms, t.Text, t.Pos)
@@ -168,6 +178,17 @@ func (e *Parser) parseCommaForm(terms []nameTerm, left, right []text.Token) cand
 	var leftBuf, rightBuf [6]text.Token
 	left = appendWords(leftBuf[:0], left)
 	right = appendWords(rightBuf[:0], right)
+	// A generational qualifier at the end of the surname side: "RODRIGUEZ
+	// JR, FRANCISCO", as lists written surname first have it.
+	for len(left) >= 2 {
+		t := left[len(left)-1]
+		q, ok := l.Qualifiers[t.Key]
+		if !ok || q.TermType != nameapi.TermQualifier || len(t.Key) < 2 || t.Key == "sen" || wordQualifier(t.Text) || !l.MayBeAffix(t) {
+			break
+		}
+		terms = append(terms, nameTerm{t.Text, nameapi.TermQualifier, t.Pos})
+		left = left[:len(left)-1]
+	}
 	// Salutations and titles after the comma: "Müller, Dr. Petra".
 	for len(right) > 1 {
 		k := right[0].Key
@@ -412,8 +433,21 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 		}
 		return iberian == 1
 	}
+	// A surname-only word between an English given name and the surname
+	// of a name that is not Iberian is an American middle name, often a
+	// family name ("Jennifer McBath Tipping").
+	american := -1 // unknown yet
+	isAmerican := func() bool {
+		if american < 0 {
+			american = 0
+			if e.englishGiven(info) && !isIberian() {
+				american = 1
+			}
+		}
+		return american == 1
+	}
 	for sA > 1 && info[sA-1].surname && !info[sA-1].initial && !info[sA-1].particle && !info[sA-1].patronymic &&
-		(info[sA-1].given == 0 || (info[sA-1].given < 0.5 || sA == n-1 && k2given(info, sA)) && isIberian()) {
+		(info[sA-1].given == 0 && !isAmerican() || (info[sA-1].given < 0.5 || sA == n-1 && k2given(info, sA)) && isIberian()) {
 		sA--
 	}
 	// The order from how likely the first and the last word are a given
@@ -425,8 +459,16 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 		// whatever its last word is.
 		lastEvidence = -2
 	}
+	firstEvidence := orderEvidence(info[0])
+	if firstEvidence < lastEvidence && e.cjkSurnamesBothEnds(info) {
+		// "Ge Yang": both ends are Latin spellings of Chinese or Korean
+		// surnames, each a given name as well in those cultures; the
+		// lists cannot tell, so the given-first order of Latin script
+		// decides (looked up only when the lists lean surname first).
+		firstEvidence, lastEvidence = 0, 0
+	}
 	lA := givenFirstPrior + scriptOrderPrior(core) + salutationOrderPrior(terms, core) - koreanOrderPrior(info) + e.cjkOrderPrior(info) - e.cultureOrderPrior(info) +
-		orderEvidence(info[0]) - lastEvidence
+		firstEvidence - lastEvidence
 	if n == 3 && info[2].patronymic && !info[1].patronymic && !info[1].initial {
 		// "Толстой Лев Николаевич": surname, given name, patronymic.
 		lA -= 2

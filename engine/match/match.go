@@ -424,17 +424,16 @@ func laterGiven(a, b mName, l *text.WordLists) bool {
 	return false
 }
 
-// petEndings are endings pet forms add to a whole given name (Turkish
-// Ayşe-cik, Polish Piotr-uś, German Hans-chen, Czech Jan-ek);
-// stemPetEndings replace its last vowel (Romanian Alin-uţa). Folded.
-var (
-	petEndings     = []string{"cik", "cuk", "us", "chen", "ek"}
-	stemPetEndings = []string{"uta"}
-	// otherEndings make another name of a name, most often the other
-	// sex's (Paul-a, Josef-ine, Andrea-s): a name and itself with one of
-	// these are two names, not a short form.
-	otherEndings = []string{"a", "e", "s", "ia", "ie", "na", "ne", "ina", "ine", "ette"}
-)
+// stemPetEndings are endings pet forms put in place of a given name's
+// last vowel (Romanian Alin-uţa), folded. Endings added to the whole name
+// (Turkish Ayşe-cik, Polish Piotr-uś, German Hans-chen) need no list: the
+// name is a prefix of its pet form.
+var stemPetEndings = []string{"uta"}
+
+// otherEndings make another name of a name, most often the other sex's
+// (Paul-a, Josef-ine, Andrea-s): a name and itself with one of these are
+// two names, not a short form.
+var otherEndings = []string{"a", "e", "s", "ia", "ie", "na", "ne", "ina", "ine", "ette"}
 
 // shortForm reports whether one given name is a short or pet form of the
 // other: cut to its first three letters or more ("Manu" for "Manuel",

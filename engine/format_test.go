@@ -18,6 +18,11 @@ func TestFormatPersonName(t *testing.T) {
 		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "PETRA MÜLLER")), "Petra Müller", false},
 		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "müller, petra")), "Petra Müller", false},
 		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "MÜLLER Petra")), "Petra Müller", false},
+		// No comma and no capitals mark the surname: the typed order stays.
+		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "SZABÓ LEVENTE MÁTÉ")), "Szabó Levente Máté", false},
+		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "nGuYễN QuAnG DũNg")), "Nguyễn Quang Dũng", false},
+		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "rEdDy pAdMa")), "Reddy Padma", false},
+		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "doamna Alina-victoria popescu")), "Doamna Alina-Victoria Popescu", false},
 		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "john mcdonald")), "John McDonald", false},
 		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "JOHN MACLEOD")), "John MacLeod", false},
 		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "john mack")), "John Mack", false},

@@ -30,6 +30,11 @@ func TestParseHonorificsWorld(t *testing.T) {
 		{"Ahmet Yılmaz Bey", "GIVENNAME=Ahmet|SURNAME=Yılmaz|SALUTATION=Bey", "MALE", ""},
 		{"Ahmet Bey", "GIVENNAME=Ahmet|SALUTATION=Bey", "MALE", ""},
 		{"Frau Müller", "SALUTATION=Frau|SURNAME=Müller", "FEMALE", ""},
+		{"Zotëri A. Hoxha", "SALUTATION=Zotëri|GIVENNAMEINITIAL=A.|SURNAME=Hoxha", "MALE", ""},
+		{"Frú Guðrún Blöndal", "SALUTATION=Frú|GIVENNAME=Guðrún|SURNAME=Blöndal", "FEMALE", ""},
+		{"Kirios Stylianos Papadopoulos", "SALUTATION=Kirios|GIVENNAME=Stylianos|SURNAME=Papadopoulos", "MALE", ""},
+		{"Khanom A. Madani", "SALUTATION=Khanom|GIVENNAMEINITIAL=A.|SURNAME=Madani", "FEMALE", ""},
+		{"Batoni N. Gelashvili", "SALUTATION=Batoni|GIVENNAMEINITIAL=N.|SURNAME=Gelashvili", "MALE", ""},
 		// A salutation that is also a name needs a name after it.
 		{"Bay Smith", "", "", ""},
 		{"Prof. Dr. Dr. Klaus Weber", "TITLE=Prof.|TITLE=Dr.|TITLE=Dr.|GIVENNAME=Klaus|SURNAME=Weber", "MALE", "Prof. Dr. Dr. Klaus Weber"},

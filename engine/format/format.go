@@ -103,17 +103,46 @@ var (
 		nameapi.TermQualifier, nameapi.TermSuffix}
 )
 
-// keepOrder reports whether the name is best written in the order it was
-// typed: one full name without a comma whose order the parser is not sure
-// of ("Jigme tenzin": is Jigme the surname?). A comma ("Müller, Petra") or
-// capitals ("MÜLLER Petra") mark the surname, and the culture's order
-// wins.
+// keepOrder reports whether the name is written in the order it was
+// typed: one full name without a comma, whose capitals do not mark the
+// surname. A comma ("Müller, Petra") or capitals ("MÜLLER Petra") mark the
+// surname, and the culture's order wins; else the typed order is the
+// writer's own ("Szabó Levente Máté", "Nguyễn Quang Dũng", "Jigme
+// tenzin"), whatever case it was typed in.
 func keepOrder(p *nameapi.InputPerson, m *nameapi.ParsedPersonMatch) bool {
-	if m.Likeliness >= 0.8 || len(p.PersonName.NameFields) != 1 {
+	if len(p.PersonName.NameFields) != 1 {
 		return false
 	}
 	f := p.PersonName.NameFields[0]
-	return strings.EqualFold(f.FieldType, nameapi.FieldFullname) && !strings.Contains(f.String, ",")
+	if !strings.EqualFold(f.FieldType, nameapi.FieldFullname) || strings.Contains(f.String, ",") {
+		return false
+	}
+	return m.Likeliness < 0.8 || !capitalsMark(f.String)
+}
+
+// capitalsMark reports whether some words of s (of two letters or more)
+// are in capitals and others are not ("MÜLLER Petra"): the capitals then
+// mark the surname.
+func capitalsMark(s string) bool {
+	upper, other := false, false
+	for _, w := range strings.Fields(s) {
+		up, low := 0, 0
+		for _, r := range w {
+			if unicode.IsUpper(r) {
+				up++
+			} else if unicode.IsLower(r) {
+				low++
+			}
+		}
+		switch {
+		case up+low < 2:
+		case low == 0:
+			upper = true
+		default:
+			other = true
+		}
+	}
+	return upper && other
 }
 
 // formatNatural writes a natural person's name: salutation, title, given
@@ -326,6 +355,15 @@ func needsRecase(w string) bool {
 	}
 	if up == 0 || low == 0 {
 		return true
+	}
+	if parts := strings.Split(w, "-"); len(parts) > 1 && unicode.IsUpper([]rune(w)[0]) {
+		// "Alina-victoria": a part after a capitalised first part is
+		// written in lower case by mistake.
+		for _, part := range parts[1:] {
+			if utf8.RuneCountInString(part) >= 2 && strings.ToLower(part) == part && strings.ToUpper(part) != part {
+				return true
+			}
+		}
 	}
 	return text.OddCase(w)
 }

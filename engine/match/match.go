@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/engine/script"
 	"github.com/namepipe/namepipe/engine/text"
@@ -356,6 +357,9 @@ func compareGiven(a, b mName, l *text.WordLists) (wordRel, bool, bool) {
 	switch {
 	case firstA != "" && firstB != "":
 		r = compareWords(firstA, firstB, l)
+		if r < relCompatible && shortForm(firstA, firstB) {
+			r = relCompatible
+		}
 	case firstA != "" && len(b.initials) > 0:
 		r = initialRel(firstA, b.initials[0])
 	case firstB != "" && len(a.initials) > 0:
@@ -367,6 +371,12 @@ func compareGiven(a, b mName, l *text.WordLists) (wordRel, bool, bool) {
 		}
 	}
 	if r == relDifferent {
+		if laterGiven(a, b, l) {
+			return relCompatible, false, true
+		}
+		if laterGiven(b, a, l) {
+			return relCompatible, true, false
+		}
 		return r, true, true
 	}
 	// Middle names and initials beyond the first: more on one side is an
@@ -391,6 +401,68 @@ func compareGiven(a, b mName, l *text.WordLists) (wordRel, bool, bool) {
 		r = relCompatible
 	}
 	return r, extraA, extraB
+}
+
+// laterGiven reports whether a has one given name or initial only and it
+// is one of b's later given names ("Fatimah Madani", "T. van Rijswijck"
+// for "Anousheh Fatimah Madani", "Jan Theodoor van Rijswijck": people go
+// by a middle name).
+func laterGiven(a, b mName, l *text.WordLists) bool {
+	if len(a.given)+len(a.initials) != 1 {
+		return false
+	}
+	for _, w := range restParts(b) {
+		switch {
+		case len(a.given) == 1 && len(w) > 1:
+			if compareWords(a.given[0], w, l) >= relCompatible {
+				return true
+			}
+		case len(a.initials) == 1 && w[0] == a.initials[0]:
+			return true
+		}
+	}
+	return false
+}
+
+// stemPetEndings are endings pet forms put in place of a given name's
+// last vowel (Romanian Alin-uţa), folded. Endings added to the whole name
+// (Turkish Ayşe-cik, Polish Piotr-uś, German Hans-chen) need no list: the
+// name is a prefix of its pet form.
+var stemPetEndings = []string{"uta"}
+
+// otherEndings make another name of a name, most often the other sex's
+// (Paul-a, Josef-ine, Andrea-s): a name and itself with one of these are
+// two names, not a short form.
+var otherEndings = []string{"a", "e", "s", "ia", "ie", "na", "ne", "ina", "ine", "ette"}
+
+// shortForm reports whether one given name is a short or pet form of the
+// other: cut to its first three letters or more ("Manu" for "Manuel",
+// "Vero" for "Véronique", "Alina" for "Alina-Victoria"; not "Andrea" for
+// "Andreas", "Paul" for "Paula" or "Josef" for "Josefine"), cut and ended
+// in -i, -y or -ie ("Levi", "Ursi" for "Levente", "Ursula"), or the name
+// with a pet ending ("Ayşecik", "Piotruś", "Alinuţa"). The words are
+// folded.
+func shortForm(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if utf8.RuneCountInString(a) < 3 || a == b {
+		return false
+	}
+	if rest, ok := strings.CutPrefix(b, a); ok {
+		return !slices.Contains(otherEndings, rest)
+	}
+	for _, end := range []string{"ie", "i", "y"} {
+		if stem, ok := strings.CutSuffix(a, end); ok && utf8.RuneCountInString(stem) >= 3 && strings.HasPrefix(b, stem) && len(b) > len(stem)+len(end) {
+			return true
+		}
+	}
+	if stem := strings.TrimRight(a, "aeiou"); utf8.RuneCountInString(stem) >= 3 && stem != a {
+		if rest, ok := strings.CutPrefix(b, stem); ok && slices.Contains(stemPetEndings, rest) {
+			return true
+		}
+	}
+	return false
 }
 
 // restParts returns the middle names (folded) and initials after the first

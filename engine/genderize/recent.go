@@ -11,8 +11,10 @@ import (
 // (without the input gender, which only the last step of PersonGender
 // reads). recentNames remembers the answer of the names (given names,
 // surname, scopes) for the last names, so that the second call finds it
-// instead of looking every name up again (BenchmarkNameMiss in package
-// engine).
+// instead of looking every name up again (BenchmarkRecent: a parse's
+// PersonGender and then ForPerson of 20,000 people new to the table, -cpu
+// 1, CPU per row at load 28, three runs alternating: 1.44, 2.51, 1.51 µs
+// with the recent names, 3.02, 1.79, 2.11 µs without).
 //
 // It is a direct-mapped table of immutable entries behind atomic
 // pointers: safe for concurrent use without locks. A slot's entry may be
@@ -37,7 +39,7 @@ type recentNames struct {
 // Memory is room for the answer of one person's names, which
 // PersonGender remembers: the parser keeps one in the memory of each
 // person it parses, so that remembering allocates nothing
-// (BenchmarkNameMiss in package engine).
+// (BenchmarkRecent: 0 allocations).
 type Memory struct{ e recentEntry }
 
 // recentEntry is the answer of the names of one key.
@@ -73,7 +75,7 @@ func cacheable(given, scopes []string) bool {
 
 // get returns the remembered answer of the names of the key.
 func (r *recentNames) get(given []string, surname string, scopes []string) (nameapi.GenderizerResult, bool) {
-	if !cacheable(given, scopes) {
+	if r == nil || !cacheable(given, scopes) {
 		return nameapi.GenderizerResult{}, false
 	}
 	e := r.slot(given, surname).Load()
@@ -101,7 +103,7 @@ func (r *recentNames) get(given []string, surname string, scopes []string) (name
 // put remembers res as the answer of the names of the key, in mem, which
 // is not used again.
 func (r *recentNames) put(given []string, surname string, scopes []string, res nameapi.GenderizerResult, mem *Memory) {
-	if !cacheable(given, scopes) {
+	if r == nil || !cacheable(given, scopes) {
 		return
 	}
 	e := &mem.e

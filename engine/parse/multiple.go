@@ -125,7 +125,7 @@ func (e *Parser) parseMultiple(c *nameapi.Context, p *nameapi.InputPerson, segs 
 }
 
 // groupBlock is the memory of a parsed group, its gender and its people,
-// allocated as one object with room for two people (BenchmarkNameMiss).
+// allocated as one object with room for two people (BenchmarkPerson).
 type groupBlock struct {
 	pp     nameapi.ParsedPerson
 	gender nameapi.GenderizerResult

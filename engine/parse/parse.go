@@ -233,7 +233,7 @@ func (e *Parser) parseFullnameAsIs(c *nameapi.Context, p *nameapi.InputPerson, f
 }
 
 // oneMatch is the memory of a parse result with one match, allocated as one
-// object (BenchmarkNameMiss).
+// object (BenchmarkPerson).
 type oneMatch struct {
 	res nameapi.PersonNameParserResult
 	m   [1]nameapi.ParsedPersonMatch
@@ -550,7 +550,7 @@ func (e *Parser) personBlock(terms []nameTerm) *personBlock {
 // personBlock is the memory of a parsed natural person: the person, its
 // name, its gender and the genderizer's memory of its names, allocated as
 // one object with room for its terms (personBlock2..4, sized to the
-// terms: BenchmarkNameMiss).
+// terms: BenchmarkPerson).
 type personBlock struct {
 	pp        nameapi.ParsedPerson
 	name      nameapi.OutputPersonName

@@ -37,7 +37,7 @@ type wordInfo struct {
 
 // parseSegment parses one person's name tokens into candidate readings,
 // best first, appended to dst (at most two of them: callers pass a buffer
-// on their stack, BenchmarkNameMiss). inGroup is true when the segment is
+// on their stack, BenchmarkPerson). inGroup is true when the segment is
 // one of several people in one field: a lone word is then read as a given
 // name ("Peter and Maria Meyer").
 func (e *Parser) parseSegment(dst []candidate, toks []text.Token, inGroup bool) []candidate {

@@ -153,7 +153,9 @@ func GivenStrength(lex Lexicon, w string) float64 {
 // GivenStrengthSurname is GivenStrength(lex, w) and IsSurname(lex, w):
 // the parser asks both of every word of a name. A Lexicon with a
 // GivenVotesSurname method of its own (dict.Dict) answers both with one
-// lookup of the word (BenchmarkNameMiss in package engine).
+// lookup of the word: BenchmarkGivenStrengthSurname, 2026-11-27, -cpu 1,
+// three runs at load ~34, CPU per word: one lookup 335-378 ns, two
+// 458-474 ns.
 func GivenStrengthSurname(lex Lexicon, w string) (given float64, surname bool) {
 	t := trimMarks(w)
 	if t == "" {

@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -59,5 +60,50 @@ func TestPatronymic(t *testing.T) {
 		if pat, male := Patronymic(d, tt.w); pat != tt.pat || male != tt.male {
 			t.Errorf("Patronymic(%q) = %v, %v; want %v, %v", tt.w, pat, male, tt.pat, tt.male)
 		}
+	}
+}
+
+// BenchmarkGivenStrengthSurname compares, side by side, the embedded
+// data's one lookup of a word for its given-name strength and its surname
+// ("one": dict.Dict's GivenVotesSurname) with the lookups of a Lexicon
+// without it ("two": GivenVotes, then IsSurname), over the words of the
+// gender and parse evaluation sets in random order, as the parser asks of
+// every word of a name it has not seen.
+func BenchmarkGivenStrengthSurname(b *testing.B) {
+	d, err := dict.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var words []string
+	for _, f := range []string{"names_eval.tsv", "gender-eval.tsv", "names_hard.tsv"} {
+		data, err := os.ReadFile("../testdata/" + f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for line := range strings.Lines(string(data)) {
+			if !strings.HasPrefix(line, "#") {
+				words = append(words, strings.Fields(line)...)
+			}
+		}
+	}
+	rand.New(rand.NewPCG(1, 2)).Shuffle(len(words), func(i, j int) { words[i], words[j] = words[j], words[i] })
+	for _, bc := range []struct {
+		name string
+		lex  Lexicon
+	}{{"one", d}, {"two", struct{ Lexicon }{d}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			cpu0, cpuOK := processCPU()
+			i := 0
+			for b.Loop() {
+				GivenStrengthSurname(bc.lex, words[i])
+				if i++; i == len(words) {
+					i = 0
+				}
+			}
+			if cpu1, _ := processCPU(); cpuOK {
+				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
+		})
 	}
 }

@@ -89,7 +89,7 @@ func koreanRR(lower string) string {
 
 // appendKoreanRR appends koreanRR(lower) to dst (the parser looks up every
 // hyphenated word this way; a caller's buffer on its stack saves the
-// allocations of a split, a replace and a join: BenchmarkNameMiss). It
+// allocations of a split, a replace and a join: BenchmarkNameLookups). It
 // replaces as koreanSpellings does: at each byte, the first pair whose
 // spelling starts there, else the byte; no spelling holds a hyphen, so
 // dropping the hyphens is the same as replacing syllable by syllable.

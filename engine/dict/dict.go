@@ -41,7 +41,7 @@ var files embed.FS
 
 // langStat is one language's knowledge of a given name, in three bytes,
 // so that a common name's stats (up to ~25 languages) fill a cache line
-// or two (BenchmarkNameMiss in package engine).
+// or two (BenchmarkNameLookups).
 type langStat struct {
 	lang  uint8 // index in Dict.langs of the ISO 639-1 code
 	male  uint8 // male proportion in percent
@@ -58,7 +58,7 @@ type span struct {
 // written or folded): as a given name, as a surname, and as a surname that
 // carries its bearer's sex. One table holds all three, so that the
 // parser's and the genderizer's lookups of a word read one entry
-// (BenchmarkNameMiss in package engine).
+// (BenchmarkNameLookups).
 type wordEntry struct {
 	given   span  // the given name's langStats, when isGiven
 	isGiven bool  // listed as a given name (maybe without a sex: given.n == 0)

@@ -197,7 +197,7 @@ func TestLanguages(t *testing.T) {
 	t.Parallel()
 	tests := map[string]string{
 		"IT": "it", "it": "it", "DE": "de", "de-AT": "de", "de_CH": "de,fr,it", "CH": "de,fr,it",
-		"at": "de", "": "", "XX": "",
+		"at": "de", "": "", "XX": "", " de ": "de", "De": "de", "eo": "eo", " IT": "it", "12": "", "Ä": "",
 	}
 	for in, want := range tests {
 		if got := strings.Join(Languages(in), ","); got != want {

@@ -36,7 +36,7 @@ var countryLanguages = map[string][]string{
 func Languages(placeOrLang string) []string {
 	if c := countryCode(placeOrLang); c >= 0 {
 		// The usual scope, a country code as the context gives it: no
-		// trimming, cutting or hashing (BenchmarkNameMiss).
+		// trimming, cutting or hashing (BenchmarkNameLookups).
 		return countryLanguageLists[countryIndex[c]]
 	}
 	s := strings.TrimSpace(placeOrLang)
@@ -52,14 +52,28 @@ func Languages(placeOrLang string) []string {
 		}
 		return out
 	}
-	if len(s) == 2 && s == strings.ToUpper(s) {
+	if len(s) == 2 && !hasASCIILower(s) && s == strings.ToUpper(s) {
 		return countryLanguages[s]
 	}
+	// A language code as written ("de", the genderizer's scope of a
+	// context's language) is neither cased nor copied: BenchmarkNameLookups
+	// "language".
 	low := strings.ToLower(s)
-	if knownLanguages[low] {
-		return []string{low}
+	if l, ok := languageLists[low]; ok {
+		return l
 	}
 	return countryLanguages[strings.ToUpper(s)]
+}
+
+// hasASCIILower reports whether s holds a lower-case ASCII letter (so that
+// it is not its own upper case).
+func hasASCIILower(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if 'a' <= s[i] && s[i] <= 'z' {
+			return true
+		}
+	}
+	return false
 }
 
 // countryCode returns the index of a code of two upper-case ASCII letters
@@ -97,6 +111,16 @@ var knownLanguages = func() map[string]bool {
 	}
 	for _, l := range []string{"eo", "cy", "ku"} {
 		m[l] = true
+	}
+	return m
+}()
+
+// languageLists holds Languages' answer for each known language: the
+// language alone.
+var languageLists = func() map[string][]string {
+	m := make(map[string][]string, len(knownLanguages))
+	for l := range knownLanguages {
+		m[l] = []string{l}
 	}
 	return m
 }()

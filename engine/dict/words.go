@@ -7,7 +7,6 @@ import (
 	"iter"
 	"math"
 	"strings"
-	"unsafe"
 )
 
 // wordTable is Dict.words: the name keys and their entries in an
@@ -87,18 +86,25 @@ func (t *wordTable) key(s *wordSlot) string {
 }
 
 // get returns the entry of key k (the zero entry when k is not listed).
-// It looks k's bytes up in place (getBytes only reads them; maphash gives
-// a string and its bytes the same hash).
 func (t *wordTable) get(k string) wordEntry {
-	return t.getBytes(unsafe.Slice(unsafe.StringData(k), len(k)))
+	if len(k) == 0 || len(k) > math.MaxUint8 {
+		return wordEntry{}
+	}
+	return probe(t, k, maphash.String(t.seed, k))
 }
 
-// getBytes is get for a key in a byte slice (without allocating).
+// getBytes is get for a key in a byte slice (without allocating; maphash
+// gives a string and its bytes the same hash).
 func (t *wordTable) getBytes(k []byte) wordEntry {
 	if len(k) == 0 || len(k) > math.MaxUint8 {
 		return wordEntry{}
 	}
-	for i := t.start(maphash.Bytes(t.seed, k)); ; i = t.next(i) {
+	return probe(t, k, maphash.Bytes(t.seed, k))
+}
+
+// probe returns the entry of key k, of hash h, in t.
+func probe[K string | []byte](t *wordTable, k K, h uint64) wordEntry {
+	for i := t.start(h); ; i = t.next(i) {
 		s := &t.slots[i]
 		switch {
 		case s.n == 0:

@@ -108,23 +108,34 @@ func BenchmarkWordLookup(b *testing.B) {
 	}
 	rand.New(rand.NewPCG(1, 2)).Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
 	var sink bool
-	b.Run("map", func(b *testing.B) {
-		i := 0
-		for b.Loop() {
-			sink = m[string(keys[i])].isGiven
-			if i++; i == len(keys) {
-				i = 0
-			}
+	cpu := func(b *testing.B, f func()) {
+		cpu0, cpuOK := processCPU()
+		f()
+		if cpu1, _ := processCPU(); cpuOK {
+			b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 		}
+	}
+	b.Run("map", func(b *testing.B) {
+		cpu(b, func() {
+			i := 0
+			for b.Loop() {
+				sink = m[string(keys[i])].isGiven
+				if i++; i == len(keys) {
+					i = 0
+				}
+			}
+		})
 	})
 	b.Run("table", func(b *testing.B) {
-		i := 0
-		for b.Loop() {
-			sink = d.words.getBytes(keys[i]).isGiven
-			if i++; i == len(keys) {
-				i = 0
+		cpu(b, func() {
+			i := 0
+			for b.Loop() {
+				sink = d.words.getBytes(keys[i]).isGiven
+				if i++; i == len(keys) {
+					i = 0
+				}
 			}
-		}
+		})
 	})
 	_ = sink
 }

@@ -112,7 +112,7 @@ func byteClasses(local, domain string) (lc, dc [256]uint8) {
 
 // validLocal reports whether l is a dot-atom local part. ASCII parts are
 // checked by their bytes' classes, others by validLocalRunes
-// (BenchmarkDisposable in package engine).
+// (BenchmarkDisposable).
 func validLocal(l string) bool {
 	if l == "" || l[0] == '.' || l[len(l)-1] == '.' {
 		return false

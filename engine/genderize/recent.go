@@ -13,8 +13,9 @@ import (
 // surname, scopes) for the last names, so that the second call finds it
 // instead of looking every name up again (BenchmarkRecent: a parse's
 // PersonGender and then ForPerson of 20,000 people new to the table, -cpu
-// 1, CPU per row at load 28, three runs alternating: 1.44, 2.51, 1.51 µs
-// with the recent names, 3.02, 1.79, 2.11 µs without).
+// 1, CPU per row at load 24, three runs: 2.10, 1.28, 1.32 µs with the
+// recent names, 2.58, 2.50, 2.55 µs without; the second call's lookups
+// are about half a row's genderizing).
 //
 // It is a direct-mapped table of immutable entries behind atomic
 // pointers: safe for concurrent use without locks. A slot's entry may be

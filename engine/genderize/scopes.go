@@ -39,7 +39,7 @@ func appendScopes(out []string, c *nameapi.Context, p *nameapi.InputPerson) []st
 // there already.
 func addScope(out []string, s string, upper bool) []string {
 	// A code written as it should be, as a context's place usually is,
-	// needs no trimming or casing (BenchmarkNameMiss).
+	// needs no trimming or casing (BenchmarkRecent's people have one).
 	if !isCode(s, upper) {
 		s = strings.TrimSpace(s)
 		if s == "" {

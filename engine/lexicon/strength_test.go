@@ -70,13 +70,29 @@ func TestPatronymic(t *testing.T) {
 // gender and parse evaluation sets in random order, as the parser asks of
 // every word of a name it has not seen.
 func BenchmarkGivenStrengthSurname(b *testing.B) {
+	benchOneOrMore(b, func(lex Lexicon, w string) { GivenStrengthSurname(lex, w) })
+}
+
+// BenchmarkTopLanguage compares, side by side, the embedded data's one
+// lookup of a word for the language that backs it most ("one":
+// dict.Dict's TopLanguage) with a lookup per language of a Lexicon
+// without it ("two"), over the same words as
+// BenchmarkGivenStrengthSurname.
+func BenchmarkTopLanguage(b *testing.B) {
+	benchOneOrMore(b, func(lex Lexicon, w string) { TopLanguage(lex, w) })
+}
+
+// benchOneOrMore runs f over the evaluation sets' words with the embedded
+// data ("one") and with a Lexicon that has only the interface's methods
+// ("two"), reporting CPU time per word.
+func benchOneOrMore(b *testing.B, f func(lex Lexicon, w string)) {
 	d, err := dict.Default()
 	if err != nil {
 		b.Fatal(err)
 	}
 	var words []string
-	for _, f := range []string{"names_eval.tsv", "gender-eval.tsv", "names_hard.tsv"} {
-		data, err := os.ReadFile("../testdata/" + f)
+	for _, name := range []string{"names_eval.tsv", "gender-eval.tsv", "names_hard.tsv"} {
+		data, err := os.ReadFile("../testdata/" + name)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -96,7 +112,7 @@ func BenchmarkGivenStrengthSurname(b *testing.B) {
 			cpu0, cpuOK := processCPU()
 			i := 0
 			for b.Loop() {
-				GivenStrengthSurname(bc.lex, words[i])
+				f(bc.lex, words[i])
 				if i++; i == len(words) {
 					i = 0
 				}

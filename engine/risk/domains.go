@@ -18,7 +18,8 @@ type domainFacts struct {
 // The answers that the email checks remember of a domain in a
 // domaincache.Cache, so that the checks of a row whose domain came before
 // (most rows: a few providers serve most addresses) look nothing up in
-// the domain lists (BenchmarkRiskParts "email").
+// the domain lists (BenchmarkDomainFacts, 2026-11-27, -cpu 1, two runs at
+// load ~20, CPU per row: 24-40 ns with the cache, 102-194 ns without).
 const (
 	domainPlain = 1 + iota
 	domainPlaceholder

@@ -18,10 +18,11 @@ import (
 // type and the name fields, so a caller may keep it for a name that comes
 // again. The zero Names is a person without a name.
 //
-// A Names value sits in the engine's memo entry of its name, which
-// BenchmarkNameChecks reads on every row: it is kept small (48 bytes), with
-// the email keys in its own bytes when they fit, and what most names lack
-// (risks, keys too long for mail) behind one pointer.
+// A Names value sits in the engine's memo entry of its name, which the
+// engine reads on every row (BenchmarkNameChecks in package engine): it is
+// kept small (48 bytes, TestNamesSize), with the email keys in its own
+// bytes when they fit, and what most names lack (risks, keys too long for
+// mail) behind one pointer.
 type Names struct {
 	more *namesMore // nil: no risks, and the keys fit in mail (or no name)
 	good float64

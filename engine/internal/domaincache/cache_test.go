@@ -123,3 +123,13 @@ func benchDomains() []string {
 	}
 	return doms
 }
+
+// TestNilCache checks that a nil Cache remembers nothing.
+func TestNilCache(t *testing.T) {
+	t.Parallel()
+	var c *Cache
+	c.Put("gmail.com", 1)
+	if a, ok := c.Get("gmail.com"); ok || a != 0 {
+		t.Errorf("nil cache: Get = %d, %v; want 0, false", a, ok)
+	}
+}

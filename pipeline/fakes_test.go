@@ -123,6 +123,11 @@ func (p *fakePlan) Build(rec *record.Record) (Request, error) {
 	if p.onBuild != nil {
 		p.onBuild()
 	}
+	return p.request(rec)
+}
+
+// request is Build without onBuild.
+func (p *fakePlan) request(rec *record.Record) (Request, error) {
 	name, _ := rec.Values[0].(string)
 	email, _ := rec.Values[1].(string)
 	if strings.HasPrefix(name, "BAD") {
@@ -135,19 +140,23 @@ func (p *fakePlan) Build(rec *record.Record) (Request, error) {
 	return &fakeRequest{p: p, name: name, email: email}, nil
 }
 
-func (p *fakePlan) NewBuilder() Builder { return fakeBuilder{p} }
+func (p *fakePlan) NewBuilder() Builder { return &fakeBuilder{fakePlan: p} }
 
-type fakeBuilder struct{ *fakePlan }
-
-// Valid: Build gives a request and no error unless the name starts with
-// BAD or PARTIAL.
-func (b fakeBuilder) Valid(rec *record.Record) bool {
-	name, _ := rec.Values[0].(string)
-	return !strings.HasPrefix(name, "BAD") && !strings.HasPrefix(name, "PARTIAL")
+type fakeBuilder struct {
+	*fakePlan
+	rec *record.Record // the row last checked
 }
 
-// BuildFor: the fake's requests are whole anyway.
-func (b fakeBuilder) BuildFor(rec *record.Record, _ []Op) (Request, error) { return b.Build(rec) }
+// Check: Build gives a request and no error unless the name starts with
+// BAD or PARTIAL.
+func (b *fakeBuilder) Check(rec *record.Record) error {
+	b.rec = rec
+	_, err := b.request(rec)
+	return err
+}
+
+// Fill: the fake's requests are whole anyway.
+func (b *fakeBuilder) Fill([]Op) (Request, error) { return b.fakePlan.Build(b.rec) }
 
 func (p *fakePlan) ResultColumns() int { return len(p.ops) + 1 }
 

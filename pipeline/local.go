@@ -107,12 +107,12 @@ type localWorker struct {
 	r       *runner
 	builder Builder                               // re-uses the memory of the last row's request
 	buildFn func(*record.Record) (Request, error) // builder.Build
-	// buildFor is builder.BuildFor of need: the operations of the groups
-	// that the memo did not answer for the row.
-	buildFor func(*record.Record) (Request, error)
-	need     []Op
-	groups   []localGroup
-	todo     []int // the row's groups to compute
+	// fill is builder.Fill of need: the operations of the groups that
+	// the memo did not answer for the row Check passed.
+	fill   func(*record.Record) (Request, error)
+	need   []Op
+	groups []localGroup
+	todo   []int // the row's groups to compute
 	// cells is scratch space for encoding a group's cells.
 	cells []record.Value
 }
@@ -131,12 +131,22 @@ type localGroup struct {
 func newLocalWorker(r *runner) *localWorker {
 	w := &localWorker{r: r, builder: r.o.Plan.NewBuilder()}
 	w.buildFn = w.builder.Build
-	w.buildFor = func(rec *record.Record) (Request, error) { return w.builder.BuildFor(rec, w.need) }
+	w.fill = func(*record.Record) (Request, error) { return w.builder.Fill(w.need) }
 	for k := range r.local.groups {
 		g := r.local.groups[k]
 		w.groups = append(w.groups, localGroup{memoGroup: g, probe: cache.Probe{Off: g.memo == nil}})
 	}
 	return w
+}
+
+// check is Builder.Check; a panic is an error (Build then reports it).
+func (w *localWorker) check(rec *record.Record) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("internal error while mapping the row: %v", p)
+		}
+	}()
+	return w.builder.Check(rec)
 }
 
 // count notes a probed lookup (Probe.Count); when the probe switches the
@@ -155,9 +165,9 @@ func (lg *localGroup) count(hit bool, memoTime, answerTime time.Duration) {
 // group of operations is answered from the memo when the cells it reads
 // were seen before, with its result columns already formatted. Only the
 // parts of a row's request that the other groups read are built
-// (Builder.BuildFor), and only when Builder.Valid vouches that building
-// the whole row would give no error; otherwise the whole row is built
-// first (the row then needs Build's error, and which operations apply).
+// (Builder.Fill), and only when Builder.Check finds that building the
+// whole row would give no error; otherwise the whole row is built first
+// (the row then needs Build's error, and which operations apply).
 func (w *localWorker) compute(b *batch) {
 	r := w.r
 	nops := len(r.ops)
@@ -178,7 +188,7 @@ func (w *localWorker) compute(b *batch) {
 			continue
 		}
 		var req Request
-		if rec.Problem != "" || !w.builder.Valid(rec) {
+		if rec.Problem != "" || w.check(rec) != nil {
 			if req = r.prepare(b, i, w.buildFn); req == nil {
 				continue
 			}
@@ -220,7 +230,7 @@ func (w *localWorker) compute(b *batch) {
 			continue
 		}
 		if req == nil {
-			if req = r.prepare(b, i, w.buildFor); req == nil {
+			if req = r.prepare(b, i, w.fill); req == nil {
 				clear(outcomes)
 				clear(formatted)
 				continue

@@ -59,16 +59,16 @@ type Plan interface {
 }
 
 // Builder builds the requests of one goroutine's rows; it may re-use their
-// memory: a request (and its Call) is used before the next Build.
+// memory: a request (and its Call) is used before the next Build or Check.
 type Builder interface {
 	// Build is Plan.Build.
 	Build(rec *record.Record) (Request, error)
-	// Valid reports that Build would give rec a request and no error
-	// (false when it cannot tell cheaply), without building it.
-	Valid(rec *record.Record) bool
-	// BuildFor is Build for a row that Valid vouched for, of only what
-	// the operations ops read: the request is good for them alone.
-	BuildFor(rec *record.Record, ops []Op) (Request, error)
+	// Check returns Build's error for rec, building nothing (nil: Build
+	// would give a request and no error).
+	Check(rec *record.Record) error
+	// Fill returns the request of the row last checked, good only for
+	// the operations ops (it builds only what they read).
+	Fill(ops []Op) (Request, error)
 }
 
 // Request is what one row asks of the service.
@@ -104,8 +104,8 @@ func (m mappingPlan) NewBuilder() Builder { return mappingBuilder{m.Plan.NewBuil
 
 type mappingBuilder struct{ *mapping.Builder }
 
-func (b mappingBuilder) BuildFor(rec *record.Record, ops []Op) (Request, error) {
-	r, err := b.Builder.BuildFor(rec, ops)
+func (b mappingBuilder) Fill(ops []Op) (Request, error) {
+	r, err := b.Builder.Fill(ops)
 	if r == nil {
 		return nil, err
 	}

@@ -123,11 +123,6 @@ func (p *fakePlan) Build(rec *record.Record) (Request, error) {
 	if p.onBuild != nil {
 		p.onBuild()
 	}
-	return p.request(rec)
-}
-
-// request is Build without onBuild.
-func (p *fakePlan) request(rec *record.Record) (Request, error) {
 	name, _ := rec.Values[0].(string)
 	email, _ := rec.Values[1].(string)
 	if strings.HasPrefix(name, "BAD") {
@@ -139,24 +134,6 @@ func (p *fakePlan) request(rec *record.Record) (Request, error) {
 	}
 	return &fakeRequest{p: p, name: name, email: email}, nil
 }
-
-func (p *fakePlan) NewBuilder() Builder { return &fakeBuilder{fakePlan: p} }
-
-type fakeBuilder struct {
-	*fakePlan
-	rec *record.Record // the row last checked
-}
-
-// Check: Build gives a request and no error unless the name starts with
-// BAD or PARTIAL.
-func (b *fakeBuilder) Check(rec *record.Record) error {
-	b.rec = rec
-	_, err := b.request(rec)
-	return err
-}
-
-// Fill: the fake's requests are whole anyway.
-func (b *fakeBuilder) Fill([]Op) (Request, error) { return b.fakePlan.Build(b.rec) }
 
 func (p *fakePlan) ResultColumns() int { return len(p.ops) + 1 }
 
@@ -179,30 +156,6 @@ func (p *fakePlan) ApplyInto(out []record.Value, outcomes []Outcome, rowErr erro
 	if len(errs) > 0 {
 		out[len(p.ops)] = strings.Join(errs, "; ")
 	}
-}
-
-func (p *fakePlan) ApplyOp(dst []record.Value, op Op, v Result) {
-	dst[0] = nil
-	if v != nil {
-		dst[0] = fmt.Sprint(v)
-	}
-}
-
-func (p *fakePlan) ResultColumnsOf(op Op) []int {
-	for i, o := range p.ops {
-		if o == op {
-			return []int{i}
-		}
-	}
-	return nil
-}
-
-// Reads: disposable reads the email column, every other op the name.
-func (p *fakePlan) Reads(op Op) []int {
-	if op == "disposable" {
-		return []int{1}
-	}
-	return []int{0}
 }
 
 func (p *fakePlan) EncodeResult(op Op, v Result) ([]byte, error) { return json.Marshal(v) }
@@ -231,8 +184,6 @@ func (r *fakeRequest) Key(op Op) string {
 	}
 	return strings.ToLower(r.name)
 }
-
-func (r *fakeRequest) RunKey(op Op) string { return "run:" + r.Key(op) }
 
 func (r *fakeRequest) Call(ctx context.Context, svc nameapi.Service, op Op) (Result, error) {
 	v, err := r.p.call(ctx, op, r.Key(op))

@@ -77,8 +77,8 @@ type RowsOptions struct {
 // rowGroup is the operations that read the same input cells.
 type rowGroup struct {
 	reads []int
-	ops   []int              // indexes of the plan's ops, ascending
-	ncols int                // result cells of ops
+	ops   []int             // indexes of the plan's ops, ascending
+	ncols int               // result cells of ops
 	memo  *Memory[rowEntry] // shared by the workers; nil = none
 	// users counts the workers that may still use memo: each until its
 	// probe switches it off. The last one lets the memo go (its table

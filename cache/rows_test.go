@@ -53,6 +53,7 @@ type fakeCalls struct {
 	p     *mapping.Plan
 	mu    sync.Mutex
 	calls map[string]int
+	quiet bool         // count no calls (benchmarks)
 	clock atomic.Int64 // moves a millisecond a call: a hit always pays
 }
 
@@ -62,12 +63,14 @@ func (f *fakeCalls) call(req *mapping.Request, j int) mapping.Outcome {
 	if req.Person != nil && req.Person.PersonName != nil {
 		name = req.Person.PersonName.NameFields[0].String
 	}
-	f.mu.Lock()
-	if f.calls == nil {
-		f.calls = map[string]int{}
+	if !f.quiet {
+		f.mu.Lock()
+		if f.calls == nil {
+			f.calls = map[string]int{}
+		}
+		f.calls[string(op)+"|"+name+"|"+req.Emails.Of(op)]++
+		f.mu.Unlock()
 	}
-	f.calls[string(op)+"|"+name+"|"+req.Emails.Of(op)]++
-	f.mu.Unlock()
 	f.clock.Add(int64(time.Millisecond))
 	switch op {
 	case mapping.OpParse:

@@ -70,4 +70,3 @@ func BenchmarkPipelineOverhead(b *testing.B) {
 		}
 	}
 }
-

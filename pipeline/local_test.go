@@ -80,4 +80,3 @@ func TestInProcessSetsNoCallTimeout(t *testing.T) {
 		}
 	})
 }
-

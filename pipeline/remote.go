@@ -14,11 +14,11 @@ import (
 
 // remote is the path of a service reached over the network, or of any
 // service with a persistent cache: one task per operation of each row, so
-// that the workers overlap the calls. A task is answered from the
-// memory cache of recent results (cache.Memory), by an identical request in flight (it
-// waits on it without holding a worker), from the persistent cache, or by
-// the service, after the rate limiter, with a per-attempt timeout and
-// retries.
+// that the workers overlap the calls. A task is answered from the memory
+// cache of recent results (cache.Memory), by an identical request in
+// flight (it waits on it without holding a worker), from the persistent
+// cache, or by the service, after the rate limiter, with a per-attempt
+// timeout and retries.
 type remote struct {
 	r     *runner
 	tasks chan task

@@ -60,7 +60,7 @@ operations: [parse, genderize, risk, disposable, emailname, format, classify]
 				if a.Applies(op) != b.Applies(op) {
 					t.Fatalf("%s: rows %d and %d mixed: applies %v, want %v", op, i, j, b.Applies(op), a.Applies(op))
 				}
-				if a.Applies(op) && a.RunKey(op) != b.RunKey(op) {
+				if a.Applies(op) && a.Key(op) != b.Key(op) {
 					t.Fatalf("%s: row %d's cells in columns %v with row %d's elsewhere: another request", op, i, reads, j)
 				}
 				checked++
@@ -118,7 +118,7 @@ operations: [parse, genderize, risk, disposable, format]
 				t.Fatalf("round %d row %d: request\n%+v\nwant\n%+v", round, i, got.Person, want.Person)
 			}
 			for _, op := range p.Ops() {
-				if got.Applies(op) != want.Applies(op) || got.Applies(op) && got.RunKey(op) != want.RunKey(op) {
+				if got.Applies(op) != want.Applies(op) || got.Applies(op) && got.Key(op) != want.Key(op) {
 					t.Fatalf("round %d row %d: %s differs", round, i, op)
 				}
 			}
@@ -273,7 +273,7 @@ operations: [parse, genderize, risk, disposable, emailname, format, classify]
 				if err1 != nil || err2 != nil || string(gj) != string(wj) {
 					t.Fatalf("row %d %v: %s payload\n%s\nwant\n%s", i, ops, op, gj, wj)
 				}
-				if got.Key(op) != want.Key(op) || got.RunKey(op) != want.RunKey(op) {
+				if got.Key(op) != want.Key(op) {
 					t.Fatalf("row %d %v: %s keys differ", i, ops, op)
 				}
 				checked++

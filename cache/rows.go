@@ -218,16 +218,16 @@ type Call func(req *mapping.Request, j int) mapping.Outcome
 // plan's Ops, zero on entry; zero stays: the operation does not apply)
 // and dst (the row's appended cells, len ResultColumns) as
 // mapping.Plan.ApplyInto would from them, calling call for each answer it
-// does not remember. rowErr is the reader's problem with the row joined
-// with Build's error, bad says that Build found unusable values, and hits
-// counts the operations answered from memory.
+// does not remember. hits counts the operations answered from memory,
+// bad says that Build found unusable values, and rowErr is the reader's
+// problem with the row joined with Build's error.
 //
 // A group the memo answers takes its cells from the entry. Only the parts
 // of a row's request that the other groups read are filled, and only when
 // Check finds that building the whole row would give no error; otherwise
 // the whole row is built first (the row then needs Build's error, and
 // which operations apply).
-func (w *RowWorker) Row(rec *record.Record, call Call, outcomes []mapping.Outcome, dst []record.Value) (rowErr error, bad bool, hits int) {
+func (w *RowWorker) Row(rec *record.Record, call Call, outcomes []mapping.Outcome, dst []record.Value) (hits int, bad bool, rowErr error) {
 	m := w.m
 	if rec.Problem != "" {
 		// The reader's problem names its own file:line (and column).
@@ -244,7 +244,7 @@ func (w *RowWorker) Row(rec *record.Record, call Call, outcomes []mapping.Outcom
 		}
 		if r == nil {
 			m.p.ApplyInto(dst, outcomes, rowErr)
-			return rowErr, bad, 0
+			return 0, bad, rowErr
 		}
 		req = r
 	}
@@ -338,7 +338,7 @@ func (w *RowWorker) Row(rec *record.Record, call Call, outcomes []mapping.Outcom
 		}
 	}
 	w.place(rec, outcomes, dst, rowErr)
-	return rowErr, bad, hits
+	return hits, bad, rowErr
 }
 
 // answer calls operation j and formats its result into vals (len of j's

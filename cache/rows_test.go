@@ -190,7 +190,7 @@ func TestRowsSameAsBuildAndCall(t *testing.T) {
 				for k := range dst {
 					dst[k] = "stale"
 				}
-				rowErr, bad, h := w.Row(&recs[i], f.call, outcomes, dst)
+				h, bad, rowErr := w.Row(&recs[i], f.call, outcomes, dst)
 				hits += h
 				if !reflect.DeepEqual(dst, want[i]) {
 					t.Fatalf("row %d %v: cells\n%q\nwant\n%q", i, recs[i].Values, dst, want[i])

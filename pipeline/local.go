@@ -77,7 +77,7 @@ func (l *local) compute(b *batch, row RowFunc, call func(Request, int) Outcome) 
 			continue
 		}
 		var h int
-		b.rowErrs[i], b.bad[i], h = r.answerRow(row, rec, call, outcomes, dst)
+		h, b.bad[i], b.rowErrs[i] = r.answerRow(row, rec, call, outcomes, dst)
 		hits += int64(h)
 	}
 	if hits > 0 {
@@ -87,7 +87,7 @@ func (l *local) compute(b *batch, row RowFunc, call func(Request, int) Outcome) 
 }
 
 // answerRow calls row; a panic becomes the row's error, as in build.
-func (r *runner) answerRow(row RowFunc, rec *record.Record, call func(Request, int) Outcome, outcomes []Outcome, dst []record.Value) (rowErr error, bad bool, hits int) {
+func (r *runner) answerRow(row RowFunc, rec *record.Record, call func(Request, int) Outcome, outcomes []Outcome, dst []record.Value) (hits int, bad bool, rowErr error) {
 	defer func() {
 		if p := recover(); p != nil {
 			rowErr = fmt.Errorf("line %d: internal error while mapping the row: %v", rec.Line, p)
@@ -104,7 +104,7 @@ func (r *runner) answerRow(row RowFunc, rec *record.Record, call func(Request, i
 
 // buildAndCall is the RowFunc of a plan that does not answer rows itself:
 // it builds the row and calls each operation that applies.
-func (r *runner) buildAndCall(rec *record.Record, call func(Request, int) Outcome, outcomes []Outcome, dst []record.Value) (rowErr error, bad bool, hits int) {
+func (r *runner) buildAndCall(rec *record.Record, call func(Request, int) Outcome, outcomes []Outcome, dst []record.Value) (hits int, bad bool, rowErr error) {
 	if rec.Problem != "" {
 		rowErr = errors.New(rec.Problem)
 	}
@@ -120,5 +120,5 @@ func (r *runner) buildAndCall(rec *record.Record, call func(Request, int) Outcom
 		}
 	}
 	r.o.Plan.ApplyInto(dst, outcomes, rowErr)
-	return rowErr, bad, 0
+	return 0, bad, rowErr
 }

@@ -73,11 +73,11 @@ type RowAnswerer interface {
 // RowFunc answers every operation of one row: it sets outcomes (indexed
 // like Ops, zero on entry: zero stays for an operation that does not
 // apply) and dst (the row's appended cells) as ApplyInto would from
-// them, calling call for each answer. rowErr is the reader's problem with
-// the row (Record.Problem) joined with Build's error, bad says that Build
-// found unusable values, and hits counts the operations answered without
-// a call. One goroutine's.
-type RowFunc func(rec *record.Record, call func(req Request, j int) Outcome, outcomes []Outcome, dst []record.Value) (rowErr error, bad bool, hits int)
+// them, calling call for each answer. hits counts the operations answered
+// without a call, bad says that Build found unusable values, and rowErr
+// is the reader's problem with the row (Record.Problem) joined with
+// Build's error. One goroutine's.
+type RowFunc func(rec *record.Record, call func(req Request, j int) Outcome, outcomes []Outcome, dst []record.Value) (hits int, bad bool, rowErr error)
 
 // RowsOptions are what a RowAnswerer is told of the run.
 type RowsOptions struct {
@@ -121,7 +121,7 @@ func (m mappingPlan) NewRows(o RowsOptions) func() RowFunc {
 		w := rows.Worker()
 		var call func(Request, int) Outcome
 		mcall := func(req *mapping.Request, j int) Outcome { return call(mappingRequest{req}, j) }
-		return func(rec *record.Record, c func(Request, int) Outcome, outcomes []Outcome, dst []record.Value) (error, bool, int) {
+		return func(rec *record.Record, c func(Request, int) Outcome, outcomes []Outcome, dst []record.Value) (int, bool, error) {
 			call = c
 			return w.Row(rec, mcall, outcomes, dst)
 		}

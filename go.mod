@@ -4,7 +4,6 @@ go 1.26.0
 
 require (
 	github.com/gocarina/gocsv v0.0.0-20240520201108-78e41c74b4b1
-	github.com/hashicorp/golang-lru/v2 v2.0.7
 	github.com/jackc/pgx/v5 v5.7.6
 	github.com/klauspost/compress v1.17.9
 	github.com/mozillazg/go-unidecode v0.2.0

@@ -1,11 +1,12 @@
 // Package cache remembers answers: one interface, Store (a value by key
 // bytes), with a memory store (Memory: a bounded, sharded table with clock
-// eviction, shared by the pipeline's local workers, and the Probe that
-// tells whether it pays) and a persistent one (Bolt, a bbolt file shared
-// by runs, behind Persistent). Key makes a persistent key of an operation's
-// request key, and Remember wraps an operation with a Persistent store:
-// the persistent cache as a decorator (the pipeline's remote path wraps
-// each operation of a run with one).
+// eviction, and the Probe that tells whether it pays) and a persistent one
+// (Bolt, a bbolt file shared by runs, behind Persistent). Remembering is a
+// decorator around the operations: Remember wraps one operation with a
+// Persistent store, keyed by its request's key (Key) (the pipeline's
+// remote path wraps each operation of a run with one); Rows wraps a
+// mapping plan's operations for the pipeline's local path, keyed by the
+// raw cells each group of them reads, and gives a row's result cells.
 //
 // It also owns the pipeline's one view of cells encoded ahead of the write
 // (CellsOf: a writer's writers.CellEncoder), so that a remembered answer
@@ -13,8 +14,9 @@
 // this one and writers names that interface (internal/arch).
 //
 // The speed tricks here (two hashes instead of key bytes, one-cache-line
-// slots, prefaulting, the probe) are paid for by BenchmarkMemory and
-// BenchmarkProbeMisses beside them.
+// slots, prefaulting, the probe, rows answered without a request) are
+// paid for by BenchmarkMemory, BenchmarkProbeMisses, BenchmarkRows and
+// BenchmarkRowsMisses beside them.
 package cache
 
 import (

@@ -95,6 +95,11 @@ type rowCtx struct {
 	rec  *record.Record
 	errs []error
 	age  nameapi.AgeInfo // the row's birth date (see birthDate)
+	// Set by check, for fill: the row's type and age, and that its
+	// errors are noted (fill reads the cells again without noting them).
+	checked           bool
+	legal, legalKnown bool
+	ageInfo           *nameapi.AgeInfo
 }
 
 // birthDate returns the row's birth date, held in r: it lives as long as
@@ -105,6 +110,9 @@ func (r *rowCtx) birthDate(year, month, day int) *nameapi.AgeInfo {
 }
 
 func (r *rowCtx) fail(c colRef, format string, args ...any) {
+	if r.checked {
+		return // check noted it
+	}
 	r.errs = append(r.errs, &RowError{Row: r.rec.Index + 1, Line: r.rec.Line, Column: c.name, Msg: fmt.Sprintf(format, args...)})
 }
 
@@ -208,15 +216,109 @@ func partsOf(in Input) parts {
 }
 
 // build is Build into blk, whose slices it re-uses (see Builder), filling
-// only the parts of the request in need (the rest is left zero).
+// only the parts of the request in need (the rest is left zero): check,
+// then fill.
 func (p *Plan) build(rec *record.Record, blk *requestBlock, need parts) (*Request, error) {
 	if rec == nil {
 		return nil, errors.New("mapping: nil record")
 	}
-	r := &blk.rc
+	p.check(&blk.rc, rec)
+	return p.fill(blk, need)
+}
+
+// check starts r on rec and reads every cell that Build reads, in Build's
+// order, noting the row's errors (values over run.maxValueBytes, dates,
+// years and year ranges: the rules live in the readers of cells and in
+// age): the errors of Build are check's. It decides the row's type and
+// age for fill, and fills nothing.
+//
+// Most rows take a short cut: a text cell within run.maxValueBytes reads
+// without a note (untrimmed's first case), so when every mapped cell is
+// one, or empty, only the age can fail, and the row's type waits for fill
+// (BenchmarkCheck).
+func (p *Plan) check(r *rowCtx, rec *record.Record) {
 	*r = rowCtx{p: p, rec: rec, errs: r.errs[:0]}
+	if p.plainText(rec) {
+		r.ageInfo = p.age(r)
+		r.checked = true
+		return
+	}
+	r.legal, r.legalKnown = p.rowIsLegal(r), true
+	for _, n := range p.names {
+		r.untrimmed(n.colRef)
+	}
+	for _, c := range p.emails {
+		r.untrimmed(c)
+	}
+	for _, c := range p.phones {
+		r.untrimmed(c)
+	}
+	r.ageInfo = p.age(r)
+	for _, a := range p.addresses {
+		switch {
+		case a.str.ok():
+			r.untrimmed(a.str)
+		case len(a.lines) > 0:
+			for _, c := range a.lines {
+				r.untrimmed(c)
+			}
+		default:
+			for _, c := range [...]colRef{a.street, a.house, a.pobox, a.postal, a.locality, a.region, a.country} {
+				r.untrimmed(c)
+			}
+		}
+	}
+	if !r.legal {
+		for _, c := range [...]colRef{p.gender, p.marital, p.nationality, p.nativeLang, p.religion} {
+			r.untrimmed(c)
+		}
+	}
+	r.untrimmed(p.corrLang)
+	if p.baseCtx != nil {
+		r.untrimmed(p.placeCol)
+		r.untrimmed(p.langCol)
+	}
+	for _, x := range p.emailOps {
+		r.untrimmed(x.col)
+	}
+	r.checked = true
+}
+
+// plainText reports whether every mapped cell of rec is missing, nil or
+// text within run.maxValueBytes.
+func (p *Plan) plainText(rec *record.Record) bool {
+	for _, c := range p.reads {
+		if c >= len(rec.Values) {
+			continue
+		}
+		switch v := rec.Values[c].(type) {
+		case nil:
+		case string:
+			if len(v) > p.maxLen {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// err returns the row's error that check noted, joined.
+func (r *rowCtx) err() error {
+	if len(r.errs) == 0 {
+		return nil
+	}
+	return errors.Join(r.errs...)
+}
+
+// fill fills the parts of blk's request in need from the row that check
+// read into blk.rc, and returns it with check's error (nil under
+// run.invalidValues "skip" when there is one).
+func (p *Plan) fill(blk *requestBlock, need parts) (*Request, error) {
+	r := &blk.rc
 	req := &blk.req
-	req.Row = rec.Index
+	req.Row = r.rec.Index
 	if need&(partName|partContact) != 0 {
 		req.Person = p.buildPerson(r, blk, need)
 	}
@@ -232,18 +334,21 @@ func (p *Plan) build(rec *record.Record, blk *requestBlock, need parts) (*Reques
 			req.Emails = append(req.Emails, OpEmail{Op: x.op, Address: r.trimmed(x.col)})
 		}
 	}
-	if len(r.errs) > 0 {
+	if err := r.err(); err != nil {
 		if p.skipInvalid {
-			return nil, errors.Join(r.errs...)
+			return nil, err
 		}
-		return req, errors.Join(r.errs...)
+		return req, err
 	}
 	return req, nil
 }
 
 // buildPerson fills blk's person with the parts in need.
 func (p *Plan) buildPerson(r *rowCtx, blk *requestBlock, need parts) *nameapi.InputPerson {
-	legal := p.rowIsLegal(r)
+	if !r.legalKnown {
+		r.legal, r.legalKnown = p.rowIsLegal(r), true
+	}
+	legal := r.legal
 	person := &blk.person
 	person.Type = nameapi.TypeNaturalInputPerson
 	if legal {
@@ -331,7 +436,7 @@ func (p *Plan) buildContact(r *rowCtx, blk *requestBlock) {
 	if blk.tels = tels; len(tels) > 0 {
 		person.TelNumbers = tels
 	}
-	person.Age = p.age(r)
+	person.Age = r.ageInfo
 	addrs := blk.addrs[:0]
 	for i, a := range p.addresses {
 		if rel, ok := p.address(r, a, blk.structured(i)); ok {

@@ -2,8 +2,6 @@ package mapping
 
 import (
 	"errors"
-	"strings"
-	"time"
 
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/record"
@@ -17,19 +15,11 @@ import (
 type Builder struct {
 	p   *Plan
 	blk requestBlock
-
-	// For Valid: the mapped columns.
-	cols []colRef
 }
 
 // NewBuilder returns a Builder of p's requests.
 func (p *Plan) NewBuilder() *Builder {
 	b := &Builder{p: p}
-	for _, c := range p.mapped() {
-		if c.ok() {
-			b.cols = append(b.cols, c)
-		}
-	}
 	b.blk.reuse = true
 	b.blk.saddrs = make([]structuredAddr, len(p.addresses))
 	return b
@@ -41,13 +31,25 @@ func (b *Builder) Build(rec *record.Record) (*Request, error) {
 	return b.build(rec, allParts)
 }
 
-// BuildFor is Build of only the parts of the request that the operations
-// ops read, for a row that Valid vouched for: the request gives ops the
-// payloads, keys and Applies that Build's would (TestBuildForSameAsBuild),
-// and nothing else of it may be used. An operation that reads the name
-// leaves out the contact data and addresses, an email operation all of
-// the person. Like Build, it is valid until the next Build.
-func (b *Builder) BuildFor(rec *record.Record, ops []Op) (*Request, error) {
+// Check reads rec as Build does and returns Build's error (nil: Build
+// would give a request and no error), building nothing. The row is the
+// one Fill then fills, until the next Check or Build.
+func (b *Builder) Check(rec *record.Record) error {
+	if rec == nil {
+		return errors.New("mapping: nil record")
+	}
+	b.p.check(&b.blk.rc, rec)
+	return b.blk.rc.err()
+}
+
+// Fill returns the request of the row last checked, with only the parts
+// that the operations ops read: it gives ops the payloads, keys and
+// Applies that Build's request would (TestFillSameAsBuild), and nothing
+// else of it may be used. An operation that reads the name leaves out the
+// contact data and addresses, an email operation all of the person. The
+// error is Check's. Like Build's, the request is valid until the next
+// Check or Build.
+func (b *Builder) Fill(ops []Op) (*Request, error) {
 	var need parts
 	for _, op := range ops {
 		pp, ok := b.p.opParts[op]
@@ -56,12 +58,22 @@ func (b *Builder) BuildFor(rec *record.Record, ops []Op) (*Request, error) {
 		}
 		need |= pp
 	}
-	return b.build(rec, need)
+	b.clear(need)
+	return b.p.fill(&b.blk, need)
 }
 
-// build zeroes the parts of the block that the request will use and
-// builds it.
+// build checks rec and fills the parts in need of the block, zeroed.
 func (b *Builder) build(rec *record.Record, need parts) (*Request, error) {
+	if rec == nil {
+		return nil, errors.New("mapping: nil record")
+	}
+	b.p.check(&b.blk.rc, rec)
+	b.clear(need)
+	return b.p.fill(&b.blk, need)
+}
+
+// clear zeroes the parts of the block that a request of need uses.
+func (b *Builder) clear(need parts) {
 	blk := &b.blk
 	blk.req = Request{}
 	if need&(partName|partContact) != 0 {
@@ -70,73 +82,6 @@ func (b *Builder) build(rec *record.Record, need parts) (*Request, error) {
 	if need&partContext != 0 {
 		blk.ctx = nameapi.Context{}
 	}
-	return b.p.build(rec, blk, need)
-}
-
-// Valid reports that Build would give rec a request and no error, without
-// building it: every mapped cell is text no longer than run.maxValueBytes,
-// and the birth date, if any, is a date in the configured layouts. It
-// answers false when it cannot tell so cheaply: cells of other types, the
-// birth year, age range and year range columns (Build then says). It
-// allocates nothing.
-func (b *Builder) Valid(rec *record.Record) bool {
-	p := b.p
-	if p.birthYear.ok() || p.ageRange.ok() || p.yearStart.ok() || p.yearEnd.ok() {
-		return false
-	}
-	for _, c := range b.cols {
-		if c.idx >= len(rec.Values) {
-			continue // a missing cell is empty
-		}
-		switch v := rec.Values[c.idx].(type) {
-		case nil:
-		case string:
-			if len(v) > p.maxLen {
-				return false
-			}
-		case time.Time:
-			if c != p.birthDate {
-				return false
-			}
-			if y := v.UTC().Year(); y < 1000 || y > 9999 {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	if c := p.birthDate; c.ok() && c.idx < len(rec.Values) {
-		if s, ok := rec.Values[c.idx].(string); ok {
-			return b.goodDate(strings.TrimSpace(s))
-		}
-	}
-	return true
-}
-
-// goodDate reports whether parseBirthDate takes s without an error.
-func (b *Builder) goodDate(s string) bool {
-	if s == "" {
-		return true
-	}
-	for _, l := range b.p.layouts {
-		if l == time.DateOnly {
-			if y, _, _, ok := isoDate(s); ok {
-				return y >= 1000 && y <= 9999
-			}
-		}
-		t, err := time.Parse(l, s)
-		if err == nil {
-			if t.Year() < 1000 || t.Year() > 9999 {
-				return false
-			}
-			return true
-		}
-		var pe *time.ParseError
-		if errors.As(err, &pe) && strings.Contains(pe.Message, "out of range") {
-			return false
-		}
-	}
-	return false
 }
 
 // requestBlock holds a row's request, person, context and room for the
@@ -182,8 +127,8 @@ type structuredAddr struct {
 // isoDate returns the year, month and day of s when it is a valid date
 // written as YYYY-MM-DD with ASCII digits, which time.Parse(time.DateOnly,
 // s) takes without an error; ok false says nothing (time.Parse then
-// decides). It is the common case of Valid and of Build's birth date, at
-// a fraction of time.Parse's cost (BenchmarkValid, BenchmarkBuild).
+// decides). It is the common case of Build's birth date, at a fraction of
+// time.Parse's cost (BenchmarkCheck, BenchmarkBuild).
 func isoDate(s string) (year, month, day int, ok bool) {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
 		return 0, 0, 0, false

@@ -291,20 +291,6 @@ func (r *Request) Key(op Op) string {
 	return k.String()
 }
 
-// RunKey is a key of op's input for de-duplication within one process:
-// the canonical encoding that Key hashes, unhashed. Two requests have the
-// same RunKey exactly when they have the same Key (same op), but RunKey
-// may hold personal data and is not stable across versions: never store
-// it. It skips the hashing.
-func (r *Request) RunKey(op Op) string {
-	e := r.encodeKey(op)
-	k := string(e.b)
-	if cap(e.b) <= 64<<10 {
-		keyEncPool.Put(e)
-	}
-	return k
-}
-
 // encodeKey writes the canonical encoding of op's input into a pooled
 // encoder; the caller returns it to keyEncPool. An unknown operation
 // encodes as null.

@@ -152,36 +152,3 @@ func TestKeyNameNormalisation(t *testing.T) {
 
 func joinFields(s string) string { return strings.Join(strings.Fields(s), " ") }
 func lower(s string) string      { return strings.ToLower(s) }
-
-// TestRunKeyMatchesKey checks that RunKey tells requests apart exactly as
-// Key does, for every operation, over requests that differ in small ways
-// (case, blanks, email, context) and some that normalise to the same key.
-func TestRunKeyMatchesKey(t *testing.T) {
-	ctxDE := &nameapi.Context{Place: "DE"}
-	reqs := []*Request{
-		{Person: &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, "Petra Müller")}}}},
-		{Person: &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, "petra  müller")}}}},
-		{Person: &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, "Petra Müller ")}}}, Context: ctxDE},
-		{Person: &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, Gender: "FEMALE", PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, "Petra Müller")}}}},
-		{Person: &nameapi.InputPerson{Type: nameapi.TypeLegalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldLegalName, "Petra Müller")}}}},
-		{Person: &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson}, Emails: OpEmails{{OpDisposable, "P@Mailinator.com"}, {OpEmailName, "P@Mailinator.com"}, {OpClassify, "p@mailinator.com"}}},
-		{Person: &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson}, Emails: OpEmails{{OpDisposable, "p@mailinator.com"}, {OpEmailName, "p@mailinator.com"}, {OpClassify, "q@MAILINATOR.com"}}},
-	}
-	for _, op := range []Op{OpParse, OpGenderize, OpRisk, OpDisposable, OpEmailName, OpFormat, OpClassify} {
-		sameKeys := 0
-		for i, a := range reqs {
-			for j, b := range reqs {
-				sameKey, sameRun := a.Key(op) == b.Key(op), a.RunKey(op) == b.RunKey(op)
-				if sameKey != sameRun {
-					t.Errorf("%s: requests %d and %d: same Key %v, same RunKey %v", op, i, j, sameKey, sameRun)
-				}
-				if sameKey && i != j {
-					sameKeys++
-				}
-			}
-		}
-		if op == OpGenderize && sameKeys == 0 {
-			t.Errorf("genderize: no two requests share a key; the test does not exercise normalisation")
-		}
-	}
-}

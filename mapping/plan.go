@@ -57,6 +57,8 @@ type Plan struct {
 	// emailOps: the ops with an email column, in plan order.
 	opParts  map[Op]parts
 	emailOps []opCol
+	// reads: the indexes of the mapped columns (see check).
+	reads []int
 
 	baseCtx *nameapi.Context
 	maxLen  int
@@ -275,6 +277,13 @@ func NewPlan(cfg *Config, in record.Schema, opts ...PlanOption) (*Plan, error) {
 			}
 		}
 	}
+	for _, c := range p.mapped() {
+		if c.ok() {
+			p.reads = append(p.reads, c.idx)
+		}
+	}
+	slices.Sort(p.reads)
+	p.reads = slices.Compact(p.reads)
 	p.opParts = make(map[Op]parts, len(p.ops))
 	for _, op := range p.ops {
 		p.opParts[op] = partsOf(lookup(op).input())

@@ -60,7 +60,7 @@ operations: [parse, genderize, risk, disposable, emailname, format, classify]
 				if a.Applies(op) != b.Applies(op) {
 					t.Fatalf("%s: rows %d and %d mixed: applies %v, want %v", op, i, j, b.Applies(op), a.Applies(op))
 				}
-				if a.Applies(op) && a.RunKey(op) != b.RunKey(op) {
+				if a.Applies(op) && a.Key(op) != b.Key(op) {
 					t.Fatalf("%s: row %d's cells in columns %v with row %d's elsewhere: another request", op, i, reads, j)
 				}
 				checked++
@@ -118,7 +118,7 @@ operations: [parse, genderize, risk, disposable, format]
 				t.Fatalf("round %d row %d: request\n%+v\nwant\n%+v", round, i, got.Person, want.Person)
 			}
 			for _, op := range p.Ops() {
-				if got.Applies(op) != want.Applies(op) || got.Applies(op) && got.RunKey(op) != want.RunKey(op) {
+				if got.Applies(op) != want.Applies(op) || got.Applies(op) && got.Key(op) != want.Key(op) {
 					t.Fatalf("round %d row %d: %s differs", round, i, op)
 				}
 			}
@@ -131,16 +131,45 @@ operations: [parse, genderize, risk, disposable, format]
 	}
 }
 
-// TestBuilderValid checks Valid's promise: a row it passes gets a request
-// and no error from Build. It must pass most of the sample and none of
-// the rows with an unusable value.
-func TestBuilderValid(t *testing.T) {
+// TestBuilderCheck checks Check's promise: its error is Build's, to the
+// letter, on the sample and on rows with unusable values in every kind of
+// column (a legal row's gender is not read, so not checked), under both
+// run.invalidValues, whatever the builder checked before.
+func TestBuilderCheck(t *testing.T) {
 	t.Parallel()
 	header, data, in := sampleData(t)
-	col := slices.Index(header, "birth_date")
-	name := slices.Index(header, "full_name")
-	p := mustPlan(t, head+`
-run: {maxValueBytes: 40}
+	at := func(name string) int { return slices.Index(header, name) }
+	// Each row, and the column its error must name ("" for none).
+	var rows [][]string
+	var wantCol, changed []string
+	rows = append(rows, data...)
+	wantCol = append(wantCol, make([]string, len(data))...)
+	changed = append(changed, make([]string, len(data))...)
+	for _, bad := range []string{"1980-02-30", "30.02.1980", "0999-01-01", "yesterday", "1980-13-01", "1980-1-1"} {
+		r := slices.Clone(data[0])
+		r[at("birth_date")] = bad
+		rows = append(rows, r)
+		wantCol = append(wantCol, "birth_date")
+		changed = append(changed, "birth_date")
+	}
+	mapped := []string{"company", "full_name", "email", "phone", "birth_date", "street", "postal_code", "city", "country", "gender"}
+	for _, c := range header {
+		for _, row := range data[:20] {
+			r := slices.Clone(row)
+			r[at(c)] = strings.Repeat("x", 41)
+			rows = append(rows, r)
+			want := ""
+			// A legal row's gender is not read.
+			if slices.Contains(mapped, c) && (c != "gender" || strings.TrimSpace(r[at("company")]) == "") {
+				want = c
+			}
+			wantCol = append(wantCol, want)
+			changed = append(changed, c)
+		}
+	}
+	for _, mode := range []string{"omit", "skip"} {
+		p := mustPlan(t, head+`
+run: {maxValueBytes: 40, invalidValues: `+mode+`}
 person:
   type: {column: company, legal: ["*"]}
   fullName: full_name
@@ -149,49 +178,48 @@ person:
   birthDate: {column: birth_date, layouts: ["2006-01-02", "02.01.2006"]}
   address: {street: street, postalCode: postal_code, locality: city, country: country}
   gender: gender
+  nationality: country
 context:
   placeColumn: country
 operations: [parse, genderize, risk, disposable]
 `, in)
-	b := p.NewBuilder()
-	var rows [][]string
-	rows = append(rows, data...)
-	for _, bad := range []string{"1980-02-30", "30.02.1980", "0999-01-01", "yesterday", "1980-13-01"} {
-		r := slices.Clone(data[0])
-		r[col] = bad
-		rows = append(rows, r)
-	}
-	long := slices.Clone(data[1])
-	long[name] = strings.Repeat("x", 41)
-	rows = append(rows, long)
-	valid := 0
-	for i, cells := range rows {
-		rec := &record.Record{Index: int64(i), Line: int64(i + 2)}
-		for _, c := range cells {
-			rec.Values = append(rec.Values, c)
+		b := p.NewBuilder()
+		good, bad := 0, 0
+		for i, cells := range rows {
+			rec := &record.Record{Index: int64(i), Line: int64(i + 2)}
+			for _, c := range cells {
+				rec.Values = append(rec.Values, c)
+			}
+			cerr := b.Check(rec)
+			req, err := p.Build(rec)
+			if fmt.Sprint(cerr) != fmt.Sprint(err) {
+				t.Errorf("%s row %d %v: Check says %v, Build %v", mode, i, cells, cerr, err)
+			}
+			if want := wantCol[i]; want != "" && !strings.Contains(fmt.Sprint(err), fmt.Sprintf("column %q", want)) {
+				t.Errorf("%s row %d %v: error %v, want one naming column %q", mode, i, cells, err, want)
+			} else if c := changed[i]; want == "" && c != "" && strings.Contains(fmt.Sprint(err), fmt.Sprintf("column %q", c)) {
+				t.Errorf("%s row %d %v: error %v names a column not read", mode, i, cells, err)
+			}
+			if cerr == nil {
+				good++
+				if req == nil {
+					t.Errorf("%s row %d: Check passes, Build gives no request", mode, i)
+				}
+			} else {
+				bad++
+			}
 		}
-		ok := b.Valid(rec)
-		req, err := p.Build(rec)
-		if ok && (req == nil || err != nil) {
-			t.Errorf("row %d %v: valid, but Build gives %v, %v", i, cells, req, err)
+		if good < len(data)*8/10 || bad < 10 {
+			t.Errorf("%s: %d rows pass, %d fail", mode, good, bad)
 		}
-		if i >= len(data) && ok {
-			t.Errorf("row %d %v: valid", i, cells)
-		}
-		if ok {
-			valid++
-		}
-	}
-	if valid < len(data)*8/10 {
-		t.Errorf("%d of %d sample rows valid", valid, len(data))
 	}
 }
 
-// TestBuildForSameAsBuild checks BuildFor's promise on the sample data: for
-// every row Valid passes, a request built for some operations gives each
+// TestFillSameAsBuild checks Fill's promise on the sample data: for every
+// row Check passes, a request filled for some operations gives each
 // of them the payload, keys and Applies of Build's request, whatever the
 // builder built before.
-func TestBuildForSameAsBuild(t *testing.T) {
+func TestFillSameAsBuild(t *testing.T) {
 	t.Parallel()
 	_, data, in := sampleData(t)
 	p := mustPlan(t, head+`
@@ -217,7 +245,7 @@ operations: [parse, genderize, risk, disposable, emailname, format, classify]
 		for _, c := range cells {
 			rec.Values = append(rec.Values, c)
 		}
-		if !b.Valid(rec) {
+		if b.Check(rec) != nil {
 			continue
 		}
 		want, err := p.Build(rec)
@@ -226,7 +254,10 @@ operations: [parse, genderize, risk, disposable, emailname, format, classify]
 		}
 		for k := range sets {
 			ops := sets[(i+k)%len(sets)] // another order of sets each row
-			got, err := b.BuildFor(rec, ops)
+			if err := b.Check(rec); err != nil {
+				t.Fatalf("row %d: %v", i, err)
+			}
+			got, err := b.Fill(ops)
 			if err != nil || got == nil {
 				t.Fatalf("row %d %v: %v, %v", i, ops, got, err)
 			}
@@ -242,7 +273,7 @@ operations: [parse, genderize, risk, disposable, emailname, format, classify]
 				if err1 != nil || err2 != nil || string(gj) != string(wj) {
 					t.Fatalf("row %d %v: %s payload\n%s\nwant\n%s", i, ops, op, gj, wj)
 				}
-				if got.Key(op) != want.Key(op) || got.RunKey(op) != want.RunKey(op) {
+				if got.Key(op) != want.Key(op) {
 					t.Fatalf("row %d %v: %s keys differ", i, ops, op)
 				}
 				checked++

@@ -16,23 +16,23 @@
 //   - Remote (remote.go), for a service over the network or any run with a
 //     persistent cache: the reader builds each row's request (Plan.Build)
 //     and queues one task per applicable operation. Concurrency workers
-//     resolve tasks: first the in-memory LRU of recent results, then an
-//     identical request already in flight (the task waits on it without
-//     holding a worker), then the persistent cache, then the service —
+//     resolve tasks: first the memory cache of recent results
+//     (cache.Memory), then an identical request already in flight (the
+//     task waits on it without holding a worker), then the persistent
+//     cache (cache.Remember), then the service —
 //     each attempt after a shared x/time/rate limiter, with a per-attempt
 //     timeout and retries of retryable errors (exponential backoff with
 //     full jitter, at least the server's Retry-After, at most MaxAttempts
 //     attempts in all). The task that completes a batch fills its output.
 //   - Local (local.go), for a service that implements nameapi.InProcess
 //     (the embedded engine) when there is no persistent cache: a worker
-//     takes the whole batch and builds every row into memory it re-uses
-//     (Plan.NewBuilder). Each operation is looked up in a memo shared by
-//     the workers, keyed by the raw cells the operation reads
-//     (Plan.Reads), which holds the answer and its result columns
-//     already formatted; only a miss calls the service. Nothing is queued
-//     per row. Calls still go through the same limiter, retries and stop
-//     rules, without a per-call timeout (a computation cannot hang on a
-//     network).
+//     takes the whole batch and answers row after row: a plan that
+//     answers whole rows itself (RowAnswerer: a mapping plan's, through
+//     cache.Rows, which remembers answers keyed by the cells each group
+//     of operations reads) does, another is built and called row by row.
+//     Nothing is queued per row. Calls still go through the same
+//     limiter, retries and stop rules, without a per-call timeout (a
+//     computation cannot hang on a network).
 //
 // Every row read is written exactly once: the input values unchanged, then
 // the result columns and the error column. A Build error, a reader-flagged

@@ -135,20 +135,6 @@ func (p *fakePlan) Build(rec *record.Record) (Request, error) {
 	return &fakeRequest{p: p, name: name, email: email}, nil
 }
 
-func (p *fakePlan) NewBuilder() Builder { return fakeBuilder{p} }
-
-type fakeBuilder struct{ *fakePlan }
-
-// Valid: Build gives a request and no error unless the name starts with
-// BAD or PARTIAL.
-func (b fakeBuilder) Valid(rec *record.Record) bool {
-	name, _ := rec.Values[0].(string)
-	return !strings.HasPrefix(name, "BAD") && !strings.HasPrefix(name, "PARTIAL")
-}
-
-// BuildFor: the fake's requests are whole anyway.
-func (b fakeBuilder) BuildFor(rec *record.Record, _ []Op) (Request, error) { return b.Build(rec) }
-
 func (p *fakePlan) ResultColumns() int { return len(p.ops) + 1 }
 
 func (p *fakePlan) ApplyInto(out []record.Value, outcomes []Outcome, rowErr error) {
@@ -170,30 +156,6 @@ func (p *fakePlan) ApplyInto(out []record.Value, outcomes []Outcome, rowErr erro
 	if len(errs) > 0 {
 		out[len(p.ops)] = strings.Join(errs, "; ")
 	}
-}
-
-func (p *fakePlan) ApplyOp(dst []record.Value, op Op, v Result) {
-	dst[0] = nil
-	if v != nil {
-		dst[0] = fmt.Sprint(v)
-	}
-}
-
-func (p *fakePlan) ResultColumnsOf(op Op) []int {
-	for i, o := range p.ops {
-		if o == op {
-			return []int{i}
-		}
-	}
-	return nil
-}
-
-// Reads: disposable reads the email column, every other op the name.
-func (p *fakePlan) Reads(op Op) []int {
-	if op == "disposable" {
-		return []int{1}
-	}
-	return []int{0}
 }
 
 func (p *fakePlan) EncodeResult(op Op, v Result) ([]byte, error) { return json.Marshal(v) }
@@ -222,8 +184,6 @@ func (r *fakeRequest) Key(op Op) string {
 	}
 	return strings.ToLower(r.name)
 }
-
-func (r *fakeRequest) RunKey(op Op) string { return "run:" + r.Key(op) }
 
 func (r *fakeRequest) Call(ctx context.Context, svc nameapi.Service, op Op) (Result, error) {
 	v, err := r.p.call(ctx, op, r.Key(op))

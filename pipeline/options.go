@@ -84,9 +84,9 @@ type Options struct {
 	// such as "local/2024-06" or a base URL; never an API key.
 	EngineID string
 	// MemoryCacheSize bounds the in-memory cache of recent results
-	// (default 50,000 entries; negative = none): the LRU shared by the
-	// remote path's workers, or on the local path the memo of each group
-	// of operations that read the same cells (shared by its workers).
+	// (default 50,000 entries; negative = none): the cache.Memory shared
+	// by the remote path's workers, or on the local path the memo of each
+	// group of operations that read the same cells (cache.Rows).
 	MemoryCacheSize int
 	// Observer, when set, sees every row as it is written (the run
 	// report's collector).

@@ -2,7 +2,9 @@ package pipeline
 
 import (
 	"context"
+	"time"
 
+	"github.com/namepipe/namepipe/cache"
 	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/record"
@@ -18,57 +20,33 @@ type Outcome = mapping.Outcome
 // it from the service (or the persistent cache) to the plan unopened.
 type Result = mapping.Result
 
-// Plan is what the pipeline needs of a column mapping: the operations, how
-// a row becomes a request, and how results become columns. It must be safe
-// for concurrent use. FromMapping adapts a *mapping.Plan; tests use fakes.
+// Plan is what the pipeline needs of a column mapping: the operations,
+// the output schema, row in → request and outcomes → result cells, and
+// the persistent cache's codec. It must be safe for concurrent use.
+// FromMapping adapts a *mapping.Plan (which also answers whole rows:
+// RowAnswerer); tests use fakes.
 type Plan interface {
 	// Ops returns the operations to run, in config order.
 	Ops() []Op
 	// OutputSchema is the input schema plus the appended result columns.
 	OutputSchema() record.Schema
+	// ResultColumns is the number of appended columns.
+	ResultColumns() int
 	// Build turns a row into a request; an error keeps the row and fills
 	// its error column.
 	//
 	// A non-nil Request with an error means some values were unusable and
 	// left out: the row is still enriched and the error is reported.
 	Build(rec *record.Record) (Request, error)
-	// NewBuilder returns a Builder for one goroutine.
-	NewBuilder() Builder
-	// ResultColumns is the number of appended columns.
-	ResultColumns() int
 	// ApplyInto writes the appended column values of a row into dst (len
 	// ResultColumns()), from the outcomes of the operations, indexed like
 	// Ops() (a zero Outcome: the operation did not run), and the row's
 	// own error. It sets every element of dst.
 	ApplyInto(dst []record.Value, outcomes []Outcome, rowErr error)
-	// ResultColumnsOf returns the indexes, within the appended columns, of
-	// op's result columns. ApplyInto sets them from op's outcome alone.
-	ResultColumnsOf(op Op) []int
-	// ApplyOp writes op's result column values for its result v into dst
-	// (len(ResultColumnsOf(op)), in that order), as ApplyInto sets them.
-	ApplyOp(dst []record.Value, op Op, v Result)
-	// Reads returns the indexes of the input columns whose cells op's
-	// request is built from: two rows equal in these cells get the same
-	// request for op whenever Build gives one for both. Too many columns
-	// only cost re-use; a missing one gives wrong answers.
-	Reads(op Op) []int
 	// EncodeResult and DecodeResult convert a result of op for the
 	// persistent cache.
 	EncodeResult(op Op, v Result) ([]byte, error)
 	DecodeResult(op Op, data []byte) (Result, error)
-}
-
-// Builder builds the requests of one goroutine's rows; it may re-use their
-// memory: a request (and its Call) is used before the next Build.
-type Builder interface {
-	// Build is Plan.Build.
-	Build(rec *record.Record) (Request, error)
-	// Valid reports that Build would give rec a request and no error
-	// (false when it cannot tell cheaply), without building it.
-	Valid(rec *record.Record) bool
-	// BuildFor is Build for a row that Valid vouched for, of only what
-	// the operations ops read: the request is good for them alone.
-	BuildFor(rec *record.Record, ops []Op) (Request, error)
 }
 
 // Request is what one row asks of the service.
@@ -78,16 +56,50 @@ type Request interface {
 	// Key is a normalised, deterministic key of op's input: identical keys
 	// are sent once per run and share a cache entry.
 	Key(op Op) string
-	// RunKey is a key of op's input for de-duplication within this
-	// process: equal exactly when Key is, but cheaper (unhashed, say). It
-	// is used instead of Key when the run has no persistent cache, never
-	// stored.
-	RunKey(op Op) string
 	// Call performs op for the request against svc.
 	Call(ctx context.Context, svc nameapi.Service, op Op) (Result, error)
 }
 
-// FromMapping adapts a mapping plan to the pipeline.
+// RowAnswerer is a Plan that answers whole rows itself on the local path
+// (an in-process service without a persistent cache), say remembering
+// answers; the local path builds each row and calls its operations for a
+// Plan without it.
+type RowAnswerer interface {
+	// NewRows returns the maker of the row functions of the workers, one
+	// each, which share what the options say.
+	NewRows(o RowsOptions) func() RowFunc
+}
+
+// RowFunc answers every operation of one row: it sets outcomes (indexed
+// like Ops, zero on entry: zero stays for an operation that does not
+// apply) and dst (the row's appended cells) as ApplyInto would from
+// them, calling call for each answer. hits counts the operations answered
+// without a call, bad says that Build found unusable values, and rowErr
+// is the reader's problem with the row (Record.Problem) joined with
+// Build's error. One goroutine's.
+type RowFunc func(rec *record.Record, call func(req Request, j int) Outcome, outcomes []Outcome, dst []record.Value) (hits int, bad bool, rowErr error)
+
+// RowsOptions are what a RowAnswerer is told of the run.
+type RowsOptions struct {
+	// MemoryCacheSize is Options.MemoryCacheSize (negative: remember
+	// nothing); Workers the number of row functions.
+	MemoryCacheSize, Workers int
+	// Width is the number of the input's columns.
+	Width int
+	// Cells encodes cells as the run's writer writes them, when it does
+	// and no one else reads the rows (cache.CellsOf); nil otherwise.
+	Cells cache.Cells
+	// Keep[j] says whether the summary needs the result value of
+	// operation j (else only its cells matter).
+	Keep []bool
+	// Reusable reports whether an outcome may answer identical requests.
+	Reusable func(Outcome) bool
+	// Now is the run's clock.
+	Now func() time.Time
+}
+
+// FromMapping adapts a mapping plan to the pipeline. On the local path
+// it answers whole rows through cache.Rows, which remembers answers.
 func FromMapping(p *mapping.Plan) Plan { return mappingPlan{p} }
 
 type mappingPlan struct{ *mapping.Plan }
@@ -100,24 +112,20 @@ func (m mappingPlan) Build(rec *record.Record) (Request, error) {
 	return mappingRequest{r}, err
 }
 
-func (m mappingPlan) NewBuilder() Builder { return mappingBuilder{m.Plan.NewBuilder()} }
-
-type mappingBuilder struct{ *mapping.Builder }
-
-func (b mappingBuilder) BuildFor(rec *record.Record, ops []Op) (Request, error) {
-	r, err := b.Builder.BuildFor(rec, ops)
-	if r == nil {
-		return nil, err
+func (m mappingPlan) NewRows(o RowsOptions) func() RowFunc {
+	rows := cache.NewRows(m.Plan, cache.RowsOptions{
+		Size: o.MemoryCacheSize, Workers: o.Workers, Width: o.Width,
+		Cells: o.Cells, Keep: o.Keep, Reusable: o.Reusable, Now: o.Now,
+	})
+	return func() RowFunc {
+		w := rows.Worker()
+		var call func(Request, int) Outcome
+		mcall := func(req *mapping.Request, j int) Outcome { return call(mappingRequest{req}, j) }
+		return func(rec *record.Record, c func(Request, int) Outcome, outcomes []Outcome, dst []record.Value) (int, bool, error) {
+			call = c
+			return w.Row(rec, mcall, outcomes, dst)
+		}
 	}
-	return mappingRequest{r}, err
-}
-
-func (b mappingBuilder) Build(rec *record.Record) (Request, error) {
-	r, err := b.Builder.Build(rec)
-	if r == nil {
-		return nil, err
-	}
-	return mappingRequest{r}, err
 }
 
 func (mappingPlan) EncodeResult(op Op, v Result) ([]byte, error) { return mapping.EncodeResult(op, v) }

@@ -2,12 +2,11 @@ package pipeline
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"sync"
 	"time"
-
-	"github.com/hashicorp/golang-lru/v2/simplelru"
 
 	"github.com/namepipe/namepipe/cache"
 	"github.com/namepipe/namepipe/nameapi"
@@ -15,18 +14,19 @@ import (
 
 // remote is the path of a service reached over the network, or of any
 // service with a persistent cache: one task per operation of each row, so
-// that the workers overlap the calls. A task is answered from the
-// in-memory LRU of recent results, by an identical request in flight (it
-// waits on it without holding a worker), from the persistent cache, or by
-// the service, after the rate limiter, with a per-attempt timeout and
-// retries.
+// that the workers overlap the calls. A task is answered from the memory
+// cache of recent results (cache.Memory), by an identical request in
+// flight (it waits on it without holding a worker), from the persistent
+// cache, or by the service, after the rate limiter, with a per-attempt
+// timeout and retries.
 type remote struct {
 	r     *runner
 	tasks chan task
 
 	mu       sync.Mutex
 	inflight map[flightKey]*flight
-	mem      *simplelru.LRU[flightKey, Outcome] // nil = no memory cache
+	mem      *cache.Memory[Outcome] // by memKey; nil = no memory cache
+	keyBuf   []byte                 // memKey's, under mu
 	// persist[j] remembers the answers of the run's op j in the
 	// persistent cache; nil = none.
 	persist []*cache.Remember[Result]
@@ -55,11 +55,7 @@ type flight struct {
 func newRemote(r *runner) (*remote, error) {
 	rm := &remote{r: r, tasks: make(chan task, r.o.Concurrency*4), inflight: make(map[flightKey]*flight)}
 	if r.o.MemoryCacheSize > 0 {
-		mem, err := simplelru.NewLRU[flightKey, Outcome](r.o.MemoryCacheSize, nil)
-		if err != nil {
-			return nil, fmt.Errorf("pipeline: memory cache: %w", err)
-		}
-		rm.mem = mem
+		rm.mem = cache.NewMemory[Outcome](r.o.MemoryCacheSize)
 	}
 	if c := r.o.Cache; c != nil {
 		for _, op := range r.ops {
@@ -151,7 +147,7 @@ func (rm *remote) exec(t task) (o Outcome, ok bool) {
 	mk := flightKey{op: t.op, key: key}
 	rm.mu.Lock()
 	if rm.mem != nil {
-		if o, hit := rm.mem.Get(mk); hit {
+		if o, hit, _ := rm.mem.Get(rm.memKey(mk)); hit {
 			rm.mu.Unlock()
 			r.st.memHits.Add(1)
 			return o, true
@@ -172,7 +168,7 @@ func (rm *remote) exec(t task) (o Outcome, ok bool) {
 	rm.mu.Lock()
 	delete(rm.inflight, mk)
 	if cacheable && rm.mem != nil {
-		rm.mem.Add(mk, o)
+		_ = rm.mem.Put(rm.memKey(mk), o)
 	}
 	waiters := f.waiters
 	rm.mu.Unlock()
@@ -182,6 +178,14 @@ func (rm *remote) exec(t task) (o Outcome, ok bool) {
 	return o, true
 }
 
+// memKey returns the memory cache's key of a request (in keyBuf, valid
+// until the next call), under mu.
+func (rm *remote) memKey(k flightKey) []byte {
+	rm.keyBuf = binary.AppendUvarint(rm.keyBuf[:0], uint64(k.op))
+	rm.keyBuf = append(rm.keyBuf, k.key...)
+	return rm.keyBuf
+}
+
 // key calls Request.Key; a panic becomes the task's error.
 func (rm *remote) key(req Request, op Op) (k string, err error) {
 	defer func() {
@@ -189,9 +193,6 @@ func (rm *remote) key(req Request, op Op) (k string, err error) {
 			err = fmt.Errorf("internal error while keying %s: %v", op, p)
 		}
 	}()
-	if rm.r.o.Cache == nil {
-		return req.RunKey(op), nil
-	}
 	return req.Key(op), nil
 }
 

@@ -30,20 +30,8 @@ type batch struct {
 	rowErrs  []error         // per row: reader problem and/or Build error
 	bad      []bool          // per row: Build reported unusable values
 	outcomes []Outcome       // row i's operation j at i*len(ops)+j; zero = did not run
-	// formatted holds, like outcomes, the result column values of an
-	// outcome as ApplyInto would set them (ResultColumnsOf order), when
-	// the local path has them ready; nil otherwise.
-	formatted [][]record.Value
-	// spare holds, on the local path, the formatted values of answers
-	// that no memo keeps (room for every result column of every row).
-	spare []record.Value
-	// encoded holds, on the local path, row i's result cells of group k
-	// of operations as its memo entry had them encoded by the writer
-	// (writers.CellEncoder), at encoded[i*g+k] (g: the local path's
-	// groups); nil where none.
-	encoded []record.Value
-	reqs    []Request       // remote path: each row's request (nil = nothing to send)
-	out     []record.Record // the output rows, set by fill
+	reqs     []Request       // remote path: each row's request (nil = nothing to send)
+	out      []record.Record // the output rows, set by fill
 	// vals backs the output rows of records whose Values array has no
 	// room for the result columns (a reader that did not re-use the
 	// arrays newBatch gave them).
@@ -75,11 +63,6 @@ type runner struct {
 	limiter *rate.Limiter
 	nres    int // result columns appended to each row
 	width   int // the input's columns
-	// resultCols[j] are the indexes, within the appended columns, of
-	// operation j's result columns; resultAt[j] is the first of them when
-	// they follow one another (as a mapping.Plan's do), else -1.
-	resultCols [][]int
-	resultAt   []int
 
 	stopCtx     context.Context // cancelled when the run stops taking work
 	stopCancel  context.CancelFunc
@@ -146,11 +129,6 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		window: semaphore.NewWeighted(int64(o.Window)),
 		order:  make(chan *batch, o.Window/o.BatchSize+1),
 		free:   make(chan *batch, o.Window/o.BatchSize+1),
-	}
-	for _, op := range r.ops {
-		cols := o.Plan.ResultColumnsOf(op)
-		r.resultCols = append(r.resultCols, cols)
-		r.resultAt = append(r.resultAt, firstOfRun(cols))
 	}
 	_, r.inProcess = o.Service.(nameapi.InProcess)
 	if r.inProcess && o.Cache == nil {
@@ -274,14 +252,6 @@ func (r *runner) newBatch() *batch {
 	default:
 	}
 	n := r.o.BatchSize
-	var spare []record.Value
-	var encoded []record.Value
-	if r.local != nil && r.local.enc != nil {
-		encoded = make([]record.Value, n*len(r.local.groups))
-	}
-	if r.local != nil {
-		spare = make([]record.Value, 0, n*r.nres)
-	}
 	// Each record's Values array has room for the result columns after
 	// the input's: a reader that re-uses it (readers.Reader.Read) fills
 	// the input cells, and fill appends the results in place.
@@ -292,15 +262,12 @@ func (r *runner) newBatch() *batch {
 		recs[i].Values = slab[i*w : i*w : (i+1)*w]
 	}
 	return &batch{
-		spare:     spare,
-		encoded:   encoded,
-		recs:      recs,
-		rowErrs:   make([]error, n),
-		bad:       make([]bool, n),
-		outcomes:  make([]Outcome, n*len(r.ops)),
-		formatted: make([][]record.Value, n*len(r.ops)),
-		out:       make([]record.Record, n),
-		done:      make(chan struct{}, 1),
+		recs:     recs,
+		rowErrs:  make([]error, n),
+		bad:      make([]bool, n),
+		outcomes: make([]Outcome, n*len(r.ops)),
+		out:      make([]record.Record, n),
+		done:     make(chan struct{}, 1),
 	}
 }
 
@@ -431,14 +398,11 @@ func (r *runner) recycle(b *batch) {
 	clear(b.rowErrs[:n])
 	clear(b.bad[:n])
 	clear(b.outcomes[:n*len(r.ops)])
-	clear(b.formatted[:n*len(r.ops)])
 	if b.reqs != nil {
 		clear(b.reqs[:n])
 	}
 	clear(b.out[:n])
 	clear(b.vals)
-	clear(b.spare[:cap(b.spare)])
-	clear(b.encoded)
 	select {
 	case r.free <- b:
 	default: // enough spare batches

@@ -52,8 +52,9 @@ type Summary struct {
 	// than the configured limit).
 	MaxAttempts int64 `json:"max_attempts"`
 	// CacheHitsMemory and CacheHitsPersistent count results re-used from
-	// the in-memory LRU and from the persistent cache; DedupHits counts
-	// requests that joined an identical request in flight.
+	// the memory cache (or the local path's memo) and from the persistent
+	// cache; DedupHits counts requests that joined an identical request
+	// in flight.
 	CacheHitsMemory     int64 `json:"cache_hits_memory"`
 	CacheHitsPersistent int64 `json:"cache_hits_persistent"`
 	DedupHits           int64 `json:"dedup_hits"`

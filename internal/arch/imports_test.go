@@ -27,9 +27,11 @@ var allowed = map[string][]string{
 	"config":  {"record"},
 	"readers": {"record"},
 	"writers": {"record", "outfile"},
-	// cache: the memory and persistent stores of answers, and the one
-	// view of cells a writer encodes ahead (writers.CellEncoder).
-	"cache":    {"record", "writers"},
+	// cache: the memory and persistent stores of answers, the one view
+	// of cells a writer encodes ahead (writers.CellEncoder), and Rows,
+	// the local path's memo around a mapping plan's operations (mapping:
+	// which cells an operation reads, its request and its result cells).
+	"cache":    {"record", "writers", "mapping"},
 	"pgio":     {"record"},                       // PostgreSQL source and sink (pgx); opened by internal/wiring
 	"engine":   {"nameapi", "engine", "country"}, // engine and its sub-packages; country: a place given by name (genderize)
 	"server":   {"nameapi"},

@@ -195,9 +195,11 @@ func (iw *IndexWriter) Abort() {
 }
 
 // writeRows writes the sections of the rows read by a run: their
-// features and keys, IDs, name-word counts and block keys. Run calls it
-// once every row is read (the store flushed, the keys sorted).
-func (iw *IndexWriter) writeRows(ctx context.Context, x *extracted, dir *spillDir) error {
+// features and keys, IDs, name-word counts (words) and block keys. Run
+// calls it once every row is read (the store flushed, the keys sorted,
+// the block sizes not yet written into the stored rows: an incremental
+// run sets the sizes of the blocks it reads).
+func (iw *IndexWriter) writeRows(ctx context.Context, x *extracted, words map[uint64]uint32, dir *spillDir) error {
 	store := x.store
 	rows := store.rows()
 	iw.foot.Rows = int64(rows)
@@ -239,14 +241,14 @@ func (iw *IndexWriter) writeRows(ctx context.Context, x *extracted, dir *spillDi
 		return nil
 	})
 	_ = iw.section("words", func() error {
-		keys := make([]uint64, 0, len(x.words))
-		for k := range x.words {
+		keys := make([]uint64, 0, len(words))
+		for k := range words {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
 			binary.LittleEndian.PutUint64(u[:], k)
-			binary.LittleEndian.PutUint32(u[8:], x.words[k])
+			binary.LittleEndian.PutUint32(u[8:], words[k])
 			iw.write(u[:12])
 		}
 		iw.foot.Words = int64(len(keys))

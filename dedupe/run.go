@@ -281,15 +281,18 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	for _, w := range x.nothing {
 		sum.RowsNothingComparable += int64(bits.OnesCount64(w))
 	}
-	if o.SaveIndex != nil {
-		if err := o.SaveIndex.writeRows(ctx, x, dir); err != nil {
-			return nil, err
-		}
-	}
 
 	x.shares = newNameShares(x.words, x.tfRows[FieldName])
+	words := x.words
 	x.words = nil
 	stage("extract")
+	if o.SaveIndex != nil {
+		if err := o.SaveIndex.writeRows(ctx, x, words, dir); err != nil {
+			return nil, err
+		}
+		stage("save index")
+	}
+	words = nil
 	// group: block sizes
 	st, err := groupSizes(ctx, o, x, dir)
 	if err != nil {

@@ -144,19 +144,18 @@ func (p *previousClusters) add(vals []record.Value) {
 func incrementalClusters(res *Result, strong []Edge, prev *previousClusters, nIn, n, maxSize int, largest bool) ([]int32, []MergeEvent, int) {
 	ids := res.ids
 	// The previous clusters as edges stronger than any pair, and the row
-	// holding each cluster's ID.
+	// holding each cluster's ID. A previous row without duplicates is a
+	// cluster of its own, known by its ID: it needs no edge, and is
+	// named below only when a new row reaches it.
 	first := map[string]int32{}
 	idRow := map[string]int32{}
-	edges := make([]Edge, 0, len(strong)+len(prev.ids))
-	// A previous row without duplicates is a cluster of its own, known
-	// by its ID.
+	edges := make([]Edge, 0, len(strong))
 	for k, c := range prev.ids {
-		row := int32(nIn + k)
 		if c == "" {
-			c = ids.id(row)
-			prev.ids[k] = c
+			continue
 		}
-		if ids.id(row) == c {
+		row := int32(nIn + k)
+		if string(ids.idBytes(row)) == c {
 			idRow[c] = row
 		}
 		if f, ok := first[c]; ok {
@@ -167,10 +166,26 @@ func incrementalClusters(res *Result, strong []Edge, prev *previousClusters, nIn
 	}
 	edges = append(edges, strong...)
 	root0, refused := clusters(n, edges, maxSize, ids)
-	// Per component (by its first row): the previous clusters in it.
+	// Per component with a new row (by its first row): the previous
+	// clusters in it. (A component of previous rows alone keeps its
+	// cluster; no output row is in it.)
+	withNew := make(map[int32]bool, nIn)
+	for j := range nIn {
+		withNew[root0[j]] = true
+	}
 	olds := map[int32][]string{}
 	for k, c := range prev.ids {
-		if r := root0[nIn+k]; !slices.Contains(olds[r], c) {
+		row := int32(nIn + k)
+		r := root0[row]
+		if !withNew[r] {
+			continue
+		}
+		if c == "" {
+			c = ids.id(row)
+			prev.ids[k] = c
+			first[c], idRow[c] = row, row
+		}
+		if !slices.Contains(olds[r], c) {
 			olds[r] = append(olds[r], c)
 		}
 	}

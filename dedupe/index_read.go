@@ -20,10 +20,11 @@ type Index struct {
 	foot indexFooter
 	// sparse holds keySparse: every indexPage-th key's rule and hash.
 	sparse []blockID
-	// page caches the last page of keyDir read.
-	page    []byte
-	pageLo  int64
-	pageNum int64
+	// dir holds keyDir entries [dirLo, dirLo+len(dir)/dirEntSize), and
+	// ents keyEnts entries from entsLo: read ahead, since the look-ups
+	// come in key order.
+	dir, ents     []byte
+	dirLo, entsLo int64
 }
 
 // blockID is one block: a rule and a key's hash.
@@ -47,7 +48,7 @@ func OpenIndex(path string) (*Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--index: %w", err)
 	}
-	ix := &Index{path: path, f: f, pageNum: -1}
+	ix := &Index{path: path, f: f}
 	if err := ix.open(); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("--index %s: %w", path, err)
@@ -194,20 +195,17 @@ func (ix *Index) lookup(k blockID) (start, end int64, ok bool, err error) {
 		return 0, 0, false, nil
 	}
 	lo := p * indexPage
-	if p != ix.pageNum {
-		from := max(lo-1, 0) // the entry before the page: where the first one starts
-		hi := min(lo+indexPage, ix.foot.Keys)
-		if ix.page, err = ix.read("keyDir", from*dirEntSize, (hi-from)*dirEntSize); err != nil {
-			return 0, 0, false, err
-		}
-		ix.pageNum, ix.pageLo = p, from
+	from := max(lo-1, 0) // the entry before the page: where the first one starts
+	hi := min(lo+indexPage, ix.foot.Keys)
+	if ix.dir, ix.dirLo, err = ix.readAhead("keyDir", dirEntSize, ix.dir, ix.dirLo, from, hi, readAheadPages*indexPage); err != nil {
+		return 0, 0, false, err
 	}
-	n := int64(len(ix.page) / dirEntSize)
+	n := hi - ix.dirLo
 	at := func(i int64) (blockID, int64) {
-		b := ix.page[i*dirEntSize:]
+		b := ix.dir[i*dirEntSize:]
 		return blockID{rule: Rule(b[0]), h: binary.LittleEndian.Uint64(b[1:])}, int64(binary.LittleEndian.Uint32(b[9:]))
 	}
-	first := lo - ix.pageLo
+	first := lo - ix.dirLo
 	i := first + int64(sort.Search(int(n-first), func(i int) bool { id, _ := at(first + int64(i)); return cmpBlockID(id, k) >= 0 }))
 	if i >= n {
 		return 0, 0, false, nil
@@ -217,13 +215,34 @@ func (ix *Index) lookup(k blockID) (start, end int64, ok bool, err error) {
 	} else {
 		end = e
 	}
-	if i > 0 {
+	if i+ix.dirLo > 0 {
 		_, start = at(i - 1)
 	}
 	if start > end || end > ix.foot.Entries {
 		return 0, 0, false, fmt.Errorf("--index %s: corrupt (keyDir)", ix.path)
 	}
 	return start, end, true, nil
+}
+
+// Read-ahead of the look-ups: keyDir pages, keyEnts entries.
+const (
+	readAheadPages   = 64
+	readAheadEntries = 1 << 12
+)
+
+// readAhead returns buf (holding entries of size bytes from lo) when it
+// holds entries [from, to) of a section, or reads them and at least ahead
+// entries more into it.
+func (ix *Index) readAhead(name string, size int64, buf []byte, lo, from, to, ahead int64) ([]byte, int64, error) {
+	if from >= lo && to <= lo+int64(len(buf))/size {
+		return buf, lo, nil
+	}
+	if from > to {
+		return nil, 0, fmt.Errorf("--index %s: corrupt (%s)", ix.path, name)
+	}
+	end := min(max(to, from+ahead), ix.foot.Sections[name][1]/size)
+	b, err := ix.read(name, from*size, max(end, to)*size-from*size)
+	return b, from, err
 }
 
 // idxEnt is an entry of keyEnts: a previous row of a block.
@@ -236,10 +255,11 @@ type idxEnt struct {
 
 // entries reads keyEnts [start, end).
 func (ix *Index) entries(start, end int64) ([]idxEnt, error) {
-	b, err := ix.read("keyEnts", start*keyEntSize, (end-start)*keyEntSize)
-	if err != nil {
+	var err error
+	if ix.ents, ix.entsLo, err = ix.readAhead("keyEnts", keyEntSize, ix.ents, ix.entsLo, start, end, readAheadEntries); err != nil {
 		return nil, err
 	}
+	b := ix.ents[(start-ix.entsLo)*keyEntSize:]
 	out := make([]idxEnt, end-start)
 	for i := range out {
 		e := b[i*keyEntSize:]

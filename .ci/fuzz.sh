@@ -31,6 +31,7 @@ targets=(
   ./dedupe:FuzzCompareRows
   ./dedupe:FuzzFeatCodec
   ./dedupe:FuzzColumnsAndModel
+  ./dedupe:FuzzIndex
   ./server:FuzzRESTBody
   ./server:FuzzSOAPBody
   ./server:FuzzRESTQuery

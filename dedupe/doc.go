@@ -33,7 +33,10 @@
 // field disagrees; the golden records of --merge (merge.go); and
 // incremental runs (incremental.go: --previous links new rows to an
 // earlier run's clusters, read like a reference file whose rows are never
-// compared with each other; --save-model and --model).
+// compared with each other; --save-model and --model; index.go and
+// index_read.go: the index of a run's rows, --save-index, from which an
+// incremental run with --index reads only the old rows of the new rows'
+// blocks, checked against the previous output, the config and the build).
 //
 // Each step is a function of its inputs only (no package state), so that
 // the steps map onto a distributed runner's keyed group and combine

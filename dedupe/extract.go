@@ -41,6 +41,10 @@ type extracted struct {
 	// prev collects the previous run's cluster IDs while its rows are
 	// read (incremental runs).
 	prev *previousClusters
+	// hidden counts, per block of an incremental run through an index,
+	// its previous rows not read (loadIndexed): the group step adds them
+	// to the block's size.
+	hidden map[blockID]uint32
 }
 
 // extractJob is one batch of records on its way through the workers.

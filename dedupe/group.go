@@ -204,7 +204,7 @@ func groupSizes(ctx context.Context, o Options, x *extracted, dir *spillDir) ([N
 	var group []keySizeEntry
 	var cur keyEntry
 	end := func() error {
-		n := len(group)
+		n := len(group) + int(x.hidden[blockID{cur.rule, cur.h}])
 		if n >= 2 {
 			st[cur.rule].blocks++
 			if n > o.Settings.MaxBlockSize {
@@ -398,7 +398,8 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 				if o.Progress != nil && done&1023 == 1 {
 					o.Progress("comparing "+cur.rule.String(), done, st[cur.rule].blocks)
 				}
-				if err := send(compareJob{rule: cur.rule, ents: group, first: len(group), capped: n > maxBlock}); err != nil {
+				capped := n+int(x.hidden[blockID{cur.rule, cur.h}]) > maxBlock
+				if err := send(compareJob{rule: cur.rule, ents: group, first: len(group), capped: capped}); err != nil {
 					return err
 				}
 			}

@@ -47,11 +47,7 @@ const modelFormat = "namepipe-dedupe-model/1"
 // SaveModel writes m to path as JSON (through outfile: a file is
 // replaced whole or not at all).
 func (m *Model) SaveModel(path string) error {
-	f := modelFile{Format: modelFormat, Model: *m}
-	for _, x := range m.Extra {
-		f.Compare = append(f.Compare, x.Name)
-	}
-	f.Model.Extra = nil
+	f := modelFileOf(m)
 	b, err := json.MarshalIndent(&f, "", " ")
 	if err != nil {
 		return fmt.Errorf("save model: %w", err)
@@ -60,6 +56,16 @@ func (m *Model) SaveModel(path string) error {
 		return fmt.Errorf("save model: %w", err)
 	}
 	return nil
+}
+
+// modelFileOf is the saved form of m.
+func modelFileOf(m *Model) modelFile {
+	f := modelFile{Format: modelFormat, Model: *m}
+	for _, x := range m.Extra {
+		f.Compare = append(f.Compare, x.Name)
+	}
+	f.Model.Extra = nil
+	return f
 }
 
 // LoadModel reads a model saved by SaveModel.
@@ -72,19 +78,24 @@ func LoadModel(path string) (*Model, []string, error) {
 	if err := json.Unmarshal(b, &f); err != nil {
 		return nil, nil, fmt.Errorf("--model %s: not a saved model: %w", path, err)
 	}
+	return modelFromFile(&f, "--model "+path)
+}
+
+// modelFromFile checks a saved model; what names it in errors.
+func modelFromFile(f *modelFile, what string) (*Model, []string, error) {
 	if f.Format != modelFormat {
-		return nil, nil, fmt.Errorf("--model %s: format %q, want %q (save the model again with this version's --save-model)", path, f.Format, modelFormat)
+		return nil, nil, fmt.Errorf("%s: format %q, want %q (save the model again with this version's --save-model)", what, f.Format, modelFormat)
 	}
-	m := &f.Model
+	m := f.Model
 	for fl := Field(0); fl < numFields; fl++ {
 		if len(m.M[fl]) != fl.Levels() || len(m.U[fl]) != fl.Levels() {
-			return nil, nil, fmt.Errorf("--model %s: field %s has %d levels, want %d", path, fl, len(m.M[fl]), fl.Levels())
+			return nil, nil, fmt.Errorf("%s: field %s has %d levels, want %d", what, fl, len(m.M[fl]), fl.Levels())
 		}
 	}
 	if m.Lambda <= 0 || m.Lambda >= 1 {
-		return nil, nil, fmt.Errorf("--model %s: prior %g is not a probability", path, m.Lambda)
+		return nil, nil, fmt.Errorf("%s: prior %g is not a probability", what, m.Lambda)
 	}
-	return m, f.Compare, nil
+	return &m, f.Compare, nil
 }
 
 // useModel returns the given model with the run's extra comparisons, or
@@ -133,19 +144,18 @@ func (p *previousClusters) add(vals []record.Value) {
 func incrementalClusters(res *Result, strong []Edge, prev *previousClusters, nIn, n, maxSize int, largest bool) ([]int32, []MergeEvent, int) {
 	ids := res.ids
 	// The previous clusters as edges stronger than any pair, and the row
-	// holding each cluster's ID.
+	// holding each cluster's ID. A previous row without duplicates is a
+	// cluster of its own, known by its ID: it needs no edge, and is
+	// named below only when a new row reaches it.
 	first := map[string]int32{}
 	idRow := map[string]int32{}
-	edges := make([]Edge, 0, len(strong)+len(prev.ids))
-	// A previous row without duplicates is a cluster of its own, known
-	// by its ID.
+	edges := make([]Edge, 0, len(strong))
 	for k, c := range prev.ids {
-		row := int32(nIn + k)
 		if c == "" {
-			c = ids.id(row)
-			prev.ids[k] = c
+			continue
 		}
-		if ids.id(row) == c {
+		row := int32(nIn + k)
+		if string(ids.idBytes(row)) == c {
 			idRow[c] = row
 		}
 		if f, ok := first[c]; ok {
@@ -156,10 +166,26 @@ func incrementalClusters(res *Result, strong []Edge, prev *previousClusters, nIn
 	}
 	edges = append(edges, strong...)
 	root0, refused := clusters(n, edges, maxSize, ids)
-	// Per component (by its first row): the previous clusters in it.
+	// Per component with a new row (by its first row): the previous
+	// clusters in it. (A component of previous rows alone keeps its
+	// cluster; no output row is in it.)
+	withNew := make(map[int32]bool, nIn)
+	for j := range nIn {
+		withNew[root0[j]] = true
+	}
 	olds := map[int32][]string{}
 	for k, c := range prev.ids {
-		if r := root0[nIn+k]; !slices.Contains(olds[r], c) {
+		row := int32(nIn + k)
+		r := root0[row]
+		if !withNew[r] {
+			continue
+		}
+		if c == "" {
+			c = ids.id(row)
+			prev.ids[k] = c
+			first[c], idRow[c] = row, row
+		}
+		if !slices.Contains(olds[r], c) {
 			olds[r] = append(olds[r], c)
 		}
 	}

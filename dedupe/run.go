@@ -48,6 +48,15 @@ type Options struct {
 	PrevPlan              *mapping.Plan
 	PreviousName          string
 	PreviousClusterColumn string
+	// Index, when set with PreviousName instead of Previous, is the
+	// index of the previous output (index_read.go): only the previous
+	// rows that share a block key with a new row are read from it. Its
+	// model is used unless Model is set.
+	Index *Index
+	// SaveIndex, when set, receives the index of the input's rows
+	// (--save-index; index.go), committed by the caller once the output
+	// is written.
+	SaveIndex *IndexWriter
 	// Model, when set, is used instead of learning one (--model);
 	// ModelCompare are the extra comparisons it was learned with.
 	Model        *Model
@@ -148,6 +157,9 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if o.SortBuffer <= 0 {
 		o.SortBuffer = defaultSortBuffer
 	}
+	if err := checkIndexOptions(&o); err != nil {
+		return nil, err
+	}
 	dir, err := newSpillDir(o.Settings.TempDir)
 	if err != nil {
 		return nil, err
@@ -225,6 +237,11 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 			return nil, err
 		}
 		sum.PreviousRows = int64(len(prev.ids))
+	} else if o.Index != nil {
+		if prev, err = x.loadIndexed(ctx, o, nIn32); err != nil {
+			return nil, err
+		}
+		sum.PreviousRows, sum.PreviousRowsRead = o.Index.Rows(), int64(len(prev.ids))
 	}
 	if link {
 		if x.ids != nil {
@@ -266,14 +283,22 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	}
 
 	x.shares = newNameShares(x.words, x.tfRows[FieldName])
+	words := x.words
 	x.words = nil
 	stage("extract")
+	if o.SaveIndex != nil {
+		if err := o.SaveIndex.writeRows(ctx, x, words, dir); err != nil {
+			return nil, err
+		}
+		stage("save index")
+	}
+	words = nil
 	// group: block sizes
 	st, err := groupSizes(ctx, o, x, dir)
 	if err != nil {
 		return nil, err
 	}
-	if err := store.cacheIfSmall(storeCacheMax); err != nil {
+	if err := store.cacheIfSmall(storeCacheLimit(o)); err != nil {
 		return nil, err
 	}
 	stage("block sizes")
@@ -281,6 +306,9 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	names := newNameComparer(o.Matcher, o.MaxMatchCalls)
 	names.extra = cols.extra
 	names.strict = n >= strictRows
+	if o.Index != nil {
+		names.strict = int64(nIn)+o.Index.Rows() >= strictRows // every previous row, not only those read
+	}
 	if o.Matcher == nil {
 		names.budget.Store(0)
 	}

@@ -18,8 +18,12 @@ type Summary struct {
 	ReferenceRows int64 `json:"reference_rows,omitempty"`
 	// PreviousRows are the rows of the previous run (--previous), and
 	// MergeEvents the clusters of it that new rows link.
-	PreviousRows int64        `json:"previous_rows,omitempty"`
-	MergeEvents  []MergeEvent `json:"merge_events,omitempty"`
+	PreviousRows int64 `json:"previous_rows,omitempty"`
+	// PreviousRowsRead are the previous rows an incremental run through
+	// an index (--index) read: those that share a block key with a new
+	// row, and the other rows of their clusters.
+	PreviousRowsRead int64        `json:"previous_rows_read,omitempty"`
+	MergeEvents      []MergeEvent `json:"merge_events,omitempty"`
 	// RowsWithErrors: rows with an unusable value (they take part with
 	// the rest); RowsNothingComparable: rows left as singletons because
 	// they have nothing to compare.

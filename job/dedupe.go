@@ -51,8 +51,13 @@ type Dedupe struct {
 	// SaveModelPath receives the model (--save-model); ModelPath is a
 	// saved model used instead of learning one (--model).
 	SaveModelPath, ModelPath string
+	// SaveIndexPath receives the index of the output's rows
+	// (--save-index); IndexPath is such an index of Previous, read
+	// instead of the whole previous output (--index).
+	SaveIndexPath, IndexPath string
 
 	merger *dedupe.Merger
+	index  *dedupe.IndexWriter
 	// Progress, when set, is told each stage's progress.
 	Progress func(stage string, done, total int64)
 }
@@ -91,6 +96,27 @@ func (d *Dedupe) Check() error {
 		}
 		if err := NotAnInput(out, d.Previous); err != nil {
 			return err
+		}
+	}
+	if d.IndexPath != "" && d.Previous == "" {
+		return errorf(Usage, "dedupe: --index needs --previous, the output the index was saved with")
+	}
+	if d.SaveIndexPath != "" {
+		switch {
+		case d.Previous != "" || d.Reference != "":
+			return errorf(Usage, "dedupe: --save-index is for a run over all rows, not with --previous or --reference")
+		case cfg.Dedupe.IDColumn == "":
+			return errorf(Usage, "dedupe: --save-index needs dedupe.idColumn: an incremental run knows the previous clusters by their rows' IDs")
+		case out == "":
+			return errorf(Usage, "dedupe: --save-index needs the output to be a file (the index holds its fingerprint)")
+		}
+		if err := checkOutputs(d.SaveIndexPath); err != nil {
+			return err
+		}
+		for _, p := range []string{cfg.Input.Path, out, d.SaveModelPath, d.ModelPath, d.PairsPath, d.SummaryPath, d.ReportPath, d.MergePath} {
+			if p != "" && config.SamePath(d.SaveIndexPath, p) {
+				return errorf(Usage, "--save-index %q is the input or another output", d.SaveIndexPath)
+			}
 		}
 	}
 	if d.SaveModelPath != "" {
@@ -164,11 +190,17 @@ func (d *Dedupe) Execute(ctx context.Context) (*DedupeOutcome, error) {
 		cfg.Input.Path = tmp
 	}
 	res, err := d.cluster(ctx, matcher, budget)
+	defer d.index.Abort() // a no-op once committed
 	if err != nil {
 		return nil, err
 	}
 	if err := d.writeOutput(ctx, res); err != nil {
 		return nil, err
+	}
+	if d.index != nil {
+		if err := d.index.Commit(res, d.Output); err != nil {
+			return nil, wrap(Failed, err)
+		}
 	}
 	if d.merger != nil {
 		if err := d.writeMerged(ctx, res); err != nil {
@@ -229,7 +261,23 @@ func (d *Dedupe) cluster(ctx context.Context, matcher nameapi.PersonMatcher, bud
 			return nil, wrap(Usage, err)
 		}
 	}
-	if d.Previous != "" {
+	if d.SaveIndexPath != "" {
+		if d.index, err = dedupe.CreateIndex(d.SaveIndexPath, dedupe.ConfigFingerprint(cfg)); err != nil {
+			return nil, wrap(Usage, err)
+		}
+		opts.SaveIndex = d.index
+	}
+	if d.IndexPath != "" {
+		ix, err := dedupe.OpenIndex(d.IndexPath)
+		if err != nil {
+			return nil, wrap(Usage, err)
+		}
+		defer ix.Close()
+		if err := ix.Check(dedupe.ConfigFingerprint(cfg), d.Previous); err != nil {
+			return nil, wrap(Usage, err)
+		}
+		opts.Index, opts.PreviousName = ix, d.Previous
+	} else if d.Previous != "" {
 		prevCfg := *cfg
 		prevCfg.Input.Delimiter = ""
 		prevCfg.Input.Override(d.Previous)

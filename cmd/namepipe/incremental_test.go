@@ -87,7 +87,9 @@ func partition(cluster map[string]string) []string {
 // TestIncrementalSameClusters: the first half of a file, then the second
 // half with --previous (the same saved model for all runs), gives the
 // clusters of one run over the whole file, once the merge events it
-// reports are applied; the previous clusters keep their IDs.
+// reports are applied; the previous clusters keep their IDs. Through the
+// first run's index (--save-index, --index), the second run writes the
+// same output and reports the same merge events, reading fewer rows.
 func TestIncrementalSameClusters(t *testing.T) {
 	sample, err := os.ReadFile(filepath.Join("..", "..", "sample-data", "customers.csv"))
 	if err != nil {
@@ -135,10 +137,41 @@ func TestIncrementalSameClusters(t *testing.T) {
 				}
 			}
 			run("--input", all, "--output", filepath.Join(dir, "all.out.csv"), "--save-model", model)
-			run("--input", first, "--output", filepath.Join(dir, "first.out.csv"), "--model", model)
+			index := filepath.Join(dir, "first.index")
+			run("--input", first, "--output", filepath.Join(dir, "first.out.csv"), "--model", model, "--save-index", index)
 			sum := filepath.Join(dir, "s.json")
 			run("--input", second, "--previous", filepath.Join(dir, "first.out.csv"), "--output", filepath.Join(dir, "second.out.csv"),
 				"--model", model, "--summary", sum)
+			// The same through the index, with the model saved in it.
+			idxSum := filepath.Join(dir, "s.index.json")
+			run("--input", second, "--previous", filepath.Join(dir, "first.out.csv"), "--index", index,
+				"--output", filepath.Join(dir, "second.index.out.csv"), "--summary", idxSum)
+			sameFile(t, filepath.Join(dir, "second.out.csv"), filepath.Join(dir, "second.index.out.csv"))
+			events := func(path string) (string, map[string]any) {
+				b, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var m map[string]any
+				if err := json.Unmarshal(b, &m); err != nil {
+					t.Fatal(err)
+				}
+				e, _ := json.Marshal(m["merge_events"])
+				return string(e), m
+			}
+			full, fullSum := events(sum)
+			viaIndex, idxSummary := events(idxSum)
+			if full != viaIndex {
+				t.Errorf("merge events through the index %s, without %s", viaIndex, full)
+			}
+			if fullSum["previous_rows"] != idxSummary["previous_rows"] {
+				t.Errorf("previous_rows through the index %v, without %v", idxSummary["previous_rows"], fullSum["previous_rows"])
+			}
+			read, _ := idxSummary["previous_rows_read"].(float64)
+			if total, _ := idxSummary["previous_rows"].(float64); read <= 0 || read >= total {
+				t.Errorf("through the index, %v of %v previous rows read", read, total)
+			}
+			t.Logf("through the index: %v of %v previous rows read", read, idxSummary["previous_rows"])
 
 			whole := readClusters(t, filepath.Join(dir, "all.out.csv"))
 			old := readClusters(t, filepath.Join(dir, "first.out.csv"))
@@ -223,6 +256,30 @@ func TestIncrementalSameClusters(t *testing.T) {
 			t.Logf("%d clusters, %d new rows joined previous clusters, %d merge events", len(want), joined, len(s.MergeEvents))
 		})
 	}
+}
+
+// sameFile fails the test when two files differ, naming the first line
+// that does.
+func sameFile(t *testing.T, want, got string) {
+	t.Helper()
+	a, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(a, b) {
+		return
+	}
+	al, bl := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := range min(len(al), len(bl)) {
+		if al[i] != bl[i] {
+			t.Fatalf("%s line %d: %q, %s has %q", got, i+1, bl[i], want, al[i])
+		}
+	}
+	t.Fatalf("%s has %d lines, %s %d", got, len(bl), want, len(al))
 }
 
 // TestIncrementalErrors: what --previous and --model refuse, before any

@@ -54,24 +54,58 @@ func (v Vector) agrees() bool {
 // Links reports whether a pair with comparison p may be linked at all
 // (its score decides whether it is): not when the name is the only field
 // that agrees and another field disagrees (name=equal address=different:
-// namesakes look like this; a common name's words may weigh a lot). A
-// name with every other field missing (or neutral) links when its weight
-// alone reaches the threshold, as a rare full name's can.
+// namesakes look like this; a common name's words may weigh a lot), nor
+// when one field besides the name agrees and two or more disagree
+// (Outweighed). A name with every other field missing (or neutral) links
+// when its weight alone reaches the threshold, as a rare full name's can.
 func Links(p Pattern) bool {
+	agree, disagree := agreement(p)
+	return (agree > 0 || disagree == 0) && !outweighed(agree, disagree, p.Vector())
+}
+
+// Outweighed reports whether a pair with comparison p is kept from
+// linking because, besides the name, only one field that namesakes
+// often share agrees while two or more disagree: an email spelt from
+// the name (close: equal addresses made of the name are close), a phone
+// or an address. name=equal email=close birth_date=different
+// address=different is how namesakes look whose addresses were spelt
+// from the name, and a father and his son at one address look the same
+// with address=equal. These fields are not independent of the name (an
+// address spelt from a name agrees because the names do; a family shares
+// a surname and a home), so their weights overrate such pairs. A birth
+// date, or an equal email not made of the name, is evidence namesakes do
+// not share: a duplicate that moved and changed its email still links on
+// its name and birth date.
+func Outweighed(p Pattern) bool {
+	agree, disagree := agreement(p)
+	return outweighed(agree, disagree, p.Vector())
+}
+
+func outweighed(agree, disagree int, v Vector) bool {
+	if agree != 1 || disagree < 2 {
+		return false
+	}
+	birth := v[FieldBirth] != Missing && v[FieldBirth] < FieldBirth.different()
+	return !birth && v[FieldEmail] != Equal
+}
+
+// agreement counts the fields of p besides the name that agree (at any
+// level above different) and those that disagree (different); missing
+// and neutral levels count neither way.
+func agreement(p Pattern) (agree, disagree int) {
 	v := p.Vector()
-	agree, disagree := false, false
 	for f := Field(0); f < maxFields; f++ {
 		l := v[f]
 		if f == FieldName || !f.weighs(l) {
 			continue
 		}
 		if l < f.different() {
-			agree = true
+			agree++
 		} else {
-			disagree = true
+			disagree++
 		}
 	}
-	return agree || !disagree
+	return agree, disagree
 }
 
 // Pattern returns v's pattern.
@@ -172,6 +206,17 @@ func withinEdits(a, b string, k int) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return max(len(a), len(b)) <= k
 	}
+	if k == 1 {
+		// Both ends differ: one edit is one substitution or one swap
+		// of two adjacent bytes (an insertion would leave an end equal).
+		return len(a) == len(b) && (len(a) == 1 || len(a) == 2 && a[0] == b[1] && a[1] == b[0])
+	}
+	return withinEditsDP(a, b, k)
+}
+
+// withinEditsDP is withinEdits' dynamic programme, for a and b whose
+// first and last bytes differ.
+func withinEditsDP(a, b string, k int) bool {
 	if len(b) > 63 {
 		return smetrics.WagnerFischer(a, b, 1, 1, 1) <= k
 	}
@@ -213,13 +258,58 @@ func compareEmail(a, b string) Level {
 	}
 	la, _, _ := strings.Cut(a, "@")
 	lb, _, _ := strings.Cut(b, "@")
-	if na := normLocal(la); na == normLocal(lb) && len(na) >= 3 {
+	if sameNormLocal(la, lb) {
 		return Close
 	}
-	if withinEdits(a, b, 2) && digits(la) == digits(lb) {
+	if sameDigits(la, lb) && withinEdits(a, b, 2) {
 		return Close
 	}
 	return Different
+}
+
+// sameNormLocal reports whether normLocal(a) == normLocal(b) and that is
+// at least 3 bytes long, without building either (compareEmail's hot
+// path: TestSameNormLocal holds it to normLocal).
+func sameNormLocal(a, b string) bool {
+	i, j, n := 0, 0, 0
+	for {
+		for i < len(a) && a[i] == '.' {
+			i++
+		}
+		for j < len(b) && b[j] == '.' {
+			j++
+		}
+		endA := i == len(a) || a[i] == '+'
+		endB := j == len(b) || b[j] == '+'
+		if endA || endB {
+			return endA && endB && n >= 3
+		}
+		if a[i] != b[j] {
+			return false
+		}
+		i, j, n = i+1, j+1, n+1
+	}
+}
+
+// sameDigits reports whether digits(a) == digits(b), without building
+// either.
+func sameDigits(a, b string) bool {
+	i, j := 0, 0
+	for {
+		for i < len(a) && (a[i] < '0' || a[i] > '9') {
+			i++
+		}
+		for j < len(b) && (b[j] < '0' || b[j] > '9') {
+			j++
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b)
+		}
+		if a[i] != b[j] {
+			return false
+		}
+		i, j = i+1, j+1
+	}
 }
 
 // sameLocalFromName reports whether a and b have addresses whose local

@@ -345,7 +345,9 @@ func TestWarnings(t *testing.T) {
 
 // TestNameAloneDoesNotLink: a pair whose only agreeing field is the name
 // while another field disagrees is not linked, whatever its score; a
-// name with the other fields missing may be.
+// name with the other fields missing may be. Nor is one whose only
+// agreeing field besides the name is one namesakes share while two
+// disagree.
 func TestNameAloneDoesNotLink(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -359,6 +361,17 @@ func TestNameAloneDoesNotLink(t *testing.T) {
 		{Vector{FieldName: NameEqual, FieldAddress: Different, FieldBirth: BirthTypo}, true},
 		{Vector{FieldName: NameSimilar, FieldPhone: Equal}, true},
 		{Vector{FieldName: NameDifferent, FieldPhone: Equal, FieldEmail: Equal}, true},
+		// One field namesakes share agreeing against two disagreeing
+		// ones (Outweighed); a birth date or an equal email (not made
+		// of the name: those are close) is not such a field.
+		{Vector{FieldName: NameEqual, FieldEmail: Close, FieldBirth: BirthDifferent, FieldAddress: Different}, false},
+		{Vector{FieldName: NameEqual, FieldAddress: Equal, FieldBirth: BirthDifferent, FieldEmail: Different, FieldPhone: Different}, false},
+		{Vector{FieldName: NameEqual, FieldPhone: Equal, FieldBirth: BirthDifferent, FieldAddress: Different}, false},
+		{Vector{FieldName: NameEqual, FieldBirth: BirthEqual, FieldEmail: Different, FieldAddress: Different}, true},
+		{Vector{FieldName: NameEqual, FieldBirth: BirthTypo, FieldEmail: Different, FieldAddress: Different}, true},
+		{Vector{FieldName: NameEqual, FieldEmail: Close, FieldAddress: Different}, true},
+		{Vector{FieldName: NameEqual, FieldEmail: Equal, FieldPhone: Different, FieldAddress: Different}, true},
+		{Vector{FieldName: NameEqual, FieldEmail: Equal, FieldPhone: Equal, FieldBirth: BirthDifferent, FieldAddress: Different}, true},
 	} {
 		if got := Links(c.v.Pattern()); got != c.want {
 			t.Errorf("%s: Links %v, want %v", Reason(c.v.Pattern()), got, c.want)

@@ -417,9 +417,12 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		}
 		if p.Score >= set.Threshold {
 			sum.PairsAboveThreshold++
-			if Links(p.Pattern) {
+			switch {
+			case Links(p.Pattern):
 				strong = append(strong, Edge{A: p.A, B: p.B, P: p.Score})
-			} else {
+			case Outweighed(p.Pattern):
+				sum.PairsOutweighed++
+			default:
 				sum.PairsNameAlone++
 			}
 		}

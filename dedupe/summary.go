@@ -46,6 +46,10 @@ type Summary struct {
 	// linked because the name was the only field that agreed and another
 	// disagreed (Links).
 	PairsNameAlone int64 `json:"pairs_name_alone"`
+	// PairsOutweighed counts pairs at or above the threshold that were
+	// not linked because one field besides the name agreed and two or
+	// more disagreed (Outweighed).
+	PairsOutweighed int64 `json:"pairs_outweighed"`
 	// Warnings say why the model may not have been learned (every row
 	// alike, too few pairs) and what to do.
 	Warnings []string `json:"warnings,omitempty"`

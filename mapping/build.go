@@ -235,7 +235,9 @@ func (p *Plan) build(rec *record.Record, blk *requestBlock, need parts) (*Reques
 // Most rows take a short cut: a text cell within run.maxValueBytes reads
 // without a note (untrimmed's first case), so when every mapped cell is
 // one, or empty, only the age can fail, and the row's type waits for fill
-// (BenchmarkCheck).
+// (BenchmarkCheck). Without it the 200k-row parse run cost 2-4 % more CPU
+// than with Valid, the rules' cheap second statement it replaced (3
+// pairs, load 32); with it 1-4 % less (4 pairs, load 29).
 func (p *Plan) check(r *rowCtx, rec *record.Record) {
 	*r = rowCtx{p: p, rec: rec, errs: r.errs[:0]}
 	if p.plainText(rec) {

@@ -415,7 +415,8 @@ func testAccessDeniedStopsAtOnce(t *testing.T, local bool) {
 
 // TestDeduplication checks the remote path's de-duplication: identical
 // requests are sent once, those that arrive while it is in flight wait on
-// it. (The local path's memo is checked in TestLocalMemo.)
+// it. (The local path's memo is checked in package cache:
+// TestRowsSameAsBuildAndCall.)
 func TestDeduplication(t *testing.T) {
 	t.Parallel()
 	c := &counter{}

@@ -70,9 +70,11 @@ func (e *Parser) Person(c *nameapi.Context, p *nameapi.InputPerson) *nameapi.Per
 		}
 		return e.parseFullname(c, p, full, f.nick)
 	}
-	if e.coupleInFields(f) {
+	if e.coupleInFields(f) || familyOrBirthInFields(f) {
 		// "John & Mary" + "Smith": a couple in the given-name field parses
-		// as the same couple written in one field.
+		// as the same couple written in one field; so do "Familie" +
+		// "Jensen" (the family) and "Ursula" + "Gregg née Konzett" (a
+		// birth name in the surname field).
 		return e.parseFullname(c, p, joinFields(f.prefix, f.given, f.middle, f.surname, f.suffix), f.nick)
 	}
 	// Spaced or stuttered typing in the separate fields.
@@ -93,6 +95,27 @@ func (e *Parser) Person(c *nameapi.Context, p *nameapi.InputPerson) *nameapi.Per
 	return res
 }
 
+// familyOrBirthInFields reports whether the given-name field is only a
+// word for "family" ("Familie", "Rodina") or the surname field holds a
+// word introducing a birth name ("née", "geb.") between two names.
+func familyOrBirthInFields(f fields) bool {
+	// Cheap tests first: this runs for every name given in fields.
+	if g := strings.TrimSpace(f.given); f.middle == "" && f.surname != "" && len(g) <= len("famiglia.") && familyBefore[text.NKey(g)] {
+		return true
+	}
+	if strings.IndexByte(strings.TrimSpace(f.surname), ' ') < 0 {
+		return false
+	}
+	words := strings.Fields(f.surname)
+	l := text.Lists()
+	for i := 1; i < len(words)-1; i++ {
+		if l.BirthName[text.NKey(words[i])] {
+			return true
+		}
+	}
+	return false
+}
+
 // coupleInFields reports whether the given-name or middle-name field
 // holds two people joined by a conjunction ("John & Mary", "Altin dhe
 // Sidorela", "Juan y María").
@@ -104,7 +127,7 @@ func (e *Parser) coupleInFields(f fields) bool {
 		var buf [8]text.Token
 		toks, _ := text.TokenizeInto(buf[:0], s)
 		if hasWeakConj(toks) {
-			e.resolveWeakConj(toks)
+			e.resolveWeakConjGiven(toks)
 		}
 		if hasConj(toks) && len(splitSegments(toks)) > 1 {
 			return true
@@ -346,6 +369,29 @@ func (e *Parser) resolveWeakConj(toks []text.Token) {
 			continue
 		}
 		toks[i].Kind = text.TokConj
+	}
+}
+
+// resolveWeakConjGiven is resolveWeakConj for the given-name field, where
+// every word is a given name: a weak conjunction between one or more whole
+// words on each side ("Domenica e Luca" + "Giordano") joins two people,
+// even when a side's name is also a surname (Luca) or one the data does
+// not know. A lone capital letter stays an initial ("Anna E Maria").
+func (e *Parser) resolveWeakConjGiven(toks []text.Token) {
+	e.resolveWeakConj(toks)
+	for i := range toks {
+		if !toks[i].WeakConj || toks[i].Kind != text.TokWord || i == 0 || i == len(toks)-1 {
+			continue
+		}
+		if len(toks[i].Text) == 1 && isUpperRune(rune(toks[i].Text[0])) {
+			continue
+		}
+		whole := func(t text.Token) bool {
+			return t.Kind == text.TokWord && !t.WeakConj && !text.IsInitial(t.Text)
+		}
+		if whole(toks[i-1]) && whole(toks[i+1]) {
+			toks[i].Kind = text.TokConj
+		}
 	}
 }
 

@@ -449,7 +449,8 @@ func compareNamesLocal(a, b *Features) Level {
 	if len(a.Tokens) == 0 || len(b.Tokens) == 0 {
 		return Missing
 	}
-	x, y := slices.Clone(a.Tokens), slices.Clone(b.Tokens)
+	var xb, yb [8]string // most names: sorted without allocating
+	x, y := append(xb[:0], a.Tokens...), append(yb[:0], b.Tokens...)
 	slices.Sort(x)
 	slices.Sort(y)
 	if slices.Equal(x, y) {
@@ -459,7 +460,13 @@ func compareNamesLocal(a, b *Features) Level {
 		x, y = y, x
 	}
 	// Every word of the shorter name must find a partner in the longer.
-	used := make([]bool, len(y))
+	var ub [8]bool
+	var used []bool
+	if len(y) <= len(ub) {
+		used = ub[:len(y)]
+	} else {
+		used = make([]bool, len(y))
+	}
 	worst := 3 // 3 equal, 2 initial/prefix, 1 typo
 	for _, w := range x {
 		best, bi := 0, -1

@@ -2,6 +2,7 @@ package dedupe
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -198,5 +199,66 @@ func BenchmarkCompareEmail(b *testing.B) {
 				b.Fatal("no levels")
 			}
 		})
+	}
+}
+
+// sameWordsPlain is sameWords as written before (BenchmarkSameWords'
+// base): both lists cloned on the heap to be sorted.
+func sameWordsPlain(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if slices.Equal(a, b) {
+		return true
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// namePairs are compared names: swapped, namesakes, typos, a longer one.
+var namePairs = [][2][]string{
+	{{"othman", "mohammed"}, {"mohammed", "othman"}},
+	{{"james", "williams"}, {"james", "wiliams"}},
+	{{"carmen", "jose", "sanchez"}, {"sanchez", "carmen", "jose"}},
+	{{"jose", "martinez"}, {"jose", "maria", "martinez"}},
+	{{"giovanni", "rossi"}, {"giuseppe", "bianchi"}},
+}
+
+func BenchmarkSameWords(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		f    func(a, b []string) bool
+	}{{"plain", sameWordsPlain}, {"stack", sameWords}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				for _, p := range namePairs {
+					if c.f(p[0], p[1]) {
+						n++
+					}
+				}
+			}
+			if n == 0 {
+				b.Fatal("no equal names")
+			}
+		})
+	}
+}
+
+// TestNameComparisonsDoNotAllocate: names of up to eight words are
+// compared without a heap allocation (compareNamesLocal and sameWords
+// run for most compared pairs).
+func TestNameComparisonsDoNotAllocate(t *testing.T) {
+	for _, p := range namePairs {
+		a, b := &Features{Tokens: p[0]}, &Features{Tokens: p[1]}
+		if n := testing.AllocsPerRun(100, func() { compareNamesLocal(a, b); sameWords(p[0], p[1]) }); n != 0 {
+			t.Errorf("%v / %v: %.1f allocations per comparison", p[0], p[1], n)
+		}
+		if got, want := sameWords(p[0], p[1]), sameWordsPlain(p[0], p[1]); got != want {
+			t.Errorf("sameWords(%v, %v) = %v, want %v", p[0], p[1], got, want)
+		}
 	}
 }

@@ -219,7 +219,8 @@ func sameWords(a, b []string) bool {
 	if slices.Equal(a, b) {
 		return true
 	}
-	x, y := slices.Clone(a), slices.Clone(b)
+	var xb, yb [8]string // most names: sorted without allocating
+	x, y := append(xb[:0], a...), append(yb[:0], b...)
 	slices.Sort(x)
 	slices.Sort(y)
 	return slices.Equal(x, y)

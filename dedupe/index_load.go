@@ -271,6 +271,7 @@ func (x *extracted) readIndexedRows(ix *Index, rows []int32, prevName string) (*
 	prev := &previousClusters{col: -1, ids: make([]string, 0, len(rows))}
 	nkeys := make([]int, len(rows))
 	const gap, span = 16 << 10, 4 << 20
+	var chunk []byte // the records read at once, its array used again
 	for k := 0; k < len(rows); {
 		// One read: rows[k:j], as long as the records between them are
 		// few and the read not too long.
@@ -282,7 +283,8 @@ func (x *extracted) readIndexedRows(ix *Index, rows []int32, prevName string) (*
 		if off(rows[j-1]+1) < base || off(rows[j-1]+1)-base > span+maxFooter {
 			return nil, nil, corrupt("featOff")
 		}
-		chunk, err := ix.read("features", base, off(rows[j-1]+1)-base)
+		var err error
+		chunk, err = ix.readInto(chunk, "features", base, off(rows[j-1]+1)-base)
 		if err != nil {
 			return nil, nil, err
 		}

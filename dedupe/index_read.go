@@ -171,11 +171,21 @@ func (ix *Index) Model() (*Model, []string, error) {
 
 // read reads n bytes at off of a section.
 func (ix *Index) read(name string, off, n int64) ([]byte, error) {
+	return ix.readInto(nil, name, off, n)
+}
+
+// readInto is read into buf's array when it is large enough (the
+// read-ahead buffers and the feature chunks are used again).
+func (ix *Index) readInto(buf []byte, name string, off, n int64) ([]byte, error) {
 	s := ix.foot.Sections[name]
 	if off < 0 || n < 0 || off > s[1] || n > s[1]-off {
 		return nil, fmt.Errorf("--index %s: corrupt (%s out of bounds)", ix.path, name)
 	}
-	b := make([]byte, n)
+	b := buf[:0]
+	if int64(cap(b)) < n {
+		b = make([]byte, n)
+	}
+	b = b[:n]
 	if _, err := ix.f.ReadAt(b, s[0]+off); err != nil {
 		return nil, fmt.Errorf("--index %s: %w", ix.path, err)
 	}
@@ -241,7 +251,7 @@ func (ix *Index) readAhead(name string, size int64, buf []byte, lo, from, to, ah
 		return nil, 0, fmt.Errorf("--index %s: corrupt (%s)", ix.path, name)
 	}
 	end := min(max(to, from+ahead), ix.foot.Sections[name][1]/size)
-	b, err := ix.read(name, from*size, max(end, to)*size-from*size)
+	b, err := ix.readInto(buf, name, from*size, max(end, to)*size-from*size)
 	return b, from, err
 }
 

@@ -242,6 +242,10 @@ func TestParseStructuredAndLegalFields(t *testing.T) {
 		{"with prefix fields", nameapi.NewNaturalPerson(nameapi.Field("SALUTATION", "Frau"), nameapi.Field("TITLE", "Dr."), nameapi.Field("GIVENNAME", "Petra"), nameapi.Field("MIDDLENAME", "K."), nameapi.Field("SURNAME", "Müller"), nameapi.Field("QUALIFIER", "jr")),
 			"SALUTATION=Frau|TITLE=Dr.|GIVENNAME=Petra|MIDDLENAMEINITIAL=K.|SURNAME=Müller|QUALIFIER=jr", "NATURAL"},
 		{"particle surname", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "Ludwig"), nameapi.Field("SURNAME", "van Beethoven")), "GIVENNAME=Ludwig|SURNAME=van Beethoven", "NATURAL"},
+		// One Han or Hangul character is a whole surname, not an initial.
+		{"one-character Han surname", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "海东"), nameapi.Field("SURNAME", "李")), "GIVENNAME=海东|SURNAME=李", "NATURAL"},
+		{"one-character Hangul surname", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "동수"), nameapi.Field("SURNAME", "박")), "GIVENNAME=동수|SURNAME=박", "NATURAL"},
+		{"one-character kanji given name", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "武"), nameapi.Field("SURNAME", "山元")), "GIVENNAME=武|SURNAME=山元", "NATURAL"},
 		{"swapped fields", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "Müller"), nameapi.Field("SURNAME", "Petra")), "SURNAME=Müller|GIVENNAME=Petra", "NATURAL"},
 		{"legal person", nameapi.NewLegalPerson(nameapi.Field("LEGAL_NAME", "Google"), nameapi.Field("LEGAL_FORM", "Inc.")), "BUSINESSNAME=Google|BUSINESSLEGALFORM=Inc.", "LEGAL"},
 		{"legal person fullname", nameapi.NewLegalPerson(nameapi.Field("FULLNAME", "Google Inc.")), "BUSINESSNAME=Google|BUSINESSLEGALFORM=Inc.", "LEGAL"},

@@ -309,11 +309,13 @@ func SplitDotted(w string, l *WordLists) []string {
 
 // IsInitial reports whether w is an initial: one letter, optionally
 // followed by a dot ("T", "T."), or a run of dotted initials ("J.R.").
+// One Han, Hangul or kana character without a dot is a whole syllable of
+// a name, not an initial (the surname 李, 박).
 func IsInitial(w string) bool {
 	if strings.IndexByte(w, '.') < 0 {
 		// Without a dot: exactly one letter.
 		r, size := utf8.DecodeRuneInString(w)
-		return size > 0 && size == len(w) && unicode.IsLetter(r)
+		return size > 0 && size == len(w) && unicode.IsLetter(r) && !unicode.In(r, unicode.Han, unicode.Hangul, unicode.Hiragana, unicode.Katakana)
 	}
 	n := 0
 	for _, r := range w {

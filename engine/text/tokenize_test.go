@@ -55,7 +55,7 @@ func TestIsInitial(t *testing.T) {
 		want bool
 	}{
 		{"", false}, {"T", true}, {"T.", true}, {"J.R.", true}, {"J.R.R.", true}, {"JR", false}, {"Jo", false},
-		{"É", true}, {"王", true}, {"1", false}, {"\xff", false}, {".", false}, {"J.R", false}, {"-", false}, {"Ab.", false},
+		{"É", true}, {"Ж", true}, {"王", false}, {"박", false}, {"王.", true}, {"1", false}, {"\xff", false}, {".", false}, {"J.R", false}, {"-", false}, {"Ab.", false},
 	} {
 		if got := IsInitial(c.w); got != c.want {
 			t.Errorf("IsInitial(%q) = %v, want %v", c.w, got, c.want)

@@ -19,6 +19,7 @@ func TestParseMultiplePeopleWorld(t *testing.T) {
 		group   string   // the group's gender
 	}{
 		{"Altin dhe Sidorela Hoxha", []string{"GIVENNAME=Altin|SURNAME=Hoxha", "GIVENNAME=Sidorela|SURNAME=Hoxha"}, nil, ""},
+		{"Anahit isk Narek Hovhannisyan", []string{"GIVENNAME=Anahit|SURNAME=Hovhannisyan", "GIVENNAME=Narek|SURNAME=Hovhannisyan"}, nil, ""},
 		{"Juan y María García", []string{"GIVENNAME=Juan|SURNAME=García", "GIVENNAME=María|SURNAME=García"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
 		{"João e Maria Silva", []string{"GIVENNAME=João|SURNAME=Silva", "GIVENNAME=Maria|SURNAME=Silva"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
 		{"Luca Bianchi e Sara Romano", []string{"GIVENNAME=Luca|SURNAME=Bianchi", "GIVENNAME=Sara|SURNAME=Romano"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
@@ -79,6 +80,32 @@ func TestParseMultiplePeopleWorld(t *testing.T) {
 				t.Errorf("genderize = %s, want %s", g.Gender, tt.group)
 			}
 		})
+	}
+}
+
+// In the given-name field every word is a given name: a weak "and"
+// between two whole words joins two people ("Domenica e Luca" +
+// "Giordano", though Luca is also a surname); a capital letter alone stays
+// an initial.
+func TestParseWeakConjunctionInGivenField(t *testing.T) {
+	t.Parallel()
+	e := realEngine(t)
+	for _, tt := range []struct {
+		given, surname string
+		people         int
+	}{
+		{"Domenica e Luca", "Giordano", 2},
+		{"Anahit isk Narek", "Hovhannisyan", 2},
+		{"Anna E Maria", "Rossi", 0},
+	} {
+		r, err := e.ParsePersonName(context.Background(), &nameapi.InputWithPerson{InputPerson: nameapi.NewNaturalPerson(
+			nameapi.Field(nameapi.FieldGivenname, tt.given), nameapi.Field(nameapi.FieldSurname, tt.surname))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(r.Best().ParsedPerson.People); got != tt.people {
+			t.Errorf("%s + %s: %d people, want %d", tt.given, tt.surname, got, tt.people)
+		}
 	}
 }
 

@@ -104,7 +104,7 @@ func (e *Parser) coupleInFields(f fields) bool {
 		var buf [8]text.Token
 		toks, _ := text.TokenizeInto(buf[:0], s)
 		if hasWeakConj(toks) {
-			e.resolveWeakConj(toks)
+			e.resolveWeakConjGiven(toks)
 		}
 		if hasConj(toks) && len(splitSegments(toks)) > 1 {
 			return true
@@ -346,6 +346,29 @@ func (e *Parser) resolveWeakConj(toks []text.Token) {
 			continue
 		}
 		toks[i].Kind = text.TokConj
+	}
+}
+
+// resolveWeakConjGiven is resolveWeakConj for the given-name field, where
+// every word is a given name: a weak conjunction between one or more whole
+// words on each side ("Domenica e Luca" + "Giordano") joins two people,
+// even when a side's name is also a surname (Luca) or one the data does
+// not know. A lone capital letter stays an initial ("Anna E Maria").
+func (e *Parser) resolveWeakConjGiven(toks []text.Token) {
+	e.resolveWeakConj(toks)
+	for i := range toks {
+		if !toks[i].WeakConj || toks[i].Kind != text.TokWord || i == 0 || i == len(toks)-1 {
+			continue
+		}
+		if len(toks[i].Text) == 1 && isUpperRune(rune(toks[i].Text[0])) {
+			continue
+		}
+		whole := func(t text.Token) bool {
+			return t.Kind == text.TokWord && !t.WeakConj && !text.IsInitial(t.Text)
+		}
+		if whole(toks[i-1]) && whole(toks[i+1]) {
+			toks[i].Kind = text.TokConj
+		}
 	}
 }
 

@@ -242,6 +242,9 @@ func TestParseStructuredAndLegalFields(t *testing.T) {
 		{"with prefix fields", nameapi.NewNaturalPerson(nameapi.Field("SALUTATION", "Frau"), nameapi.Field("TITLE", "Dr."), nameapi.Field("GIVENNAME", "Petra"), nameapi.Field("MIDDLENAME", "K."), nameapi.Field("SURNAME", "Müller"), nameapi.Field("QUALIFIER", "jr")),
 			"SALUTATION=Frau|TITLE=Dr.|GIVENNAME=Petra|MIDDLENAMEINITIAL=K.|SURNAME=Müller|QUALIFIER=jr", "NATURAL"},
 		{"particle surname", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "Ludwig"), nameapi.Field("SURNAME", "van Beethoven")), "GIVENNAME=Ludwig|SURNAME=van Beethoven", "NATURAL"},
+		// A family word as the given name, a birth name in the surname field.
+		{"family word as given name", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "Familie"), nameapi.Field("SURNAME", "Jensen")), "SALUTATION=Familie|SURNAME=Jensen", "FAMILY"},
+		{"birth name in surname field", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "Maria"), nameapi.Field("SURNAME", "Schmidt geb. Weber")), "GIVENNAME=Maria|SURNAME=Schmidt|NAMEATBIRTHINDICATOR=geb.|SURNAMEATBIRTH=Weber", "NATURAL"},
 		// One Han or Hangul character is a whole surname, not an initial.
 		{"one-character Han surname", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "海东"), nameapi.Field("SURNAME", "李")), "GIVENNAME=海东|SURNAME=李", "NATURAL"},
 		{"one-character Hangul surname", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "동수"), nameapi.Field("SURNAME", "박")), "GIVENNAME=동수|SURNAME=박", "NATURAL"},

@@ -70,9 +70,11 @@ func (e *Parser) Person(c *nameapi.Context, p *nameapi.InputPerson) *nameapi.Per
 		}
 		return e.parseFullname(c, p, full, f.nick)
 	}
-	if e.coupleInFields(f) {
+	if e.coupleInFields(f) || familyOrBirthInFields(f) {
 		// "John & Mary" + "Smith": a couple in the given-name field parses
-		// as the same couple written in one field.
+		// as the same couple written in one field; so do "Familie" +
+		// "Jensen" (the family) and "Ursula" + "Gregg née Konzett" (a
+		// birth name in the surname field).
 		return e.parseFullname(c, p, joinFields(f.prefix, f.given, f.middle, f.surname, f.suffix), f.nick)
 	}
 	// Spaced or stuttered typing in the separate fields.
@@ -91,6 +93,27 @@ func (e *Parser) Person(c *nameapi.Context, p *nameapi.InputPerson) *nameapi.Per
 		rp.apply(res)
 	}
 	return res
+}
+
+// familyOrBirthInFields reports whether the given-name field is only a
+// word for "family" ("Familie", "Rodina") or the surname field holds a
+// word introducing a birth name ("née", "geb.") between two names.
+func familyOrBirthInFields(f fields) bool {
+	// Cheap tests first: this runs for every name given in fields.
+	if g := strings.TrimSpace(f.given); f.middle == "" && f.surname != "" && len(g) <= len("famiglia.") && familyBefore[text.NKey(g)] {
+		return true
+	}
+	if strings.IndexByte(strings.TrimSpace(f.surname), ' ') < 0 {
+		return false
+	}
+	words := strings.Fields(f.surname)
+	l := text.Lists()
+	for i := 1; i < len(words)-1; i++ {
+		if l.BirthName[text.NKey(words[i])] {
+			return true
+		}
+	}
+	return false
 }
 
 // coupleInFields reports whether the given-name or middle-name field

@@ -41,11 +41,12 @@ import (
 //
 // Every assertion is one check; a case passes when all its checks pass.
 // The floors below are the measured rates rounded down, so that a
-// regression fails; the issue's target is 75 % of cases and 85 % of checks.
+// regression fails; over all services the issue's target, 75 % of cases
+// and 85 % of checks, is the floor.
 
 // functestFloors are the least passing rates (cases %, checks %) per service.
 var functestFloors = map[string][2]float64{
-	"parser":      {68, 84},
+	"parser":      {70, 86},
 	"genderizer":  {75, 75},
 	"matcher":     {70, 70},
 	"emailparser": {76, 83},
@@ -417,6 +418,10 @@ func TestRealServiceFunctionalTests(t *testing.T) {
 		allChecks += checks
 		allOK += ok
 	}
-	t.Logf("functests all         cases %3d/%3d (%5.1f%%)  checks %4d/%4d (%5.1f%%)", allPassed, allCases,
-		100*float64(allPassed)/float64(allCases), allOK, allChecks, 100*float64(allOK)/float64(allChecks))
+	allCasePct, allCheckPct := 100*float64(allPassed)/float64(allCases), 100*float64(allOK)/float64(allChecks)
+	t.Logf("functests all         cases %3d/%3d (%5.1f%%)  checks %4d/%4d (%5.1f%%)", allPassed, allCases, allCasePct, allOK, allChecks, allCheckPct)
+	// Issue 23's acceptance: 75 % of the cases and 85 % of the checks.
+	if allCasePct < 75 || allCheckPct < 85 {
+		t.Errorf("all services: cases %.1f%% / checks %.1f%%, floors 75%% / 85%%", allCasePct, allCheckPct)
+	}
 }

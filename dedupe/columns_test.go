@@ -152,21 +152,11 @@ func TestMadeUpComparison(t *testing.T) {
 // were all lost, which no built-in rule brings together.
 func TestCompareColumns(t *testing.T) {
 	t.Parallel()
-	const cfg = `
-input: {path: in.csv}
-output: {path: out.csv}
-person:
-  fullName: name
-  email: email
-  phone: phone
-  birthDate: dob
-  address: {street: street, locality: city}
-operations: [parse]
-dedupe:
-  names: local
-  compare: [{column: badge, kind: exact}, {column: joined, kind: date}]
-  blockOn: [badge]
-`
+	cfg := strings.Replace(testConfig, "dedupe: {names: local}",
+		"dedupe:\n  names: local\n  compare: [{column: badge, kind: exact}, {column: joined, kind: date}]\n  blockOn: [badge]", 1)
+	if cfg == testConfig {
+		t.Fatal("testConfig has no line dedupe: {names: local}")
+	}
 	var b strings.Builder
 	b.WriteString("name,email,phone,dob,street,city,badge,joined\n")
 	given := []string{"Anna", "Ben", "Clara", "David", "Eva", "Felix", "Greta", "Hugo", "Ida", "Jonas", "Kira", "Leon"}

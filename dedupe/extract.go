@@ -143,7 +143,7 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 					row := base + j.first + int32(i)
 					var tie uint32
 					if x.ids != nil && x.idCol < len(j.recs[i].Values) {
-						tie = uint32(hashKey(NumRules, record.Format(j.recs[i].Values[x.idCol], record.String)) >> 32)
+						tie = IDTie(j.recs[i].Values[x.idCol])
 					}
 					for s, k := range keys {
 						j.ents = append(j.ents, keyEntry{h: k.h, order: orderIn(k.rule, &feats[i]), row: row, slot: uint16(s), rule: k.rule, tie: tie})

@@ -105,6 +105,17 @@ func (d *rowIDs) file(i int32) int {
 // the first ID that two rows of one file share. names are the input's
 // and the reference's file names.
 func (d *rowIDs) finish(input, reference string) error {
+	return d.finishNamed(func(i int32) (string, int64) {
+		if i >= d.refStart {
+			return reference, int64(i-d.refStart) + 1
+		}
+		return input, int64(i) + 1
+	})
+}
+
+// finishNamed is finish with row i named in errors by its file and its
+// 1-based data row there.
+func (d *rowIDs) finishNamed(name func(i int32) (file string, row int64)) error {
 	n := int32(len(d.end))
 	d.byRank = make([]int32, n)
 	for i := range d.byRank {
@@ -121,14 +132,16 @@ func (d *rowIDs) finish(input, reference string) error {
 		if d.compare(i, j) != 0 {
 			continue
 		}
-		file, base := input, int32(0)
-		if i >= d.refStart {
-			file, base = reference, d.refStart
+		fileI, rowI := name(i)
+		fileJ, rowJ := name(j)
+		of := ""
+		if fileI != fileJ {
+			of = " of " + fileI
 		}
 		if d.numeric && d.id(i) != d.id(j) {
-			return fmt.Errorf("%s: row %d: column %q (dedupe.idColumn): the ID %q is the number of the ID %q of row %d; every row needs an ID of its own", file, j-base+1, d.column, d.id(j), d.id(i), i-base+1)
+			return fmt.Errorf("%s: row %d: column %q (dedupe.idColumn): the ID %q is the number of the ID %q of row %d%s; every row needs an ID of its own", fileJ, rowJ, d.column, d.id(j), d.id(i), rowI, of)
 		}
-		return fmt.Errorf("%s: row %d: column %q (dedupe.idColumn): the ID %q is also the ID of row %d; every row needs an ID of its own", file, j-base+1, d.column, d.id(j), i-base+1)
+		return fmt.Errorf("%s: row %d: column %q (dedupe.idColumn): the ID %q is also the ID of row %d%s; every row needs an ID of its own", fileJ, rowJ, d.column, d.id(j), rowI, of)
 	}
 	d.rank = make([]int32, n)
 	for k, i := range d.byRank {

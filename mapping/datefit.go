@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,7 +29,8 @@ type DateFit struct {
 	// Values counts the sample's non-empty text values, Fit those a layout
 	// reads.
 	Values, Fit int
-	// Failed holds up to three values no layout reads.
+	// Failed holds up to three distinct values no layout reads, in the
+	// order met.
 	Failed []string
 	// Ambiguous names a layout with numeric day and month that reads the
 	// sample's values, every one of which reads as another date with day
@@ -106,7 +108,7 @@ func (p *Plan) CheckDates(recs []record.Record) []DateFit {
 		}
 		if read < 0 {
 			failed = append(failed, s)
-			if len(f.Failed) < 3 {
+			if len(f.Failed) < 3 && !slices.Contains(f.Failed, s) {
 				f.Failed = append(f.Failed, s)
 			}
 			continue

@@ -60,7 +60,14 @@ func TestCheckDates(t *testing.T) {
 				r[i*30].Values[1] = "n/a"
 			}
 			return r
-		}(), []string{`reads only 870 of 900 values in the sample (96.7 %); such as "n/a", "n/a", "n/a"`}},
+		}(), []string{`reads only 870 of 900 values in the sample (96.7 %); such as "n/a"; rows`}},
+		{"the examples are distinct values", `"2006-01-02"`, func() []record.Record {
+			r := dates(11, 1000, "2006-01-02", 28)
+			for i := 0; i < 30; i++ {
+				r[i*30].Values[1] = []string{"n/a", "n/a", "?", "n/a", "unknown", "1985-02-31"}[i%6]
+			}
+			return r
+		}(), []string{`reads only 870 of 900 values in the sample (96.7 %); such as "n/a", "?", "unknown"; rows`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := mustPlan(t, cfg(tc.layout), schema)

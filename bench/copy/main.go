@@ -15,9 +15,9 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"os"
 	"time"
 
+	"github.com/namepipe/namepipe/bench/internal/cli"
 	"github.com/namepipe/namepipe/pipeline"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
@@ -25,16 +25,10 @@ import (
 )
 
 func main() {
-	in := flag.String("in", "", "input file (required)")
-	out := flag.String("out", "", "output file (required)")
 	batch := flag.Int("batch", pipeline.DefaultBatchSize, "rows per Read and Write")
-	flag.Parse()
-	if *in == "" || *out == "" || *batch < 1 {
-		flag.Usage()
-		os.Exit(2)
-	}
+	in, out := cli.Files("input file (required)", "output file (required)", func() bool { return *batch >= 1 })
 	start := time.Now()
-	n, err := copyFile(context.Background(), *in, *out, *batch)
+	n, err := copyFile(context.Background(), in, out, *batch)
 	if err != nil {
 		log.Fatal(err)
 	}

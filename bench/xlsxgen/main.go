@@ -14,7 +14,6 @@ import (
 	"bufio"
 	"encoding/csv"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log"
@@ -22,17 +21,13 @@ import (
 	"time"
 
 	"github.com/xuri/excelize/v2"
+
+	"github.com/namepipe/namepipe/bench/internal/cli"
 )
 
 func main() {
-	in := flag.String("in", "", "input CSV file with a header row (required)")
-	out := flag.String("out", "", "output .xlsx file (required)")
-	flag.Parse()
-	if *in == "" || *out == "" {
-		flag.Usage()
-		os.Exit(2)
-	}
-	n, err := convert(*in, *out)
+	in, out := cli.Files("input CSV file with a header row (required)", "output .xlsx file (required)")
+	n, err := convert(in, out)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -143,19 +143,40 @@ func markCJKSurnames(words map[string]wordEntry, surnames []string) error {
 	if err != nil {
 		return fmt.Errorf("read ko-surnames.txt: %w", err)
 	}
-	for ln := range strings.Lines(string(ko)) {
+	spellings, err := KoreanSurnameSpellings(ko)
+	if err != nil {
+		return err
+	}
+	for _, sp := range spellings {
+		mark(strings.ToLower(sp))
+	}
+	return nil
+}
+
+// KoreanSurnameSpellings reads data/ko-surnames.txt (a Hangul surname,
+// a TAB and its customary Latin spellings separated by commas, a line
+// each; # comments) and returns the spellings as written, trimmed: the
+// one reader of the file, for the dictionary and the data generator
+// (engine/internal/gen), which adds them to the surnames.
+func KoreanSurnameSpellings(data []byte) ([]string, error) {
+	var out []string
+	i := 0
+	for ln := range strings.Lines(string(data)) {
+		i++
 		if ln = strings.TrimSpace(ln); ln == "" || ln[0] == '#' {
 			continue
 		}
 		_, spellings, ok := strings.Cut(ln, "\t")
 		if !ok {
-			return fmt.Errorf("ko-surnames.txt: want Hangul TAB spellings, got %q", ln)
+			return nil, fmt.Errorf("ko-surnames.txt:%d: want Hangul TAB spellings, got %q", i, ln)
 		}
 		for sp := range strings.SplitSeq(spellings, ",") {
-			mark(strings.ToLower(strings.TrimSpace(sp)))
+			if sp = strings.TrimSpace(sp); sp != "" {
+				out = append(out, sp)
+			}
 		}
 	}
-	return nil
+	return out, nil
 }
 
 // IsCJKSurname reports whether s is the Latin spelling of a Chinese

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/namepipe/namepipe/engine/dict"
 	"github.com/namepipe/namepipe/engine/script"
 	"github.com/namepipe/namepipe/engine/text"
 )
@@ -279,18 +280,13 @@ func buildNames(out string, dirs map[string]string) error {
 	if err != nil {
 		return fmt.Errorf("read Korean surname spellings: %w", err)
 	}
-	for ln := range strings.Lines(string(koSurnames)) {
-		if ln = strings.TrimSpace(ln); ln == "" || ln[0] == '#' {
-			continue
-		}
-		_, spellings, ok := strings.Cut(ln, "\t")
-		if !ok {
-			return fmt.Errorf("ko-surnames.txt: want Hangul TAB spellings, got %q", ln)
-		}
-		for sp := range strings.SplitSeq(spellings, ",") {
-			if sp = normName(sp); sp != "" {
-				surnames[sp] = true
-			}
+	spellings, err := dict.KoreanSurnameSpellings(koSurnames)
+	if err != nil {
+		return err
+	}
+	for _, sp := range spellings {
+		if sp = normName(sp); sp != "" {
+			surnames[sp] = true
 		}
 	}
 	hdr = fmt.Sprintf("surnames: %s %s (person.last_name of every locale) and the customary Latin spellings of Korean surnames (ko-surnames.txt). Diacritics-folded spellings added. MIT licensed, see NOTICE.", pkgFaker, verFaker)

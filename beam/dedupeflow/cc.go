@@ -197,13 +197,13 @@ func (f *applyFix) ProcessElement(u, label int64, fix func(*int64, *int64) bool,
 // dedupe.Run. It returns KV<row, clusterOf> for the rows of clusters of
 // two or more, the joins the guards refused, and KV<size label, 1> per
 // cluster.
-func clusterComponents(s beam.Scope, edges beam.PCollection, rounds, maxSize int) (clusters, refused, sizes beam.PCollection) {
+func clusterComponents(s beam.Scope, edges beam.PCollection, rounds, maxSize int, largest bool) (clusters, refused, sizes beam.PCollection) {
 	s = s.Scope("clusters")
 	pairs := beam.ParDo(s, edgeEnds, edges)
 	comp := components(s, pairs, rounds)
 	byA := beam.ParDo(s, edgeByA, edges)
 	byComp := beam.ParDo(s, toComponent, beam.CoGroupByKey(s, byA, comp))
-	return beam.ParDo3(s, &clusterComponent{MaxSize: maxSize}, beam.GroupByKey(s, byComp))
+	return beam.ParDo3(s, &clusterComponent{MaxSize: maxSize, Largest: largest}, beam.GroupByKey(s, byComp))
 }
 
 func edgeEnds(e edge, emit func(int64, int64)) { emit(e.A, e.B) }
@@ -221,9 +221,12 @@ func toComponent(_ int64, edges func(*edge) bool, comps func(*int64) bool, emit 
 	}
 }
 
-// clusterComponent clusters one component.
+// clusterComponent clusters one component. A cluster is named by its
+// smallest row, or with Largest (dedupe.clusterIdFrom: largest_id) its
+// largest.
 type clusterComponent struct {
 	MaxSize int
+	Largest bool
 }
 
 func (c *clusterComponent) ProcessElement(_ int64, it func(*edge) bool, clusters func(int64, clusterOf), refused func(int64), sizes func(string, int64)) {
@@ -254,14 +257,18 @@ func (c *clusterComponent) ProcessElement(_ int64, it func(*edge) bool, clusters
 		refused(int64(n))
 	}
 	size := make([]int64, len(nodes))
-	for _, r := range root {
+	name := make([]int64, len(nodes)) // by root: the cluster's row id
+	for i, r := range root {
 		size[r]++
+		if c.Largest || size[r] == 1 {
+			name[r] = nodes[i] // nodes ascend
+		}
 	}
 	for i, r := range root {
 		if size[r] < 2 {
 			continue
 		}
-		clusters(nodes[i], clusterOf{Root: nodes[r], Size: size[r]})
+		clusters(nodes[i], clusterOf{Root: name[r], Size: size[r]})
 		if int(r) == i {
 			sizes(sizeLabel(size[r]), 1)
 		}

@@ -203,7 +203,7 @@ func TestClusterComponentsAsClusters(t *testing.T) {
 		}
 	}
 	p, s := beam.NewPipelineWithRoot()
-	clusters, refused, _ := clusterComponents(s, beam.CreateList(s, in), DefaultRounds, maxSize)
+	clusters, refused, _ := clusterComponents(s, beam.CreateList(s, in), DefaultRounds, maxSize, false)
 	passert.Equals(s, beam.ParDo(s, formatCluster, clusters), exp...)
 	passert.Equals(s, beam.Combine(s, sumInt64, refused), int64(refusedWant))
 	runPrism(t, p)

@@ -41,6 +41,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
 
 	"github.com/namepipe/namepipe/beam/enrich"
+	"github.com/namepipe/namepipe/config"
 	"github.com/namepipe/namepipe/dedupe"
 	"github.com/namepipe/namepipe/mapping"
 )
@@ -138,9 +139,18 @@ func Build(s beam.Scope, o Options) (beam.PCollection, error) {
 	wc := workerConfig{Config: o.Config, ConfigName: o.ConfigName, NumInputs: nIn, NumSources: nSrc}
 
 	// read + extract
-	provisional, infos := beam.ParDo2(s, &extractFn{W: wc}, beam.CreateList(s, srcs))
+	provisional, infos, idCells := beam.ParDo3(s, &extractFn{W: wc}, beam.CreateList(s, srcs))
 	side := beam.SideInput{Input: infos}
 	rows := beam.ParDo(s, &assignIDs{W: wc}, provisional, side)
+	var idTexts beam.PCollection
+	if set.IDColumn != "" {
+		// the rows' IDs checked and ranked in one step; rows renumbered
+		// by rank
+		var ranks beam.PCollection
+		ranks, idTexts = beam.ParDo2(s, &rankFn{W: wc, Column: set.IDColumn, Paths: slices.Concat(o.Inputs, o.References)},
+			beam.Impulse(s), beam.SideInput{Input: idCells}, side)
+		rows = beam.ParDo(s, setRank, beam.CoGroupByKey(s, beam.ParDo(s, rowByID, rows), ranks))
+	}
 	byID := beam.ParDo(s, rowByID, rows)
 
 	// block keys, sized by their blocks
@@ -181,11 +191,15 @@ func Build(s beam.Scope, o Options) (beam.PCollection, error) {
 		clusters, sizeCounts = beam.ParDo2(s, linkCluster, beam.GroupByKey(s, beam.ParDo(s, &linkRoot{Threshold: set.Threshold}, best)))
 		refused = beam.CreateList(s, []int64{})
 	} else {
-		clusters, refused, sizeCounts = clusterComponents(s, strong, o.Rounds, set.MaxClusterSize)
+		largest := set.IDColumn != "" && set.ClusterIDFrom == config.ClusterIDLargest
+		clusters, refused, sizeCounts = clusterComponents(s, strong, o.Rounds, set.MaxClusterSize, largest)
 	}
 
 	// results, output, summary
 	results := beam.ParDo(s, &resultFn{W: wc, Link: link}, beam.CoGroupByKey(s, byID, best, clusters), side)
+	if set.IDColumn != "" {
+		results = attachIDs(s, results, idTexts)
+	}
 	beam.ParDo0(s, &writeFn{W: wc, Shards: enrich.ShardPaths(o.Inputs, o.Output)}, beam.GroupByKey(s, beam.ParDo(s, resultBySrc, results)))
 	if o.Summary != "" {
 		maxPerRow := stats.Max(s, beam.DropKey(s, stats.SumPerKey(s, perRow)))
@@ -222,6 +236,7 @@ func (f *assignIDs) ProcessElement(r row, srcs func(*srcInfo) bool, emit func(ro
 		f.l = &l
 	}
 	r.ID = f.l.offsets[r.ID>>srcShift] + r.ID&(1<<srcShift-1)
+	r.Pos = r.ID
 	emit(r)
 }
 
@@ -258,7 +273,7 @@ func attachSizes(_ int64, rows func(*row) bool, sizes func(*keySize) bool, emit 
 	for sizes(&ks) {
 		size[ks.Hash] = ks.Size
 	}
-	kr := keyedRow{ID: r.ID, F: r.F, Keys: dedupe.RowKeys(&r.F)}
+	kr := keyedRow{ID: r.ID, Pos: r.Pos, Tie: r.Tie, F: r.F, Keys: dedupe.RowKeys(&r.F)}
 	for i := range kr.Keys {
 		kr.Keys[i].Size = uint32(size[kr.Keys[i].Hash])
 	}

@@ -59,7 +59,7 @@ func localDedupe(t *testing.T, cfgText []byte, in, ref, out string) *dedupe.Resu
 		t.Fatal(err)
 	}
 	defer rd2.Close()
-	schema, err := dedupe.OutputSchema(rd2.Schema(), cfg.Output.ColumnPrefix())
+	schema, err := dedupe.OutputSchemaIDs(rd2.Schema(), cfg.Output.ColumnPrefix(), cfg.Dedupe.IDColumn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,8 +84,11 @@ func localDedupe(t *testing.T, cfgText []byte, in, ref, out string) *dedupe.Resu
 }
 
 // testUSample is the u sample of the tests (the default's 500,000 random
-// pairs take minutes on prism).
-const testUSample = 20_000
+// pairs take minutes on prism): beyond the pairs compared with names
+// (dedupe.UNameSample), so that the others' comparison is checked too
+// (with the name words left out of those rows, 10 of dupgen-3000's rows
+// differed).
+const testUSample = dedupe.UNameSample + 10_000
 
 // beamDedupe runs the pipeline on prism.
 func beamDedupe(t *testing.T, o Options) {
@@ -131,8 +134,8 @@ func partition(t *testing.T, path string) (clusters [][]int, recs [][]string) {
 	return clusters, recs
 }
 
-func testConfig(in, name string) []byte {
-	return fmt.Appendf(nil, `
+func testConfig(in, name string, dedupe ...string) []byte {
+	cfg := fmt.Appendf(nil, `
 input: {path: %q}
 output: {path: /nonexistent/out.csv}
 engine: {kind: local}
@@ -144,19 +147,34 @@ person:
   address: {street: street, postalCode: postal_code, locality: city}
 operations: [parse]
 `, in, name)
+	if len(dedupe) > 0 {
+		cfg = fmt.Appendf(cfg, "dedupe: %s\n", dedupe[0])
+	}
+	return cfg
 }
 
 // TestSameClustersAsLocal: the pipeline on prism gives the clusters of
 // `namepipe dedupe` (dedupe.Run), and the same match rows, scores and
 // reasons, on the sample data (planted duplicates, rows 301–308) and on
-// generated people with planted duplicates.
+// generated people with planted duplicates. With dedupe.idColumn (IDs in
+// another order than the rows: whole numbers, or text) the pipeline is
+// given the rows shuffled and split into two files, and still writes
+// every row's cells as dedupe.Run does for the rows in their first order,
+// cluster IDs and best matches by ID included.
 func TestSameClustersAsLocal(t *testing.T) {
 	for _, tc := range []struct {
 		name, in, person string
 		minClusters      int
+		// ids relabels the id column (idColumn: id) and shuffles the
+		// rows for the pipeline: "number" or "text" IDs.
+		ids, dedupe string
 	}{
-		{"sample", "../../sample-data/customers.csv", "fullName: full_name", 8},
-		{"dupgen", "testdata/dupgen-3000.csv", "givenName: given_name\n  surname: surname", 300},
+		{name: "sample", in: "../../sample-data/customers.csv", person: "fullName: full_name", minClusters: 8},
+		{name: "dupgen", in: "testdata/dupgen-3000.csv", person: "givenName: given_name\n  surname: surname", minClusters: 300},
+		{name: "sample, text IDs, largest", in: "../../sample-data/customers.csv", person: "fullName: full_name", minClusters: 8,
+			ids: "text", dedupe: "{idColumn: id, clusterIdFrom: largest_id}"},
+		{name: "dupgen, number IDs", in: "testdata/dupgen-3000.csv", person: "givenName: given_name\n  surname: surname", minClusters: 300,
+			ids: "number", dedupe: "{idColumn: id}"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in, err := filepath.Abs(tc.in)
@@ -164,10 +182,19 @@ func TestSameClustersAsLocal(t *testing.T) {
 				t.Fatal(err)
 			}
 			dir := t.TempDir()
-			cfg := testConfig(in, tc.person)
+			inputs := []string{in}
+			if tc.ids != "" {
+				in, inputs = relabelAndShuffle(t, in, dir, tc.ids)
+			}
+			cfg := testConfig(in, tc.person, tc.dedupe)
 			res := localDedupe(t, cfg, in, "", filepath.Join(dir, "local.csv"))
 			sum := filepath.Join(dir, "summary.json")
-			beamDedupe(t, Options{Config: cfg, ConfigName: "test.yaml", Inputs: []string{in}, Output: filepath.Join(dir, "beam.csv"), Summary: sum, USample: testUSample})
+			beamDedupe(t, Options{Config: cfg, ConfigName: "test.yaml", Inputs: inputs, Output: filepath.Join(dir, "beam.csv"), Summary: sum, USample: testUSample})
+			if tc.ids != "" {
+				sameByID(t, filepath.Join(dir, "local.csv"), dir, len(inputs), tc.minClusters)
+				checkSummary(t, sum, &res.Summary)
+				return
+			}
 			want, wantRecs := partition(t, filepath.Join(dir, "local.csv"))
 			got, gotRecs := partition(t, filepath.Join(dir, "beam-00000-of-00001.csv"))
 			if len(want) < tc.minClusters {

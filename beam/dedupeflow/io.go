@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
@@ -52,12 +53,13 @@ func openSource(ctx context.Context, cfg *mapping.Config, path string, ref bool)
 }
 
 // extractFn reads one file and reduces each row to its features (the
-// extract step), under the provisional id source<<srcShift | row.
+// extract step), under the provisional id source<<srcShift | row. With
+// dedupe.idColumn it also emits each row's ID.
 type extractFn struct {
 	W workerConfig
 }
 
-func (f *extractFn) ProcessElement(ctx context.Context, s source, emit func(row), info func(srcInfo)) error {
+func (f *extractFn) ProcessElement(ctx context.Context, s source, emit func(row), info func(srcInfo), emitID func(idCell)) error {
 	cfg, err := f.W.parse()
 	if err != nil {
 		return err
@@ -67,6 +69,16 @@ func (f *extractFn) ProcessElement(ctx context.Context, s source, emit func(row)
 		return err
 	}
 	defer rd.Close()
+	idCol := -1
+	if col := cfg.Dedupe.IDColumn; col != "" {
+		if idCol = rd.Schema().Index(col); idCol < 0 {
+			side := "input"
+			if s.Ref {
+				side = "reference"
+			}
+			return fmt.Errorf("%s: dedupe.idColumn: no column %q in the %s", s.Path, col, side)
+		}
+	}
 	si := srcInfo{Src: s.Src}
 	buf := make([]record.Record, batch)
 	for {
@@ -85,7 +97,16 @@ func (f *extractFn) ProcessElement(ctx context.Context, s source, emit func(row)
 			if !feat.Comparable() {
 				si.NothingComparable++
 			}
-			emit(row{ID: s.Src<<srcShift | si.Rows, F: feat})
+			r := row{ID: s.Src<<srcShift | si.Rows, F: feat}
+			if idCol >= 0 {
+				var v record.Value
+				if idCol < len(buf[i].Values) {
+					v = buf[i].Values[idCol]
+					r.Tie = dedupe.IDTie(v)
+				}
+				emitID(idCell{Prov: r.ID, Line: buf[i].Line, ID: record.Format(v, record.String)})
+			}
+			emit(r)
 			si.Rows++
 		}
 		if errors.Is(err, io.EOF) {
@@ -112,12 +133,15 @@ func (f *writeFn) ProcessElement(ctx context.Context, src int64, it func(*result
 		return err
 	}
 	var rows []dedupe.RowResult
+	var ids [][2]string // with dedupe.idColumn: the cluster's and the match's ID
 	var r result
 	for it(&r) {
 		for int64(len(rows)) <= r.Row {
 			rows = append(rows, dedupe.RowResult{})
+			ids = append(ids, [2]string{})
 		}
 		rows[r.Row] = r.R
+		ids[r.Row] = [2]string{r.ClusterID, r.MatchID}
 	}
 	res := &dedupe.Result{Rows: rows}
 	path, out := f.Shards[src].Input, f.Shards[src].Output
@@ -126,10 +150,13 @@ func (f *writeFn) ProcessElement(ctx context.Context, src int64, it func(*result
 		return err
 	}
 	defer rd.Close()
-	schema, err := outputSchema(rd.Schema(), cfg.Output.ColumnPrefix())
+	idColumn := cfg.Dedupe.IDColumn
+	schema, err := outputSchema(rd.Schema(), cfg.Output.ColumnPrefix(), idColumn)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", path, err)
 	}
+	// the ID columns' type: a whole number's (int64), else text
+	idType := schema.Fields[len(rd.Schema().Fields)].Type
 	var layout *readers.CSVLayout
 	if l, ok := readers.LayoutOf(rd); ok {
 		layout = &l
@@ -158,7 +185,17 @@ func (f *writeFn) ProcessElement(ctx context.Context, src int64, it func(*result
 				return fmt.Errorf("%s: the input changed while dedupe ran (more than %d rows)", path, len(rows))
 			}
 			rec := buf[i]
-			vals := append(append(make([]record.Value, 0, len(rec.Values)+7), rec.Values...), res.Values(n)...)
+			cells := res.Values(n)
+			if idColumn != "" {
+				for k, c := range [2]int{0, 2} { // cluster, match
+					if cells[c] != nil {
+						if cells[c], err = idValue(ids[n][k], idType); err != nil {
+							return fmt.Errorf("%s: row %d: %w", path, n+1, err)
+						}
+					}
+				}
+			}
+			vals := append(append(make([]record.Value, 0, len(rec.Values)+7), rec.Values...), cells...)
 			vals = append(vals, path, rec.Index+1)
 			recs = append(recs, record.Record{Index: rec.Index, Line: rec.Line, Values: vals, Raw: rec.Raw, End: rec.End})
 			n++
@@ -181,18 +218,32 @@ func (f *writeFn) ProcessElement(ctx context.Context, src int64, it func(*result
 	return w.Commit()
 }
 
-// outputSchema is the input's columns, the dedupe columns and the source
-// columns of namepipe-beam run (the input file and the 1-based data row).
-func outputSchema(in record.Schema, prefix string) (record.Schema, error) {
-	out, err := dedupe.OutputSchema(in, prefix)
+// outputSchema is the input's columns, the dedupe columns (IDs typed as
+// dedupe.OutputSchemaIDs says) and the source columns of namepipe-beam
+// run (the input file and the 1-based data row).
+func outputSchema(in record.Schema, prefix, idColumn string) (record.Schema, error) {
+	out, err := dedupe.OutputSchemaIDs(in, prefix, idColumn)
 	if err != nil {
 		return out, err
 	}
 	return enrich.SourceSchema(out, prefix)
 }
 
+// idValue is an ID as an output cell of type t (dedupe.OutputSchemaIDs).
+func idValue(id string, t record.Type) (record.Value, error) {
+	if t != record.Int64 {
+		return id, nil
+	}
+	n, err := strconv.ParseInt(id, 10, 64)
+	if err != nil {
+		return nil, fmt.Errorf("dedupe.idColumn: the ID %q is not a whole number", id)
+	}
+	return n, nil
+}
+
 func init() {
-	register.DoFn4x1[context.Context, source, func(row), func(srcInfo), error](&extractFn{})
+	register.DoFn5x1[context.Context, source, func(row), func(srcInfo), func(idCell), error](&extractFn{})
 	register.DoFn3x1[context.Context, int64, func(*result) bool, error](&writeFn{})
 	register.Emitter1[srcInfo]()
+	register.Emitter1[idCell]()
 }

@@ -74,8 +74,15 @@ func (f *scoreFn) ProcessElement(c cand, model dedupe.Model, rows dedupe.FieldRo
 	emitAbove("pairs_threshold", 1)
 	if score >= f.Set.Threshold {
 		emitAbove("threshold", 1)
-		if !f.Link && dedupe.Links(c.P) {
-			emitEdge(edge{A: c.A, B: c.B, P: score})
+		switch {
+		case dedupe.Links(c.P):
+			if !f.Link {
+				emitEdge(edge{A: c.A, B: c.B, P: score})
+			}
+		case dedupe.Outweighed(c.P):
+			emitAbove("outweighed", 1)
+		default:
+			emitAbove("name_alone", 1)
 		}
 	}
 	emitMatch(c.A, match{Other: c.B, Score: score, P: int64(c.P)})
@@ -145,10 +152,11 @@ func (f *resultFn) ProcessElement(id int64, rows func(*row) bool, best func(*mat
 	if !rows(&r) || id >= f.l.nIn {
 		return // a reference row
 	}
-	res := result{ID: id, R: dedupe.RowResult{Cluster: -1, Size: 1, Match: -1, NothingComparable: !r.F.Comparable()}}
-	res.Src, res.Row = f.l.src(id)
+	res := result{ID: id, R: dedupe.RowResult{Cluster: -1, Size: 1, Match: -1, NothingComparable: !r.F.Comparable()}, Cluster: -1, Match: -1}
+	res.Src, res.Row = f.l.src(r.Pos)
 	var m match
 	if best(&m) && m.Other >= 0 {
+		res.Match = m.Other
 		res.R.Match, res.R.Score, res.R.Pattern = int32(m.Other), m.Score, dedupe.Pattern(m.P)
 		if f.Link {
 			res.R.Match -= int32(f.l.nIn)
@@ -156,6 +164,7 @@ func (f *resultFn) ProcessElement(id int64, rows func(*row) bool, best func(*mat
 	}
 	var c clusterOf
 	if clusters(&c) {
+		res.Cluster = c.Root
 		res.R.Cluster, res.R.Size = int32(c.Root), int32(c.Size)
 		if f.Link {
 			res.R.Cluster -= int32(f.l.nIn)
@@ -212,6 +221,10 @@ func (f *summaryFn) ProcessElement(_ []byte, srcs func(*srcInfo) bool, rules fun
 			sum.PairsAboveThreshold = n
 		case "pairs_threshold":
 			sum.PairsAbovePairsThreshold = n
+		case "outweighed":
+			sum.PairsOutweighed = n
+		case "name_alone":
+			sum.PairsNameAlone = n
 		}
 	}
 	sum.Clusters = map[string]int64{}

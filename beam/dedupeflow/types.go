@@ -16,18 +16,33 @@ import (
 // have binary coders (dedupe.Features has unexported fields); the others
 // are plain structs of numbers.
 
-// row is one row's features under its row id: 0-based over the input
-// files in order, then the reference files (as dedupe.Run numbers them).
+// row is one row's features under its row id. Pos is the row's
+// position: 0-based over the input files in order, then the reference
+// files (as dedupe.Run numbers them). The row id is Pos, or with
+// dedupe.idColumn the row's rank in ID order among the input's rows (a
+// reference row: the input's row count plus its rank among the
+// reference's rows), so that every tie dedupe.Run breaks by ID breaks
+// here by row id. Tie orders rows of equal order in a capped block
+// (dedupe.IDTie; 0 without IDs), before Pos.
 type row struct {
-	ID int64
-	F  dedupe.Features
+	ID, Pos int64
+	Tie     uint32
+	F       dedupe.Features
 }
 
 // keyedRow is a row with its block keys, sized by the group step.
 type keyedRow struct {
-	ID   int64
-	F    dedupe.Features
-	Keys []dedupe.Key
+	ID, Pos int64
+	Tie     uint32
+	F       dedupe.Features
+	Keys    []dedupe.Key
+}
+
+// idCell is a row's ID (dedupe.idColumn) as read, under its provisional
+// id, with its record's line (for messages).
+type idCell struct {
+	Prov, Line int64
+	ID         string
 }
 
 // keySize is one key of a row with the size of its block.
@@ -67,9 +82,13 @@ type clusterOf struct {
 }
 
 // result is what dedupe found for one row, with where the row came from.
+// Cluster and Match are the row ids of R's cluster and best match (-1:
+// none); with dedupe.idColumn, ClusterID and MatchID are their IDs.
 type result struct {
-	ID, Src, Row int64
-	R            dedupe.RowResult
+	ID, Src, Row       int64
+	R                  dedupe.RowResult
+	Cluster, Match     int64
+	ClusterID, MatchID string
 }
 
 // counts are the counts of the group and compare steps; they add up.
@@ -91,6 +110,7 @@ func init() {
 	beam.RegisterType(reflect.TypeFor[edge]())
 	beam.RegisterType(reflect.TypeFor[clusterOf]())
 	beam.RegisterType(reflect.TypeFor[counts]())
+	beam.RegisterType(reflect.TypeFor[idCell]())
 }
 
 var errCoding = errors.New("dedupeflow: bad element encoding")
@@ -130,22 +150,42 @@ func decFieldRows(b []byte) (dedupe.FieldRows, error) {
 	return v, err
 }
 
+// appendIDs appends a row's id, position and tie.
+func appendIDs(b []byte, id, pos int64, tie uint32) []byte {
+	b = binary.AppendVarint(b, id)
+	b = binary.AppendVarint(b, pos)
+	return binary.LittleEndian.AppendUint32(b, tie)
+}
+
+// readIDs reads what appendIDs wrote and returns the rest of b.
+func readIDs(b []byte) (id, pos int64, tie uint32, rest []byte, err error) {
+	id, n := binary.Varint(b)
+	if n <= 0 {
+		return 0, 0, 0, nil, errCoding
+	}
+	b = b[n:]
+	pos, n = binary.Varint(b)
+	if n <= 0 || len(b) < n+4 {
+		return 0, 0, 0, nil, errCoding
+	}
+	return id, pos, binary.LittleEndian.Uint32(b[n:]), b[n+4:], nil
+}
+
 func encRow(r row) ([]byte, error) {
-	return r.F.AppendBinary(binary.AppendVarint(nil, r.ID))
+	return r.F.AppendBinary(appendIDs(nil, r.ID, r.Pos, r.Tie))
 }
 
 func decRow(b []byte) (row, error) {
 	var r row
-	id, n := binary.Varint(b)
-	if n <= 0 {
-		return r, errCoding
+	var err error
+	if r.ID, r.Pos, r.Tie, b, err = readIDs(b); err != nil {
+		return r, err
 	}
-	r.ID = id
-	return r, r.F.UnmarshalBinary(b[n:])
+	return r, r.F.UnmarshalBinary(b)
 }
 
 func encKeyedRow(r keyedRow) ([]byte, error) {
-	b := binary.AppendVarint(nil, r.ID)
+	b := appendIDs(nil, r.ID, r.Pos, r.Tie)
 	b = binary.AppendUvarint(b, uint64(len(r.Keys)))
 	for _, k := range r.Keys {
 		b = binary.LittleEndian.AppendUint64(b, k.Hash)
@@ -157,11 +197,10 @@ func encKeyedRow(r keyedRow) ([]byte, error) {
 
 func decKeyedRow(b []byte) (keyedRow, error) {
 	var r keyedRow
-	id, n := binary.Varint(b)
-	if n <= 0 {
-		return r, errCoding
+	var err error
+	if r.ID, r.Pos, r.Tie, b, err = readIDs(b); err != nil {
+		return r, err
 	}
-	r.ID, b = id, b[n:]
 	nk, n := binary.Uvarint(b)
 	if n <= 0 || nk > uint64(len(b)) {
 		return r, errCoding

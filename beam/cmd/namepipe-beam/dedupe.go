@@ -39,9 +39,10 @@ Finds the rows that are the same person entered twice or more, as
 is de-duplicated as one, and each input file is written, every row
 unchanged and in order, into an output shard of its format named from the
 output path (out/x.csv → out/x-00000-of-00004.csv), with cluster_id,
-cluster_size, match_row, match_score and match_reason (rows numbered over
-the input files in order) and the row's source file and data row. The
-summary (the counts of "namepipe dedupe --summary") is written at the end.`)
+cluster_size, match_row, match_score and match_reason (the rows' IDs with
+dedupe.idColumn, else rows numbered over the input files in order) and the
+row's source file and data row. The summary (the counts of "namepipe
+dedupe --summary") is written at the end.`)
 	f := &dedupeFlags{}
 	fs.StringVar(&f.input, "input", "", "input file, glob or directory, overriding input.path")
 	fs.StringVar(&f.output, "output", "", "output path the shards are named from, overriding dedupe.output (default: output.path with .dedupe before the extension)")
@@ -91,12 +92,6 @@ func prepareDedupe(ctx context.Context, c *common, f *dedupeFlags, cfg *mapping.
 	if cfg.Engine.Kind == config.EngineNameAPI && cfg.Dedupe.Names != config.DedupeNamesLocal && cfg.Dedupe.MaxMatchCalls != 0 {
 		// A budget of paid calls cannot be shared exactly between workers.
 		return o, exitUsage, fmt.Errorf("%s: dedupe.maxMatchCalls with engine.kind: nameapi is not supported by namepipe-beam; names are compared locally without it", c.config)
-	}
-	if col := cfg.Dedupe.IDColumn; col != "" {
-		// namepipe dedupe names clusters and matches by these IDs and breaks
-		// ties in capped blocks by them; the Beam pipeline numbers rows.
-		// Refused rather than ignored, so that the two never differ silently.
-		return o, exitUsage, fmt.Errorf("%s: dedupe.idColumn (%q) is not supported by namepipe-beam dedupe yet, which names rows by their numbers: remove it, or run namepipe dedupe", c.config, col)
 	}
 	if len(cfg.Dedupe.Compare) > 0 || len(cfg.Dedupe.BlockOn) > 0 {
 		// The Beam pipeline compares and blocks on the person mapping's
@@ -158,7 +153,7 @@ func checkDedupeInput(ctx context.Context, cfg *mapping.Config, first string) (i
 	if _, err := mapping.NewPlan(&c, rd.Schema()); err != nil {
 		return exitUsage, err
 	}
-	schema, err := dedupe.OutputSchema(rd.Schema(), c.Output.ColumnPrefix())
+	schema, err := dedupe.OutputSchemaIDs(rd.Schema(), c.Output.ColumnPrefix(), c.Dedupe.IDColumn)
 	if err == nil {
 		_, err = enrich.SourceSchema(schema, c.Output.ColumnPrefix())
 	}

@@ -148,8 +148,7 @@ func sameDedupeCounts(t *testing.T, want, got string) {
 
 // TestDedupeUnsupportedKeysRefused: dedupe keys that change namepipe
 // dedupe's output in ways the Beam pipeline does not implement
-// (dedupe.idColumn: IDs instead of row numbers, ties broken by ID;
-// dedupe.compare and dedupe.blockOn: extra comparisons and blocks) are
+// (dedupe.compare and dedupe.blockOn: extra comparisons and blocks) are
 // refused before any work (exit 2) rather than ignored.
 func TestDedupeUnsupportedKeysRefused(t *testing.T) {
 	in, err := filepath.Abs(filepath.Join(root, "sample-data/customers.csv"))
@@ -157,7 +156,6 @@ func TestDedupeUnsupportedKeysRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct{ name, dedupe, want string }{
-		{"idColumn", "{idColumn: id}", `dedupe.idColumn ("id") is not supported by namepipe-beam dedupe`},
 		{"compare", "{compare: [{column: city, kind: text}]}", "dedupe.compare and dedupe.blockOn are not supported by namepipe-beam dedupe"},
 		{"blockOn", "{blockOn: [city]}", "dedupe.compare and dedupe.blockOn are not supported by namepipe-beam dedupe"},
 	} {
@@ -175,6 +173,54 @@ func TestDedupeUnsupportedKeysRefused(t *testing.T) {
 			}
 			if _, err := os.Stat(filepath.Join(dir, "out-00000-of-00001.csv")); err == nil {
 				t.Error("an output was written")
+			}
+		})
+	}
+}
+
+// TestDedupeIDErrors: with dedupe.idColumn, a repeated ID (also across
+// input files), an empty one or a missing column fails the job with
+// namepipe dedupe's message naming the file and row, and no output is
+// written.
+func TestDedupeIDErrors(t *testing.T) {
+	const head = "id,full_name,email\n"
+	for _, tc := range []struct {
+		name  string
+		files []string
+		code  int
+		want  string
+	}{
+		{"repeated across files", []string{head + "A1,Ann Lee,a@x.org\nB2,Bob Ray,b@x.org\n", head + "C3,Cy Dunn,c@x.org\nB2,Bo Ray,\n"}, exitFailed,
+			`b.csv: row 2: column "id" (dedupe.idColumn): the ID "B2" is also the ID of row 2 of `},
+		{"empty", []string{head + "A1,Ann Lee,a@x.org\n,Bob Ray,b@x.org\n"}, exitFailed,
+			`a.csv: row 2 (line 3): column "id" (dedupe.idColumn): the ID is empty`},
+		{"same number", []string{head + "7,Ann Lee,a@x.org\n007,Bob Ray,b@x.org\n"}, exitFailed,
+			`a.csv: row 2: column "id" (dedupe.idColumn): the ID "007" is the number of the ID "7" of row 1`},
+		{"no column", []string{"key,full_name,email\n1,Ann Lee,a@x.org\n"}, exitUsage, `dedupe.idColumn: no column "id" in the input`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			in := filepath.Join(dir, "in")
+			if err := os.Mkdir(in, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for i, data := range tc.files {
+				if err := os.WriteFile(filepath.Join(in, string(rune('a'+i))+".csv"), []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg := filepath.Join(dir, "c.yaml")
+			yaml := "input: {path: " + in + ", format: csv}\noutput: {path: " + filepath.Join(dir, "out.csv") + "}\nperson: {fullName: full_name, email: email}\noperations: [parse]\ndedupe: {idColumn: id}\n"
+			if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			code := realMain(context.Background(), []string{"dedupe", "--config", cfg, "--runner", "prism", "--quiet"}, io.Discard, &stderr)
+			if code != tc.code || !strings.Contains(stderr.String(), tc.want) {
+				t.Fatalf("exit %d, want %d with %q; stderr:\n%s", code, tc.code, tc.want, stderr.String())
+			}
+			if m, _ := filepath.Glob(filepath.Join(dir, "out*")); len(m) > 0 {
+				t.Errorf("outputs written: %q", m)
 			}
 		})
 	}

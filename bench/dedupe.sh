@@ -26,18 +26,7 @@ if [ "${BENCH_FULL:-0}" = 1 ] && [ -z "${BENCH_DEDUPE_ROWS:-}" ]; then
 fi
 
 . "$repo/bench/lib.sh"
-bench_install time # GNU time reports the peak RSS
-bench_workdir namepipe-dedupe
-
-echo "# building into $dir" >&2
-(cd "$repo" && go build -o "$dir/namepipe" ./cmd/namepipe && go build -o "$dir/dupgen" ./bench/dupgen)
-cp "$repo/bench/configs/dedupe.yaml" "$dir/dedupe.yaml"
-cd "$dir"
-mkdir -p tmp
-sed -i "s|^dedupe:|dedupe:\n  tempDir: $dir/tmp|" dedupe.yaml
-
-json() { grep -o "\"$1\": [0-9.]*" "$2" | head -1 | grep -o '[0-9.]*$'; }
-loadavg() { cut -d' ' -f1 /proc/loadavg; }
+bench_dedupe namepipe-dedupe
 
 printf "| Rows | Wall s | CPU s (user+sys) | Peak RSS MiB | Temp disk MiB | Pairs compared | Pairs per row (mean / max) | Matcher calls | Precision | Recall | F1 | Load before / after |\n"
 printf "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"

@@ -8,6 +8,15 @@
 #                          directory, removed at exit unless BENCH_KEEP=1
 #                          (a script adds its own cleanup with bench_on_exit)
 #   bench_on_exit CMD      runs CMD at exit, before the work directory goes
+#   bench_dedupe NAME [KEY: VALUE]...
+#                          the prologue of the dedupe benchmarks: GNU time
+#                          installed, $dir made (bench_workdir NAME),
+#                          namepipe and bench/dupgen built into it,
+#                          $dir/dedupe.yaml = bench/configs/dedupe.yaml with
+#                          dedupe.tempDir $dir/tmp and the dedupe keys
+#                          given; then cd $dir. Defines json KEY FILE (the
+#                          first number of KEY in a JSON summary) and
+#                          loadavg (the 1-minute load average)
 #   measure LABEL CMD...   runs CMD under GNU time in the current directory
 #                          (stdout → LABEL.out, stderr → LABEL.err) and prints
 #                          "wall_s peak_rss_kib cpu_s" (cpu = user + sys);
@@ -53,3 +62,23 @@ measure() {
 	}
 	awk '{printf "%s %s %.2f\n", $1, $2, $3 + $4}' "$label.time"
 }
+
+bench_dedupe() {
+	local name=$1 kv
+	shift
+	bench_install time # GNU time reports the peak RSS
+	bench_workdir "$name"
+	echo "# building into $dir" >&2
+	(cd "$repo" && go build -o "$dir/namepipe" ./cmd/namepipe && go build -o "$dir/dupgen" ./bench/dupgen)
+	cp "$repo/bench/configs/dedupe.yaml" "$dir/dedupe.yaml"
+	cd "$dir"
+	mkdir -p tmp
+	local keys="dedupe:\n  tempDir: $dir/tmp"
+	for kv in "$@"; do
+		keys="$keys\n  $kv"
+	done
+	sed -i "s|^dedupe:|$keys|" dedupe.yaml
+}
+
+json() { grep -o "\"$1\": [0-9.]*" "$2" | head -1 | grep -o '[0-9.]*$'; }
+loadavg() { cut -d' ' -f1 /proc/loadavg; }

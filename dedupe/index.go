@@ -150,6 +150,10 @@ type IndexWriter struct {
 	foot indexFooter
 	// started: Run wrote the rows' sections.
 	started bool
+	// chain and base: a chained index (index_chain.go) and the old index
+	// it continues.
+	chain *chainBase
+	base  *Index
 }
 
 // CreateIndex opens path for an index (a regular file, replaced whole on
@@ -200,6 +204,9 @@ func (iw *IndexWriter) Abort() {
 // the block sizes not yet written into the stored rows: an incremental
 // run sets the sizes of the blocks it reads).
 func (iw *IndexWriter) writeRows(ctx context.Context, x *extracted, words map[uint64]uint32, dir *spillDir) error {
+	if iw.chain != nil {
+		return iw.writeChained(ctx, x, words, dir)
+	}
 	store := x.store
 	rows := store.rows()
 	iw.foot.Rows = int64(rows)
@@ -240,12 +247,24 @@ func (iw *IndexWriter) writeRows(ctx context.Context, x *extracted, words map[ui
 		}
 		return nil
 	})
+	iw.writeWords(words)
+	each := func(fn func(keyEntry) error) error { return x.keys.Each(ctx, fn) }
+	if err := iw.writeKeys(each, dir); err != nil {
+		return fmt.Errorf("--save-index: %w", err)
+	}
+	iw.started = true
+	return iw.w.Flush()
+}
+
+// writeWords writes the words section: the names' word counts.
+func (iw *IndexWriter) writeWords(words map[uint64]uint32) {
 	_ = iw.section("words", func() error {
 		keys := make([]uint64, 0, len(words))
 		for k := range words {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
+		var u [12]byte
 		for _, k := range keys {
 			binary.LittleEndian.PutUint64(u[:], k)
 			binary.LittleEndian.PutUint32(u[8:], words[k])
@@ -254,16 +273,12 @@ func (iw *IndexWriter) writeRows(ctx context.Context, x *extracted, words map[ui
 		iw.foot.Words = int64(len(keys))
 		return nil
 	})
-	if err := iw.writeKeys(ctx, x, dir); err != nil {
-		return fmt.Errorf("--save-index: %w", err)
-	}
-	iw.started = true
-	return iw.w.Flush()
 }
 
-// writeKeys writes keyDir, keySparse and keyEnts from the sorted keys:
-// the entries go to the index, the directory to a spill file first.
-func (iw *IndexWriter) writeKeys(ctx context.Context, x *extracted, dir *spillDir) error {
+// writeKeys writes keyDir, keySparse and keyEnts from the sorted keys
+// (each calls its function with them in order): the entries go to the
+// index, the directory to a spill file first.
+func (iw *IndexWriter) writeKeys(each func(func(keyEntry) error) error, dir *spillDir) error {
 	tmp, err := dir.create("index-keys")
 	if err != nil {
 		return err
@@ -287,7 +302,7 @@ func (iw *IndexWriter) writeKeys(ctx context.Context, x *extracted, dir *spillDi
 		keys++
 	}
 	start := iw.off
-	err = x.keys.Each(ctx, func(e keyEntry) error {
+	err = each(func(e keyEntry) error {
 		if ents > 0 && (e.rule != cur.rule || e.h != cur.h) {
 			endKey()
 		}
@@ -324,59 +339,83 @@ func (iw *IndexWriter) writeKeys(ctx context.Context, x *extracted, dir *spillDi
 }
 
 // Commit writes the clusters of res (each row's np_cluster_id as the
-// output holds it) and the footer, with the fingerprint of the output
-// file (written and committed before), and commits the index.
+// output holds it; in a chained index also the old rows', index_chain.go)
+// and the footer, with the fingerprint of the output file (written and
+// committed before), and commits the index.
 func (iw *IndexWriter) Commit(res *Result, output string) error {
 	if !iw.started {
 		iw.Abort()
 		return fmt.Errorf("--save-index %s: the run wrote no rows into the index", iw.path)
 	}
 	defer iw.Abort() // a no-op once committed
-	rows := len(res.Rows)
-	if int64(rows) != iw.foot.Rows {
+	rows, fresh := int64(len(res.Rows)), func() (func(int64) (int64, []byte), error) { return nil, nil }
+	if cb := iw.chain; cb != nil {
+		rows += cb.rows
+		fresh = cb.clusterFunc
+	} else {
+		text := make([][]byte, rows)
+		for i, rr := range res.Rows {
+			if rr.Cluster >= 0 {
+				text[i] = []byte(strings.TrimSpace(record.Format(res.rowID(rr.Cluster, true), record.String)))
+			}
+		}
+		fresh = func() (func(int64) (int64, []byte), error) {
+			return func(i int64) (int64, []byte) {
+				rr := res.Rows[i]
+				if rr.Cluster >= 0 && rr.Size >= 2 {
+					return int64(rr.Cluster), text[i]
+				}
+				return -1, text[i]
+			}, nil
+		}
+	}
+	if rows != iw.foot.Rows {
 		return fmt.Errorf("--save-index %s: %d rows, the index has %d", iw.path, rows, iw.foot.Rows)
 	}
-	var u [4]byte
-	text := make([]string, rows)
-	for i, rr := range res.Rows {
-		if rr.Cluster >= 0 {
-			text[i] = strings.TrimSpace(record.Format(res.rowID(rr.Cluster, true), record.String))
+	// Each section is one pass over the rows' clusters.
+	pass := func(name string, fn func(i int64, key int64, text []byte)) error {
+		of, err := fresh()
+		if err != nil {
+			return fmt.Errorf("--save-index %s: %w", iw.path, err)
 		}
-	}
-	_ = iw.section("clusterText", func() error {
-		for _, s := range text {
-			iw.write([]byte(s))
-		}
-		return nil
-	})
-	_ = iw.section("clusterEnd", func() error {
-		end := uint32(0)
-		for _, s := range text {
-			end += uint32(len(s))
-			iw.write(binary.LittleEndian.AppendUint32(u[:0], end))
-		}
-		return nil
-	})
-	// Clusters, numbered by their first row.
-	num := map[int32]int32{}
-	var members [][]int32
-	_ = iw.section("clusterOf", func() error {
-		for i, rr := range res.Rows {
-			c := int32(-1)
-			if rr.Cluster >= 0 && rr.Size >= 2 {
-				k, ok := num[rr.Cluster]
-				if !ok {
-					k = int32(len(members))
-					num[rr.Cluster] = k
-					members = append(members, nil)
-				}
-				members[k] = append(members[k], int32(i))
-				c = k
+		return iw.section(name, func() error {
+			for i := range rows {
+				key, text := of(i)
+				fn(i, key, text)
 			}
-			iw.write(binary.LittleEndian.AppendUint32(u[:0], uint32(c)))
+			return nil
+		})
+	}
+	var u [4]byte
+	if err := pass("clusterText", func(_, _ int64, text []byte) { iw.write(text) }); err != nil {
+		return err
+	}
+	end := uint32(0)
+	if err := pass("clusterEnd", func(_, _ int64, text []byte) {
+		end += uint32(len(text))
+		iw.write(binary.LittleEndian.AppendUint32(u[:0], end))
+	}); err != nil {
+		return err
+	}
+	// Clusters (of two rows or more), numbered by their first row.
+	num := map[int64]int32{}
+	var members [][]int32
+	if err := pass("clusterOf", func(i, key int64, _ []byte) {
+		c := int32(-1)
+		if key >= 0 {
+			k, ok := num[key]
+			if !ok {
+				k = int32(len(members))
+				num[key] = k
+				members = append(members, nil)
+			}
+			members[k] = append(members[k], int32(i))
+			c = k
 		}
-		return nil
-	})
+		iw.write(binary.LittleEndian.AppendUint32(u[:0], uint32(c)))
+	}); err != nil {
+		return err
+	}
 	_ = iw.section("members", func() error {
 		for _, m := range members {
 			for _, r := range m {

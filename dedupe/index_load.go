@@ -214,6 +214,11 @@ func (x *extracted) loadIndexed(ctx context.Context, o Options, nIn int32) (*pre
 	if err != nil {
 		return nil, err
 	}
+	if o.SaveIndex != nil {
+		if err := o.SaveIndex.startChain(ix, rows, nIn); err != nil {
+			return nil, err
+		}
+	}
 	for _, p := range picked {
 		k, _ := slices.BinarySearch(rows, p.e.row)
 		if int(p.e.slot) >= nkeys[k] {

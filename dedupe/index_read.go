@@ -289,8 +289,8 @@ func checkIndexOptions(o *Options) error {
 		switch {
 		case o.Settings.IDColumn == "":
 			return errors.New("--save-index needs dedupe.idColumn: an incremental run knows the previous clusters by their rows' IDs")
-		case o.Previous != nil || o.Index != nil:
-			return errors.New("--save-index is for a run over all rows, not an incremental one (--previous)")
+		case o.Previous != nil:
+			return errors.New("--save-index with --previous needs --index: an incremental run saves the index of the old rows and the new ones from the old index")
 		case o.Reference != nil:
 			return errors.New("--save-index and --reference cannot be combined")
 		}

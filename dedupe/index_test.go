@@ -57,24 +57,27 @@ type indexFixture struct {
 
 func newIndexFixture(t testing.TB, maxBlock, window int, rows string) *indexFixture {
 	t.Helper()
+	return newIndexFixtureConfig(t, fmt.Sprintf(indexConfig, maxBlock, window), rows)
+}
+
+// newIndexFixtureConfig is newIndexFixture with a config's text.
+func newIndexFixtureConfig(t testing.TB, config, rows string) *indexFixture {
+	t.Helper()
 	fx := &indexFixture{dir: t.TempDir()}
 	var err error
-	if fx.cfg, err = mapping.Parse(fmt.Appendf(nil, indexConfig, maxBlock, window), "test.yaml"); err != nil {
+	if fx.cfg, err = mapping.Parse([]byte(config), "test.yaml"); err != nil {
 		t.Fatal(err)
 	}
-	o := fx.options(t, rows)
-	fx.index = filepath.Join(fx.dir, "prev.index")
-	iw, err := CreateIndex(fx.index, "config")
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.SaveIndex = iw
-	res, err := Run(context.Background(), o)
-	if err != nil {
-		iw.Abort()
-		t.Fatal(err)
-	}
-	// The previous output: the rows with their cluster IDs.
+	var res *Result
+	fx.prev, fx.index, res = fx.save(t, rows, "", "", "prev")
+	fx.model = &res.Model
+	return fx
+}
+
+// writeOutput writes a run's output as CSV: its input rows (CSV text)
+// with their cluster IDs.
+func writeOutput(t testing.TB, path, rows string, res *Result) {
+	t.Helper()
 	lines := strings.Split(strings.TrimRight(rows, "\n"), "\n")
 	var b strings.Builder
 	b.WriteString(lines[0] + ",np_cluster_id\n")
@@ -85,15 +88,9 @@ func newIndexFixture(t testing.TB, maxBlock, window int, rows string) *indexFixt
 		}
 		b.WriteString(l + "," + c + "\n")
 	}
-	fx.prev = filepath.Join(fx.dir, "prev.out.csv")
-	if err := os.WriteFile(fx.prev, []byte(b.String()), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := iw.Commit(res, fx.prev); err != nil {
-		t.Fatal(err)
-	}
-	fx.model = &res.Model
-	return fx
 }
 
 // options are the options of a run over rows (CSV text).

@@ -517,6 +517,9 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, lin
 	}
 	res.Pairs = kept
 	sum.Clusters = clusterSizes(res.Rows, link)
+	if prev != nil && o.SaveIndex != nil {
+		o.SaveIndex.noteClusters(res, root, size) // a chained index (index_chain.go)
+	}
 }
 
 // pairNames reads the name text of every row of the kept pairs (for the

@@ -52,8 +52,9 @@ type Dedupe struct {
 	// saved model used instead of learning one (--model).
 	SaveModelPath, ModelPath string
 	// SaveIndexPath receives the index of the output's rows
-	// (--save-index); IndexPath is such an index of Previous, read
-	// instead of the whole previous output (--index).
+	// (--save-index; with IndexPath, of the index's rows and the new
+	// ones); IndexPath is such an index of Previous, read instead of the
+	// whole previous output (--index).
 	SaveIndexPath, IndexPath string
 
 	merger *dedupe.Merger
@@ -103,8 +104,10 @@ func (d *Dedupe) Check() error {
 	}
 	if d.SaveIndexPath != "" {
 		switch {
-		case d.Previous != "" || d.Reference != "":
-			return errorf(Usage, "dedupe: --save-index is for a run over all rows, not with --previous or --reference")
+		case d.Reference != "":
+			return errorf(Usage, "dedupe: --save-index cannot be combined with --reference")
+		case d.Previous != "" && d.IndexPath == "":
+			return errorf(Usage, "dedupe: --save-index with --previous needs --index: an incremental run saves the index of the old and the new rows from the old index")
 		case cfg.Dedupe.IDColumn == "":
 			return errorf(Usage, "dedupe: --save-index needs dedupe.idColumn: an incremental run knows the previous clusters by their rows' IDs")
 		case out == "":
@@ -113,7 +116,7 @@ func (d *Dedupe) Check() error {
 		if err := checkOutputs(d.SaveIndexPath); err != nil {
 			return err
 		}
-		for _, p := range []string{cfg.Input.Path, out, d.SaveModelPath, d.ModelPath, d.PairsPath, d.SummaryPath, d.ReportPath, d.MergePath} {
+		for _, p := range []string{cfg.Input.Path, out, d.Previous, d.SaveModelPath, d.ModelPath, d.PairsPath, d.SummaryPath, d.ReportPath, d.MergePath} {
 			if p != "" && config.SamePath(d.SaveIndexPath, p) {
 				return errorf(Usage, "--save-index %q is the input or another output", d.SaveIndexPath)
 			}

@@ -50,7 +50,7 @@ Exit codes: 0 ok, 1 failed, 2 usage/config error, 3 input error, 130 interrupted
 	fs.StringVar(&f.merge, "merge", "", "also write one golden record per cluster (and every row without duplicates) to this file, by the survivorship rules of dedupe.merge; format by extension as --output")
 	fs.StringVar(&f.previous, "previous", "", "incremental run: the input holds new rows only, linked to each other and to the clusters of this earlier dedupe output (which keep their IDs; needs dedupe.idColumn); the output has the new rows")
 	fs.StringVar(&f.saveModel, "save-model", "", "also write the learned weights to this file (JSON), for --model")
-	fs.StringVar(&f.saveIndex, "save-index", "", "also write an index of the output's rows (their block keys, features, IDs and clusters, and the model) to this file, for an incremental run's --index; needs dedupe.idColumn")
+	fs.StringVar(&f.saveIndex, "save-index", "", "also write an index of the output's rows (their block keys, features, IDs and clusters, and the model) to this file, for an incremental run's --index; with --previous and --index, of the previous rows and the new ones, for the next incremental run; needs dedupe.idColumn")
 	fs.StringVar(&f.index, "index", "", "with --previous: read only the previous rows that share a block key with a new row from this index, saved with --save-index by the run that wrote the previous output, and use its model (unless --model)")
 	fs.StringVar(&f.model, "model", "", "use the weights saved with --save-model instead of learning them")
 	fs.BoolVar(&f.explain, "explain", false, "print the learned Fellegi–Sunter weights on stdout")

@@ -36,9 +36,40 @@ func TestIndexRefused(t *testing.T) {
 	lines := strings.SplitAfter(string(data), "\n")
 	first := write("first.csv", strings.Join(lines[:100], ""))
 	second := write("second.csv", lines[0]+strings.Join(lines[100:], ""))
+	for _, kind := range []string{"full run", "chained"} {
+		t.Run(kind, func(t *testing.T) {
+			dir := filepath.Join(dir, strings.ReplaceAll(kind, " ", "_"))
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			indexRefused(t, dir, kind == "chained", cfg, noIDs, blockOn, window, noPhone, lines, first, second)
+		})
+	}
+}
+
+// indexRefused is TestIndexRefused with the index of the first 99 rows
+// saved by a full run over them, or chained: by an incremental run over
+// the last 49 of them through the index of a full run over the first 50.
+func indexRefused(t *testing.T, dir string, chained bool, cfg, noIDs, blockOn, window, noPhone string, lines []string, first, second string) {
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
 	prevOut, index := filepath.Join(dir, "first.out.csv"), filepath.Join(dir, "first.index")
 	var stdout, stderr bytes.Buffer
-	if code := realMain(context.Background(), []string{"dedupe", "--config", cfg, "--input", first, "--output", prevOut, "--save-index", index, "--quiet"}, &stdout, &stderr); code != exitOK {
+	args := []string{"dedupe", "--config", cfg, "--input", first, "--output", prevOut, "--save-index", index, "--quiet"}
+	if chained {
+		day1, day1Out, day1Index := write("day1.csv", strings.Join(lines[:51], "")), filepath.Join(dir, "day1.out.csv"), filepath.Join(dir, "day1.index")
+		if code := realMain(context.Background(), []string{"dedupe", "--config", cfg, "--input", day1, "--output", day1Out, "--save-index", day1Index, "--quiet"}, &stdout, &stderr); code != exitOK {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+		day2 := write("day2.csv", lines[0]+strings.Join(lines[51:100], ""))
+		args = []string{"dedupe", "--config", cfg, "--input", day2, "--previous", day1Out, "--index", day1Index, "--output", prevOut, "--save-index", index, "--quiet"}
+	}
+	if code := realMain(context.Background(), args, &stdout, &stderr); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	prev, err := os.ReadFile(prevOut)
@@ -50,14 +81,14 @@ func TestIndexRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The previous output changed after the index was saved: one cell
-	// edited (the same size), one row more.
-	edited := write("edited.out.csv", strings.Replace(string(prev), "Berlin", "Bremen", 1))
+	// edited (a letter of the first row, the same size), one row more.
+	at := bytes.IndexByte(prev, '\n') + 1 + bytes.IndexAny(prev[bytes.IndexByte(prev, '\n')+1:], "aeiou")
+	changed := bytes.Clone(prev)
+	changed[at] = 'x'
+	edited := write("edited.out.csv", string(changed))
 	longer := write("longer.out.csv", string(prev)+strings.TrimRight(lines[100], "\n")+",,,,,\n")
-	if string(prev) == readText(t, edited) {
-		t.Fatal("the sample has no Berlin to edit")
-	}
 	// An index of another build: its features' fingerprint differs.
-	at := bytes.Index(idx, []byte(`"probe":"`)) + len(`"probe":"`)
+	at = bytes.Index(idx, []byte(`"probe":"`)) + len(`"probe":"`)
 	other := bytes.Clone(idx)
 	other[at] ^= 1
 	otherBuild := write("other-build.index", string(other))
@@ -80,7 +111,8 @@ func TestIndexRefused(t *testing.T) {
 		{"index without previous", []string{"--config", cfg, "--input", second, "--index", index}, "--index needs --previous"},
 		{"rows not new", []string{"--config", cfg, "--input", first, "--previous", prevOut, "--index", index}, `the ID "1" is in the previous output`},
 		{"save without idColumn", []string{"--config", noIDs, "--input", first, "--save-index", filepath.Join(dir, "x.index")}, "--save-index needs dedupe.idColumn"},
-		{"save with previous", []string{"--config", cfg, "--input", second, "--previous", prevOut, "--save-index", filepath.Join(dir, "x.index")}, "--save-index is for a run over all rows"},
+		{"save with previous", []string{"--config", cfg, "--input", second, "--previous", prevOut, "--save-index", filepath.Join(dir, "x.index")}, "--save-index with --previous needs --index"},
+		{"save over the previous output", []string{"--config", cfg, "--input", second, "--previous", prevOut, "--index", index, "--save-index", prevOut}, "is the input or another output"},
 		{"save over the input", []string{"--config", cfg, "--input", first, "--save-index", first}, "is the input or another output"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -102,10 +134,18 @@ func TestIndexRefused(t *testing.T) {
 			}
 		})
 	}
-	// The index itself still serves the output it was saved with.
-	if code := realMain(context.Background(), []string{"dedupe", "--config", cfg, "--input", second, "--previous", prevOut, "--index", index,
-		"--output", filepath.Join(dir, "ok.out.csv"), "--quiet"}, &stdout, &stderr); code != exitOK {
-		t.Fatalf("exit %d: %s", code, stderr.String())
+	// The index itself still serves the output it was saved with, and
+	// saves the next index in a chain, which serves the next run.
+	next, nextOut := filepath.Join(dir, "next.index"), filepath.Join(dir, "ok.out.csv")
+	half := strings.SplitAfterN(readText(t, second), "\n", 100)
+	secondA, secondB := write("second-a.csv", strings.Join(half[:99], "")), write("second-b.csv", half[0]+half[99])
+	for _, args := range [][]string{
+		{"--input", secondA, "--previous", prevOut, "--index", index, "--output", nextOut, "--save-index", next},
+		{"--input", secondB, "--previous", nextOut, "--index", next, "--output", filepath.Join(dir, "last.out.csv")},
+	} {
+		if code := realMain(context.Background(), append([]string{"dedupe", "--config", cfg, "--quiet"}, args...), &stdout, &stderr); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
 	}
 }
 

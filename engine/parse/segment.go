@@ -248,6 +248,14 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 	if n == 1 {
 		return e.parseOneWord(dst, terms, info[0], inGroup)
 	}
+	if n >= 3 && l.ParticlesAfter[info[n-1].tok.Key] && !info[n-2].initial {
+		// "Marat Zhanybek uulu": "son of" after the father's name makes
+		// the surname with it.
+		e.middleTypes(info, nil)
+		cd := assignGivenFirst(terms, info, n-2)
+		cd.likeliness, cd.confidence = 0.9, 0.85
+		return append(dst, cd)
+	}
 	if n >= 3 {
 		if cd, ok := vietnamese(terms, core); ok {
 			return append(dst, cd)

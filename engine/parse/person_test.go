@@ -138,8 +138,8 @@ func TestPersonClasses(t *testing.T) {
 		// Initials.
 		{"given initial", "J. Smith", "NATURAL", "UNKNOWN", "J.=GIVENNAMEINITIAL Smith=SURNAME"},
 		{"given initial", "P. Müller", "NATURAL", "UNKNOWN", "P.=GIVENNAMEINITIAL Müller=SURNAME"},
-		{"middle initial", "Peter T. Johnson", "NATURAL", "MALE", "Peter=GIVENNAME T.=MIDDLENAMEINITIAL Johnson=SURNAME"},
-		{"three initials", "J. R. R. Tolkien", "NATURAL", "UNKNOWN", "J.=GIVENNAMEINITIAL R.=MIDDLENAMEINITIAL R.=MIDDLENAMEINITIAL Tolkien=SURNAME"},
+		{"middle initial", "Peter T. Johnson", "NATURAL", "MALE", "Peter=GIVENNAME T.=GIVENNAMEINITIAL Johnson=SURNAME"},
+		{"three initials", "J. R. R. Tolkien", "NATURAL", "UNKNOWN", "J.=GIVENNAMEINITIAL R.=GIVENNAMEINITIAL R.=GIVENNAMEINITIAL Tolkien=SURNAME"},
 
 		// Couples and groups.
 		{"couple, one surname", "Peter und Petra Müller", "MULTIPLE", "", "{Peter=GIVENNAME Müller=SURNAME} {Petra=GIVENNAME Müller=SURNAME}"},

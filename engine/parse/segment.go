@@ -484,12 +484,11 @@ func assignSurnameFirst(terms []nameTerm, info []wordInfo, s int) candidate {
 
 func appendGivenPart(ts []nameTerm, w wordInfo, first bool) []nameTerm {
 	if w.initial {
-		for k, in := range text.SplitInitials(w.tok.Text) {
-			typ := nameapi.TermMiddlenameInitial
-			if first && k == 0 {
-				typ = nameapi.TermGivennameInitial
-			}
-			ts = append(ts, nameTerm{in, typ, w.tok.Pos})
+		// Every initial of the given names is a GIVENNAMEINITIAL, as the
+		// real service types them ("John F. Kennedy"); the mapping puts
+		// those after the first given name in the middle-name column.
+		for _, in := range text.SplitInitials(w.tok.Text) {
+			ts = append(ts, nameTerm{in, nameapi.TermGivennameInitial, w.tok.Pos})
 		}
 		return ts
 	}

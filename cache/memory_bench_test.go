@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/namepipe/namepipe/internal/benchcpu"
 )
 
 // BenchmarkMemory looks up a stream of keys drawn from 200,000 distinct ones
@@ -92,7 +94,7 @@ func BenchmarkProbeMisses(b *testing.B) {
 			p := Probe{Off: mode == "none"}
 			b.ReportAllocs()
 			n := 0
-			cpu0, cpuOK := processCPU()
+			cpu0, cpuOK := benchcpu.Process()
 			for b.Loop() {
 				k := keys[n%len(keys)]
 				n++
@@ -112,7 +114,7 @@ func BenchmarkProbeMisses(b *testing.B) {
 					p.Count(false, time.Since(start), 200*time.Nanosecond)
 				}
 			}
-			if cpu1, _ := processCPU(); cpuOK {
+			if cpu1, _ := benchcpu.Process(); cpuOK {
 				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 		})

@@ -17,10 +17,10 @@ func emSummary(r *nameapi.EmailNameParserResult) string {
 	m := r.NameMatches[0]
 	var g, s []string
 	for _, x := range m.GivenNames {
-		g = append(g, x.Name+emTypeMark(x.NameType))
+		g = append(g, strings.TrimSuffix(x.Name, ".")+emTypeMark(x.NameType))
 	}
 	for _, x := range m.Surnames {
-		s = append(s, x.Name+emTypeMark(x.NameType))
+		s = append(s, strings.TrimSuffix(x.Name, ".")+emTypeMark(x.NameType))
 	}
 	return r.ResultType + " " + strings.Join(g, ",") + "|" + strings.Join(s, ",")
 }
@@ -41,9 +41,9 @@ func TestParseEmailName(t *testing.T) {
 		"smith.john@example.com":       "PERSON_NAME john|smith",
 		"mueller.petra@example.de":     "PERSON_NAME petra|mueller",
 		"petra_mueller@example.de":     "PERSON_NAME petra|mueller",
-		"jsmith@example.com":           "INITIALS j.|smith",
-		"j.smith@example.com":          "INITIALS j.|smith",
-		"j.smith1984@example.com":      "INITIALS j.|smith",
+		"jsmith@example.com":           "PERSON_NAME j.|smith",
+		"j.smith@example.com":          "PERSON_NAME j.|smith",
+		"j.smith1984@example.com":      "PERSON_NAME j.|smith",
 		"john.smith84@example.com":     "PERSON_NAME john|smith",
 		"johnsmith@example.com":        "PERSON_NAME john|smith",
 		"john+news@example.com":        "PERSON_NAME john|",
@@ -68,7 +68,7 @@ func TestParseEmailName(t *testing.T) {
 		"angel84@example.com":          "PERSON_NAME angel|",
 		"killer84@example.com":         "PSEUDONYM",
 		"schmidtanna@example.de":       "PERSON_NAME anna|schmidt",
-		"aduval@example.fr":            "INITIALS a.|duval",
+		"aduval@example.fr":            "PERSON_NAME a.|duval",
 		"dr.mueller@example.de":        "PERSON_NAME |mueller",
 		"xyzxyz@example.com":           "NOT_A_NAME",
 		"not-an-address":               "UNKNOWN",
@@ -111,6 +111,42 @@ func BenchmarkParseEmailName(b *testing.B) {
 	for b.Loop() {
 		if _, err := e.ParseEmailName(ctx, in); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestParseEmailNameInitialWithSurname holds the real service's answer to
+// an initial with a surname: a PERSON_NAME, whose initial keeps the dot
+// the address wrote after it; initials alone are INITIALS.
+func TestParseEmailNameInitialWithSurname(t *testing.T) {
+	e := newTestEngine(t)
+	for in, want := range map[string][2]string{
+		"pjohnson@example.com":    {"PERSON_NAME", "p|johnson"},
+		"a.berziņs@example.lv":    {"PERSON_NAME", "a.|berziņs"},
+		"r.anbuselvan@example.my": {"PERSON_NAME", "r.|anbuselvan"},
+		"j.smith1984@example.com": {"PERSON_NAME", "j.|smith"},
+		"jsmith@example.com":      {"PERSON_NAME", "j|smith"},
+		"js@example.com":          {"INITIALS", "j|s"},
+		"j.s@example.com":         {"INITIALS", "j.|s"},
+	} {
+		r, err := e.ParseEmailName(context.Background(), &nameapi.InputWithEmail{EmailAddress: in})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.ResultType != want[0] || len(r.NameMatches) == 0 {
+			t.Errorf("%s: %s, want %s", in, r.ResultType, want[0])
+			continue
+		}
+		m := r.NameMatches[0]
+		if len(m.GivenNames) == 0 || len(m.Surnames) == 0 {
+			t.Errorf("%s: no given name or surname: %+v", in, m)
+			continue
+		}
+		if got := m.GivenNames[0].Name + "|" + m.Surnames[0].Name; got != want[1] {
+			t.Errorf("%s: %s, want %s", in, got, want[1])
+		}
+		if m.GivenNames[0].NameType != nameapi.EmailNameTypeInitial {
+			t.Errorf("%s: given name type %s, want INITIAL", in, m.GivenNames[0].NameType)
 		}
 	}
 }

@@ -31,7 +31,7 @@ func TestParseEmailNameRunTogether(t *testing.T) {
 		// A listed surname after a given name the lists do not hold.
 		"marielossanchez@example.cr": "PERSON_NAME marielos|sanchez",
 		"rosagarcia@example.es":      "PERSON_NAME rosa|garcia",
-		"jsmith@example.com":         "INITIALS j.|smith",
+		"jsmith@example.com":         "PERSON_NAME j.|smith",
 		"christina@example.de":       "PERSON_NAME christina|",
 		"info@example.com":           "FUNCTIONAL",
 		"asdfgh@example.com":         "NOT_A_NAME",

@@ -24,6 +24,10 @@ func TestFormatPersonName(t *testing.T) {
 		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "rEdDy pAdMa")), "Reddy Padma", false},
 		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "doamna Alina-victoria popescu")), "Doamna Alina-Victoria Popescu", false},
 		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "john mcdonald")), "John McDonald", false},
+		// Irish particles are capitalised, Kyrgyz "uulu" after the name is not.
+		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "lIaM Ó MuRcHú")), "Liam Ó Murchú", false},
+		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "SINÉAD NÍ MHURCHÚ")), "Sinéad Ní Mhurchú", false},
+		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "MARAT ZHANYBEK UULU")), "Marat Zhanybek uulu", false},
 		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "JOHN MACLEOD")), "John MacLeod", false},
 		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "john mack")), "John Mack", false},
 		{nameapi.NewNaturalPerson(nameapi.Field("FULLNAME", "maria machado")), "Maria Machado", false},

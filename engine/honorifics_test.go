@@ -62,7 +62,7 @@ func TestParseHonorificsWorld(t *testing.T) {
 		{"Juan Pérez hijo", "GIVENNAME=Juan|SURNAME=Pérez|QUALIFIER=hijo", "MALE", ""},
 		{"William (Bill) Turner", "GIVENNAME=William|NICKNAME=Bill|SURNAME=Turner", "MALE", ""},
 		{"Margaret \"Peggy\" Jones", "GIVENNAME=Margaret|NICKNAME=Peggy|SURNAME=Jones", "FEMALE", ""},
-		{"Steinbjørn B. Jacobsen", "GIVENNAME=Steinbjørn|MIDDLENAMEINITIAL=B.|SURNAME=Jacobsen", "", ""},
+		{"Steinbjørn B. Jacobsen", "GIVENNAME=Steinbjørn|GIVENNAMEINITIAL=B.|SURNAME=Jacobsen", "", ""},
 	}
 	ctx := context.Background()
 	for _, tt := range tests {

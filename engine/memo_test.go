@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/namepipe/namepipe/engine/risk"
+	"github.com/namepipe/namepipe/internal/benchcpu"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -263,7 +264,7 @@ func BenchmarkMemo(b *testing.B) {
 			b.SetParallelism(2) // 2 × GOMAXPROCS goroutines
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu0, cpuOK := processCPU()
+			cpu0, cpuOK := benchcpu.Process()
 			b.RunParallel(func(pb *testing.PB) {
 				i := start.Add(1 << 18)
 				for pb.Next() {
@@ -274,7 +275,7 @@ func BenchmarkMemo(b *testing.B) {
 					}
 				}
 			})
-			if cpu1, _ := processCPU(); cpuOK {
+			if cpu1, _ := benchcpu.Process(); cpuOK {
 				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 			b.ReportMetric(memMB, "MB-memo")

@@ -35,7 +35,7 @@ func TestParseMultiplePeopleWorld(t *testing.T) {
 		{"Jan en Anna de Vries", []string{"GIVENNAME=Jan|SURNAME=de Vries", "GIVENNAME=Anna|SURNAME=de Vries"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
 		{"Lars og Mette Hansen", []string{"GIVENNAME=Lars|SURNAME=Hansen", "GIVENNAME=Mette|SURNAME=Hansen"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
 		{"Tom + Anna Brown", []string{"GIVENNAME=Tom|SURNAME=Brown", "GIVENNAME=Anna|SURNAME=Brown"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
-		{"Burger Hans U. u. Spinner-Burger Barbara", []string{"SURNAME=Burger|GIVENNAME=Hans|MIDDLENAMEINITIAL=U.", "SURNAME=Spinner-Burger|GIVENNAME=Barbara"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
+		{"Burger Hans U. u. Spinner-Burger Barbara", []string{"SURNAME=Burger|GIVENNAME=Hans|GIVENNAMEINITIAL=U.", "SURNAME=Spinner-Burger|GIVENNAME=Barbara"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
 		{"Mr. and Mrs. Robert Taylor", []string{"SALUTATION=Mr.|GIVENNAME=Robert|SURNAME=Taylor", "SALUTATION=Mrs.|SURNAME=Taylor"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
 		{"Herr und Frau Becker", []string{"SALUTATION=Herr|SURNAME=Becker", "SALUTATION=Frau|SURNAME=Becker"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},
 		{"Mr. & Mrs. John and Jane Smith", []string{"SALUTATION=Mr.|GIVENNAME=John|SURNAME=Smith", "SALUTATION=Mrs.|GIVENNAME=Jane|SURNAME=Smith"}, []string{"MALE", "FEMALE"}, "INDETERMINABLE"},

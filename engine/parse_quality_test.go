@@ -90,7 +90,7 @@ func TestParseRepairsDisguisedTyping(t *testing.T) {
 		{"Joooohn Smiiith", "GIVENNAME=John|SURNAME=Smith", nameapi.DisputeSpelling, 0.85},
 		{"Annnna Schmidt", "GIVENNAME=Anna|SURNAME=Schmidt", nameapi.DisputeSpelling, 0.85},
 		{"Aaaaron Baker", "GIVENNAME=Aaron|SURNAME=Baker", nameapi.DisputeSpelling, 0.85},
-		{"J R R Tolkien", "GIVENNAMEINITIAL=J|MIDDLENAMEINITIAL=R|MIDDLENAMEINITIAL=R|SURNAME=Tolkien", "", 1},
+		{"J R R Tolkien", "GIVENNAMEINITIAL=J|GIVENNAMEINITIAL=R|GIVENNAMEINITIAL=R|SURNAME=Tolkien", "", 1},
 		{"Peter Müller", "GIVENNAME=Peter|SURNAME=Müller", "", 1},
 	}
 	for _, tt := range tests {

@@ -70,7 +70,7 @@ func TestParseFullname(t *testing.T) {
 		typ      string
 	}{
 		{"Petra Müller", "GIVENNAME=Petra|SURNAME=Müller", "NATURAL"},
-		{"Dr. Peter T. Johnson jr", "TITLE=Dr.|GIVENNAME=Peter|MIDDLENAMEINITIAL=T.|SURNAME=Johnson|QUALIFIER=jr", "NATURAL"},
+		{"Dr. Peter T. Johnson jr", "TITLE=Dr.|GIVENNAME=Peter|GIVENNAMEINITIAL=T.|SURNAME=Johnson|QUALIFIER=jr", "NATURAL"},
 		{"Müller, Petra", "SURNAME=Müller|GIVENNAME=Petra", "NATURAL"},
 		{"Müller,Petra", "SURNAME=Müller|GIVENNAME=Petra", "NATURAL"},
 		{"MÜLLER Petra", "SURNAME=MÜLLER|GIVENNAME=Petra", "NATURAL"},
@@ -84,7 +84,7 @@ func TestParseFullname(t *testing.T) {
 		{"Petra Mueller-Meyer", "GIVENNAME=Petra|SURNAME=Mueller-Meyer", "NATURAL"},
 		{"Jean-Pierre Dupont", "GIVENNAME=Jean-Pierre|SURNAME=Dupont", "NATURAL"},
 		{"J. Smith", "GIVENNAMEINITIAL=J.|SURNAME=Smith", "NATURAL"},
-		{"J.R.R. Tolkien", "GIVENNAMEINITIAL=J.|MIDDLENAMEINITIAL=R.|MIDDLENAMEINITIAL=R.|SURNAME=Tolkien", "NATURAL"},
+		{"J.R.R. Tolkien", "GIVENNAMEINITIAL=J.|GIVENNAMEINITIAL=R.|GIVENNAMEINITIAL=R.|SURNAME=Tolkien", "NATURAL"},
 		{"Peter M.", "GIVENNAME=Peter|SURNAMEINITIAL=M.", "NATURAL"},
 		{"Robert \"Bob\" Smith", "GIVENNAME=Robert|NICKNAME=Bob|SURNAME=Smith", "NATURAL"},
 		{"Robert (Bob) Smith", "GIVENNAME=Robert|NICKNAME=Bob|SURNAME=Smith", "NATURAL"},
@@ -240,7 +240,7 @@ func TestParseStructuredAndLegalFields(t *testing.T) {
 	}{
 		{"given+surname", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "Petra"), nameapi.Field("SURNAME", "Müller")), "GIVENNAME=Petra|SURNAME=Müller", "NATURAL"},
 		{"with prefix fields", nameapi.NewNaturalPerson(nameapi.Field("SALUTATION", "Frau"), nameapi.Field("TITLE", "Dr."), nameapi.Field("GIVENNAME", "Petra"), nameapi.Field("MIDDLENAME", "K."), nameapi.Field("SURNAME", "Müller"), nameapi.Field("QUALIFIER", "jr")),
-			"SALUTATION=Frau|TITLE=Dr.|GIVENNAME=Petra|MIDDLENAMEINITIAL=K.|SURNAME=Müller|QUALIFIER=jr", "NATURAL"},
+			"SALUTATION=Frau|TITLE=Dr.|GIVENNAME=Petra|MIDDLENAME=K.|SURNAME=Müller|QUALIFIER=jr", "NATURAL"},
 		{"particle surname", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "Ludwig"), nameapi.Field("SURNAME", "van Beethoven")), "GIVENNAME=Ludwig|SURNAME=van Beethoven", "NATURAL"},
 		// A family word as the given name, a birth name in the surname field.
 		{"family word as given name", nameapi.NewNaturalPerson(nameapi.Field("GIVENNAME", "Familie"), nameapi.Field("SURNAME", "Jensen")), "SALUTATION=Familie|SURNAME=Jensen", "FAMILY"},
@@ -300,7 +300,7 @@ func TestParseRealDictionary(t *testing.T) {
 	}
 	tests := []struct{ in, want, gender string }{
 		{"Petra Müller", "GIVENNAME=Petra|SURNAME=Müller", nameapi.GenderFemale},
-		{"Dr. Peter T. Johnson jr", "TITLE=Dr.|GIVENNAME=Peter|MIDDLENAMEINITIAL=T.|SURNAME=Johnson|QUALIFIER=jr", nameapi.GenderMale},
+		{"Dr. Peter T. Johnson jr", "TITLE=Dr.|GIVENNAME=Peter|GIVENNAMEINITIAL=T.|SURNAME=Johnson|QUALIFIER=jr", nameapi.GenderMale},
 		{"Müller Petra", "SURNAME=Müller|GIVENNAME=Petra", nameapi.GenderFemale},
 		{"Smith John", "SURNAME=Smith|GIVENNAME=John", nameapi.GenderMale},
 		{"Gabriel García Márquez", "GIVENNAME=Gabriel|SURNAME=García Márquez", nameapi.GenderMale},

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/namepipe/namepipe/engine/dict"
+	"github.com/namepipe/namepipe/internal/benchcpu"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -47,12 +48,12 @@ func BenchmarkEngineStartup(b *testing.B) {
 		return e
 	}
 	b.ReportAllocs()
-	cpu0, cpuOK := processCPU()
+	cpu0, cpuOK := benchcpu.Process()
 	for b.Loop() {
 		start()
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/start")
-	if cpu1, ok := processCPU(); ok && cpuOK {
+	if cpu1, ok := benchcpu.Process(); ok && cpuOK {
 		// CPU time (every thread) is steadier than wall time on shared
 		// cores; the loading runs on several goroutines, so on idle cores
 		// the wall time is less than this.

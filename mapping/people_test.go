@@ -69,3 +69,39 @@ func TestApplyMultiplePeople(t *testing.T) {
 		})
 	}
 }
+
+// TestGivenInitialColumns holds where a GIVENNAMEINITIAL goes: before any
+// other given name it is the given name ("J. Kenneth Kline"), after one
+// it is a middle initial ("John F. Kennedy": the real service and the
+// engine type "F." GIVENNAMEINITIAL, and the columns read as before).
+func TestGivenInitialColumns(t *testing.T) {
+	p := mustPlan(t, head+"person: {fullName: n}\noperations: [parse]\n", schemaOf("n"))
+	col := map[string]int{}
+	fields := p.OutputSchema().Fields
+	first := len(fields) - p.ResultColumns()
+	for i, f := range fields[first:] {
+		col[f.Name] = i
+	}
+	for _, tt := range []struct {
+		terms         []string // type, text, type, text ...
+		given, middle any
+	}{
+		{[]string{"GIVENNAME", "John", "GIVENNAMEINITIAL", "F.", "SURNAME", "Kennedy"}, "John", "F."},
+		{[]string{"GIVENNAME", "John", "MIDDLENAMEINITIAL", "F.", "SURNAME", "Kennedy"}, "John", "F."},
+		{[]string{"GIVENNAMEINITIAL", "J.", "MIDDLENAME", "Kenneth", "SURNAME", "Kline"}, "J.", "Kenneth"},
+		{[]string{"GIVENNAMEINITIAL", "J.", "GIVENNAMEINITIAL", "R.", "GIVENNAMEINITIAL", "R.", "SURNAME", "Tolkien"}, "J.", "R. R."},
+		{[]string{"SURNAME", "Smith", "GIVENNAMEINITIAL", "J.", "GIVENNAMEINITIAL", "R."}, "J.", "R."},
+		{[]string{"GIVENNAME", "Anna", "GIVENNAMEINITIAL", "E.", "GIVENNAME", "Maria", "SURNAME", "Rossi"}, "Anna Maria", "E."},
+		{[]string{"GIVENNAME", "José", "GIVENNAME", "Maria", "SURNAME", "Fernández"}, "José Maria", nil},
+	} {
+		pp := &nameapi.ParsedPerson{PersonType: nameapi.PersonTypeNatural, OutputPersonName: &nameapi.OutputPersonName{}}
+		for i := 0; i+1 < len(tt.terms); i += 2 {
+			pp.OutputPersonName.Terms = append(pp.OutputPersonName.Terms, nameapi.Term{TermType: tt.terms[i], String: tt.terms[i+1]})
+		}
+		res := &nameapi.PersonNameParserResult{Matches: []nameapi.ParsedPersonMatch{{ParsedPerson: pp}}}
+		vals := p.Apply(map[Op]Outcome{OpParse: {Value: Parser.Result(res)}}, nil)
+		if g, m := vals[col["np_given_name"]], vals[col["np_middle_name"]]; g != tt.given || m != tt.middle {
+			t.Errorf("%v: given %#v middle %#v, want %#v %#v", tt.terms, g, m, tt.given, tt.middle)
+		}
+	}
+}

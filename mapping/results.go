@@ -97,6 +97,17 @@ func perPerson(vals []string) record.Value {
 	return str(strings.Join(vals, "; "))
 }
 
+// The given-name initials of a person, by place: firstInitial is a
+// GIVENNAMEINITIAL before any other given or middle name ("J." of "J.
+// Kenneth Kline"), the given-name column's; laterInitial one after
+// ("F." of "John F. Kennedy", which the real service and the engine type
+// GIVENNAMEINITIAL), the middle-name column's. They are pseudo term types
+// for terms.
+const (
+	firstInitial = "^" + nameapi.TermGivennameInitial
+	laterInitial = "+" + nameapi.TermGivennameInitial
+)
+
 // personTerms joins the terms of the given types of one person with a
 // space; a single term is returned as it is, without allocating.
 func personTerms(p *nameapi.ParsedPerson, termTypes []string) string {
@@ -105,12 +116,25 @@ func personTerms(p *nameapi.ParsedPerson, termTypes []string) string {
 	}
 	first, n := "", 0
 	var parts []string
+	seenGiven := false // a given or middle name came before this term
 	for _, t := range p.OutputPersonName.Terms {
 		if t.String == "" {
 			continue
 		}
+		typ := t.TermType
+		switch typ {
+		case nameapi.TermGivennameInitial:
+			if seenGiven {
+				typ = laterInitial
+			} else {
+				typ = firstInitial
+			}
+			seenGiven = true
+		case nameapi.TermGivenname, nameapi.TermMiddlename, nameapi.TermMiddlenameInitial:
+			seenGiven = true
+		}
 		for _, tt := range termTypes {
-			if t.TermType != tt {
+			if typ != tt && t.TermType != tt {
 				continue
 			}
 			switch n {

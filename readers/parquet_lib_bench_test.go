@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/namepipe/namepipe/internal/benchcpu"
 	"github.com/namepipe/namepipe/record"
 )
 
@@ -78,7 +79,7 @@ func BenchmarkParquetLibs(b *testing.B) {
 			var rows int64
 			var m0, m1 runtime.MemStats
 			runtime.ReadMemStats(&m0)
-			cpu0, cpuOK := processCPU()
+			cpu0, cpuOK := benchcpu.Process()
 			for b.Loop() {
 				r, err := lib.open(ctx, path)
 				if err != nil {
@@ -87,7 +88,7 @@ func BenchmarkParquetLibs(b *testing.B) {
 				buf := make([]record.Record, 1024)
 				rows += int64(drain(b, r, buf))
 			}
-			cpu1, _ := processCPU()
+			cpu1, _ := benchcpu.Process()
 			runtime.ReadMemStats(&m1)
 			if cpuOK {
 				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(rows), "cpu-ns/row")

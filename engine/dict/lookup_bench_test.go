@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/namepipe/namepipe/internal/benchcpu"
 )
 
 // BenchmarkNameLookups asks of the data's name keys, in random order, what
@@ -44,7 +46,7 @@ func BenchmarkNameLookups(b *testing.B) {
 	}{{"country", []string{"DE", ""}}, {"language", []string{"DE", "de", ""}}} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
-			cpu0, cpuOK := processCPU()
+			cpu0, cpuOK := benchcpu.Process()
 			i := 0
 			for b.Loop() {
 				d.GivenVotesSurname(words[i])
@@ -53,7 +55,7 @@ func BenchmarkNameLookups(b *testing.B) {
 					i = 0
 				}
 			}
-			if cpu1, _ := processCPU(); cpuOK {
+			if cpu1, _ := benchcpu.Process(); cpuOK {
 				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 		})

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/namepipe/namepipe/internal/benchcpu"
 )
 
 func TestWordTable(t *testing.T) {
@@ -109,9 +111,9 @@ func BenchmarkWordLookup(b *testing.B) {
 	rand.New(rand.NewPCG(1, 2)).Shuffle(len(keys), func(i, j int) { keys[i], keys[j] = keys[j], keys[i] })
 	var sink bool
 	cpu := func(b *testing.B, f func()) {
-		cpu0, cpuOK := processCPU()
+		cpu0, cpuOK := benchcpu.Process()
 		f()
-		if cpu1, _ := processCPU(); cpuOK {
+		if cpu1, _ := benchcpu.Process(); cpuOK {
 			b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 		}
 	}

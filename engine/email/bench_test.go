@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/namepipe/namepipe/engine/dict"
+	"github.com/namepipe/namepipe/internal/benchcpu"
 )
 
 // BenchmarkDisposable measures Disposable as the pipeline calls it, once
@@ -35,7 +36,7 @@ func BenchmarkDisposable(b *testing.B) {
 				e.domains = nil
 			}
 			b.ReportAllocs()
-			cpu0, cpuOK := processCPU()
+			cpu0, cpuOK := benchcpu.Process()
 			i := 0
 			for b.Loop() {
 				e.Disposable(addrs[i])
@@ -43,7 +44,7 @@ func BenchmarkDisposable(b *testing.B) {
 					i = 0
 				}
 			}
-			if cpu1, _ := processCPU(); cpuOK {
+			if cpu1, _ := benchcpu.Process(); cpuOK {
 				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 		})

@@ -2,6 +2,7 @@ package email
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -65,6 +66,7 @@ func wordSet(s string) map[string]bool {
 type token struct {
 	s      string
 	digits bool // digits were attached to the word
+	dot    bool // a dot followed the word ("a.berzins")
 }
 
 // tokens splits a lower-case local part on separators and digits.
@@ -81,7 +83,12 @@ func tokens(local string) (toks []token, digits bool) {
 		case r >= '0' && r <= '9':
 			digits = true
 			flush(true)
-		case r == '.' || r == '_' || r == '-' || r == '\'' || r == '+':
+		case r == '.':
+			flush(false)
+			if len(toks) > 0 {
+				toks[len(toks)-1].dot = true
+			}
+		case r == '_' || r == '-' || r == '\'' || r == '+':
 			flush(false)
 		default:
 			cur.WriteRune(r)
@@ -161,7 +168,7 @@ func (e *Checker) isSurname(s string) bool {
 // nameOf builds a NameFromEmailAddress.
 func nameOf(s string) nameapi.NameFromEmailAddress {
 	t := nameapi.EmailNameTypeName
-	if len([]rune(s)) == 1 {
+	if len([]rune(strings.TrimSuffix(s, "."))) == 1 {
 		t = nameapi.EmailNameTypeInitial
 	}
 	return nameapi.NameFromEmailAddress{Name: s, NameType: t}
@@ -188,18 +195,51 @@ func (r reading) match() nameapi.EmailNameParserMatch {
 	return m
 }
 
-// hasInitial reports whether the main parts of the reading (the first
-// given name, the surname) are initials; a middle initial does not count.
-func (r reading) hasInitial() bool {
-	return len(r.given) > 0 && len([]rune(r.given[0])) == 1 ||
-		len(r.surname) > 0 && len([]rune(r.surname[len(r.surname)-1])) == 1
+// initialsOnly reports whether the reading's surname is an initial
+// ("js", "jfk"): then the address holds initials only. An initial with a
+// surname ("pjohnson", "a.berzins") is a person's name, as the real
+// service answers.
+func (r reading) initialsOnly() bool {
+	return len(r.surname) > 0 && len([]rune(r.surname[len(r.surname)-1])) == 1
+}
+
+// dotInitials writes the initials of rs that the local part wrote with a
+// dot after them as the real service does ("a.berzins": given "a."; "pjohnson":
+// given "p").
+func dotInitials(rs []reading, toks []token) {
+	var dotted [4]string
+	n := 0
+	for _, t := range toks {
+		if t.dot && len([]rune(t.s)) == 1 && n < len(dotted) {
+			dotted[n] = t.s
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	mark := func(names []string) {
+		for i, x := range names {
+			if len([]rune(x)) == 1 && slices.Contains(dotted[:n], x) {
+				names[i] = x + "."
+			}
+		}
+	}
+	for i := range rs {
+		rs[i].given = slices.Clone(rs[i].given)
+		rs[i].surname = slices.Clone(rs[i].surname)
+		mark(rs[i].given)
+		mark(rs[i].surname)
+	}
 }
 
 // ParseName reads a person's name from the local part of an email
 // address: "john.smith@" → PERSON_NAME (given john, surname smith; the
 // order is decided by the name dictionaries, so "smith.john@" reads the
-// same); "jsmith@", "j.smith@" → INITIALS (given initial j, surname
-// smith); digits are dropped ("j.smith1984@"); role mailboxes ("info@",
+// same); "jsmith@", "j.smith@" → PERSON_NAME too (given initial "j",
+// written "j." where the address has the dot, surname smith), as the
+// real service answers; initials only ("js@", "jfk@") → INITIALS;
+// digits are dropped ("j.smith1984@"); role mailboxes ("info@",
 // "noreply@") → FUNCTIONAL; nicknames built from common words
 // ("darkknight99@") → PSEUDONYM; keyboard typing and placeholders
 // ("asdf@", "test@") → NOT_A_NAME; anything else → UNKNOWN. Alternative
@@ -292,9 +332,10 @@ func (e *Checker) parseLocalPart(local string) *nameapi.EmailNameParserResult {
 	}
 	sort.SliceStable(rs, func(i, j int) bool { return rs[i].conf > rs[j].conf })
 	t := nameapi.EmailResultPersonName
-	if rs[0].hasInitial() {
+	if rs[0].initialsOnly() {
 		t = nameapi.EmailResultInitials
 	}
+	dotInitials(rs, toks)
 	return result(t, rs...)
 }
 

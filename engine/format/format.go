@@ -331,9 +331,10 @@ func caseTermWord(w, typ string, first, tr bool) string {
 		}
 		return w
 	}
-	if l.Particles[k] && !first && typ != nameapi.TermMiddlename && (needsRecase(w) || innerUpper(w)) {
-		// "van DeR Berg": a particle is written in lower case (one
-		// written capitalised on purpose, Belgian "Van", is kept).
+	if (l.Particles[k] && !l.ParticlesCapital[k] || l.ParticlesAfter[k]) && !first && typ != nameapi.TermMiddlename && (needsRecase(w) || innerUpper(w)) {
+		// "van DeR Berg", "Zhanybek UULU": a particle is written in lower
+		// case (one written capitalised on purpose, Belgian "Van", is
+		// kept; Irish "Ó", "Mac", "Ní" are capitalised).
 		return strings.ToLower(w)
 	}
 	if !needsRecase(w) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/namepipe/namepipe/internal/benchcpu"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -68,7 +69,7 @@ func BenchmarkRecent(b *testing.B) {
 			in := &nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson}
 			mems := make([]Memory, len(people))
 			b.ReportAllocs()
-			cpu0, cpuOK := processCPU()
+			cpu0, cpuOK := benchcpu.Process()
 			i := 0
 			for b.Loop() {
 				p := &people[i]
@@ -78,7 +79,7 @@ func BenchmarkRecent(b *testing.B) {
 					i = 0
 				}
 			}
-			if cpu1, _ := processCPU(); cpuOK {
+			if cpu1, _ := benchcpu.Process(); cpuOK {
 				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 		})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/namepipe/namepipe/engine/dict"
+	"github.com/namepipe/namepipe/internal/benchcpu"
 )
 
 // TestGivenStrengthSurname checks that GivenStrengthSurname answers as
@@ -109,7 +110,7 @@ func benchOneOrMore(b *testing.B, f func(lex Lexicon, w string)) {
 	}{{"one", d}, {"two", struct{ Lexicon }{d}}} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
-			cpu0, cpuOK := processCPU()
+			cpu0, cpuOK := benchcpu.Process()
 			i := 0
 			for b.Loop() {
 				f(bc.lex, words[i])
@@ -117,7 +118,7 @@ func benchOneOrMore(b *testing.B, f func(lex Lexicon, w string)) {
 					i = 0
 				}
 			}
-			if cpu1, _ := processCPU(); cpuOK {
+			if cpu1, _ := benchcpu.Process(); cpuOK {
 				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 		})

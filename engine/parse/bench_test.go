@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/namepipe/namepipe/internal/benchcpu"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -41,7 +42,7 @@ func BenchmarkPerson(b *testing.B) {
 		}
 	}
 	b.ReportAllocs()
-	cpu0, cpuOK := processCPU()
+	cpu0, cpuOK := benchcpu.Process()
 	i := 0
 	for b.Loop() {
 		p.Person(ins[i].c, ins[i].p)
@@ -49,7 +50,7 @@ func BenchmarkPerson(b *testing.B) {
 			i = 0
 		}
 	}
-	if cpu1, _ := processCPU(); cpuOK {
+	if cpu1, _ := benchcpu.Process(); cpuOK {
 		b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }

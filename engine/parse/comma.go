@@ -84,12 +84,8 @@ func (e *Parser) parseCommaForm(terms []nameTerm, left, right []text.Token) cand
 	}
 	for i, t := range right {
 		if text.IsInitial(t.Text) {
-			for k, in := range text.SplitInitials(t.Text) {
-				typ := nameapi.TermMiddlenameInitial
-				if i == 0 && k == 0 {
-					typ = nameapi.TermGivennameInitial
-				}
-				terms = append(terms, nameTerm{in, typ, t.Pos})
+			for _, in := range text.SplitInitials(t.Text) {
+				terms = append(terms, nameTerm{in, nameapi.TermGivennameInitial, t.Pos})
 			}
 			continue
 		}

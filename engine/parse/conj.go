@@ -82,6 +82,12 @@ func (e *Parser) resolveWeakConj(toks []text.Token) {
 			toks[i].Kind = text.TokConj
 			continue
 		}
+		if pair, decided := e.pairConj(toks[i], left, right); decided {
+			if pair {
+				toks[i].Kind = text.TokConj
+			}
+			continue
+		}
 		leftName := false
 		for _, t := range left {
 			if isSal(t) || isGiven(t, 0.5) {
@@ -107,6 +113,31 @@ func (e *Parser) resolveWeakConj(toks []text.Token) {
 		}
 		toks[i].Kind = text.TokConj
 	}
+}
+
+// pairConj reports whether the weak conjunction c, written in lower case
+// between the words left and right, joins two people because a whole
+// person follows it: c is no surname joiner of its language (not "y" of
+// "Ortega y Gasset"), and right holds two or more words, the first no
+// initial ("Jokūbas ir Dominykas Paulauskas", "Artūrs Bērziņš un Emīlija
+// Bērziņa", "Nikoloz Gelashvili da Mariami Bolkvadze"). A conjunction
+// that is also a particle ("da" of "da Silva") needs a whole name on the
+// left too and a first word on the right that is no surname ("Maria
+// Eduarda da Silva Santos" and "José da Silva Santos" stay one person,
+// whatever the words around them). decided is false when the other tests
+// of resolveWeakConj are to judge.
+func (e *Parser) pairConj(c text.Token, left, right []text.Token) (pair, decided bool) {
+	if text.SurnameJoiners[c.Key] {
+		return false, false
+	}
+	particle := text.Lists().IsParticle(c)
+	if c.Text != c.Key && c.Text != c.Key+"." || len(right) < 2 || text.IsInitial(right[0].Text) {
+		return false, particle
+	}
+	if particle {
+		return len(left) >= 2 && !lexicon.IsSurname(e.lex, right[0].Text), true
+	}
+	return true, true
 }
 
 // resolveWeakConjGiven is resolveWeakConj for the given-name field, where

@@ -248,6 +248,14 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 	if n == 1 {
 		return e.parseOneWord(dst, terms, info[0], inGroup)
 	}
+	if n >= 3 && l.ParticlesAfter[info[n-1].tok.Key] && !info[n-2].initial {
+		// "Marat Zhanybek uulu": "son of" after the father's name makes
+		// the surname with it.
+		e.middleTypes(info, nil)
+		cd := assignGivenFirst(terms, info, n-2)
+		cd.likeliness, cd.confidence = 0.9, 0.85
+		return append(dst, cd)
+	}
 	if n >= 3 {
 		if cd, ok := vietnamese(terms, core); ok {
 			return append(dst, cd)
@@ -476,12 +484,11 @@ func assignSurnameFirst(terms []nameTerm, info []wordInfo, s int) candidate {
 
 func appendGivenPart(ts []nameTerm, w wordInfo, first bool) []nameTerm {
 	if w.initial {
-		for k, in := range text.SplitInitials(w.tok.Text) {
-			typ := nameapi.TermMiddlenameInitial
-			if first && k == 0 {
-				typ = nameapi.TermGivennameInitial
-			}
-			ts = append(ts, nameTerm{in, typ, w.tok.Pos})
+		// Every initial of the given names is a GIVENNAMEINITIAL, as the
+		// real service types them ("John F. Kennedy"); the mapping puts
+		// those after the first given name in the middle-name column.
+		for _, in := range text.SplitInitials(w.tok.Text) {
+			ts = append(ts, nameTerm{in, nameapi.TermGivennameInitial, w.tok.Pos})
 		}
 		return ts
 	}

@@ -39,15 +39,11 @@ func (e *Parser) parseStructured(c *nameapi.Context, p *nameapi.InputPerson, f f
 		}
 		gw = gw[1:]
 	}
-	for i, t := range gw {
+	for _, t := range gw {
 		switch {
 		case text.IsInitial(t.Text):
-			for j, in := range text.SplitInitials(t.Text) {
-				typ := nameapi.TermGivennameInitial
-				if i > 0 || j > 0 {
-					typ = nameapi.TermMiddlenameInitial
-				}
-				terms = append(terms, nameTerm{in, typ, next()})
+			for _, in := range text.SplitInitials(t.Text) {
+				terms = append(terms, nameTerm{in, nameapi.TermGivennameInitial, next()})
 			}
 		default:
 			terms = append(terms, nameTerm{t.Text, nameapi.TermGivenname, next()})
@@ -57,11 +53,9 @@ func (e *Parser) parseStructured(c *nameapi.Context, p *nameapi.InputPerson, f f
 		terms = append(terms, nameTerm{t, nameapi.TermNickname, next()})
 	}
 	for _, t := range tokenizeWords(f.middle) {
-		typ := nameapi.TermMiddlename
-		if text.IsInitial(t) {
-			typ = nameapi.TermMiddlenameInitial
-		}
-		terms = append(terms, nameTerm{t, typ, next()})
+		// What the middle-name field holds is a MIDDLENAME, an initial
+		// too ("T."), as the real service answers.
+		terms = append(terms, nameTerm{t, nameapi.TermMiddlename, next()})
 	}
 	surToks, fl2 := text.Tokenize(f.surname)
 	sw := words(surToks)

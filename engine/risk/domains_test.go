@@ -6,6 +6,7 @@ import (
 
 	"github.com/namepipe/namepipe/engine/dict"
 	"github.com/namepipe/namepipe/engine/internal/domaincache"
+	"github.com/namepipe/namepipe/internal/benchcpu"
 )
 
 // TestDomainCache checks that the remembered facts of a domain are the
@@ -72,7 +73,7 @@ func BenchmarkDomainFacts(b *testing.B) {
 				c = nil
 			}
 			b.ReportAllocs()
-			cpu0, cpuOK := processCPU()
+			cpu0, cpuOK := benchcpu.Process()
 			i := 0
 			for b.Loop() {
 				domainFactsOf(c, d, doms[i])
@@ -80,7 +81,7 @@ func BenchmarkDomainFacts(b *testing.B) {
 					i = 0
 				}
 			}
-			if cpu1, _ := processCPU(); cpuOK {
+			if cpu1, _ := benchcpu.Process(); cpuOK {
 				b.ReportMetric(float64((cpu1-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			}
 		})

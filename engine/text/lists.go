@@ -25,30 +25,37 @@ type WordLists struct {
 	Qualifiers       map[string]Qualifier // key → canonical form and term type
 	AffixFilter      KeyFilter            // of Salutations (and SalutationsAfter), Titles and Qualifiers (see MayBeAffix)
 	Particles        map[string]bool
-	ParticleFilter   KeyFilter         // of Particles (see IsParticle)
-	LegalForms       map[string]string // key → canonical spelling
-	LegalMaxWords    int               // most words in one legal form
-	BusinessWords    map[string]bool
-	BusinessFilter   KeyFilter           // of BusinessWords (their keys are NKeys)
-	Nicknames        map[string][]string // folded name → folded names it is a short form of (and back)
-	Placeholders     map[string]string   // folded full name → risk type
-	NameWords        map[string]string   // folded single word → risk type
-	Famous           map[string]bool
-	Fictional        map[string]bool
-	Humorous         map[string]bool
-	FakeFirst        map[string]bool   // first word of every placeholder, fictional and humorous name
-	FakeFirstFilter  KeyFilter         // of FakeFirst (their keys are folded)
-	KeyboardRows     []*KBRow          // one per keyboard row
-	VowelScripts     []VowelScript     // the scripts with vowel letters (vowels.txt)
-	kbAdjacent       []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
-	LegalSuffixes    map[string]bool   // every suffix of every legalForms key
-	LegalEndFilter   KeyFilter         // of LegalSuffixes
-	AddrWords        map[string]string // folded address word → risk type
-	AddrPhrases      []AddrPhrase      // folded address phrases, in file order
-	AddrPhrase1      [256][]uint8      // first byte → indexes in addrPhrases of the phrases starting with it
-	BirthName        map[string]bool   // words introducing a birth name ("geb.", "née")
-	Professions      map[string]bool   // professions written after a name
-	ProfEndings      []string          // word endings that mark a profession ("meister")
+	ParticleFilter   KeyFilter // of Particles (see IsParticle)
+	// ParticlesCapital are the Particles written with a capital (Irish
+	// "Ó", "Mac", "Ní": "Liam Ó Murchú").
+	ParticlesCapital map[string]bool
+	// ParticlesAfter are words that follow the name they belong to and
+	// make a surname with it (Kyrgyz "uulu", "son of": "Zhanybek uulu");
+	// they are not Particles.
+	ParticlesAfter  map[string]bool
+	LegalForms      map[string]string // key → canonical spelling
+	LegalMaxWords   int               // most words in one legal form
+	BusinessWords   map[string]bool
+	BusinessFilter  KeyFilter           // of BusinessWords (their keys are NKeys)
+	Nicknames       map[string][]string // folded name → folded names it is a short form of (and back)
+	Placeholders    map[string]string   // folded full name → risk type
+	NameWords       map[string]string   // folded single word → risk type
+	Famous          map[string]bool
+	Fictional       map[string]bool
+	Humorous        map[string]bool
+	FakeFirst       map[string]bool   // first word of every placeholder, fictional and humorous name
+	FakeFirstFilter KeyFilter         // of FakeFirst (their keys are folded)
+	KeyboardRows    []*KBRow          // one per keyboard row
+	VowelScripts    []VowelScript     // the scripts with vowel letters (vowels.txt)
+	kbAdjacent      []uint64          // bit a<<8|b: runes a, b (< 256) are neighbours on some row
+	LegalSuffixes   map[string]bool   // every suffix of every legalForms key
+	LegalEndFilter  KeyFilter         // of LegalSuffixes
+	AddrWords       map[string]string // folded address word → risk type
+	AddrPhrases     []AddrPhrase      // folded address phrases, in file order
+	AddrPhrase1     [256][]uint8      // first byte → indexes in addrPhrases of the phrases starting with it
+	BirthName       map[string]bool   // words introducing a birth name ("geb.", "née")
+	Professions     map[string]bool   // professions written after a name
+	ProfEndings     []string          // word endings that mark a profession ("meister")
 }
 
 // MaxAddrPhrases is the most address phrases the risk detector's bit set
@@ -119,6 +126,8 @@ func loadLists() (*WordLists, error) {
 		TitleCanon:       map[string]string{},
 		Qualifiers:       map[string]Qualifier{},
 		Particles:        map[string]bool{},
+		ParticlesCapital: map[string]bool{},
+		ParticlesAfter:   map[string]bool{},
 		LegalForms:       map[string]string{},
 		BusinessWords:    map[string]bool{},
 		Nicknames:        map[string][]string{},
@@ -162,7 +171,21 @@ func loadLists() (*WordLists, error) {
 			l.Qualifiers[NKey(f[0])] = Qualifier{Canonical: f[0], TermType: f[1]}
 			return nil
 		}},
-		{"particles.txt", func(f []string) error { l.Particles[NKey(f[0])] = true; return nil }},
+		{"particles.txt", func(f []string) error {
+			k := NKey(f[0])
+			switch {
+			case len(f) == 1:
+				l.Particles[k] = true
+			case f[1] == "CAPITAL":
+				l.Particles[k] = true
+				l.ParticlesCapital[k] = true
+			case f[1] == "AFTER":
+				l.ParticlesAfter[k] = true
+			default:
+				return fmt.Errorf("particle %q: unknown kind %q", f[0], f[1])
+			}
+			return nil
+		}},
 		{"legalforms.txt", func(f []string) error {
 			if _, dup := l.LegalForms[NKey(f[0])]; !dup {
 				l.LegalForms[NKey(f[0])] = f[0] // the first spelling is canonical

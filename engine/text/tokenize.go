@@ -52,15 +52,20 @@ type TokFlags struct {
 // lower case) and the parser decides from the words around them. In a
 // name written all in capitals every conjunction is such a word ("HANS
 // UND PETRA", but "KIM JA YOUNG").
-var Conjunctions, WeakConjunctions = loadConjunctions()
+var Conjunctions, WeakConjunctions, SurnameJoiners = loadConjunctions()
+
+// SurnameJoiners are the WeakConjunctions that also join the two
+// surnames of one person in their language ("Ortega y Gasset", "Puig i
+// Cadafalch": the JOINER words of the list); the others ("ir", "un", "u.")
+// join two people whenever a whole person follows them.
 
 // loadConjunctions reads engine/lists/conjunctions.txt; the list is part
 // of the binary, so a fault in it is a programming error.
-func loadConjunctions() (strong, weak map[string]bool) {
-	strong, weak = map[string]bool{}, map[string]bool{}
+func loadConjunctions() (strong, weak, joiners map[string]bool) {
+	strong, weak, joiners = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	err := readList("conjunctions.txt", func(f []string) error {
 		if len(f) != 2 {
-			return fmt.Errorf("want word|STRONG or word|WEAK, got %q", strings.Join(f, "|"))
+			return fmt.Errorf("want word|STRONG, word|WEAK or word|JOINER, got %q", strings.Join(f, "|"))
 		}
 		k := strings.TrimSuffix(NKey(f[0]), ".")
 		if k == "" {
@@ -71,6 +76,9 @@ func loadConjunctions() (strong, weak map[string]bool) {
 			strong[k] = true
 		case "WEAK":
 			weak[k] = true
+		case "JOINER":
+			weak[k] = true
+			joiners[k] = true
 		default:
 			return fmt.Errorf("unknown kind %q", f[1])
 		}
@@ -79,7 +87,7 @@ func loadConjunctions() (strong, weak map[string]bool) {
 	if err != nil {
 		panic(err)
 	}
-	return strong, weak
+	return strong, weak, joiners
 }
 
 // closer returns the closer of an opening quote or bracket character, or
@@ -157,7 +165,7 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 			toks = append(toks, Token{Text: part, Key: k, Kind: TokConj})
 			return
 		}
-		weak := len(k) <= 2 && WeakConjunctions[k] && (part == k || part == "u." && k == "u") ||
+		weak := len(k) <= 3 && WeakConjunctions[k] && (part == k || part == "u." && k == "u") ||
 			(len(k) <= 3 && WeakConjunctions[k] || Conjunctions[k]) && part == strings.ToUpper(k) && IsAllUpper(s)
 		toks = append(toks, Token{Text: part, Key: k, Kind: TokWord, WeakConj: weak})
 	}

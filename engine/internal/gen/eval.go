@@ -104,8 +104,8 @@ func buildEval(dir string, dirs map[string]string) error {
 		{"dot", "{g}.{s}", "PERSON_NAME {g}|{s}"},
 		{"underscore", "{g}_{s}", "PERSON_NAME {g}|{s}"},
 		{"reversed", "{s}.{g}", "PERSON_NAME {g}|{s}"},
-		{"initial-dot", "{i}.{s}", "INITIALS {i}.|{s}"},
-		{"initial", "{i}{s}", "INITIALS {i}.|{s}"},
+		{"initial-dot", "{i}.{s}", "PERSON_NAME {i}.|{s}"},
+		{"initial", "{i}{s}", "PERSON_NAME {i}.|{s}"},
 		{"digits", "{g}.{s}{d}", "PERSON_NAME {g}|{s}"},
 		{"joined", "{g}{s}", "PERSON_NAME {g}|{s}"},
 	}

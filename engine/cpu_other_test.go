@@ -1,8 +1,0 @@
-//go:build !unix
-
-package engine
-
-import "time"
-
-// processCPU is not available here: benchmarks report no CPU time.
-func processCPU() (time.Duration, bool) { return 0, false }

@@ -1,8 +1,0 @@
-//go:build !unix
-
-package genderize
-
-import "time"
-
-// processCPU is not available here: benchmarks report no CPU time.
-func processCPU() (time.Duration, bool) { return 0, false }

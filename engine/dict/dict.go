@@ -355,8 +355,24 @@ func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound boo
 // IsGivenName reports whether the data knows s as a given name (in any
 // language, with or without a known sex).
 func (d *Dict) IsGivenName(s string) bool {
-	_, ok := d.givenSpan(s)
-	return ok
+	sp, ok := d.givenSpan(s)
+	return ok && !d.keyedOnly(sp)
+}
+
+// keyedOnly reports whether an entry's every vote is of KeyedLang: such a
+// name answers gender look-ups but is no known given name to the parser,
+// whose reading of a name's order it must not change ("Bond" is a
+// surname, whatever a Cyrillic list holds).
+func (d *Dict) keyedOnly(sp span) bool {
+	if sp.n == 0 {
+		return false
+	}
+	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		if d.langs[st.lang] != KeyedLang {
+			return false
+		}
+	}
+	return true
 }
 
 // IsSurname reports whether the data knows s as a surname.
@@ -382,7 +398,7 @@ func (d *Dict) IsSurname(s string) bool {
 // spelling alone would look like a rare name.
 func (d *Dict) GivenVotes(s string) (votes int, known bool) {
 	sp, found, alt, altFound := d.givenSpans(s)
-	if !found {
+	if !found || d.keyedOnly(sp) && (!altFound || d.keyedOnly(alt)) {
 		return 0, false
 	}
 	votes = d.spanVotes(sp)

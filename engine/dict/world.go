@@ -77,6 +77,28 @@ func (d *Dict) spanSexVotes(sp span) sexVotes {
 	return sv
 }
 
+// KeyedLang is the language tag of given names that the data holds only
+// as the Latin keys of a long list in another script (russian_name's
+// "Гульнара" as "gulnara"). They answer look-ups in the scope of all data
+// ("" place) but are left out of the models learned from the Latin-script
+// names (the ending model, the trades of endings): spellings of Turkic,
+// Persian and Caucasian names would blur the endings of the others.
+const KeyedLang = "xl"
+
+// modelSexVotes is spanSexVotes without the votes of KeyedLang.
+func (d *Dict) modelSexVotes(sp span) sexVotes {
+	var sv sexVotes
+	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		if d.langs[st.lang] == KeyedLang {
+			continue
+		}
+		m := float32(st.male) / 100 * float32(st.votes)
+		sv.m += m
+		sv.f += float32(st.votes) - m
+	}
+	return sv
+}
+
 // world holds the indexes over the non-Latin names.
 type world struct {
 	variants map[string]span            // LatinKey → best-backed non-Latin given name

@@ -34,6 +34,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 //go:embed data/*.gz data/*.txt
@@ -82,6 +83,7 @@ func (e wordEntry) sexKnown() bool { return e.flags&entrySexKnown != 0 }
 type Dict struct {
 	words       *wordTable // given names, surnames and surnames by sex
 	nGiven      int        // given names in words
+	nNonLatin   int        // of them, keys not starting with an ASCII byte (buildWorld's size hint)
 	nSurnames   int        // surnames in words
 	stats       []langStat
 	langs       []string // the languages of stats
@@ -89,8 +91,9 @@ type Dict struct {
 	freemail    map[string]struct{}
 	isp         map[string]struct{}
 	top         []string
-	worldOnce   sync.Once
-	world       world // indexes over the names in other scripts than Latin; built on first use (worldIndex)
+	worldOnce   sync.Once // the world index's variants
+	modelOnce   sync.Once // the world index's suffix model
+	world       world     // indexes over the names in other scripts than Latin; built on first use (worldIndex)
 	koOnce      sync.Once
 	ko          koSyllables // syllable votes of the Korean given names; built on first use (koIndex)
 	latinOnce   sync.Once
@@ -130,9 +133,9 @@ func Load() (*Dict, error) {
 	errs := make([]error, 6)
 	var surnames []string
 	var sexes []surnameSex
-	var words map[string]wordEntry
-	wg.Go(func() { words, d.stats, d.langs, errs[0] = loadGiven("data/given.tsv.gz") })
-	wg.Go(func() { surnames, errs[1] = loadList("data/surnames.txt.gz", 30000) })
+	var words *wordBuilder
+	wg.Go(func() { words, d.stats, d.langs, d.nNonLatin, errs[0] = loadGiven("data/given.tsv.gz") })
+	wg.Go(func() { surnames, errs[1] = loadList("data/surnames.txt.gz", surnamesHint) })
 	wg.Go(func() { d.disposable, errs[2] = loadSet("data/disposable.txt.gz", 160000) })
 	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })
 	wg.Go(func() { d.isp, errs[4] = loadSet("data/isp.txt", 100) })
@@ -143,27 +146,28 @@ func Load() (*Dict, error) {
 			return nil, err
 		}
 	}
-	d.nGiven = len(words)
+	d.nGiven = words.t.n
 	for _, k := range surnames {
-		e := words[k]
+		e, err := words.entry(k)
+		if err != nil {
+			return nil, err
+		}
 		if !e.surname {
 			d.nSurnames++
 		}
 		e.surname = true
-		words[k] = e
 	}
 	if err := markCJKSurnames(words, surnames); err != nil {
 		return nil, err
 	}
 	for _, x := range sexes {
-		e := words[x.name]
+		e, err := words.entry(x.name)
+		if err != nil {
+			return nil, err
+		}
 		e.flags, e.sexMale = e.flags|entrySexKnown, x.male
-		words[x.name] = e
 	}
-	var err error
-	if d.words, err = newWordTable(words); err != nil {
-		return nil, err
-	}
+	d.words = words.table()
 	top, err := loadSet("data/top-providers.txt", 128)
 	if err != nil {
 		return nil, err
@@ -207,6 +211,11 @@ func lines(name string, fn func(line string, n int) error) error {
 	if err != nil {
 		return err
 	}
+	return linesOf(name, b, fn)
+}
+
+// linesOf is lines for the text b of the embedded file name.
+func linesOf(name string, b []byte, fn func(line string, n int) error) error {
 	s := string(b) // one copy; every key below is a substring of it
 	n := 0
 	for len(s) > 0 {
@@ -243,17 +252,37 @@ func loadList(name string, sizeHint int) ([]string, error) {
 	return out, err
 }
 
-// loadGiven returns the given names of an embedded file as words entries
-// (with room for the surnames) and their stats.
-func loadGiven(name string) (map[string]wordEntry, []langStat, []string, error) {
-	m := make(map[string]wordEntry, 120000)
-	stats := make([]langStat, 0, 160000)
-	var names []string          // the language codes
-	langs := map[string]uint8{} // their indexes in names
-	err := lines(name, func(l string, _ int) error {
+// surnamesHint is about the number of lines of surnames.txt.gz (24,077).
+const surnamesHint = 30000
+
+// otherKeys is the room loadGiven's table keeps for the keys that are not
+// given names: the surnames, the surnames by sex (surname-sex.tsv.gz,
+// 8,323 lines) and the Latin spellings of CJK surnames (a few hundred).
+// Too little is an error of Load, which the tests would show.
+const otherKeys = surnamesHint + 12000 + 2000
+
+// loadGiven returns the given names of an embedded file as the entries of
+// a table under construction (with room for otherKeys more) and their
+// stats.
+// nonLatin counts the names that do not start with an ASCII byte. The
+// maps are sized from the file's line count: grown step by step they cost
+// a third more (BenchmarkEngineStartup).
+func loadGiven(name string) (m *wordBuilder, stats []langStat, names []string, nonLatin int, err error) {
+	b, err := readFile(name)
+	if err != nil {
+		return nil, nil, nil, 0, err
+	}
+	n := bytes.Count(b, []byte{'\n'})
+	m = newWordBuilder(n + otherKeys)
+	stats = make([]langStat, 0, n*3/2)
+	langs := map[string]uint8{} // the indexes of the language codes in names
+	err = linesOf(name, b, func(l string, _ int) error {
 		n, rest, ok := strings.Cut(l, "\t")
 		if !ok || n == "" {
 			return fmt.Errorf("want name TAB stats, got %q", l)
+		}
+		if n[0] >= utf8.RuneSelf {
+			nonLatin++
 		}
 		start := len(stats)
 		for f := range strings.FieldsSeq(rest) {
@@ -275,10 +304,14 @@ func loadGiven(name string) (map[string]wordEntry, []langStat, []string, error) 
 			}
 			stats = append(stats, langStat{lang: il, male: uint8(p), votes: uint8(v)})
 		}
-		m[n] = wordEntry{given: span{start: uint32(start), n: uint16(len(stats) - start)}, isGiven: true}
+		e, err := m.entry(n)
+		if err != nil {
+			return err
+		}
+		*e = wordEntry{given: span{start: uint32(start), n: uint16(len(stats) - start)}, isGiven: true}
 		return nil
 	})
-	return m, stats, names, err
+	return m, stats, names, nonLatin, err
 }
 
 // atoiSmall parses a non-negative decimal of at most 3 digits.

@@ -87,7 +87,7 @@ type Dict struct {
 	nSurnames   int        // surnames in words
 	stats       []langStat
 	langs       []string // the languages of stats
-	disposable  map[string]struct{}
+	disposable  *lineSet
 	freemail    map[string]struct{}
 	isp         map[string]struct{}
 	top         []string
@@ -136,7 +136,7 @@ func Load() (*Dict, error) {
 	var words *wordBuilder
 	wg.Go(func() { words, d.stats, d.langs, d.nNonLatin, errs[0] = loadGiven("data/given.tsv.gz") })
 	wg.Go(func() { surnames, errs[1] = loadList("data/surnames.txt.gz", surnamesHint) })
-	wg.Go(func() { d.disposable, errs[2] = loadSet("data/disposable.txt.gz", 160000) })
+	wg.Go(func() { d.disposable, errs[2] = loadLineSet("data/disposable.txt.gz") })
 	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })
 	wg.Go(func() { d.isp, errs[4] = loadSet("data/isp.txt", 100) })
 	wg.Go(func() { sexes, errs[5] = loadSurnameSex("data/surname-sex.tsv.gz") })
@@ -475,19 +475,19 @@ func contains(l []string, s string) bool {
 // IsDisposableDomain reports whether mail at domain is disposable: the
 // domain or one of its parent domains is on a disposable list.
 func (d *Dict) IsDisposableDomain(domain string) bool {
-	return d.inSetOrParent(d.disposable, domain)
+	return inSetOrParent(d.disposable, domain)
 }
 
 // IsFreemailDomain reports whether domain (or a parent domain) is a
 // free-mail provider.
 func (d *Dict) IsFreemailDomain(domain string) bool {
-	return d.inSetOrParent(d.freemail, domain)
+	return inSetOrParent(stringSet(d.freemail), domain)
 }
 
 // IsISPDomain reports whether domain (or a parent domain) is the mail
 // domain of a big internet access provider.
 func (d *Dict) IsISPDomain(domain string) bool {
-	return d.inSetOrParent(d.isp, domain)
+	return inSetOrParent(stringSet(d.isp), domain)
 }
 
 // TopProviders returns the curated list of the biggest consumer mail
@@ -499,13 +499,26 @@ func (d *Dict) Counts() map[string]int {
 	return map[string]int{
 		"given":      d.nGiven,
 		"surnames":   d.nSurnames,
-		"disposable": len(d.disposable),
+		"disposable": d.disposable.len(),
 		"freemail":   len(d.freemail),
 		"isp":        len(d.isp),
 	}
 }
 
-func (d *Dict) inSetOrParent(set map[string]struct{}, domain string) bool {
+// domainSet is a set of domains: a lineSet or a stringSet.
+type domainSet interface{ has(string) bool }
+
+// stringSet is a map as a domainSet.
+type stringSet map[string]struct{}
+
+func (m stringSet) has(k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// inSetOrParent reports whether domain (any case, a trailing dot
+// ignored) or one of its parent domains short of the top level is in set.
+func inSetOrParent(set domainSet, domain string) bool {
 	domain = strings.TrimSuffix(strings.TrimSpace(domain), ".")
 	if domain == "" {
 		return false
@@ -514,7 +527,7 @@ func (d *Dict) inSetOrParent(set map[string]struct{}, domain string) bool {
 		domain = strings.ToLower(domain)
 	}
 	for {
-		if _, ok := set[domain]; ok {
+		if set.has(domain) {
 			return true
 		}
 		i := strings.IndexByte(domain, '.')

@@ -274,6 +274,8 @@ func loadGiven(name string) (m *wordBuilder, stats []langStat, names []string, n
 	}
 	n := bytes.Count(b, []byte{'\n'})
 	m = newWordBuilder(n + otherKeys)
+	keys := make([]string, 0, n)
+	entries := make([]wordEntry, 0, n)
 	stats = make([]langStat, 0, n*3/2)
 	langs := map[string]uint8{} // the indexes of the language codes in names
 	err = linesOf(name, b, func(l string, _ int) error {
@@ -304,13 +306,13 @@ func loadGiven(name string) (m *wordBuilder, stats []langStat, names []string, n
 			}
 			stats = append(stats, langStat{lang: il, male: uint8(p), votes: uint8(v)})
 		}
-		e, err := m.entry(n)
-		if err != nil {
-			return err
-		}
-		*e = wordEntry{given: span{start: uint32(start), n: uint16(len(stats) - start)}, isGiven: true}
+		keys = append(keys, n)
+		entries = append(entries, wordEntry{given: span{start: uint32(start), n: uint16(len(stats) - start)}, isGiven: true})
 		return nil
 	})
+	if err == nil {
+		err = m.addNew(keys, entries)
+	}
 	return m, stats, names, nonLatin, err
 }
 

@@ -104,6 +104,58 @@ func (b *wordBuilder) entry(k string) (*wordEntry, error) {
 	}
 }
 
+// addNew adds distinct keys that the table does not hold yet, with their
+// entries (keys[i] with es[i]). They go in in the order of their first
+// slots, so that the writes sweep the table once instead of landing
+// anywhere in it: filling the table key by key waited on memory for most
+// of its time (BenchmarkLoad). A repeated key would be found only as its
+// first copy; the data generator writes each key once.
+func (b *wordBuilder) addNew(keys []string, es []wordEntry) error {
+	t := b.t
+	if t.n+len(keys) > b.max {
+		return fmt.Errorf("dict: more than %d name keys", b.max)
+	}
+	// A counting sort of the keys by their first slot's block of 64.
+	const blockBits = 6
+	slot := make([]uint32, len(keys))
+	count := make([]int32, len(t.slots)>>blockBits+2)
+	for i, k := range keys {
+		if k == "" {
+			return fmt.Errorf("dict: empty name key")
+		}
+		if len(k) > math.MaxUint8 || b.long.Len() > math.MaxUint32-len(k) {
+			return fmt.Errorf("dict: name key %.20q… too long", k)
+		}
+		slot[i] = uint32(t.start(maphash.String(t.seed, k)))
+		count[slot[i]>>blockBits+1]++
+	}
+	for i := 1; i < len(count); i++ {
+		count[i] += count[i-1]
+	}
+	order := make([]int32, len(keys))
+	for i, s := range slot {
+		order[count[s>>blockBits]] = int32(i)
+		count[s>>blockBits]++
+	}
+	for _, i := range order {
+		k := keys[i]
+		j := int(slot[i])
+		for t.slots[j].n != 0 {
+			j = t.next(j)
+		}
+		s := &t.slots[j]
+		s.n, s.e = uint8(len(k)), es[i]
+		if len(k) <= wordInline {
+			copy(s.key[:], k)
+		} else {
+			binary.LittleEndian.PutUint32(s.key[:], uint32(b.long.Len()))
+			b.long.WriteString(k)
+		}
+		t.n++
+	}
+	return nil
+}
+
 // table returns the filled table; the builder is done.
 func (b *wordBuilder) table() *wordTable {
 	b.t.long = b.long.String()

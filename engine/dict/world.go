@@ -111,6 +111,7 @@ type world struct {
 type variant struct {
 	sp    span
 	votes int32
+	name  string
 }
 
 // worldIndex returns the indexes over the non-Latin given names, building
@@ -161,8 +162,10 @@ func (d *Dict) buildVariants() {
 	for name, nl := range d.nonLatinNames {
 		if k := variantKey(name, nl.sc); k != "" {
 			votes := int32(d.spanVotes(nl.sp))
-			if v, seen := variants[k]; !seen || votes > v.votes {
-				variants[k] = variant{nl.sp, votes}
+			// On a tie the name that sorts first: the table's order
+			// changes from run to run, the answer must not.
+			if v, seen := variants[k]; !seen || votes > v.votes || votes == v.votes && name < v.name {
+				variants[k] = variant{nl.sp, votes, name}
 			}
 		}
 	}
@@ -210,8 +213,8 @@ func (d *Dict) buildModel() {
 }
 
 // translitSpan looks up a non-Latin name (lower case) by its Latin key:
-// first among the names of other scripts, then, for alphabetic scripts,
-// among the Latin-script names.
+// among the names of other scripts and, for alphabetic scripts, among the
+// Latin-script names.
 func (d *Dict) translitSpan(lower string) (span, bool) {
 	sc := script.Of(lower)
 	if sc == script.Latin || sc == script.None {
@@ -221,13 +224,17 @@ func (d *Dict) translitSpan(lower string) (span, bool) {
 	if k == "" {
 		return span{}, false
 	}
-	if v, ok := d.worldVariants()[k]; ok {
+	v, vok := d.worldVariants()[k]
+	if !sc.Alphabetic() {
+		return v.sp, vok
+	}
+	// The better-backed of the two, the Latin-script name on a tie: a
+	// Bengali "অমিত" is the "Amit" of the Indian lists (many votes), not
+	// a Cyrillic "Амит" of one list.
+	sp, ok := d.givenEntry(k)
+	if vok && (!ok || int(v.votes) > d.spanVotes(sp)) {
 		return v.sp, true
 	}
-	if !sc.Alphabetic() {
-		return span{}, false
-	}
-	sp, ok := d.givenEntry(k)
 	return sp, ok
 }
 

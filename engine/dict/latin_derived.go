@@ -77,7 +77,7 @@ func (d *Dict) learnDerived() derivedRules {
 		if sp.n == 0 || !latinLetters(name) || utf8.RuneCountInString(name) < derivedStemMin+1 {
 			continue
 		}
-		sv := d.spanSexVotes(sp)
+		sv := d.modelSexVotes(sp)
 		if sv.m+sv.f == 0 {
 			continue
 		}
@@ -200,7 +200,7 @@ func (d *Dict) derivedFrom(lower string) (float64, bool) {
 			if !ok || sp.n == 0 {
 				continue
 			}
-			sv := d.spanSexVotes(sp)
+			sv := d.modelSexVotes(sp)
 			if sv.m+sv.f == 0 {
 				continue
 			}

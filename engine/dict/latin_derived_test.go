@@ -25,7 +25,7 @@ func TestDerivedPrecision(t *testing.T) {
 		if sp.n == 0 || !latinLetters(name) || len(name) < derivedStemMin+2 {
 			continue
 		}
-		sv := d.spanSexVotes(sp)
+		sv := d.modelSexVotes(sp)
 		share := sv.m / (sv.m + sv.f)
 		if sv.m+sv.f == 0 || (share < derivedClear && share > 1-derivedClear) {
 			continue

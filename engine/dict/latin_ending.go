@@ -53,7 +53,7 @@ func (d *Dict) latinEndings() map[string]endingVotes {
 		ends := make(map[string]endingVotes, len(names)/3)
 		for _, nm := range names {
 			name, sp := nm.name, nm.sp
-			sv := d.spanSexVotes(sp)
+			sv := d.modelSexVotes(sp)
 			if sv.m+sv.f == 0 {
 				continue
 			}

@@ -44,7 +44,7 @@ func TestEndingModelLeaveOneOut(t *testing.T) {
 		if sp.n == 0 || !latinLetters(name) || utf8.RuneCountInString(name) < latinEndMinLen {
 			continue
 		}
-		sv := d.spanSexVotes(sp)
+		sv := d.modelSexVotes(sp)
 		if sv.m+sv.f == 0 {
 			continue
 		}

@@ -80,7 +80,7 @@ func (d *Dict) lookUp(s string) (n nameEntry) {
 // lexicon.GivenStrengthSurname).
 func (d *Dict) GivenVotesSurname(s string) (votes int, known, surname bool) {
 	n := d.lookUp(s)
-	if !n.found {
+	if !n.found || d.keyedOnly(n.sp) && (!n.altFound || d.keyedOnly(n.alt)) {
 		return 0, false, n.surname
 	}
 	votes = d.spanVotes(n.sp)

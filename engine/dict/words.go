@@ -39,31 +39,127 @@ type wordSlot struct {
 // newWordTable returns a table of the entries of m, whose keys must be
 // non-empty.
 func newWordTable(m map[string]wordEntry) (*wordTable, error) {
-	t := &wordTable{seed: maphash.MakeSeed(), slots: make([]wordSlot, len(m)*7/4+1)}
-	var long strings.Builder
+	b := newWordBuilder(len(m))
 	for k, e := range m {
+		p, err := b.entry(k)
+		if err != nil {
+			return nil, err
+		}
+		*p = e
+	}
+	return b.table(), nil
+}
+
+// wordBuilder fills a wordTable key by key, so that the data is loaded
+// into the table directly, without a Go map in between (that map and the
+// copy out of it were a third of dict.Load: BenchmarkLoad).
+type wordBuilder struct {
+	t    *wordTable
+	long strings.Builder
+	max  int // keys the table has room for
+}
+
+// newWordBuilder returns a builder with room for n keys.
+func newWordBuilder(n int) *wordBuilder {
+	return &wordBuilder{t: &wordTable{seed: maphash.MakeSeed(), slots: make([]wordSlot, n*7/4+1)}, max: n}
+}
+
+// entry returns the entry of key k, adding k with a zero entry when it is
+// new. The pointer is good until the next call.
+func (b *wordBuilder) entry(k string) (*wordEntry, error) {
+	if k == "" {
+		return nil, fmt.Errorf("dict: empty name key")
+	}
+	if len(k) > math.MaxUint8 || b.long.Len() > math.MaxUint32-len(k) {
+		return nil, fmt.Errorf("dict: name key %.20q… too long", k)
+	}
+	t := b.t
+	for i := t.start(maphash.String(t.seed, k)); ; i = t.next(i) {
+		s := &t.slots[i]
+		switch {
+		case s.n == 0:
+			if t.n >= b.max {
+				return nil, fmt.Errorf("dict: more than %d name keys", b.max)
+			}
+			s.n = uint8(len(k))
+			if len(k) <= wordInline {
+				copy(s.key[:], k)
+			} else {
+				binary.LittleEndian.PutUint32(s.key[:], uint32(b.long.Len()))
+				b.long.WriteString(k)
+			}
+			t.n++
+			return &s.e, nil
+		case int(s.n) != len(k):
+		case len(k) <= wordInline:
+			if string(s.key[:len(k)]) == k {
+				return &s.e, nil
+			}
+		default:
+			off := binary.LittleEndian.Uint32(s.key[:])
+			if b.long.String()[off:off+uint32(s.n)] == k {
+				return &s.e, nil
+			}
+		}
+	}
+}
+
+// addNew adds distinct keys that the table does not hold yet, with their
+// entries (keys[i] with es[i]). They go in in the order of their first
+// slots, so that the writes sweep the table once instead of landing
+// anywhere in it: filling the table key by key waited on memory for most
+// of its time (BenchmarkLoad). A repeated key would be found only as its
+// first copy; the data generator writes each key once.
+func (b *wordBuilder) addNew(keys []string, es []wordEntry) error {
+	t := b.t
+	if t.n+len(keys) > b.max {
+		return fmt.Errorf("dict: more than %d name keys", b.max)
+	}
+	// A counting sort of the keys by their first slot's block of 64.
+	const blockBits = 6
+	slot := make([]uint32, len(keys))
+	count := make([]int32, len(t.slots)>>blockBits+2)
+	for i, k := range keys {
 		if k == "" {
-			return nil, fmt.Errorf("dict: empty name key")
+			return fmt.Errorf("dict: empty name key")
 		}
-		if len(k) > math.MaxUint8 || long.Len() > math.MaxUint32-len(k) {
-			return nil, fmt.Errorf("dict: name key %.20q… too long", k)
+		if len(k) > math.MaxUint8 || b.long.Len() > math.MaxUint32-len(k) {
+			return fmt.Errorf("dict: name key %.20q… too long", k)
 		}
-		s := wordSlot{n: uint8(len(k)), e: e}
+		slot[i] = uint32(t.start(maphash.String(t.seed, k)))
+		count[slot[i]>>blockBits+1]++
+	}
+	for i := 1; i < len(count); i++ {
+		count[i] += count[i-1]
+	}
+	order := make([]int32, len(keys))
+	for i, s := range slot {
+		order[count[s>>blockBits]] = int32(i)
+		count[s>>blockBits]++
+	}
+	for _, i := range order {
+		k := keys[i]
+		j := int(slot[i])
+		for t.slots[j].n != 0 {
+			j = t.next(j)
+		}
+		s := &t.slots[j]
+		s.n, s.e = uint8(len(k)), es[i]
 		if len(k) <= wordInline {
 			copy(s.key[:], k)
 		} else {
-			binary.LittleEndian.PutUint32(s.key[:], uint32(long.Len()))
-			long.WriteString(k)
+			binary.LittleEndian.PutUint32(s.key[:], uint32(b.long.Len()))
+			b.long.WriteString(k)
 		}
-		i := t.start(maphash.String(t.seed, k))
-		for t.slots[i].n != 0 {
-			i = t.next(i)
-		}
-		t.slots[i] = s
 		t.n++
 	}
-	t.long = long.String()
-	return t, nil
+	return nil
+}
+
+// table returns the filled table; the builder is done.
+func (b *wordBuilder) table() *wordTable {
+	b.t.long = b.long.String()
+	return b.t
 }
 
 // start returns the first slot to probe for hash h.

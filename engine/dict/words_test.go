@@ -141,3 +141,43 @@ func BenchmarkWordLookup(b *testing.B) {
 	})
 	_ = sink
 }
+
+// TestWordBuilderAddNew: keys added in bulk (short, long, many sharing
+// blocks of slots) are found with their entries, keys added one by one
+// afterwards too, and a bad key is refused.
+func TestWordBuilderAddNew(t *testing.T) {
+	var keys []string
+	var es []wordEntry
+	for i := range 5000 {
+		k := fmt.Sprintf("name%d", i)
+		if i%7 == 0 {
+			k = strings.Repeat("long", 6) + k // longer than wordInline
+		}
+		keys = append(keys, k)
+		es = append(es, wordEntry{given: span{start: uint32(i), n: 1}, isGiven: true})
+	}
+	b := newWordBuilder(len(keys) + 1)
+	if err := b.addNew(keys, es); err != nil {
+		t.Fatal(err)
+	}
+	e, err := b.entry("surname-only")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.surname = true
+	w := b.table()
+	for i, k := range keys {
+		if got := w.get(k); got != es[i] {
+			t.Fatalf("get(%q) = %+v, want %+v", k, got, es[i])
+		}
+	}
+	if !w.get("surname-only").surname || w.get("name5000").isGiven || w.n != len(keys)+1 {
+		t.Errorf("after addNew and entry: %d keys, surname-only %+v", w.n, w.get("surname-only"))
+	}
+	if err := newWordBuilder(2).addNew([]string{"a", ""}, make([]wordEntry, 2)); err == nil {
+		t.Error("addNew accepts an empty key")
+	}
+	if err := newWordBuilder(1).addNew([]string{"a", "b"}, make([]wordEntry, 2)); err == nil {
+		t.Error("addNew goes past the builder's room")
+	}
+}

@@ -77,26 +77,70 @@ func (d *Dict) spanSexVotes(sp span) sexVotes {
 	return sv
 }
 
+// KeyedLang is the language tag of given names that the data holds only
+// as the Latin keys of a long list in another script (russian_name's
+// "Гульнара" as "gulnara"). They answer look-ups in the scope of all data
+// ("" place) but are left out of the models learned from the Latin-script
+// names (the ending model, the trades of endings): spellings of Turkic,
+// Persian and Caucasian names would blur the endings of the others.
+const KeyedLang = "xl"
+
+// modelSexVotes is spanSexVotes without the votes of KeyedLang.
+func (d *Dict) modelSexVotes(sp span) sexVotes {
+	var sv sexVotes
+	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		if d.langs[st.lang] == KeyedLang {
+			continue
+		}
+		m := float32(st.male) / 100 * float32(st.votes)
+		sv.m += m
+		sv.f += float32(st.votes) - m
+	}
+	return sv
+}
+
 // world holds the indexes over the non-Latin names.
 type world struct {
-	variants map[string]span            // LatinKey → best-backed non-Latin given name
+	variants map[string]variant         // LatinKey → best-backed non-Latin given name
 	suffixes map[string]sexVotes        // name ending (lower case, in its script) → votes
 	chars    map[rune]sexVotes          // Han character anywhere in a given name → votes
 	totals   map[script.Script]sexVotes // all votes of each script's names
 }
 
+// variant is a non-Latin given name of the world index and its votes.
+type variant struct {
+	sp    span
+	votes int32
+	name  string
+}
+
 // worldIndex returns the indexes over the non-Latin given names, building
 // them on the first call: data with Latin-script names only never pays for
-// them, and start-up does not wait for them.
+// them, and start-up does not wait for them. The variants (a name not
+// listed, looked up in other spellings: every surname in another script
+// asks) and the suffix model (a given name not listed) are built
+// separately, on the first call that needs each: the model is the larger
+// part, and most runs never need it (BenchmarkEngineStartup).
 func (d *Dict) worldIndex() *world {
-	d.worldOnce.Do(d.buildWorld)
+	d.worldOnce.Do(d.buildVariants)
+	d.modelOnce.Do(d.buildModel)
 	return &d.world
 }
 
-// buildWorld indexes the non-Latin given names of d.
-func (d *Dict) buildWorld() {
-	w := world{variants: map[string]span{}, suffixes: map[string]sexVotes{}, chars: map[rune]sexVotes{}, totals: map[script.Script]sexVotes{}}
-	best := map[string]int{}
+// worldVariants is worldIndex's variants alone.
+func (d *Dict) worldVariants() map[string]variant {
+	d.worldOnce.Do(d.buildVariants)
+	return d.world.variants
+}
+
+// nonLatinName is an entry of nonLatinNames: a name's script and entry.
+type nonLatinName struct {
+	sc script.Script
+	sp span
+}
+
+// nonLatinNames yields the given names of d in other scripts than Latin.
+func (d *Dict) nonLatinNames(yield func(string, nonLatinName) bool) {
 	for name, sp := range d.givenNames() {
 		if name == "" || name[0] < utf8.RuneSelf {
 			continue
@@ -105,27 +149,50 @@ func (d *Dict) buildWorld() {
 		if sc == script.Latin || sc == script.None {
 			continue
 		}
-		votes := d.spanVotes(sp)
-		if k := variantKey(name, sc); k != "" {
-			if v, seen := best[k]; !seen || votes > v {
-				best[k] = votes
-				w.variants[k] = sp
+		if !yield(name, nonLatinName{sc, sp}) {
+			return
+		}
+	}
+}
+
+// buildVariants indexes the non-Latin given names of d by their Latin
+// key. The map is sized for the names counted at loading (d.nNonLatin).
+func (d *Dict) buildVariants() {
+	variants := make(map[string]variant, d.nNonLatin)
+	for name, nl := range d.nonLatinNames {
+		if k := variantKey(name, nl.sc); k != "" {
+			votes := int32(d.spanVotes(nl.sp))
+			// On a tie the name that sorts first: the table's order
+			// changes from run to run, the answer must not.
+			if v, seen := variants[k]; !seen || votes > v.votes || votes == v.votes && name < v.name {
+				variants[k] = variant{nl.sp, votes, name}
 			}
 		}
-		if votes == 0 {
+	}
+	d.world.variants = variants
+}
+
+// buildModel builds the suffix model over the non-Latin given names of d.
+func (d *Dict) buildModel() {
+	suffixes := make(map[string]sexVotes, d.nNonLatin)
+	chars := map[rune]sexVotes{}
+	totals := map[script.Script]sexVotes{}
+	for name, nl := range d.nonLatinNames {
+		sc := nl.sc
+		sv := d.spanSexVotes(nl.sp)
+		if sv.m+sv.f == 0 {
 			continue
 		}
-		sv := d.spanSexVotes(sp)
-		t := w.totals[sc]
+		t := totals[sc]
 		t.m += sv.m
 		t.f += sv.f
-		w.totals[sc] = t
+		totals[sc] = t
 		if sc == script.Han { // Korean names: see koIndex
 			for _, r := range name {
-				a := w.chars[r]
+				a := chars[r]
 				a.m += sv.m
 				a.f += sv.f
-				w.chars[r] = a
+				chars[r] = a
 			}
 		}
 		// Every ending shorter than the name itself.
@@ -136,18 +203,18 @@ func (d *Dict) buildWorld() {
 			_, size := utf8.DecodeLastRuneInString(name[:i])
 			i -= size
 			suf := name[i:]
-			a := w.suffixes[suf]
+			a := suffixes[suf]
 			a.m += sv.m
 			a.f += sv.f
-			w.suffixes[suf] = a
+			suffixes[suf] = a
 		}
 	}
-	d.world = w
+	d.world.suffixes, d.world.chars, d.world.totals = suffixes, chars, totals
 }
 
 // translitSpan looks up a non-Latin name (lower case) by its Latin key:
-// first among the names of other scripts, then, for alphabetic scripts,
-// among the Latin-script names.
+// among the names of other scripts and, for alphabetic scripts, among the
+// Latin-script names.
 func (d *Dict) translitSpan(lower string) (span, bool) {
 	sc := script.Of(lower)
 	if sc == script.Latin || sc == script.None {
@@ -157,13 +224,17 @@ func (d *Dict) translitSpan(lower string) (span, bool) {
 	if k == "" {
 		return span{}, false
 	}
-	if sp, ok := d.worldIndex().variants[k]; ok {
-		return sp, true
-	}
+	v, vok := d.worldVariants()[k]
 	if !sc.Alphabetic() {
-		return span{}, false
+		return v.sp, vok
 	}
+	// The better-backed of the two, the Latin-script name on a tie: a
+	// Bengali "অমিত" is the "Amit" of the Indian lists (many votes), not
+	// a Cyrillic "Амит" of one list.
 	sp, ok := d.givenEntry(k)
+	if vok && (!ok || int(v.votes) > d.spanVotes(sp)) {
+		return v.sp, true
+	}
 	return sp, ok
 }
 

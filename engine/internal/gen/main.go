@@ -51,6 +51,10 @@ const (
 	verGimei      = "0.3.4"
 	pkgIndian     = "random-indian-name"
 	verIndian     = "1.0.0"
+	pkgRussian    = "russian_name"
+	verRussian    = "2.0.1"
+	pkgSexRu      = "sex-by-russian-name"
+	verSexRu      = "1.0.3"
 )
 
 func main() {
@@ -76,7 +80,7 @@ func run(out, testdata, work string) error {
 		return fmt.Errorf("work dir: %w", err)
 	}
 	dirs := map[string]string{}
-	for _, p := range [][2]string{{pkgGender, verGender}, {pkgFaker, verFaker}, {pkgDisposable, verDisposable}, {pkgMailcheck, verMailcheck}, {pkgFreemail, verFreemail}, {pkgHangul, verHangul}, {pkgPinyin, verPinyin}, {pkgGimei, verGimei}, {pkgIndian, verIndian}} {
+	for _, p := range [][2]string{{pkgGender, verGender}, {pkgFaker, verFaker}, {pkgDisposable, verDisposable}, {pkgMailcheck, verMailcheck}, {pkgFreemail, verFreemail}, {pkgHangul, verHangul}, {pkgPinyin, verPinyin}, {pkgGimei, verGimei}, {pkgIndian, verIndian}, {pkgRussian, verRussian}, {pkgSexRu, verSexRu}} {
 		d, err := fetch(work, p[0], p[1])
 		if err != nil {
 			return err

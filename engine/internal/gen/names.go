@@ -66,6 +66,11 @@ func buildNames(out string, dirs map[string]string) error {
 		return err
 	}
 	faker["hi_Names"] = hi
+	ru, _, err := loadRussianNames(dirs[pkgRussian])
+	if err != nil {
+		return err
+	}
+	faker["ru_Names"] = ru
 	gd, err := loadGDFN(dirs[pkgGender])
 	if err != nil {
 		return err
@@ -76,8 +81,22 @@ func buildNames(out string, dirs map[string]string) error {
 	// except where the Latin-script sources give the spelling the other
 	// sex (Macedonian "Јане" is a man, English "Jane" a woman).
 	latin := latinVotes(faker, gd)
+	// Surnames, and the Latin-script given names also diacritics-folded
+	// ("boglarka"): russian_name's keys must not be either.
+	taken := surnameKeys(faker)
+	for n := range latin {
+		taken[text.Strip(n)] = true
+	}
 	for _, k := range slices.Sorted(maps.Keys(faker)) {
-		if l := latinLocale(faker[k], latin); len(l.Male)+len(l.Female)+len(l.Generic) > 0 {
+		// russian_name's Latin keys only fill gaps: its lists are long
+		// and unchecked, and a key can be another culture's name ("Ян" →
+		// "yan", Chinese Yan) or a surname elsewhere, which would turn a
+		// name's order around.
+		l := latinLocale(faker[k], latin, k == "ru_Names")
+		if k == "ru_Names" {
+			l = without(l, taken)
+		}
+		if len(l.Male)+len(l.Female)+len(l.Generic) > 0 {
 			faker[k+"_Latn"] = l
 		}
 	}
@@ -89,6 +108,10 @@ func buildNames(out string, dirs map[string]string) error {
 	surnames := map[string]bool{}
 	for loc, l := range faker {
 		lg := lang(loc)
+		if loc == "ru_Names_Latn" {
+			// Kept out of the ending models (dict.KeyedLang).
+			lg = dict.KeyedLang
+		}
 		if fk[lg] == nil {
 			fk[lg] = map[string]votes{}
 		}
@@ -269,8 +292,8 @@ func buildNames(out string, dirs map[string]string) error {
 		}
 		lines = append(lines, b.String())
 	}
-	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja) and %s %s (Indian given names by sex, language hi). Diacritics-folded spellings added. MIT licensed, see NOTICE.",
-		pkgGender, verGender, pkgFaker, verFaker, pkgGimei, verGimei, pkgIndian, verIndian)
+	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja) and %s %s (Indian given names by sex, language hi) and %s %s (given names by sex in Cyrillic, language ru, nine in ten of them: the rest is testdata/gender-check.tsv). Diacritics-folded spellings added. MIT and ISC licensed, see NOTICE.",
+		pkgGender, verGender, pkgFaker, verFaker, pkgGimei, verGimei, pkgIndian, verIndian, pkgRussian, verRussian)
 	if err := writeLines(filepath.Join(out, "given.tsv.gz"), hdr, lines); err != nil {
 		return err
 	}

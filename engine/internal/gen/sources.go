@@ -184,8 +184,11 @@ var kaSex string
 
 // latinLocale returns the given names of l that are written in an
 // alphabetic script other than Latin, by their dict.LatinKey. The abjads
-// (Arabic, Hebrew) and Thai are left out: their keys lose vowels.
-func latinLocale(l fakerLocale, latin map[string]votes) fakerLocale {
+// (Arabic, Hebrew) and Thai are left out: their keys lose vowels. With
+// onlyNew, only keys that no Latin-script source lists and that do not
+// read as pinyin (pinyinWord) are returned: the source fills gaps and
+// changes no answer the Latin sources give.
+func latinLocale(l fakerLocale, latin map[string]votes, onlyNew bool) fakerLocale {
 	conv := func(ns []string, male, female bool) []string {
 		var out []string
 		for _, n := range ns {
@@ -193,7 +196,7 @@ func latinLocale(l fakerLocale, latin map[string]votes) fakerLocale {
 			case script.Cyrillic, script.Greek, script.Armenian, script.Georgian, script.Devanagari:
 				k := script.LatinKey(n)
 				v := latin[k]
-				if k == "" || male && v.f > 2*v.m || female && v.m > 2*v.f {
+				if k == "" || male && v.f > 2*v.m || female && v.m > 2*v.f || onlyNew && (v.m+v.f > 0 || pinyinWord(k)) {
 					continue
 				}
 				out = append(out, k)

@@ -1,0 +1,54 @@
+package dict
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLineSet(t *testing.T) {
+	s, err := newLineSet("test", []byte("# header\n# more\nz.net\na.com\nb.org\nmail.b.org\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		k    string
+		want bool
+	}{
+		{"a.com", true}, {"b.org", true}, {"mail.b.org", true}, {"z.net", true},
+		{"", false}, {"# header", false}, {"a.co", false}, {"a.comm", false}, {"c.org", false}, {"zz.net", false},
+	} {
+		if got := s.has(tt.k); got != tt.want {
+			t.Errorf("has(%q) = %v, want %v", tt.k, got, tt.want)
+		}
+	}
+	if s.len() != 4 {
+		t.Errorf("len = %d, want 4", s.len())
+	}
+	for _, bad := range []string{"a.com\n b.org\n", "a.com\n\nb.org\n", "a.com\tx\n", "a.com"} {
+		if _, err := newLineSet("bad", []byte(bad)); err == nil || !strings.Contains(err.Error(), "dict: bad") {
+			t.Errorf("newLineSet(%q): err %v, want an error naming the file", bad, err)
+		}
+	}
+	empty, err := newLineSet("empty", []byte("# only a header\n"))
+	if err != nil || empty.len() != 0 || empty.has("a.com") {
+		t.Errorf("empty set: %v, len %d", err, empty.len())
+	}
+}
+
+// TestDisposableLineSet holds the embedded disposable list to the set
+// loaded from it: every listed domain is found.
+func TestDisposableLineSet(t *testing.T) {
+	d := mustDict(t)
+	l, err := ReadLines("disposable.txt.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.disposable.len() != len(l) {
+		t.Fatalf("set has %d domains, the file %d", d.disposable.len(), len(l))
+	}
+	for _, k := range l {
+		if !d.disposable.has(k) {
+			t.Fatalf("%q not found", k)
+		}
+	}
+}

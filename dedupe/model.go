@@ -427,18 +427,13 @@ func (r *emResult) plausible() bool {
 // pair that shares one of the rule's keys: the pairs each rule owns
 // (owned) plus, for every kept pair (one that agrees somewhere), its
 // pattern under each further rule whose key it shares (cand.shared).
-func sharedCounts(ctx context.Context, owned []PatternCounts, cands *sorter[cand]) ([]PatternCounts, error) {
+func sharedCounts(ctx context.Context, owned []PatternCounts, cands *candidates) ([]PatternCounts, error) {
 	out := make([]PatternCounts, len(owned))
 	for r := range owned {
 		out[r] = make(PatternCounts, len(owned[r]))
 		out[r].Add(owned[r])
 	}
-	last := cand{a: -1}
 	err := cands.Each(ctx, func(c cand) error {
-		if c.a == last.a && c.b == last.b {
-			return nil // compared under two rules (an earlier block was capped)
-		}
-		last = c
 		for r := range out {
 			if c.shared&(1<<r) != 0 {
 				out[r][c.p]++

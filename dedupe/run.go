@@ -1,6 +1,7 @@
 package dedupe
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/bits"
@@ -315,7 +316,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 
 	// group + compare
 	perRow := make([]int32, n)
-	cands := newSorter(dir, "pairs", candCodec, cmpCand, o.SortBuffer)
+	cands := newCandidates(dir, o.SortBuffer)
 	defer cands.Close()
 	byRule, err := groupAndCompare(ctx, o, x, st, nIn, link, prev != nil, names, perRow, cands)
 	if err != nil {
@@ -397,14 +398,8 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	for p := range weights {
 		weights[p] = res.Model.Weight(Pattern(p).Vector())
 	}
-	var strong []Edge
 	var kept []Pair
-	last := cand{a: -1}
 	err = cands.Each(ctx, func(c cand) error {
-		if c.a == last.a && c.b == last.b {
-			return nil // compared under two rules (an earlier block was capped)
-		}
-		last = c
 		p := Pair{A: c.a, B: c.b, Pattern: c.p}
 		p.Weight = weights[c.p]
 		for f, x := range c.adjustFields(tf) {
@@ -415,6 +410,15 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
 			return nil
 		}
+		kept = append(kept, p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(kept, func(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
+	var strong []Edge
+	for _, p := range kept {
 		if p.Score >= set.Threshold {
 			sum.PairsAboveThreshold++
 			switch {
@@ -426,11 +430,6 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 				sum.PairsNameAlone++
 			}
 		}
-		kept = append(kept, p)
-		return nil
-	})
-	if err != nil {
-		return nil, err
 	}
 	cands.Close()
 	stage("train and score")

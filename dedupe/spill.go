@@ -338,6 +338,100 @@ func (s *sorter[T]) Close() {
 	s.runs, s.buf = nil, nil
 }
 
+// spool keeps records of type T in the order they are added with
+// bounded memory: a full buffer is appended to one file, and Each reads
+// the file back sequentially, then the last buffer (kept in memory). Add
+// is safe for concurrent use; Each may be called more than once after
+// Finish.
+type spool[T any] struct {
+	dir   *spillDir
+	name  string
+	codec recordCodec[T]
+	max   int // records in memory
+
+	mu  sync.Mutex
+	buf []T
+	f   *os.File
+	cw  *countWriter
+	enc []byte
+	n   int64 // records in the file
+}
+
+// newSpool returns a spool whose buffer holds half of memBytes of encoded
+// records.
+func newSpool[T any](dir *spillDir, name string, codec recordCodec[T], memBytes int) *spool[T] {
+	return &spool[T]{dir: dir, name: name, codec: codec, max: max(1024, memBytes/2/codec.size)}
+}
+
+// Add adds records.
+func (s *spool[T]) Add(vs ...T) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.buf = append(s.buf, vs...)
+	if len(s.buf) < s.max {
+		return nil
+	}
+	if s.f == nil {
+		f, err := s.dir.create(s.name)
+		if err != nil {
+			return err
+		}
+		s.f, s.cw = f, &countWriter{w: f, d: s.dir}
+	}
+	s.enc = slices.Grow(s.enc[:0], len(s.buf)*s.codec.size)[:len(s.buf)*s.codec.size]
+	for i, v := range s.buf {
+		s.codec.put(s.enc[i*s.codec.size:], v)
+	}
+	if _, err := s.cw.Write(s.enc); err != nil {
+		return fmt.Errorf("dedupe: writing %s: %w", s.f.Name(), err)
+	}
+	s.n += int64(len(s.buf))
+	s.buf = s.buf[:0]
+	return nil
+}
+
+// Finish ends the adding.
+func (s *spool[T]) Finish() error {
+	s.enc = nil
+	return nil
+}
+
+// Each calls fn with every record in the order added (after Finish).
+func (s *spool[T]) Each(ctx context.Context, fn func(T) error) error {
+	if s.f != nil {
+		rd := bufio.NewReaderSize(io.NewSectionReader(s.f, 0, s.cw.n), 1<<18)
+		rec := make([]byte, s.codec.size)
+		for i := int64(0); i < s.n; i++ {
+			if i&0xffff == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			if _, err := io.ReadFull(rd, rec); err != nil {
+				return fmt.Errorf("dedupe: reading %s: %w", s.f.Name(), err)
+			}
+			if err := fn(s.codec.get(rec)); err != nil {
+				return err
+			}
+		}
+	}
+	for _, v := range s.buf {
+		if err := fn(v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Close removes the file and drops the buffer.
+func (s *spool[T]) Close() {
+	if s.f != nil {
+		s.dir.remove(s.f, s.cw.n)
+		s.f = nil
+	}
+	s.buf = nil
+}
+
 // featStore holds every row's encoded features and keys in one file,
 // appended in row order and read back by row.
 type featStore struct {

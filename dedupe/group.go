@@ -225,20 +225,26 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 			var buf []byte
 			var feats []Features
 			var keys [][]blockKey
+			var loaded []bool
+			var todo [][2]int32 // the owned pairs of a job, by index in it
 			var found []cand
 			for batch := range jobs {
 				for _, j := range batch {
 					if len(feats) < len(j.ents) {
 						feats = make([]Features, len(j.ents))
+						loaded = make([]bool, len(j.ents))
 						keys = append(keys, make([][]blockKey, len(j.ents)-len(keys))...)
 					}
+					// The keys first: only the rows of owned pairs are
+					// decoded whole.
 					for k, e := range j.ents {
 						var err error
-						if buf, keys[k], err = x.store.load(e.row, buf, &feats[k], keys[k]); err != nil {
+						if buf, keys[k], err = x.store.loadKeys(e.row, buf, keys[k]); err != nil {
 							return err
 						}
+						loaded[k] = false
 					}
-					c := counts[w][j.rule]
+					todo = todo[:0]
 					for i := range j.first {
 						jEnd := len(j.ents)
 						if j.capped {
@@ -264,14 +270,29 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 							if !owns(keys[ia], keys[ib], blockKey{h: j.ents[i].h, rule: j.rule}) {
 								continue
 							}
-							v := compareRows(gctx, names, &feats[ia], &feats[ib])
-							p := v.Pattern()
-							c[p]++
-							atomic.AddInt32(&perRow[a], 1)
-							atomic.AddInt32(&perRow[b], 1)
-							if v.agrees() {
-								found = append(found, newCand(a, b, p, keys[ia], keys[ib], &feats[ia], &feats[ib], x.shares))
+							todo = append(todo, [2]int32{int32(ia), int32(ib)})
+						}
+					}
+					c := counts[w][j.rule]
+					for _, t := range todo {
+						for _, k := range t {
+							if !loaded[k] {
+								var err error
+								if buf, keys[k], err = x.store.load(j.ents[k].row, buf, &feats[k], keys[k]); err != nil {
+									return err
+								}
+								loaded[k] = true
 							}
+						}
+						ia, ib := t[0], t[1]
+						a, b := j.ents[ia].row, j.ents[ib].row
+						v := compareRows(gctx, names, &feats[ia], &feats[ib])
+						p := v.Pattern()
+						c[p]++
+						atomic.AddInt32(&perRow[a], 1)
+						atomic.AddInt32(&perRow[b], 1)
+						if v.agrees() {
+							found = append(found, newCand(a, b, p, keys[ia], keys[ib], &feats[ia], &feats[ib], x.shares))
 						}
 					}
 					if len(found) >= 4096 {

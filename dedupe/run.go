@@ -299,7 +299,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := store.cacheIfSmall(storeCacheLimit(o)); err != nil {
+	if err := store.open(storeCacheLimit(o)); err != nil {
 		return nil, err
 	}
 	stage("block sizes")

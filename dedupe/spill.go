@@ -360,8 +360,12 @@ type spool[T any] struct {
 // newSpool returns a spool whose buffer holds half of memBytes of encoded
 // records.
 func newSpool[T any](dir *spillDir, name string, codec recordCodec[T], memBytes int) *spool[T] {
-	return &spool[T]{dir: dir, name: name, codec: codec, max: max(1024, memBytes/2/codec.size)}
+	return &spool[T]{dir: dir, name: name, codec: codec, max: max(1024, min(memBytes/2/codec.size, spoolMax))}
 }
+
+// spoolMax bounds the records a spool keeps in memory: it only needs a
+// buffer's worth for its writes.
+const spoolMax = 1 << 16
 
 // Add adds records.
 func (s *spool[T]) Add(vs ...T) error {
@@ -430,105 +434,4 @@ func (s *spool[T]) Close() {
 		s.f = nil
 	}
 	s.buf = nil
-}
-
-// featStore holds every row's encoded features and keys in one file,
-// appended in row order and read back by row.
-type featStore struct {
-	dir *spillDir
-	f   *os.File
-	w   *bufio.Writer
-	cw  *countWriter
-	// off[i] is where row i starts; off[len(off)-1] is the end.
-	off []int64
-	// mem, when set, holds the whole file (a small one): read serves
-	// from it instead of the file.
-	mem []byte
-}
-
-// storeCacheMax is the largest feature file kept in memory whole.
-const storeCacheMax = 64 << 20
-
-// cacheIfSmall reads the file into memory if it is at most max bytes
-// (no more writes may follow).
-func (s *featStore) cacheIfSmall(max int64) error {
-	size := s.off[len(s.off)-1]
-	if size > max {
-		return nil
-	}
-	mem := make([]byte, size)
-	if _, err := s.f.ReadAt(mem, 0); err != nil {
-		return fmt.Errorf("dedupe: reading features: %w", err)
-	}
-	s.mem = mem
-	return nil
-}
-
-func newFeatStore(dir *spillDir) (*featStore, error) {
-	f, err := dir.create("features")
-	if err != nil {
-		return nil, err
-	}
-	cw := &countWriter{w: f, d: dir}
-	return &featStore{dir: dir, f: f, cw: cw, w: bufio.NewWriterSize(cw, 1<<18), off: []int64{0}}, nil
-}
-
-// append adds the next row's record.
-func (s *featStore) append(rec []byte) error {
-	if _, err := s.w.Write(rec); err != nil {
-		return fmt.Errorf("dedupe: writing features: %w", err)
-	}
-	s.off = append(s.off, s.off[len(s.off)-1]+int64(len(rec)))
-	return nil
-}
-
-// flush ends the appending.
-func (s *featStore) flush() error {
-	if err := s.w.Flush(); err != nil {
-		return fmt.Errorf("dedupe: writing features: %w", err)
-	}
-	s.off = slices.Clip(s.off)
-	return nil
-}
-
-// rows is the number of rows stored.
-func (s *featStore) rows() int { return len(s.off) - 1 }
-
-// read returns row i's record, read into buf (or a part of mem, not to
-// be written to).
-func (s *featStore) read(i int32, buf []byte) ([]byte, error) {
-	lo, hi := s.off[i], s.off[i+1]
-	if s.mem != nil {
-		return s.mem[lo:hi], nil
-	}
-	buf = slices.Grow(buf[:0], int(hi-lo))[:hi-lo]
-	if _, err := s.f.ReadAt(buf, lo); err != nil {
-		return nil, fmt.Errorf("dedupe: reading features of row %d: %w", i, err)
-	}
-	return buf, nil
-}
-
-// load reads and decodes row i into f and keys; buf is a scratch
-// buffer, returned grown.
-func (s *featStore) load(i int32, buf []byte, f *Features, keys []blockKey) ([]byte, []blockKey, error) {
-	rec, err := s.read(i, buf)
-	if err != nil {
-		return buf, keys, err
-	}
-	if s.mem == nil {
-		buf = rec
-	}
-	keys, err = decodeFeatures(rec, f, keys)
-	if err != nil {
-		return buf, keys, fmt.Errorf("row %d: %w", i, err)
-	}
-	return buf, keys, nil
-}
-
-// close removes the file and drops the offsets.
-func (s *featStore) close() {
-	if s.f != nil {
-		s.dir.remove(s.f, s.cw.n)
-		s.f, s.mem, s.off = nil, nil, nil
-	}
 }

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/binary"
 	"math"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Candidate pairs: every compared pair whose fields agree somewhere is
@@ -177,20 +179,28 @@ func (c *candidates) Finish() error {
 	return c.multi.Finish()
 }
 
-// Each calls fn with every distinct pair once, in no particular order
-// (after Finish; it may be called more than once).
-func (c *candidates) Each(ctx context.Context, fn func(cand) error) error {
-	if err := c.once.Each(ctx, fn); err != nil {
-		return err
+// EachParallel calls fn with every distinct pair once, in no particular
+// order, on parts+1 goroutines (after Finish; it may be called more than
+// once): part p < parts reads its share of the pairs only one block
+// compared, part parts the others, sorted, without repeats.
+func (c *candidates) EachParallel(ctx context.Context, parts int, fn func(part int, x cand) error) error {
+	g, gctx := errgroup.WithContext(ctx)
+	for p := range parts {
+		g.Go(func() error {
+			return c.once.EachPart(gctx, p, parts, func(x cand) error { return fn(p, x) })
+		})
 	}
-	last := cand{a: -1}
-	return c.multi.Each(ctx, func(x cand) error {
-		if x.a == last.a && x.b == last.b {
-			return nil // compared under two keys (an earlier block was capped)
-		}
-		last = x
-		return fn(x)
+	g.Go(func() error {
+		last := cand{a: -1}
+		return c.multi.Each(gctx, func(x cand) error {
+			if x.a == last.a && x.b == last.b {
+				return nil // compared under two keys (an earlier block was capped)
+			}
+			last = x
+			return fn(parts, x)
+		})
 	})
+	return g.Wait()
 }
 
 // Close removes the spilled pairs.

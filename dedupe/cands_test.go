@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -122,8 +123,18 @@ func TestCandidatesGivesEachPairOnce(t *testing.T) {
 				t.Fatal(err)
 			}
 			for pass := range 2 { // Each may be called again
+				var mu sync.Mutex
 				var got []cand
-				if err := c.Each(context.Background(), func(x cand) error { got = append(got, x); return nil }); err != nil {
+				err := c.EachParallel(context.Background(), 3, func(part int, x cand) error {
+					if part < 0 || part > 3 {
+						t.Errorf("part %d of 3", part)
+					}
+					mu.Lock()
+					defer mu.Unlock()
+					got = append(got, x)
+					return nil
+				})
+				if err != nil {
 					t.Fatal(err)
 				}
 				byRows := func(x, y cand) int { return cmp.Or(cmpCand(x, y), cmp.Compare(x.p, y.p)) }
@@ -152,7 +163,8 @@ func TestCandidatesGivesEachPairOnce(t *testing.T) {
 
 // BenchmarkCandidates compares keeping every candidate pair in the
 // external sort (as before cands.go) with sorting only the pairs that
-// two blocks may compare (a third of them here).
+// two blocks may compare (a third of them here) and reading the others
+// in two parts at once.
 func BenchmarkCandidates(b *testing.B) {
 	in, distinct := randomCands(1_000_000, 1)
 	run := func(b *testing.B, add func(*spillDir) (func(...cand) error, func() error, func(func(cand) error) error, func())) {
@@ -171,11 +183,11 @@ func BenchmarkCandidates(b *testing.B) {
 				b.Fatal(err)
 			}
 			for range 2 { // the train and the score pass
-				n := 0
-				if err := each(func(cand) error { n++; return nil }); err != nil {
+				var n atomic.Int64
+				if err := each(func(cand) error { n.Add(1); return nil }); err != nil {
 					b.Fatal(err)
 				}
-				if n != len(distinct) {
+				if n := int(n.Load()); n != len(distinct) {
 					b.Fatalf("%d pairs, want %d", n, len(distinct))
 				}
 			}
@@ -204,7 +216,10 @@ func BenchmarkCandidates(b *testing.B) {
 	b.Run("candidates", func(b *testing.B) {
 		run(b, func(dir *spillDir) (func(...cand) error, func() error, func(func(cand) error) error, func()) {
 			c := newCandidates(dir, defaultSortBuffer)
-			return c.Add, c.Finish, func(fn func(cand) error) error { return c.Each(ctx, fn) }, c.Close
+			each := func(fn func(cand) error) error {
+				return c.EachParallel(ctx, 2, func(_ int, x cand) error { return fn(x) })
+			}
+			return c.Add, c.Finish, each, c.Close
 		})
 	})
 }

@@ -383,7 +383,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		tf = newTermFreq(&res.Model, nil)
 		tf.rows = x.tfRows
 	} else {
-		shared, err := sharedCounts(ctx, byRule[:], cands)
+		shared, err := sharedCounts(ctx, byRule[:], cands, o.Workers)
 		if err != nil {
 			return nil, err
 		}
@@ -398,23 +398,33 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	for p := range weights {
 		weights[p] = res.Model.Weight(Pattern(p).Vector())
 	}
-	var kept []Pair
-	err = cands.Each(ctx, func(c cand) error {
+	// score, on the workers: each part of the pairs has its own kept
+	// pairs and histogram
+	keptBy := make([][]Pair, o.Workers+1)
+	histBy := make([][weightHi - weightLo]int64, o.Workers+1)
+	err = cands.EachParallel(ctx, o.Workers, func(part int, c cand) error {
 		p := Pair{A: c.a, B: c.b, Pattern: c.p}
 		p.Weight = weights[c.p]
 		for f, x := range c.adjustFields(tf) {
 			p.Weight += x
 			p.TF[f] = float32(x)
 		}
-		res.countWeight(p.Weight)
+		histBy[part][weightBin(p.Weight)]++
 		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
 			return nil
 		}
-		kept = append(kept, p)
+		keptBy[part] = append(keptBy[part], p)
 		return nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	kept := slices.Concat(keptBy...)
+	keptBy = nil
+	for _, h := range histBy {
+		for i, n := range h {
+			res.weightCounts[i] += n
+		}
 	}
 	slices.SortFunc(kept, func(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	var strong []Edge

@@ -400,28 +400,37 @@ func (s *spool[T]) Finish() error {
 	return nil
 }
 
-// Each calls fn with every record in the order added (after Finish).
-func (s *spool[T]) Each(ctx context.Context, fn func(T) error) error {
-	if s.f != nil {
-		rd := bufio.NewReaderSize(io.NewSectionReader(s.f, 0, s.cw.n), 1<<18)
-		rec := make([]byte, s.codec.size)
-		for i := int64(0); i < s.n; i++ {
-			if i&0xffff == 0 {
-				if err := ctx.Err(); err != nil {
+// EachPart calls fn with part of parts of the records, in the order
+// added (after Finish): the parts together hold every record once, and
+// may be read at the same time.
+func (s *spool[T]) EachPart(ctx context.Context, part, parts int, fn func(T) error) error {
+	lo, hi := s.n*int64(part)/int64(parts), s.n*int64(part+1)/int64(parts)
+	if s.f != nil && hi > lo {
+		size := int64(s.codec.size)
+		rd := io.NewSectionReader(s.f, lo*size, (hi-lo)*size)
+		chunk := make([]byte, (1<<16)*size)
+		for left := hi - lo; left > 0; {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			k := min(left, 1<<16)
+			b := chunk[:k*size]
+			if _, err := io.ReadFull(rd, b); err != nil {
+				return fmt.Errorf("dedupe: reading %s: %w", s.f.Name(), err)
+			}
+			for ; len(b) > 0; b = b[size:] {
+				if err := fn(s.codec.get(b)); err != nil {
 					return err
 				}
 			}
-			if _, err := io.ReadFull(rd, rec); err != nil {
-				return fmt.Errorf("dedupe: reading %s: %w", s.f.Name(), err)
-			}
-			if err := fn(s.codec.get(rec)); err != nil {
-				return err
-			}
+			left -= k
 		}
 	}
-	for _, v := range s.buf {
-		if err := fn(v); err != nil {
-			return err
+	if part == parts-1 {
+		for _, v := range s.buf {
+			if err := fn(v); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

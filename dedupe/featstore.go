@@ -5,20 +5,14 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"sync"
-	"sync/atomic"
 )
 
 // featStore holds every row's encoded features and keys in one file,
-// appended in row order and read back by row. Once written, the file is
-// read in whole when small, or else mapped into memory where the
-// platform can (featstore_map_linux.go): the compare step reads a few
-// million records at random, and one read call each cost it more than
-// comparing them. The mapped pages count towards the process's resident
-// memory, so the mapping lets them go whenever more than mappedBudget of
-// them are resident; the page cache keeps them, and the next read maps
-// them back without a read call. Elsewhere each record is read with
-// ReadAt.
+// appended in row order and read back by row with ReadAt (the page
+// cache holds the hot part), or from memory when the file is small.
+// (Mapping the file instead cost more than it saved: its pages count
+// towards the resident memory, and letting them go to bound it made
+// every read a page fault.)
 type featStore struct {
 	dir *spillDir
 	f   *os.File
@@ -26,37 +20,19 @@ type featStore struct {
 	cw  *countWriter
 	// off[i] is where row i starts; off[len(off)-1] is the end.
 	off []int64
-	// mem, when set, holds the whole file (read in, or mapped): read
-	// serves from it instead of the file.
+	// mem, when set, holds the whole file (a small one): read serves
+	// from it instead of the file.
 	mem []byte
-	// mapped: mem is the file mapped; reads counts the reads since, and
-	// trimMu lets one reader at a time check the resident pages.
-	// base is the process's resident file pages when it was mapped.
-	mapped bool
-	base   int64
-	reads  atomic.Int64
-	trimMu sync.Mutex
 }
 
 // storeCacheMax is the largest feature file kept in memory whole.
 const storeCacheMax = 64 << 20
 
-// mappedBudget is how much of the mapped feature file may stay resident;
-// trimEvery is the number of reads between two checks.
-const (
-	mappedBudget = 64 << 20
-	trimEvery    = 1024
-)
-
-// open makes the written file readable from memory: read in whole if it
-// is at most max bytes, else mapped where the platform can (no more
-// writes may follow).
+// open reads the written file into memory if it is at most max bytes
+// (no more writes may follow).
 func (s *featStore) open(max int64) error {
 	size := s.off[len(s.off)-1]
 	if size > max {
-		if mem, err := mapFile(s.f, size); err == nil {
-			s.mem, s.mapped, s.base = mem, true, residentFile()
-		}
 		return nil
 	}
 	mem := make([]byte, size)
@@ -102,9 +78,6 @@ func (s *featStore) rows() int { return len(s.off) - 1 }
 func (s *featStore) read(i int32, buf []byte) ([]byte, error) {
 	lo, hi := s.off[i], s.off[i+1]
 	if s.mem != nil {
-		if s.mapped && s.reads.Add(1)%trimEvery == 0 {
-			s.trim()
-		}
 		return s.mem[lo:hi], nil
 	}
 	buf = slices.Grow(buf[:0], int(hi-lo))[:hi-lo]
@@ -112,18 +85,6 @@ func (s *featStore) read(i int32, buf []byte) ([]byte, error) {
 		return nil, fmt.Errorf("dedupe: reading features of row %d: %w", i, err)
 	}
 	return buf, nil
-}
-
-// trim lets the mapped pages go when more than mappedBudget of the file
-// are resident.
-func (s *featStore) trim() {
-	if !s.trimMu.TryLock() {
-		return // another reader is at it
-	}
-	defer s.trimMu.Unlock()
-	if r := residentFile(); r < 0 || r-s.base > mappedBudget {
-		releaseMapped(s.mem)
-	}
 }
 
 // load reads and decodes row i into f and keys; buf is a scratch
@@ -143,31 +104,19 @@ func (s *featStore) load(i int32, buf []byte, f *Features, keys []blockKey) ([]b
 	return buf, keys, nil
 }
 
-// loadKeys reads row i and decodes only its keys (a row's keys tell
-// which of its pairs a block owns before its features are decoded).
-func (s *featStore) loadKeys(i int32, buf []byte, keys []blockKey) ([]byte, []blockKey, error) {
-	rec, err := s.read(i, buf)
+// decode decodes row i's record rec (from read) into f and keys.
+func (s *featStore) decode(i int32, rec []byte, f *Features, keys []blockKey) ([]blockKey, error) {
+	keys, err := decodeFeatures(rec, f, keys)
 	if err != nil {
-		return buf, keys, err
+		return keys, fmt.Errorf("row %d: %w", i, err)
 	}
-	if s.mem == nil {
-		buf = rec
-	}
-	keys, err = decodeKeys(rec, keys)
-	if err != nil {
-		return buf, keys, fmt.Errorf("row %d: %w", i, err)
-	}
-	return buf, keys, nil
+	return keys, nil
 }
 
-// close removes the file and drops the offsets; no read may be under
-// way.
+// close removes the file and drops the offsets.
 func (s *featStore) close() {
 	if s.f != nil {
-		if s.mapped {
-			unmapFile(s.mem)
-		}
 		s.dir.remove(s.f, s.cw.n)
-		s.f, s.mem, s.off, s.mapped = nil, nil, nil, false
+		s.f, s.mem, s.off = nil, nil, nil
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/binary"
+	"fmt"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -222,7 +223,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 			counts[w][r] = newPatternCounts(len(names.extra))
 		}
 		g.Go(func() error {
-			var buf []byte
+			var recs [][]byte
 			var feats []Features
 			var keys [][]blockKey
 			var loaded []bool
@@ -234,15 +235,19 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 						feats = make([]Features, len(j.ents))
 						loaded = make([]bool, len(j.ents))
 						keys = append(keys, make([][]blockKey, len(j.ents)-len(keys))...)
+						recs = append(recs, make([][]byte, len(j.ents)-len(recs))...)
 					}
-					// The keys first: only the rows of owned pairs are
-					// decoded whole.
+					// Each row read once, its keys first: only the rows
+					// of owned pairs are decoded whole.
 					for k, e := range j.ents {
-						var err error
-						if buf, keys[k], err = x.store.loadKeys(e.row, buf, keys[k]); err != nil {
+						rec, err := x.store.read(e.row, recs[k])
+						if err != nil {
 							return err
 						}
-						loaded[k] = false
+						if keys[k], err = decodeKeys(rec, keys[k]); err != nil {
+							return fmt.Errorf("row %d: %w", e.row, err)
+						}
+						recs[k], loaded[k] = rec, false // rec: recs[k] grown, or the store's memory
 					}
 					todo = todo[:0]
 					for i := range j.first {
@@ -278,7 +283,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 						for _, k := range t {
 							if !loaded[k] {
 								var err error
-								if buf, keys[k], err = x.store.load(j.ents[k].row, buf, &feats[k], keys[k]); err != nil {
+								if keys[k], err = x.store.decode(j.ents[k].row, recs[k], &feats[k], keys[k]); err != nil {
 									return err
 								}
 								loaded[k] = true

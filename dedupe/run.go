@@ -444,7 +444,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	cands.Close()
 	stage("train and score")
 	sum.PairsAbovePairsThreshold = int64(len(kept))
-	if res.names, err = pairNames(store, kept); err != nil {
+	if res.names, err = pairNames(ctx, store, kept, o.Workers); err != nil {
 		return nil, err
 	}
 	if res.Explained, err = explainPairs(ctx, o, store, x, names, weights, tf, nIn32); err != nil {
@@ -529,54 +529,6 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, lin
 	if prev != nil && o.SaveIndex != nil {
 		o.SaveIndex.noteClusters(res, root, size) // a chained index (index_chain.go)
 	}
-}
-
-// pairNames reads the name text of every row of the kept pairs (for the
-// pairs file), in row order.
-func pairNames(store *featStore, kept []Pair) (*rowNames, error) {
-	rows := make([]int32, 0, 2*len(kept))
-	for _, p := range kept {
-		rows = append(rows, p.A, p.B)
-	}
-	slices.Sort(rows)
-	rows = slices.Compact(rows)
-	out := &rowNames{rows: rows, end: make([]uint32, len(rows))}
-	var buf []byte
-	var f Features
-	var keys []blockKey
-	for i, r := range rows {
-		var err error
-		if buf, keys, err = store.load(r, buf, &f, keys); err != nil {
-			return nil, err
-		}
-		out.text = append(out.text, nameText(&f)...)
-		out.end[i] = uint32(len(out.text))
-	}
-	return out, nil
-}
-
-// rowNames holds the name text of some rows (the pairs' rows).
-type rowNames struct {
-	rows []int32 // sorted
-	end  []uint32
-	text []byte
-}
-
-// name returns the name text of row i (an index of the row space, the
-// reference's rows after the input's).
-func (r *rowNames) name(i int32) string {
-	if r == nil {
-		return ""
-	}
-	k, ok := slices.BinarySearch(r.rows, i)
-	if !ok {
-		return ""
-	}
-	lo := uint32(0)
-	if k > 0 {
-		lo = r.end[k-1]
-	}
-	return string(r.text[lo:r.end[k]])
 }
 
 // compareRows is the compare step for one pair.

@@ -153,10 +153,9 @@ const (
 	weightHi = 32
 )
 
-// countWeight counts a scored pair's weight in the histogram.
-func (r *Result) countWeight(w float64) {
-	i := int(math.Floor(w)) - weightLo
-	r.weightCounts[min(max(i, 0), weightHi-weightLo-1)]++
+// weightBin is the bin of the histogram of weights w falls in.
+func weightBin(w float64) int {
+	return min(max(int(math.Floor(w))-weightLo, 0), weightHi-weightLo-1)
 }
 
 // WeightHistogram returns the match weights of every scored pair (the

@@ -261,6 +261,39 @@ func (d *featDecoder) strs(dst []string) []string {
 // slices, which must not be in use elsewhere.
 func decodeFeatures(rec []byte, f *Features, keys []blockKey) ([]blockKey, error) {
 	d := featDecoder{s: string(rec)}
+	keys, err := d.keys(keys)
+	if err != nil {
+		return keys, err
+	}
+	d.body(f)
+	return keys, d.end()
+}
+
+// decodeKeys decodes only the keys of a record of appendFeatures
+// (appended to keys[:0]), as decodeFeatures does, without copying the
+// record.
+func decodeKeys(rec []byte, keys []blockKey) ([]blockKey, error) {
+	keys = keys[:0]
+	if len(rec) < 2 {
+		return keys, errCorrupt
+	}
+	n := int(binary.LittleEndian.Uint16(rec))
+	if len(rec) < 2+n*keySize {
+		return keys, errCorrupt
+	}
+	for i := range n {
+		b := rec[2+i*keySize:]
+		k := blockKey{rule: Rule(b[0]), h: binary.LittleEndian.Uint64(b[1:]), size: binary.LittleEndian.Uint32(b[9:]), capped: b[13] != 0}
+		if k.rule >= NumRules {
+			return keys, errCorrupt
+		}
+		keys = append(keys, k)
+	}
+	return keys, nil
+}
+
+// keys decodes the keys at the start of a record.
+func (d *featDecoder) keys(keys []blockKey) ([]blockKey, error) {
 	n := int(d.fixed(2))
 	keys = keys[:0]
 	for range n {
@@ -274,8 +307,7 @@ func decodeFeatures(rec []byte, f *Features, keys []blockKey) ([]blockKey, error
 		}
 		keys = append(keys, k)
 	}
-	d.body(f)
-	return keys, d.end()
+	return keys, d.err
 }
 
 // end reports the decoder's error, or an error when bytes are left.

@@ -42,6 +42,9 @@ func roundTrip(t *testing.T, f *Features, keys []blockKey) {
 	if len(gotKeys) != len(keys) || len(keys) > 0 && !reflect.DeepEqual(gotKeys, keys) {
 		t.Errorf("keys round trip: got %+v, want %+v", gotKeys, keys)
 	}
+	if onlyKeys, err := decodeKeys(rec, []blockKey{{h: 2}}); err != nil || len(onlyKeys) != len(keys) || len(keys) > 0 && !reflect.DeepEqual(onlyKeys, keys) {
+		t.Errorf("decodeKeys: got %+v, %v, want %+v", onlyKeys, err, keys)
+	}
 	// the exported form: features alone
 	data, err := f.AppendBinary([]byte{1, 2})
 	if err != nil {

@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/binary"
-	"math"
+	"fmt"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -106,87 +106,6 @@ var keySizeCodec = recordCodec[keySizeEntry]{
 	},
 	get: func(b []byte) keySizeEntry {
 		return keySizeEntry{row: int32(binary.LittleEndian.Uint32(b)), slot: binary.LittleEndian.Uint16(b[4:]), size: binary.LittleEndian.Uint32(b[6:])}
-	},
-}
-
-// cand is a compared pair whose fields agree somewhere, with what its
-// term-frequency adjustment needs: per rule of a term-frequency field,
-// the size of the smallest block the two rows share; the names' words'
-// chance agreement (nameShares.logU); and the rules whose keys the rows
-// share besides the one that compared them, for training (sharedMask).
-type cand struct {
-	a, b   int32
-	p      Pattern
-	shared uint8
-	names  float32
-	sizes  [NumRules]uint32
-}
-
-// newCand returns the candidate pair of rows a and b with keys ka, kb
-// and features fa, fb.
-func newCand(a, b int32, p Pattern, ka, kb []blockKey, fa, fb *Features, shares nameShares) cand {
-	c := cand{a: a, b: b, p: p, shared: sharedMask(ka, kb), names: shares.logU(fa, fb, p.Vector()[FieldName])}
-	for _, f := range tfFields {
-		c.sizes[f.rule] = sharedSize(ka, kb, f.rule)
-	}
-	return c
-}
-
-// adjust returns the pair's term-frequency adjustment: tf.adjust on two
-// key lists that share, per rule, one key of the recorded size (all
-// that sharedSize reads of the rows' keys).
-func (c *cand) adjust(tf *termFreq) float64 {
-	by := c.adjustFields(tf)
-	adj := 0.0
-	for _, x := range by {
-		adj += x
-	}
-	return adj
-}
-
-// adjustFields is adjust per field (the names' adjustment under
-// FieldName).
-func (c *cand) adjustFields(tf *termFreq) [numFields]float64 {
-	var keys [NumRules]blockKey
-	n := 0
-	for r, size := range c.sizes {
-		if size > 0 {
-			keys[n] = blockKey{h: uint64(r) + 1, size: size, rule: Rule(r)}
-			n++
-		}
-	}
-	var by [numFields]float64
-	tf.adjustFields(keys[:n], keys[:n], c.p, &by)
-	by[FieldName] += tf.adjustName(c.names, c.p)
-	return by
-}
-
-func cmpCand(x, y cand) int {
-	if c := cmp.Compare(x.a, y.a); c != 0 {
-		return c
-	}
-	return cmp.Compare(x.b, y.b)
-}
-
-var candCodec = recordCodec[cand]{
-	size: 17 + 4*int(NumRules),
-	put: func(b []byte, c cand) {
-		binary.LittleEndian.PutUint32(b, uint32(c.a))
-		binary.LittleEndian.PutUint32(b[4:], uint32(c.b))
-		binary.LittleEndian.PutUint32(b[8:], uint32(c.p))
-		b[12] = c.shared
-		binary.LittleEndian.PutUint32(b[13:], math.Float32bits(c.names))
-		for r, size := range c.sizes {
-			binary.LittleEndian.PutUint32(b[17+4*r:], size)
-		}
-	},
-	get: func(b []byte) cand {
-		c := cand{a: int32(binary.LittleEndian.Uint32(b)), b: int32(binary.LittleEndian.Uint32(b[4:])),
-			p: Pattern(binary.LittleEndian.Uint32(b[8:])), shared: b[12], names: math.Float32frombits(binary.LittleEndian.Uint32(b[13:]))}
-		for r := range c.sizes {
-			c.sizes[r] = binary.LittleEndian.Uint32(b[17+4*r:])
-		}
-		return c
 	},
 }
 
@@ -294,7 +213,7 @@ const segment = 1024
 // cands with what their term-frequency adjustment needs; the counts of every
 // pattern are returned per rule.
 func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]ruleStats, nIn int, link, incr bool,
-	names *nameComparer, perRow []int32, cands *sorter[cand]) ([NumRules]PatternCounts, error) {
+	names *nameComparer, perRow []int32, cands *candidates) ([NumRules]PatternCounts, error) {
 	maxBlock, window := o.Settings.MaxBlockSize, o.Settings.Window
 	g, gctx := errgroup.WithContext(ctx)
 	jobs := make(chan []compareJob, 2*o.Workers)
@@ -304,23 +223,33 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 			counts[w][r] = newPatternCounts(len(names.extra))
 		}
 		g.Go(func() error {
-			var buf []byte
+			var recs [][]byte
 			var feats []Features
 			var keys [][]blockKey
+			var loaded []bool
+			var todo [][2]int32 // the owned pairs of a job, by index in it
 			var found []cand
 			for batch := range jobs {
 				for _, j := range batch {
 					if len(feats) < len(j.ents) {
 						feats = make([]Features, len(j.ents))
+						loaded = make([]bool, len(j.ents))
 						keys = append(keys, make([][]blockKey, len(j.ents)-len(keys))...)
+						recs = append(recs, make([][]byte, len(j.ents)-len(recs))...)
 					}
+					// Each row read once, its keys first: only the rows
+					// of owned pairs are decoded whole.
 					for k, e := range j.ents {
-						var err error
-						if buf, keys[k], err = x.store.load(e.row, buf, &feats[k], keys[k]); err != nil {
+						rec, err := x.store.read(e.row, recs[k])
+						if err != nil {
 							return err
 						}
+						if keys[k], err = decodeKeys(rec, keys[k]); err != nil {
+							return fmt.Errorf("row %d: %w", e.row, err)
+						}
+						recs[k], loaded[k] = rec, false // rec: recs[k] grown, or the store's memory
 					}
-					c := counts[w][j.rule]
+					todo = todo[:0]
 					for i := range j.first {
 						jEnd := len(j.ents)
 						if j.capped {
@@ -346,14 +275,29 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 							if !owns(keys[ia], keys[ib], blockKey{h: j.ents[i].h, rule: j.rule}) {
 								continue
 							}
-							v := compareRows(gctx, names, &feats[ia], &feats[ib])
-							p := v.Pattern()
-							c[p]++
-							atomic.AddInt32(&perRow[a], 1)
-							atomic.AddInt32(&perRow[b], 1)
-							if v.agrees() {
-								found = append(found, newCand(a, b, p, keys[ia], keys[ib], &feats[ia], &feats[ib], x.shares))
+							todo = append(todo, [2]int32{int32(ia), int32(ib)})
+						}
+					}
+					c := counts[w][j.rule]
+					for _, t := range todo {
+						for _, k := range t {
+							if !loaded[k] {
+								var err error
+								if keys[k], err = x.store.decode(j.ents[k].row, recs[k], &feats[k], keys[k]); err != nil {
+									return err
+								}
+								loaded[k] = true
 							}
+						}
+						ia, ib := t[0], t[1]
+						a, b := j.ents[ia].row, j.ents[ib].row
+						v := compareRows(gctx, names, &feats[ia], &feats[ib])
+						p := v.Pattern()
+						c[p]++
+						atomic.AddInt32(&perRow[a], 1)
+						atomic.AddInt32(&perRow[b], 1)
+						if v.agrees() {
+							found = append(found, newCand(a, b, p, keys[ia], keys[ib], &feats[ia], &feats[ib], x.shares))
 						}
 					}
 					if len(found) >= 4096 {

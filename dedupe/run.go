@@ -1,6 +1,7 @@
 package dedupe
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"math/bits"
@@ -298,7 +299,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := store.cacheIfSmall(storeCacheLimit(o)); err != nil {
+	if err := store.open(storeCacheLimit(o)); err != nil {
 		return nil, err
 	}
 	stage("block sizes")
@@ -315,7 +316,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 
 	// group + compare
 	perRow := make([]int32, n)
-	cands := newSorter(dir, "pairs", candCodec, cmpCand, o.SortBuffer)
+	cands := newCandidates(dir, o.SortBuffer)
 	defer cands.Close()
 	byRule, err := groupAndCompare(ctx, o, x, st, nIn, link, prev != nil, names, perRow, cands)
 	if err != nil {
@@ -382,7 +383,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		tf = newTermFreq(&res.Model, nil)
 		tf.rows = x.tfRows
 	} else {
-		shared, err := sharedCounts(ctx, byRule[:], cands)
+		shared, err := sharedCounts(ctx, byRule[:], cands, o.Workers)
 		if err != nil {
 			return nil, err
 		}
@@ -397,24 +398,37 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	for p := range weights {
 		weights[p] = res.Model.Weight(Pattern(p).Vector())
 	}
-	var strong []Edge
-	var kept []Pair
-	last := cand{a: -1}
-	err = cands.Each(ctx, func(c cand) error {
-		if c.a == last.a && c.b == last.b {
-			return nil // compared under two rules (an earlier block was capped)
-		}
-		last = c
+	// score, on the workers: each part of the pairs has its own kept
+	// pairs and histogram
+	keptBy := make([][]Pair, o.Workers+1)
+	histBy := make([][weightHi - weightLo]int64, o.Workers+1)
+	err = cands.EachParallel(ctx, o.Workers, func(part int, c cand) error {
 		p := Pair{A: c.a, B: c.b, Pattern: c.p}
 		p.Weight = weights[c.p]
 		for f, x := range c.adjustFields(tf) {
 			p.Weight += x
 			p.TF[f] = float32(x)
 		}
-		res.countWeight(p.Weight)
+		histBy[part][weightBin(p.Weight)]++
 		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
 			return nil
 		}
+		keptBy[part] = append(keptBy[part], p)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	kept := slices.Concat(keptBy...)
+	keptBy = nil
+	for _, h := range histBy {
+		for i, n := range h {
+			res.weightCounts[i] += n
+		}
+	}
+	slices.SortFunc(kept, func(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
+	var strong []Edge
+	for _, p := range kept {
 		if p.Score >= set.Threshold {
 			sum.PairsAboveThreshold++
 			switch {
@@ -426,16 +440,11 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 				sum.PairsNameAlone++
 			}
 		}
-		kept = append(kept, p)
-		return nil
-	})
-	if err != nil {
-		return nil, err
 	}
 	cands.Close()
 	stage("train and score")
 	sum.PairsAbovePairsThreshold = int64(len(kept))
-	if res.names, err = pairNames(store, kept); err != nil {
+	if res.names, err = pairNames(ctx, store, kept, o.Workers); err != nil {
 		return nil, err
 	}
 	if res.Explained, err = explainPairs(ctx, o, store, x, names, weights, tf, nIn32); err != nil {
@@ -520,54 +529,6 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, lin
 	if prev != nil && o.SaveIndex != nil {
 		o.SaveIndex.noteClusters(res, root, size) // a chained index (index_chain.go)
 	}
-}
-
-// pairNames reads the name text of every row of the kept pairs (for the
-// pairs file), in row order.
-func pairNames(store *featStore, kept []Pair) (*rowNames, error) {
-	rows := make([]int32, 0, 2*len(kept))
-	for _, p := range kept {
-		rows = append(rows, p.A, p.B)
-	}
-	slices.Sort(rows)
-	rows = slices.Compact(rows)
-	out := &rowNames{rows: rows, end: make([]uint32, len(rows))}
-	var buf []byte
-	var f Features
-	var keys []blockKey
-	for i, r := range rows {
-		var err error
-		if buf, keys, err = store.load(r, buf, &f, keys); err != nil {
-			return nil, err
-		}
-		out.text = append(out.text, nameText(&f)...)
-		out.end[i] = uint32(len(out.text))
-	}
-	return out, nil
-}
-
-// rowNames holds the name text of some rows (the pairs' rows).
-type rowNames struct {
-	rows []int32 // sorted
-	end  []uint32
-	text []byte
-}
-
-// name returns the name text of row i (an index of the row space, the
-// reference's rows after the input's).
-func (r *rowNames) name(i int32) string {
-	if r == nil {
-		return ""
-	}
-	k, ok := slices.BinarySearch(r.rows, i)
-	if !ok {
-		return ""
-	}
-	lo := uint32(0)
-	if k > 0 {
-		lo = r.end[k-1]
-	}
-	return string(r.text[lo:r.end[k]])
 }
 
 // compareRows is the compare step for one pair.

@@ -338,103 +338,109 @@ func (s *sorter[T]) Close() {
 	s.runs, s.buf = nil, nil
 }
 
-// featStore holds every row's encoded features and keys in one file,
-// appended in row order and read back by row.
-type featStore struct {
-	dir *spillDir
+// spool keeps records of type T in the order they are added with
+// bounded memory: a full buffer is appended to one file, and Each reads
+// the file back sequentially, then the last buffer (kept in memory). Add
+// is safe for concurrent use; Each may be called more than once after
+// Finish.
+type spool[T any] struct {
+	dir   *spillDir
+	name  string
+	codec recordCodec[T]
+	max   int // records in memory
+
+	mu  sync.Mutex
+	buf []T
 	f   *os.File
-	w   *bufio.Writer
 	cw  *countWriter
-	// off[i] is where row i starts; off[len(off)-1] is the end.
-	off []int64
-	// mem, when set, holds the whole file (a small one): read serves
-	// from it instead of the file.
-	mem []byte
+	enc []byte
+	n   int64 // records in the file
 }
 
-// storeCacheMax is the largest feature file kept in memory whole.
-const storeCacheMax = 64 << 20
+// newSpool returns a spool whose buffer holds half of memBytes of encoded
+// records.
+func newSpool[T any](dir *spillDir, name string, codec recordCodec[T], memBytes int) *spool[T] {
+	return &spool[T]{dir: dir, name: name, codec: codec, max: max(1024, min(memBytes/2/codec.size, spoolMax))}
+}
 
-// cacheIfSmall reads the file into memory if it is at most max bytes
-// (no more writes may follow).
-func (s *featStore) cacheIfSmall(max int64) error {
-	size := s.off[len(s.off)-1]
-	if size > max {
+// spoolMax bounds the records a spool keeps in memory: it only needs a
+// buffer's worth for its writes.
+const spoolMax = 1 << 16
+
+// Add adds records.
+func (s *spool[T]) Add(vs ...T) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.buf = append(s.buf, vs...)
+	if len(s.buf) < s.max {
 		return nil
 	}
-	mem := make([]byte, size)
-	if _, err := s.f.ReadAt(mem, 0); err != nil {
-		return fmt.Errorf("dedupe: reading features: %w", err)
+	if s.f == nil {
+		f, err := s.dir.create(s.name)
+		if err != nil {
+			return err
+		}
+		s.f, s.cw = f, &countWriter{w: f, d: s.dir}
 	}
-	s.mem = mem
+	s.enc = slices.Grow(s.enc[:0], len(s.buf)*s.codec.size)[:len(s.buf)*s.codec.size]
+	for i, v := range s.buf {
+		s.codec.put(s.enc[i*s.codec.size:], v)
+	}
+	if _, err := s.cw.Write(s.enc); err != nil {
+		return fmt.Errorf("dedupe: writing %s: %w", s.f.Name(), err)
+	}
+	s.n += int64(len(s.buf))
+	s.buf = s.buf[:0]
 	return nil
 }
 
-func newFeatStore(dir *spillDir) (*featStore, error) {
-	f, err := dir.create("features")
-	if err != nil {
-		return nil, err
-	}
-	cw := &countWriter{w: f, d: dir}
-	return &featStore{dir: dir, f: f, cw: cw, w: bufio.NewWriterSize(cw, 1<<18), off: []int64{0}}, nil
-}
-
-// append adds the next row's record.
-func (s *featStore) append(rec []byte) error {
-	if _, err := s.w.Write(rec); err != nil {
-		return fmt.Errorf("dedupe: writing features: %w", err)
-	}
-	s.off = append(s.off, s.off[len(s.off)-1]+int64(len(rec)))
+// Finish ends the adding.
+func (s *spool[T]) Finish() error {
+	s.enc = nil
 	return nil
 }
 
-// flush ends the appending.
-func (s *featStore) flush() error {
-	if err := s.w.Flush(); err != nil {
-		return fmt.Errorf("dedupe: writing features: %w", err)
+// EachPart calls fn with part of parts of the records, in the order
+// added (after Finish): the parts together hold every record once, and
+// may be read at the same time.
+func (s *spool[T]) EachPart(ctx context.Context, part, parts int, fn func(T) error) error {
+	lo, hi := s.n*int64(part)/int64(parts), s.n*int64(part+1)/int64(parts)
+	if s.f != nil && hi > lo {
+		size := int64(s.codec.size)
+		rd := io.NewSectionReader(s.f, lo*size, (hi-lo)*size)
+		chunk := make([]byte, (1<<16)*size)
+		for left := hi - lo; left > 0; {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			k := min(left, 1<<16)
+			b := chunk[:k*size]
+			if _, err := io.ReadFull(rd, b); err != nil {
+				return fmt.Errorf("dedupe: reading %s: %w", s.f.Name(), err)
+			}
+			for ; len(b) > 0; b = b[size:] {
+				if err := fn(s.codec.get(b)); err != nil {
+					return err
+				}
+			}
+			left -= k
+		}
 	}
-	s.off = slices.Clip(s.off)
+	if part == parts-1 {
+		for _, v := range s.buf {
+			if err := fn(v); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
-// rows is the number of rows stored.
-func (s *featStore) rows() int { return len(s.off) - 1 }
-
-// read returns row i's record, read into buf (or a part of mem, not to
-// be written to).
-func (s *featStore) read(i int32, buf []byte) ([]byte, error) {
-	lo, hi := s.off[i], s.off[i+1]
-	if s.mem != nil {
-		return s.mem[lo:hi], nil
-	}
-	buf = slices.Grow(buf[:0], int(hi-lo))[:hi-lo]
-	if _, err := s.f.ReadAt(buf, lo); err != nil {
-		return nil, fmt.Errorf("dedupe: reading features of row %d: %w", i, err)
-	}
-	return buf, nil
-}
-
-// load reads and decodes row i into f and keys; buf is a scratch
-// buffer, returned grown.
-func (s *featStore) load(i int32, buf []byte, f *Features, keys []blockKey) ([]byte, []blockKey, error) {
-	rec, err := s.read(i, buf)
-	if err != nil {
-		return buf, keys, err
-	}
-	if s.mem == nil {
-		buf = rec
-	}
-	keys, err = decodeFeatures(rec, f, keys)
-	if err != nil {
-		return buf, keys, fmt.Errorf("row %d: %w", i, err)
-	}
-	return buf, keys, nil
-}
-
-// close removes the file and drops the offsets.
-func (s *featStore) close() {
+// Close removes the file and drops the buffer.
+func (s *spool[T]) Close() {
 	if s.f != nil {
 		s.dir.remove(s.f, s.cw.n)
-		s.f, s.mem, s.off = nil, nil, nil
+		s.f = nil
 	}
+	s.buf = nil
 }

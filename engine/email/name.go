@@ -322,7 +322,15 @@ func (e *Checker) parseLocalPart(local string) *nameapi.EmailNameParserResult {
 	if len(toks) == 1 {
 		rs = e.single(toks[0].s)
 		if rs == nil {
-			return e.noName(all, digits)
+			res := e.noName(all, digits)
+			if res.ResultType != nameapi.EmailResultUnknown || digits {
+				return res
+			}
+			r, ok := e.byLetters(toks[0].s)
+			if !ok {
+				return res
+			}
+			rs = []reading{r}
 		}
 	} else {
 		rs = e.multi(joined)

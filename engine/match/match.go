@@ -215,7 +215,7 @@ func compareWords(a, b string, l *text.WordLists) wordRel {
 	}
 	// One name in two scripts ("Ivan", "Иван"; "Hassan", "حسّان").
 	if sa, sb := script.Of(a), script.Of(b); sa != sb && sa != script.None && sb != script.None {
-		if ka := script.MatchKey(a); ka != "" && ka == script.MatchKey(b) {
+		if ka, kb := script.MatchKey(a), script.MatchKey(b); ka != "" && (ka == kb || vowelVav(sa, ka) == kb || ka == vowelVav(sb, kb)) {
 			return relCompatible
 		}
 	}
@@ -600,3 +600,15 @@ func compareAge(a, b *nameapi.AgeInfo) string {
 }
 
 func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
+
+// vowelVav returns the match key of a name in Arabic or Hebrew script with
+// its w/v letters dropped: و and ו write the vowels o and u as often as
+// the consonant ("נועם" Noam, "انوشه" Anousheh; but "לוי" Levi), so
+// either reading may be the other script's. For other scripts it returns
+// "", which matches no key.
+func vowelVav(sc script.Script, key string) string {
+	if sc != script.Arabic && sc != script.Hebrew || !strings.ContainsRune(key, 'v') {
+		return ""
+	}
+	return strings.ReplaceAll(key, "v", "")
+}

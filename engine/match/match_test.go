@@ -70,6 +70,8 @@ func TestPersons(t *testing.T) {
 		{"particle missing", "Ludwig van Beethoven", "Ludwig Beethoven", "MATCHING", "FULL", "MATCHING", "EQUAL", 0.7},
 		{"Cyrillic and Latin", "Иван Иванов", "Ivan Ivanov", "MATCHING", "FULL", "MATCHING", "EQUAL", 0.7},
 		{"Hebrew and Latin, vav as a vowel", "Noam Levi", "נועם לֵוִי", "MATCHING", "FULL", "MATCHING", "EQUAL", 0.7},
+		{"Armenian initial and Latin given name", "Anahit Hovhannisyan", "Ա. Հովհաննիսյան", "MATCHING", "FULL", "MATCHING", "NOT_APPLICABLE", 0.7},
+		{"Greek initial of another letter", "Σ. Παπαδόπουλος", "Αλέξανδρος Παπαδόπουλος", "RELATION", "NOT_APPLICABLE", "PARTIAL", "NOT_APPLICABLE", -0.2},
 		{"Serbian Cyrillic and Latin", "Vladimir Veličković", "Владимир Величковић", "MATCHING", "FULL", "MATCHING", "EQUAL", 0.7},
 		{"Thai and Latin", "Somchai Tinsulanonda", "สมชาย ติณสูลานนท์", "MATCHING", "FULL", "MATCHING", "NOT_APPLICABLE", 0.7},
 		{"name at birth", "Petra Müller geb. Weber", "Petra Weber", "MATCHING", "INTERSECTION", "MATCHING", "EQUAL", 0.7},

@@ -184,6 +184,8 @@ func TestPersonClasses(t *testing.T) {
 		{"CJK, Chinese", "李明", "NATURAL", "", "李=SURNAME 明=GIVENNAME"},
 		{"CJK, Japanese", "山田太郎", "NATURAL", "MALE", "山田=SURNAME 太郎=GIVENNAME"},
 		{"CJK, Japanese with space", "田中 花子", "NATURAL", "FEMALE", "田中=SURNAME 花子=GIVENNAME"},
+		{"romanised Chinese, surname first", "Yang Xiaoyan", "NATURAL", "", "Yang=SURNAME Xiaoyan=GIVENNAME"},
+		{"romanised Chinese, given first", "Xiaoyan Yang", "NATURAL", "", "Xiaoyan=GIVENNAME Yang=SURNAME"},
 		{"CJK, Korean", "김민수", "NATURAL", "MALE", "김=SURNAME 민수=GIVENNAME"},
 
 		// Separate fields.

@@ -150,3 +150,26 @@ func TestParseEmailNameInitialWithSurname(t *testing.T) {
 		}
 	}
 }
+
+// TestParseEmailNameEastAsianSurnameFirst holds "surname.given" with a
+// Chinese, Korean or Vietnamese surname and an unlisted given name, and
+// the lists' order where the other word is listed.
+func TestParseEmailNameEastAsianSurnameFirst(t *testing.T) {
+	e := newTestEngine(t)
+	for in, want := range map[string]string{
+		"lee.donghai@example.cn":      "PERSON_NAME donghai|lee",
+		"nguyen.quangdung@example.vn": "PERSON_NAME quangdung|nguyen",
+		"wang.xiaoming@example.cn":    "PERSON_NAME xiaoming|wang",
+		"xiaoming.wang@example.cn":    "PERSON_NAME xiaoming|wang",
+		"john.lee@example.com":        "PERSON_NAME john|lee",
+		"lee.smith@example.com":       "PERSON_NAME lee|smith",
+	} {
+		r, err := e.ParseEmailName(context.Background(), &nameapi.InputWithEmail{EmailAddress: in})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := emSummary(r); got != want {
+			t.Errorf("%s: %s, want %s", in, got, want)
+		}
+	}
+}

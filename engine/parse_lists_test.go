@@ -68,8 +68,8 @@ func TestParseListClasses(t *testing.T) {
 		{"american middle", "Jennifer McBath Tipping", "GIVENNAME=Jennifer|MIDDLENAME=McBath|SURNAME=Tipping"},
 		{"american middle", "Mary Higgins Clark", "GIVENNAME=Mary|MIDDLENAME=Higgins|SURNAME=Clark"},
 		{"american middle", "John Quincy Adams", "GIVENNAME=John|MIDDLENAME=Quincy|SURNAME=Adams"},
-		{"two surnames", "María José García López", "GIVENNAME=María|GIVENNAME=José|SURNAME=García López"},
-		{"two surnames", "Juan Pérez Gómez", "GIVENNAME=Juan|SURNAME=Pérez Gómez"},
+		{"two surnames", "María José García López", "GIVENNAME=María|GIVENNAME=José|SURNAME=García|SURNAME=López"},
+		{"two surnames", "Juan Pérez Gómez", "GIVENNAME=Juan|SURNAME=Pérez|SURNAME=Gómez"},
 		// A faculty is a title only after the title it qualifies.
 		{"faculty", "Jur van den Berg", "GIVENNAME=Jur|SURNAME=van den Berg"},
 		{"faculty", "Dr. jur. Hans Meier", "TITLE=Dr. jur.|GIVENNAME=Hans|SURNAME=Meier"},

@@ -105,7 +105,7 @@ func namepipeGivenSurname(r *nameapi.PersonNameParserResult) (given, surname str
 	if given == "" {
 		given = pp.OutputPersonName.First(nameapi.TermGivennameInitial)
 	}
-	return given, pp.OutputPersonName.First(nameapi.TermSurname), false
+	return given, wholeSurname(pp.OutputPersonName), false
 }
 
 // TestPeerParseComparison parses a hand-labelled set of names that is not

@@ -16,8 +16,8 @@ func TestParseSecondGivenNames(t *testing.T) {
 	tests := []struct {
 		in, terms, gender string
 	}{
-		{"José Maria Fernández de la Torre", "GIVENNAME=José|GIVENNAME=Maria|SURNAME=Fernández de la Torre", "MALE"},
-		{"Maria José García López", "GIVENNAME=Maria|GIVENNAME=José|SURNAME=García López", "FEMALE"},
+		{"José Maria Fernández de la Torre", "GIVENNAME=José|GIVENNAME=Maria|SURNAME=Fernández|SURNAME=de la Torre", "MALE"},
+		{"Maria José García López", "GIVENNAME=Maria|GIVENNAME=José|SURNAME=García|SURNAME=López", "FEMALE"},
 		{"Ana Paula da Silva", "GIVENNAME=Ana|GIVENNAME=Paula|SURNAME=da Silva", "FEMALE"},
 		{"Ólafur Ragnar Grímsson", "GIVENNAME=Ólafur|GIVENNAME=Ragnar|SURNAME=Grímsson", ""},
 		{"Sigríður Anna Jónsdóttir", "GIVENNAME=Sigríður|GIVENNAME=Anna|SURNAME=Jónsdóttir", ""},
@@ -26,10 +26,10 @@ func TestParseSecondGivenNames(t *testing.T) {
 		{"Jean-Claude Juncker", "GIVENNAME=Jean-Claude|SURNAME=Juncker", "MALE"},
 		{"Jean Martin-Bernard", "GIVENNAME=Jean|SURNAME=Martin-Bernard", "MALE"},
 		{"Hans Peter Müller", "GIVENNAME=Hans|GIVENNAME=Peter|SURNAME=Müller", "MALE"},
-		{"João Pedro Santos Oliveira", "GIVENNAME=João|GIVENNAME=Pedro|SURNAME=Santos Oliveira", "MALE"},
+		{"João Pedro Santos Oliveira", "GIVENNAME=João|GIVENNAME=Pedro|SURNAME=Santos|SURNAME=Oliveira", "MALE"},
 		{"José Ortega y Gasset", "GIVENNAME=José|SURNAME=Ortega y Gasset", "MALE"},
 		{"Josep Puig i Cadafalch", "GIVENNAME=Josep|SURNAME=Puig i Cadafalch", "MALE"},
-		{"Gabriel García Márquez", "GIVENNAME=Gabriel|SURNAME=García Márquez", "MALE"},
+		{"Gabriel García Márquez", "GIVENNAME=Gabriel|SURNAME=García|SURNAME=Márquez", "MALE"},
 		{"Müller, Hans Peter", "SURNAME=Müller|GIVENNAME=Hans|GIVENNAME=Peter", "MALE"},
 		{"Lev Nikolayevich Tolstoy", "GIVENNAME=Lev|MIDDLENAME=Nikolayevich|SURNAME=Tolstoy", "MALE"},
 		{"Nikol Georgievna Dimitrova", "GIVENNAME=Nikol|MIDDLENAME=Georgievna|SURNAME=Dimitrova", "FEMALE"},

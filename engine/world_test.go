@@ -41,7 +41,7 @@ func TestWorldParse(t *testing.T) {
 			t.Fatalf("%q: %v", tt.in, err)
 		}
 		n := r.Best().ParsedPerson.OutputPersonName
-		if g, s := n.First(nameapi.TermGivenname), n.First(nameapi.TermSurname); g != tt.given || s != tt.surname {
+		if g, s := n.First(nameapi.TermGivenname), wholeSurname(n); g != tt.given || s != tt.surname {
 			t.Errorf("%q: given %q surname %q, want %q %q", tt.in, g, s, tt.given, tt.surname)
 		}
 	}

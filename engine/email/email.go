@@ -5,6 +5,7 @@ package email
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -18,6 +19,9 @@ import (
 type Checker struct {
 	lex     lexicon.Lexicon
 	domains *domaincache.Cache // the disposable answers of recent domains
+
+	lettersOnce  sync.Once
+	letterModels *letterModels // letters: built on first use
 }
 
 // New returns a Checker over lex.

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/namepipe/namepipe/engine/lexicon"
+	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -322,7 +324,15 @@ func (e *Checker) parseLocalPart(local string) *nameapi.EmailNameParserResult {
 	if len(toks) == 1 {
 		rs = e.single(toks[0].s)
 		if rs == nil {
-			return e.noName(all, digits)
+			res := e.noName(all, digits)
+			if res.ResultType != nameapi.EmailResultUnknown || digits {
+				return res
+			}
+			r, ok := e.byLetters(toks[0].s)
+			if !ok {
+				return res
+			}
+			rs = []reading{r}
 		}
 	} else {
 		rs = e.multi(joined)
@@ -584,6 +594,10 @@ func (e *Checker) multi(words []string) []reading {
 	}
 	score := func(g, s string) float64 { return gs(g) + sur(s) }
 	fwd, rev := score(a, b), score(b, a)
+	if r, ok := e.eastAsianFirst(a, b); ok {
+		// "lee.donghai", "nguyen.quangdung": the surname written first.
+		return []reading{r}
+	}
 	if fwd == 0 && rev == 0 {
 		if looksRandom(a) || looksRandom(b) || pseudoSegments(a+b) >= 2 {
 			return nil
@@ -614,4 +628,20 @@ func nameShaped(s string) bool {
 		return false
 	}
 	return strings.ContainsAny(s, "aeiouyäöüéèáàíóú")
+}
+
+// eastAsianFirst reads "surname.given" where the first word is the Latin
+// spelling of a Chinese, Korean or Vietnamese surname and the second a
+// word of four letters or more that no list holds ("lee.donghai",
+// "nguyen.quangdung": given names written in Latin letters are seldom
+// listed, surnames are); a listed second word ("lee.smith", "kim.anna")
+// leaves the order to the lists.
+func (e *Checker) eastAsianFirst(a, b string) (reading, bool) {
+	if len([]rune(b)) < 4 || e.isGiven(b) || e.isSurname(b) || !nameShaped(b) {
+		return reading{}, false
+	}
+	if !lexicon.IsCJKSurname(e.lex, a) && !text.IsVietnameseSurname(a) {
+		return reading{}, false
+	}
+	return reading{given: []string{b}, surname: []string{a}, conf: 0.7}, true
 }

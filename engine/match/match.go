@@ -148,7 +148,7 @@ func matchName(parse ParseFunc, c *nameapi.Context, p *nameapi.InputPerson) mNam
 			}
 		case nameapi.TermGivennameInitial, nameapi.TermMiddlenameInitial:
 			if f := text.Fold(t.String); f != "" {
-				n.initials = append(n.initials, f[0])
+				n.initials = append(n.initials, initialByte(f))
 			}
 		case nameapi.TermSurname:
 			if !seenGiven && len(n.surnames) == 0 && !hasComma(p) {
@@ -215,7 +215,7 @@ func compareWords(a, b string, l *text.WordLists) wordRel {
 	}
 	// One name in two scripts ("Ivan", "Иван"; "Hassan", "حسّان").
 	if sa, sb := script.Of(a), script.Of(b); sa != sb && sa != script.None && sb != script.None {
-		if ka := script.MatchKey(a); ka != "" && ka == script.MatchKey(b) {
+		if ka, kb := script.MatchKey(a), script.MatchKey(b); ka != "" && (ka == kb || vowelVav(sa, ka) == kb || ka == vowelVav(sb, kb)) {
 			return relCompatible
 		}
 	}
@@ -391,7 +391,7 @@ func compareGiven(a, b mName, l *text.WordLists) (wordRel, bool, bool) {
 		case i >= len(restA):
 			extraB = true
 		case restA[i] == restB[i]:
-		case restA[i][0] == restB[i][0] && (len(restA[i]) == 1 || len(restB[i]) == 1):
+		case initialByte(restA[i]) == initialByte(restB[i]) && (len(restA[i]) == 1 || len(restB[i]) == 1):
 			r = min(r, relCompatible)
 		default:
 			extraA, extraB = true, true
@@ -417,7 +417,7 @@ func laterGiven(a, b mName, l *text.WordLists) bool {
 			if compareWords(a.given[0], w, l) >= relCompatible {
 				return true
 			}
-		case len(a.initials) == 1 && w[0] == a.initials[0]:
+		case len(a.initials) == 1 && initialByte(w) == a.initials[0]:
 			return true
 		}
 	}
@@ -483,10 +483,28 @@ func restParts(n mName) []string {
 }
 
 func initialRel(name string, initial byte) wordRel {
-	if name != "" && name[0] == initial {
+	if name != "" && initialByte(name) == initial {
 		return relCompatible
 	}
 	return relDifferent
+}
+
+// initialByte returns the first letter of a folded name or initial as one
+// byte: a Latin letter as it is, a letter of another script as the first
+// letter of its Latin spelling ("Ա." and "Anahit" both 'a'), so that an
+// initial meets its name across scripts and two letters of one script
+// are not told alike by a shared first byte of their UTF-8.
+func initialByte(s string) byte {
+	if s == "" || s[0] < utf8.RuneSelf {
+		if s == "" {
+			return 0
+		}
+		return s[0]
+	}
+	if k := script.LatinKey(s); k != "" {
+		return k[0]
+	}
+	return s[0]
 }
 
 // compareGender compares two computed genders.
@@ -600,3 +618,15 @@ func compareAge(a, b *nameapi.AgeInfo) string {
 }
 
 func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
+
+// vowelVav returns the match key of a name in Arabic or Hebrew script with
+// its w/v letters dropped: و and ו write the vowels o and u as often as
+// the consonant ("נועם" Noam, "انوشه" Anousheh; but "לוי" Levi), so
+// either reading may be the other script's. For other scripts it returns
+// "", which matches no key.
+func vowelVav(sc script.Script, key string) string {
+	if sc != script.Arabic && sc != script.Hebrew || !strings.ContainsRune(key, 'v') {
+		return ""
+	}
+	return strings.ReplaceAll(key, "v", "")
+}

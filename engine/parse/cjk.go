@@ -126,7 +126,9 @@ func (e *Parser) markCJK(w *wordInfo) {
 		return
 	}
 	known := e.lex.IsSurname(t) || e.lex.IsGivenName(t)
-	if !known && cjkGivenShape(t) {
+	if cjkGivenShape(t) && (!known || w.given > 0 && !w.surname && !e.lex.IsSurname(t)) {
+		// Unknown, or a given name only (not a surname) of that shape
+		// ("Xiaoyan"): a Chinese or Korean given name.
 		w.cjkGiven = true
 		w.surname = false
 	}

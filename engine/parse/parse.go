@@ -420,6 +420,10 @@ func (e *Parser) naturalPersonTerms(terms []nameTerm) *nameapi.ParsedPerson {
 // terms (sorted into input order) and addressing names, without gender.
 func (e *Parser) personBlock(terms []nameTerm) *personBlock {
 	sortTermsByPos(terms)
+	// The addressing surname is the whole surname ("Fernández de la
+	// Torre"), read before the surname is split into its names.
+	surname := firstOf(terms, nameapi.TermSurname)
+	terms = splitSurnames(terms)
 	b := newPersonBlock(len(terms))
 	out := b.pp.OutputPersonName.Terms
 	for i, t := range terms {
@@ -429,7 +433,7 @@ func (e *Parser) personBlock(terms []nameTerm) *personBlock {
 	pp.PersonType = nameapi.PersonTypeNatural
 	pp.PersonRole = nameapi.RolePrimary
 	pp.AddressingGivenName = firstOf(terms, nameapi.TermGivenname)
-	pp.AddressingSurname = firstOf(terms, nameapi.TermSurname)
+	pp.AddressingSurname = surname
 	if pp.AddressingGivenName == "" {
 		pp.AddressingGivenName = firstOf(terms, nameapi.TermNickname)
 	}

@@ -3,6 +3,7 @@ package parse
 import (
 	"strings"
 
+	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/engine/script"
 	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
@@ -43,7 +44,8 @@ func (e *Parser) parseSurnameFirst(terms []nameTerm, core []text.Token) (candida
 // after them in Arabic names: "Abdul Aziz", "Abd al-Rahman", "Abu Bakr"
 // ("servant of", "father of"). Written for namepipe from Arabic naming
 // usage.
-var arabicCompoundHeads = map[string]bool{"abd": true, "abdul": true, "abdel": true, "abdal": true, "abdol": true, "abdu": true, "abu": true, "abou": true}
+var arabicCompoundHeads = map[string]bool{"abd": true, "abdul": true, "abdel": true, "abdal": true, "abdol": true, "abdu": true, "abu": true, "abou": true,
+	"عبد": true, "أبو": true, "ابو": true}
 
 // arabicArticles are the article forms written as a word of their own
 // inside a compound ("Abd al Aziz").
@@ -54,7 +56,17 @@ var arabicArticles = map[string]bool{"al": true, "el": true, "ul": true, "ar": t
 // one given name, not a given name and a surname. The joined word keeps
 // the position of its first word.
 func joinArabicCompounds(core []text.Token) []text.Token {
-	if len(core) < 3 {
+	return joinArabicCompoundsLast(core, false)
+}
+
+// joinArabicCompoundsLast is joinArabicCompounds; with last, the compound
+// may end the words (the given-name field: "حسّان عبد العزيز").
+func joinArabicCompoundsLast(core []text.Token, last bool) []text.Token {
+	after := 1 // words that must follow the compound
+	if last {
+		after = 0
+	}
+	if len(core) < 2+after {
 		return core // a head needs a word to join and another after it
 	}
 	var out []text.Token
@@ -70,7 +82,7 @@ func joinArabicCompounds(core []text.Token) []text.Token {
 		if end < len(core)-1 && arabicArticles[core[end].Key] {
 			end++
 		}
-		if end >= len(core)-1 || core[end].Kind != text.TokWord {
+		if end > len(core)-1-after || core[end].Kind != text.TokWord {
 			if out != nil {
 				out = append(out, t)
 			}
@@ -199,4 +211,36 @@ func vietnamese(terms []nameTerm, core []text.Token) (candidate, bool) {
 		ts = append(ts, nameTerm{t.Text, typ, t.Pos})
 	}
 	return candidate{terms: ts, likeliness: 0.9, confidence: 0.8}, true
+}
+
+// joinCompoundGiven joins a given name with particles and a second given
+// name into one given name, as Spanish and Portuguese write them: "María
+// de los Ángeles", "María del Carmen", "Maria de Fátima". The word after
+// the particles must be a given name the data knows well and no surname
+// ("Maria dos Santos", "Leonardo da Vinci" stay given name + surname), and,
+// unless last is set (the given-name field), a word must follow it.
+func (e *Parser) joinCompoundGiven(core []text.Token, last bool) []text.Token {
+	l := text.Lists()
+	if len(core) < 3 || core[0].Kind != text.TokWord || !l.IsParticle(core[1]) {
+		return core
+	}
+	k := 1
+	for k < len(core) && core[k].Kind == text.TokWord && l.IsParticle(core[k]) {
+		k++
+	}
+	if k >= len(core) || core[k].Kind != text.TokWord || !last && k == len(core)-1 {
+		return core
+	}
+	w := core[k].Text
+	if text.IsInitial(w) || lexicon.GivenStrength(e.lex, core[0].Text) < 0.5 || lexicon.GivenStrength(e.lex, w) < 0.7 || lexicon.IsSurname(e.lex, w) {
+		return core
+	}
+	parts := make([]string, 0, k+1)
+	for _, t := range core[:k+1] {
+		parts = append(parts, t.Text)
+	}
+	j := strings.Join(parts, " ")
+	out := make([]text.Token, 0, len(core)-k)
+	out = append(out, text.Token{Text: j, Key: text.NKey(j), Kind: text.TokWord, Pos: core[0].Pos})
+	return append(out, core[k+1:]...)
 }

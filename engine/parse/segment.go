@@ -180,7 +180,7 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 	if indexComma(core) >= 0 {
 		core = words(core)
 	}
-	core = joinArabicCompounds(core)
+	core = e.joinCompoundGiven(joinArabicCompounds(core), false)
 	n := len(core)
 	if cd, ok := e.parseSurnameFirst(terms, core); ok {
 		return append(dst, cd)

@@ -39,6 +39,7 @@ func (e *Parser) parseStructured(c *nameapi.Context, p *nameapi.InputPerson, f f
 		}
 		gw = gw[1:]
 	}
+	gw = e.joinCompoundGiven(joinArabicCompoundsLast(gw, true), true)
 	for _, t := range gw {
 		switch {
 		case text.IsInitial(t.Text):

@@ -192,7 +192,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 		gp = &pp.People[0]
 	}
 	g := gp.OutputPersonName.First(nameapi.TermGivenname)
-	sn := gp.OutputPersonName.First(nameapi.TermSurname)
+	sn := surnameOf(gp.OutputPersonName)
 	if fg := foldFields(g); fg > 0 && foldFields(sn) > 0 && len(shown) == len(g)+1+len(sn) &&
 		strings.HasPrefix(shown, g) && shown[len(g)] == ' ' && strings.HasSuffix(shown, sn) {
 		// shown is "given surname": fold (per rune) keeps the fields
@@ -313,7 +313,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	// Good evidence: a known given name and a known surname.
 	if len(rs.risks) == 0 && pp.PersonType == nameapi.PersonTypeNatural {
 		g := pp.OutputPersonName.First(nameapi.TermGivenname)
-		s := pp.OutputPersonName.First(nameapi.TermSurname)
+		s := surnameOf(pp.OutputPersonName)
 		if g != "" && lexicon.GivenStrength(e.lex, g) >= 0.5 {
 			rs.good += 0.2
 		}
@@ -491,4 +491,23 @@ func rawName(fs []nameapi.NameField) string {
 		return b.String()
 	}
 	return out
+}
+
+// surnameOf returns a person's whole surname: its SURNAME terms joined by
+// a space (the parser writes "García López" as two terms).
+func surnameOf(n *nameapi.OutputPersonName) string {
+	if n == nil {
+		return ""
+	}
+	s := ""
+	for _, t := range n.Terms {
+		if t.TermType != nameapi.TermSurname {
+			continue
+		}
+		if s != "" {
+			s += " "
+		}
+		s += t.String
+	}
+	return s
 }

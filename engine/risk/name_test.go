@@ -39,7 +39,7 @@ func TestNameRisksFoldedParts(t *testing.T) {
 			pp = &pp.People[0]
 		}
 		wantG := text.FoldSpace(pp.OutputPersonName.First(nameapi.TermGivenname))
-		wantS := text.FoldSpace(pp.OutputPersonName.First(nameapi.TermSurname))
+		wantS := text.FoldSpace(surnameOf(pp.OutputPersonName))
 		if given != wantG || surname != wantS {
 			t.Errorf("%q: got %q %q, want %q %q", full, given, surname, wantG, wantS)
 		}

@@ -206,6 +206,11 @@ func MatchKey(s string) string {
 			s = r
 		}
 	}
+	if Of(s) == Cyrillic {
+		// Serbian and Macedonian letters, spelt as their own Latin
+		// alphabets spell them (ћ ć, not unidecode's "tsh").
+		s = serbianLatin.Replace(s)
+	}
 	k := LatinKey(s)
 	var b strings.Builder
 	b.Grow(len(k))
@@ -231,8 +236,28 @@ func MatchKey(s string) string {
 		}
 		prev = k[i]
 	}
-	return b.String()
+	out := []byte(b.String())
+	if n := len(out); n > 1 {
+		// A last consonant is written voiced in one script and voiceless
+		// in another (Thai ท reads t at the end: "Tinsulanonda").
+		switch out[n-1] {
+		case 'd':
+			out[n-1] = 't'
+		case 'b':
+			out[n-1] = 'p'
+		case 'g':
+			out[n-1] = 'k'
+		case 'z':
+			out[n-1] = 's'
+		}
+	}
+	return string(out)
 }
+
+// serbianLatin spells the Cyrillic letters of Serbian and Macedonian that
+// unidecode spells otherwise as the Serbian and Macedonian Latin alphabets
+// do (Величковић, Veličković).
+var serbianLatin = strings.NewReplacer("ћ", "ć", "Ћ", "Ć", "ђ", "đ", "Ђ", "Đ", "џ", "dž", "Џ", "Dž", "ќ", "ḱ", "Ќ", "Ḱ", "ѓ", "ǵ", "Ѓ", "Ǵ")
 
 // DropMark is a strings.Map function that drops combining marks (Arabic
 // and Hebrew vowel points, shadda) and the Arabic tatweel.

@@ -76,13 +76,18 @@ func TestMatchKey(t *testing.T) {
 		{"Nino", "ნინო"},
 		{"Beridze", "ბერიძე"},
 		{"Mohammed", "Muhammad"},
+		{"Veličković", "Величковић"},
+		{"Jovanović", "Јовановић"},
+		{"Đorđević", "Ђорђевић"},
+		{"Tinsulanonda", "ติณสูลานนท์"},
+		{"Somchai", "สมชาย"},
 	}
 	for _, p := range same {
 		if a, b := MatchKey(p[0]), MatchKey(p[1]); a != b || a == "" {
 			t.Errorf("MatchKey(%q) = %q, MatchKey(%q) = %q; want equal", p[0], a, p[1], b)
 		}
 	}
-	for _, p := range [][2]string{{"Ivan", "Сергей"}, {"Anahit", "Արամ"}, {"Fatima", "عمر"}} {
+	for _, p := range [][2]string{{"Ivan", "Сергей"}, {"Anahit", "Արամ"}, {"Fatima", "عمر"}, {"Jovanović", "Петровић"}} {
 		if MatchKey(p[0]) == MatchKey(p[1]) {
 			t.Errorf("MatchKey(%q) == MatchKey(%q) = %q; want different", p[0], p[1], MatchKey(p[0]))
 		}

@@ -20,7 +20,7 @@ import (
 // tuned on. They sit a little under the measured values (bench/README.md
 // has the tables).
 var floors = map[string]struct {
-	mode, set, config       string
+	mode, set, config     string
 	precision, recall, f1 float64
 }{
 	"febrl-many": {"febrl", "many", "febrlgen.yaml", 0.99, 0.95, 0.97},

@@ -1,6 +1,7 @@
 package dedupe
 
 import (
+	"context"
 	"testing"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -245,4 +246,26 @@ func containsKey(list []blockKey, k blockKey) bool {
 		}
 	}
 	return false
+}
+
+// TestInitialsOnlyNames: two names that are each only initials ("N."
+// with the surname empty) neither agree nor disagree; an initial against
+// a whole name still matches its word.
+func TestInitialsOnlyNames(t *testing.T) {
+	t.Parallel()
+	c := newNameComparer(nil, 0)
+	for _, x := range []struct {
+		a, b []string
+		want Level
+	}{
+		{[]string{nameapi.FieldGivenname, "N."}, []string{nameapi.FieldGivenname, "N"}, Missing},
+		{[]string{nameapi.FieldGivenname, "N."}, []string{nameapi.FieldGivenname, "M."}, Missing},
+		{[]string{nameapi.FieldGivenname, "N."}, []string{nameapi.FieldGivenname, "Noah", nameapi.FieldSurname, "Hand"}, NameMatching},
+		{[]string{nameapi.FieldGivenname, "N.", nameapi.FieldSurname, "Hand"}, []string{nameapi.FieldGivenname, "N", nameapi.FieldSurname, "Hand"}, NameEqual},
+	} {
+		a, b := Extract(0, person(x.a...)), Extract(1, person(x.b...))
+		if got := c.compare(context.Background(), &a, &b, true); got != x.want {
+			t.Errorf("%v against %v: %s, want %s", x.a, x.b, FieldName.LevelName(got), FieldName.LevelName(x.want))
+		}
+	}
 }

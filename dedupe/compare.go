@@ -457,7 +457,10 @@ func comparePhone(a, b string) Level {
 }
 
 // compareAddress compares two sorted word sets by their overlap (Jaccard):
-// at least 0.8 equal, at least 0.6 close (one word of five differs).
+// at least 0.8 equal, at least 0.6 close (one word of five differs); also
+// close when the sets share a word and each has at most one the other
+// lacks, so that one word changed is close however short the address
+// (a postcode's inward code, a house number).
 func compareAddress(a, b []uint32) Level {
 	if len(a) == 0 || len(b) == 0 {
 		return Missing
@@ -479,7 +482,7 @@ func compareAddress(a, b []uint32) Level {
 	switch {
 	case jac >= 0.8:
 		return Equal
-	case jac >= 0.6:
+	case jac >= 0.6, common > 0 && len(a)-common <= 1 && len(b)-common <= 1:
 		return Close
 	}
 	return Different

@@ -103,6 +103,11 @@ func TestCompareFields(t *testing.T) {
 		{"address other number", compareAddress(addr("Hauptstraße 5", "10115 Berlin"), addr("Hauptstraße 7", "10115 Berlin")), Close},
 		{"address other street", compareAddress(addr("Hauptstraße 5", "10115 Berlin"), addr("Lindenweg 7", "10117 Berlin")), Different},
 		{"address missing", compareAddress(nil, addr("Berlin")), Missing},
+		// one word changed is close however short the address
+		{"postcode other inward code", compareAddress(addr("SW1A 1AA"), addr("SW1A 2BB")), Close},
+		{"place other postcode", compareAddress(addr("Bath BA1"), addr("Bath BA2")), Close},
+		{"two words changed", compareAddress(addr("Bath BA1 1AA"), addr("Bath BA2 2BB")), Different},
+		{"one word each, different", compareAddress(addr("Bath"), addr("Wells")), Different},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%s: got %d, want %d", tc.name, tc.got, tc.want)

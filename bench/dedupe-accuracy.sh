@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # bench/dedupe-accuracy.sh: pairwise precision, recall and F1 of `namepipe
-# dedupe` (local engine) per kind of corruption on four generated sets:
-# bench/dupgen's normal and -hard sets, and the held-out clean and hard
-# sets of bench/heldout (another name source and error model, not tuned
-# on). See bench/README.md for the last results.
+# dedupe` (local engine) per kind of corruption on generated sets:
+# bench/dupgen's normal and -hard sets, the held-out clean and hard sets
+# of bench/heldout (another name source and error model, not tuned on),
+# bench/typogen's typo'd, partly empty people and bench/febrlgen's
+# FEBRL-shaped sets (one, few, many duplicates) and historical persons.
+# See bench/README.md for the last results.
 #
 #   bench/dedupe-accuracy.sh         # 100,000 rows each
 #
@@ -20,7 +22,8 @@ n=${BENCH_ACC_ROWS:-100000}
 bench_workdir namepipe-dedupe-acc
 
 echo "# building into $dir" >&2
-(cd "$repo" && go build -o "$dir/namepipe" ./cmd/namepipe && go build -o "$dir/dupgen" ./bench/dupgen && go build -o "$dir/heldout" ./bench/heldout)
+(cd "$repo" && go build -o "$dir/namepipe" ./cmd/namepipe && go build -o "$dir/dupgen" ./bench/dupgen && go build -o "$dir/heldout" ./bench/heldout &&
+	go build -o "$dir/typogen" ./bench/typogen && go build -o "$dir/febrlgen" ./bench/febrlgen)
 cd "$dir"
 
 run() { # name generator-command config scorer
@@ -37,3 +40,8 @@ run dupgen "./dupgen -n $n" dedupe.yaml ./dupgen
 run dupgen-hard "./dupgen -hard -n $n" dedupe.yaml ./dupgen
 run heldout-clean "./heldout -set clean -n $n" heldout.yaml ./heldout
 run heldout-hard "./heldout -set hard -n $n" heldout.yaml ./heldout
+run typogen "./typogen -n $n" typogen.yaml ./typogen
+for set in one few many; do
+	run febrl-$set "./febrlgen -set $set -n $n" febrlgen.yaml ./febrlgen
+done
+run febrl-hist "./febrlgen -mode hist -n $n" febrlgen-hist.yaml ./febrlgen

@@ -72,7 +72,7 @@ type Dedupe struct {
 	// Type: `smallest_id` | `largest_id`
 	// Default: `smallest_id`
 	ClusterIDFrom string `yaml:"clusterIdFrom"`
-	// More input columns to compare, each learned by the same EM as the built-in fields (name, birth date, email, phone, address) and weighed in every pair: `exact` (equal as written, close when equal but for case, accents, spaces and punctuation), `text` (close: a typo or most words in common), `number` (close: within 1 %, or one digit typed wrong in a number of 4 digits or more), `date` (close: day and month swapped, a typo, or the year off by one). At most 3; a value that is empty on one side is missing.
+	// More input columns to compare, each learned by the same EM as the built-in fields (name, birth date, email, phone, address) and weighed in every pair: `exact` (equal as written, close when equal but for case, accents, spaces and punctuation), `text` (close: a typo or most words in common), `number` (close: within 1 %, or one digit typed wrong in a number of 4 digits or more), `date` (close: day and month swapped, a typo, or the year off by one). At most 3; a value that is empty on one side is missing. Each compared column also blocks, as if listed in `blockOn`: rows that agree on it are compared even when their names and other fields are typo'd or empty.
 	// Type: list of {column: name, kind: exact | text | number | date}
 	// Default: none
 	Compare []DedupeCompare `yaml:"compare"`

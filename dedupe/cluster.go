@@ -139,11 +139,11 @@ func rootOf(root []int32, b int32, nIn int, link bool) int32 {
 // linkClusters links each input row to its best reference row at or
 // above the threshold: the root of an input row is that reference row's
 // index, or -1.
-func linkClusters(rows []RowResult, strong []Edge, nIn, n int, threshold float64) []int32 {
+func linkClusters(rows []RowResult, strong []Edge, nIn, n int, threshold float64, m *Model) []int32 {
 	root := make([]int32, nIn)
 	for i := range root {
 		root[i] = -1
-		if rows[i].Match >= 0 && rows[i].Score >= threshold && Links(rows[i].Pattern) {
+		if rows[i].Match >= 0 && rows[i].Score >= threshold && m.Links(rows[i].Pattern) {
 			root[i] = rows[i].Match
 		}
 	}

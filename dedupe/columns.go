@@ -3,6 +3,7 @@ package dedupe
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -41,7 +42,12 @@ func ColumnComparison(column, kind string) (Comparison, error) {
 type columnsOf struct {
 	extra []Comparison
 	block []string
-	// blocked are the indexes of extra whose column is blocked on.
+	// blocked are the indexes of extra whose column dedupe.blockOn
+	// names: EM on RuleColumns' pairs learns nothing of them. A compared
+	// column that blocks only because it is compared stays learnable
+	// there: its pairs agree on some compared column, not on each, and
+	// skipping every one would leave pairs found only by these columns
+	// nothing to learn from.
 	blocked []int
 }
 
@@ -64,12 +70,21 @@ func runColumns(s config.Dedupe, more []Comparison) (columnsOf, error) {
 			return c, fmt.Errorf("dedupe: comparison %q: an extra comparison needs a column, CompareText and %d levels", x.Name, ExtraLevels)
 		}
 	}
-	c.block = s.BlockOn
+	// Every compared column blocks too, after the blockOn ones: rows
+	// that agree on a column the config compares are candidates even
+	// when their names, dates and addresses are typo'd or empty (an ID,
+	// a postcode, an occupation). A common value makes a capped block,
+	// whose rows meet their window neighbours by name: a sorted
+	// neighbourhood within the value.
+	c.block = slices.Clone(s.BlockOn)
+	for _, x := range c.extra {
+		if !slices.Contains(c.block, x.Column) {
+			c.block = append(c.block, x.Column)
+		}
+	}
 	for i, x := range c.extra {
-		for _, b := range c.block {
-			if b == x.Column {
-				c.blocked = append(c.blocked, i)
-			}
+		if slices.Contains(s.BlockOn, x.Column) {
+			c.blocked = append(c.blocked, i)
 		}
 	}
 	return c, nil
@@ -241,14 +256,38 @@ func compareNumber(a, b string) Level {
 	return Different
 }
 
-// parseNumber reads a number with a decimal point or comma and spaces
-// or underscores between digit groups.
+// parseNumber reads a number with a decimal point or comma and spaces,
+// underscores or apostrophes between digit groups.
 func parseNumber(s string) (float64, error) {
-	s = strings.NewReplacer(" ", "", "_", "", "'", "").Replace(s)
+	if v, ok := plainInt(s); ok {
+		return v, nil
+	}
+	s = numberGroups.Replace(s)
 	if strings.Count(s, ",") == 1 && !strings.Contains(s, ".") {
 		s = strings.Replace(s, ",", ".", 1)
 	}
 	return strconv.ParseFloat(s, 64)
+}
+
+// numberGroups drops the digit-group separators parseNumber allows (one
+// replacer: building one per call cost more than the whole comparison).
+var numberGroups = strings.NewReplacer(" ", "", "_", "", "'", "")
+
+// plainInt reads s when it is 1 to 15 ASCII digits (most identifiers and
+// codes), without allocating.
+func plainInt(s string) (float64, bool) {
+	if len(s) == 0 || len(s) > 15 {
+		return 0, false
+	}
+	var v int64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	return float64(v), true
 }
 
 // dateLayouts are the layouts a date kind reads (the first that parses).

@@ -150,10 +150,19 @@ func TestMadeUpComparison(t *testing.T) {
 // occupation that only the duplicates share, compared exactly and
 // blocked on, links planted duplicates whose names and other fields
 // were all lost, which no built-in rule brings together.
+//
+// Without blockOn the same holds: a compared column blocks too.
 func TestCompareColumns(t *testing.T) {
 	t.Parallel()
+	for _, blockOn := range []string{"\n  blockOn: [badge]", ""} {
+		t.Run("blockOn="+strings.TrimSpace(blockOn), func(t *testing.T) { compareColumns(t, blockOn) })
+	}
+}
+
+func compareColumns(t *testing.T, blockOn string) {
+	t.Parallel()
 	cfg := strings.Replace(testConfig, "dedupe: {names: local}",
-		"dedupe:\n  names: local\n  compare: [{column: badge, kind: exact}, {column: joined, kind: date}]\n  blockOn: [badge]", 1)
+		"dedupe:\n  names: local\n  compare: [{column: badge, kind: exact}, {column: joined, kind: date}]"+blockOn, 1)
 	if cfg == testConfig {
 		t.Fatal("testConfig has no line dedupe: {names: local}")
 	}

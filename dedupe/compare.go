@@ -1,6 +1,7 @@
 package dedupe
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -58,8 +59,12 @@ func (v Vector) agrees() bool {
 // when one field besides the name agrees and two or more disagree
 // (Outweighed). A name with every other field missing (or neutral) links
 // when its weight alone reaches the threshold, as a rare full name's can.
-func Links(p Pattern) bool {
-	agree, disagree := agreement(p)
+// Every field counts; Model.Links leaves out the extra fields whose
+// agreement says little.
+func Links(p Pattern) bool { return links(p, 0) }
+
+func links(p Pattern, weak fieldSet) bool {
+	agree, disagree := agreement(p, weak)
 	return (agree > 0 || disagree == 0) && !outweighed(agree, disagree, p.Vector())
 }
 
@@ -76,9 +81,46 @@ func Links(p Pattern) bool {
 // date, or an equal email not made of the name, is evidence namesakes do
 // not share: a duplicate that moved and changed its email still links on
 // its name and birth date.
-func Outweighed(p Pattern) bool {
-	agree, disagree := agreement(p)
+func Outweighed(p Pattern) bool { return outweighedBy(p, 0) }
+
+func outweighedBy(p Pattern, weak fieldSet) bool {
+	agree, disagree := agreement(p, weak)
 	return outweighed(agree, disagree, p.Vector())
+}
+
+// Links is the package's Links for this model's pairs: an extra field
+// (dedupe.compare) whose agreement weighs less than weakBits, such as a
+// gender, counts neither as agreeing nor as disagreeing. name=equal
+// gender=equal address=different is how namesakes look; two of five
+// people share an occupation's most common value less often than two
+// rows of one gender agree.
+func (m *Model) Links(p Pattern) bool { return links(p, m.weakFields()) }
+
+// Outweighed is the package's Outweighed with the model's weak fields
+// left out (see Model.Links).
+func (m *Model) Outweighed(p Pattern) bool { return outweighedBy(p, m.weakFields()) }
+
+// weakBits is the least weight (log2 m/u) at which an extra field's
+// equal level counts as agreement for Model.Links: about one random pair
+// in four agreeing as often as true pairs do.
+const weakBits = 2
+
+// fieldSet is a set of fields, bit f for field f.
+type fieldSet uint32
+
+// weakFields returns the extra fields whose equal level weighs less than
+// weakBits.
+func (m *Model) weakFields() fieldSet {
+	var s fieldSet
+	for f := numFields; f < maxFields; f++ {
+		if int(Equal) >= len(m.M[f]) || int(Equal) >= len(m.U[f]) || m.U[f][Equal] <= 0 {
+			continue
+		}
+		if math.Log2(m.M[f][Equal]/m.U[f][Equal]) < weakBits {
+			s |= 1 << f
+		}
+	}
+	return s
 }
 
 func outweighed(agree, disagree int, v Vector) bool {
@@ -89,14 +131,14 @@ func outweighed(agree, disagree int, v Vector) bool {
 	return !birth && v[FieldEmail] != Equal
 }
 
-// agreement counts the fields of p besides the name that agree (at any
-// level above different) and those that disagree (different); missing
-// and neutral levels count neither way.
-func agreement(p Pattern) (agree, disagree int) {
+// agreement counts the fields of p besides the name (and those in weak)
+// that agree (at any level above different) and those that disagree
+// (different); missing and neutral levels count neither way.
+func agreement(p Pattern, weak fieldSet) (agree, disagree int) {
 	v := p.Vector()
 	for f := Field(0); f < maxFields; f++ {
 		l := v[f]
-		if f == FieldName || !f.weighs(l) {
+		if f == FieldName || !f.weighs(l) || weak&(1<<f) != 0 {
 			continue
 		}
 		if l < f.different() {
@@ -415,7 +457,10 @@ func comparePhone(a, b string) Level {
 }
 
 // compareAddress compares two sorted word sets by their overlap (Jaccard):
-// at least 0.8 equal, at least 0.6 close (one word of five differs).
+// at least 0.8 equal, at least 0.6 close (one word of five differs); also
+// close when the sets share a word and each has at most one the other
+// lacks, so that one word changed is close however short the address
+// (a postcode's inward code, a house number).
 func compareAddress(a, b []uint32) Level {
 	if len(a) == 0 || len(b) == 0 {
 		return Missing
@@ -437,7 +482,7 @@ func compareAddress(a, b []uint32) Level {
 	switch {
 	case jac >= 0.8:
 		return Equal
-	case jac >= 0.6:
+	case jac >= 0.6, common > 0 && len(a)-common <= 1 && len(b)-common <= 1:
 		return Close
 	}
 	return Different

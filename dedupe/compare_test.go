@@ -1,6 +1,7 @@
 package dedupe
 
 import (
+	"context"
 	"testing"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -102,6 +103,11 @@ func TestCompareFields(t *testing.T) {
 		{"address other number", compareAddress(addr("Hauptstraße 5", "10115 Berlin"), addr("Hauptstraße 7", "10115 Berlin")), Close},
 		{"address other street", compareAddress(addr("Hauptstraße 5", "10115 Berlin"), addr("Lindenweg 7", "10117 Berlin")), Different},
 		{"address missing", compareAddress(nil, addr("Berlin")), Missing},
+		// one word changed is close however short the address
+		{"postcode other inward code", compareAddress(addr("SW1A 1AA"), addr("SW1A 2BB")), Close},
+		{"place other postcode", compareAddress(addr("Bath BA1"), addr("Bath BA2")), Close},
+		{"two words changed", compareAddress(addr("Bath BA1 1AA"), addr("Bath BA2 2BB")), Different},
+		{"one word each, different", compareAddress(addr("Bath"), addr("Wells")), Different},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%s: got %d, want %d", tc.name, tc.got, tc.want)
@@ -245,4 +251,26 @@ func containsKey(list []blockKey, k blockKey) bool {
 		}
 	}
 	return false
+}
+
+// TestInitialsOnlyNames: two names that are each only initials ("N."
+// with the surname empty) neither agree nor disagree; an initial against
+// a whole name still matches its word.
+func TestInitialsOnlyNames(t *testing.T) {
+	t.Parallel()
+	c := newNameComparer(nil, 0)
+	for _, x := range []struct {
+		a, b []string
+		want Level
+	}{
+		{[]string{nameapi.FieldGivenname, "N."}, []string{nameapi.FieldGivenname, "N"}, Missing},
+		{[]string{nameapi.FieldGivenname, "N."}, []string{nameapi.FieldGivenname, "M."}, Missing},
+		{[]string{nameapi.FieldGivenname, "N."}, []string{nameapi.FieldGivenname, "Noah", nameapi.FieldSurname, "Hand"}, NameMatching},
+		{[]string{nameapi.FieldGivenname, "N.", nameapi.FieldSurname, "Hand"}, []string{nameapi.FieldGivenname, "N", nameapi.FieldSurname, "Hand"}, NameEqual},
+	} {
+		a, b := Extract(0, person(x.a...)), Extract(1, person(x.b...))
+		if got := c.compare(context.Background(), &a, &b, true); got != x.want {
+			t.Errorf("%v against %v: %s, want %s", x.a, x.b, FieldName.LevelName(got), FieldName.LevelName(x.want))
+		}
+	}
 }

@@ -378,3 +378,41 @@ func TestNameAloneDoesNotLink(t *testing.T) {
 		}
 	}
 }
+
+// TestModelLinksWeakFields: an extra field whose agreement weighs little
+// (a gender: m/u of its equal level under 4) counts neither way in
+// Model.Links, so name=equal gender=equal address=different does not
+// link where name=equal ssn=equal address=different does.
+func TestModelLinksWeakFields(t *testing.T) {
+	t.Parallel()
+	var m Model
+	for f := Field(0); f < maxFields; f++ {
+		m.M[f] = make([]float64, f.Levels())
+		m.U[f] = make([]float64, f.Levels())
+		for l := range m.M[f] {
+			m.M[f][l], m.U[f][l] = 0.5, 0.5
+		}
+	}
+	const gender, ssn = numFields, numFields + 1
+	m.M[gender][Equal], m.U[gender][Equal] = 0.95, 0.5
+	m.M[ssn][Equal], m.U[ssn][Equal] = 0.8, 0.0001
+	for _, c := range []struct {
+		v            Vector
+		plain, model bool
+	}{
+		{Vector{FieldName: NameEqual, FieldAddress: Different, gender: Equal}, true, false},
+		{Vector{FieldName: NameEqual, FieldAddress: Different, ssn: Equal}, true, true},
+		{Vector{FieldName: NameEqual, gender: Equal}, true, true},
+		{Vector{FieldName: NameEqual, gender: Different, FieldBirth: BirthEqual}, true, true},
+		// a weak field's disagreement does not outweigh either
+		{Vector{FieldName: NameEqual, FieldPhone: Equal, FieldAddress: Different, gender: Different}, false, true},
+	} {
+		p := c.v.Pattern()
+		if got := Links(p); got != c.plain {
+			t.Errorf("%v: Links %v, want %v", c.v, got, c.plain)
+		}
+		if got := m.Links(p); got != c.model {
+			t.Errorf("%v: Model.Links %v, want %v", c.v, got, c.model)
+		}
+	}
+}

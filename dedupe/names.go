@@ -45,6 +45,13 @@ func (c *nameComparer) compare(ctx context.Context, a, b *Features, evidence boo
 	if len(a.Tokens) == 0 || len(b.Tokens) == 0 || len(a.Names) == 0 || len(b.Names) == 0 {
 		return Missing
 	}
+	if initialsOnly(a.Tokens) && initialsOnly(b.Tokens) {
+		// "N." twice (a given name's initial, the surname empty) says
+		// one letter of each name: one pair of rows in twenty shares it,
+		// whoever they are. Neither equal nor different. (Against a
+		// whole name an initial still matches its word.)
+		return Missing
+	}
 	if b.nameHash < a.nameHash {
 		// One order for a pair of names, whichever row comes first: the
 		// matcher's answer (its retry with roles swapped, too) is not
@@ -84,6 +91,16 @@ func (c *nameComparer) compare(ctx context.Context, a, b *Features, evidence boo
 	}
 	c.memo.put(key, l)
 	return l
+}
+
+// initialsOnly reports whether every name word is one letter.
+func initialsOnly(tokens []string) bool {
+	for _, t := range tokens {
+		if len(t) > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // wordsWithin reports whether every word of the shorter of a and b (two

@@ -432,9 +432,9 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		if p.Score >= set.Threshold {
 			sum.PairsAboveThreshold++
 			switch {
-			case Links(p.Pattern):
+			case res.Model.Links(p.Pattern):
 				strong = append(strong, Edge{A: p.A, B: p.B, P: p.Score})
-			case Outweighed(p.Pattern):
+			case res.Model.Outweighed(p.Pattern):
 				sum.PairsOutweighed++
 			default:
 				sum.PairsNameAlone++
@@ -485,7 +485,7 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, lin
 	var root []int32
 	switch {
 	case link:
-		root = linkClusters(res.Rows, strong, nIn, n, set.Threshold)
+		root = linkClusters(res.Rows, strong, nIn, n, set.Threshold, &res.Model)
 	case prev != nil:
 		var refused int
 		root, sum.MergeEvents, refused = incrementalClusters(res, strong, prev, nIn, n, set.MaxClusterSize, set.ClusterIDFrom == config.ClusterIDLargest)

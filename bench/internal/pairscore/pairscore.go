@@ -28,7 +28,8 @@ type Row struct {
 }
 
 // Read reads a dedupe output CSV with the truth column truthCol, "kind"
-// and "np_cluster_id".
+// and "np_cluster_id" (row numbers, or the rows' own IDs with
+// dedupe.idColumn: each distinct ID is one cluster).
 func Read(r io.Reader, truthCol string) ([]Row, error) {
 	cr := csv.NewReader(r)
 	head, err := cr.Read()
@@ -45,6 +46,7 @@ func Read(r io.Reader, truthCol string) ([]Row, error) {
 		}
 	}
 	var out []Row
+	clusters := map[string]int64{}
 	for {
 		rec, err := cr.Read()
 		if errors.Is(err, io.EOF) {
@@ -59,8 +61,10 @@ func Read(r io.Reader, truthCol string) ([]Row, error) {
 		}
 		c := int64(-1)
 		if s := rec[col["np_cluster_id"]]; s != "" {
-			if c, err = strconv.ParseInt(s, 10, 64); err != nil {
-				return nil, fmt.Errorf("np_cluster_id %q: %w", s, err)
+			var ok bool
+			if c, ok = clusters[s]; !ok {
+				c = int64(len(clusters))
+				clusters[s] = c
 			}
 		}
 		out = append(out, Row{Truth: t, Kind: rec[col["kind"]], Found: c})

@@ -17,18 +17,7 @@ import (
 
 // indexConfig is testConfig with IDs and small blocks, so that many
 // blocks are capped and an incremental run reads only a window of them.
-const indexConfig = `
-input: {path: in.csv}
-output: {path: out.csv}
-person:
-  fullName: name
-  email: email
-  phone: phone
-  birthDate: dob
-  address: {street: street, locality: city}
-operations: [parse]
-dedupe: {names: local, idColumn: id, maxBlockSize: %d, window: %d}
-`
+var indexConfig = strings.Replace(testConfig, "dedupe: {names: local}", "dedupe: {names: local, idColumn: id, maxBlockSize: %d, window: %d}", 1)
 
 // withIDs puts an id column (id0, id1, …) in front of CSV rows with a
 // header.

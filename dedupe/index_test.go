@@ -17,18 +17,7 @@ import (
 
 // indexConfig is testConfig with IDs and small blocks, so that many
 // blocks are capped and an incremental run reads only a window of them.
-const indexConfig = `
-input: {path: in.csv}
-output: {path: out.csv}
-person:
-  fullName: name
-  email: email
-  phone: phone
-  birthDate: dob
-  address: {street: street, locality: city}
-operations: [parse]
-dedupe: {names: local, idColumn: id, maxBlockSize: %d, window: %d}
-`
+var indexConfig = strings.Replace(testConfig, "dedupe: {names: local}", "dedupe: {names: local, idColumn: id, maxBlockSize: %d, window: %d}", 1)
 
 // withIDs puts an id column (id0, id1, …) in front of CSV rows with a
 // header.
@@ -274,7 +263,8 @@ func TestNearWindow(t *testing.T) {
 
 // FuzzIndex opens arbitrary bytes as an index (--index takes a file from
 // outside) and, when they pass as one, runs an incremental run through
-// them: a broken index is an error, never a panic or a huge allocation.
+// them that saves a chained index: a broken index is an error, never a
+// panic or a huge allocation.
 func FuzzIndex(f *testing.F) {
 	all := withIDs(people+moreRows(40), 1)
 	lines := strings.SplitAfter(strings.TrimRight(all, "\n")+"\n", "\n")
@@ -303,6 +293,16 @@ func FuzzIndex(f *testing.F) {
 		defer ix.Close()
 		o := fx.options(t, news)
 		o.Model, o.PreviousName, o.Index = fx.model, fx.prev, ix
-		_, _ = Run(context.Background(), o)
+		// A chained index is saved from it too (its sections copied and
+		// merged): an error or an index, never a panic.
+		iw, err := CreateIndex(filepath.Join(t.TempDir(), "next.index"), "config")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer iw.Abort()
+		o.SaveIndex = iw
+		if res, err := Run(context.Background(), o); err == nil {
+			_ = iw.Commit(res, fx.prev)
+		}
 	})
 }

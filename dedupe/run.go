@@ -430,14 +430,10 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	var strong []Edge
 	for _, p := range kept {
 		if p.Score >= set.Threshold {
-			sum.PairsAboveThreshold++
-			switch {
-			case res.Model.Links(p.Pattern):
+			r := res.Model.ReasonFor(p.Pattern)
+			sum.CountAbove(r, 1)
+			if r == Linked {
 				strong = append(strong, Edge{A: p.A, B: p.B, P: p.Score})
-			case res.Model.Outweighed(p.Pattern):
-				sum.PairsOutweighed++
-			default:
-				sum.PairsNameAlone++
 			}
 		}
 	}

@@ -1,14 +1,14 @@
 package dedupeflow
 
 import (
-	"encoding/csv"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/namepipe/namepipe/internal/csvtest"
 )
 
 // relabelAndShuffle rewrites the CSV file at path with new IDs in its id
@@ -18,7 +18,7 @@ import (
 // inputs.
 func relabelAndShuffle(t *testing.T, path, dir, kind string) (local string, inputs []string) {
 	t.Helper()
-	recs := readCSV(t, path)
+	recs := csvtest.Read(t, path)
 	col := slices.Index(recs[0], "id")
 	if col < 0 {
 		t.Fatalf("%s: no id column", path)
@@ -33,44 +33,15 @@ func relabelAndShuffle(t *testing.T, path, dir, kind string) (local string, inpu
 		}
 	}
 	local = filepath.Join(dir, "in.csv")
-	writeCSV(t, local, recs[0], rows)
+	csvtest.Write(t, local, recs[0], rows)
 	shuffled := slices.Clone(rows)
 	r := rand.New(rand.NewPCG(1, 2))
 	r.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
 	cut := len(shuffled) / 3
 	inputs = []string{filepath.Join(dir, "part-a.csv"), filepath.Join(dir, "part-b.csv")}
-	writeCSV(t, inputs[0], recs[0], shuffled[:cut])
-	writeCSV(t, inputs[1], recs[0], shuffled[cut:])
+	csvtest.Write(t, inputs[0], recs[0], shuffled[:cut])
+	csvtest.Write(t, inputs[1], recs[0], shuffled[cut:])
 	return local, inputs
-}
-
-func readCSV(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return recs
-}
-
-func writeCSV(t *testing.T, path string, header []string, rows [][]string) {
-	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := csv.NewWriter(f)
-	if err := w.WriteAll(append([][]string{header}, rows...)); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // sameByID compares the pipeline's output shards in dir (beam-*.csv) with
@@ -80,7 +51,7 @@ func writeCSV(t *testing.T, path string, header []string, rows [][]string) {
 // minClusters.
 func sameByID(t *testing.T, localPath, dir string, shards, minClusters int) {
 	t.Helper()
-	want := readCSV(t, localPath)
+	want := csvtest.Read(t, localPath)
 	head := want[0]
 	idCol, clusterCol := slices.Index(head, "id"), slices.Index(head, "np_cluster_id")
 	byID := map[string][]string{}
@@ -101,7 +72,7 @@ func sameByID(t *testing.T, localPath, dir string, shards, minClusters int) {
 	}
 	seen := 0
 	for k := range shards {
-		got := readCSV(t, filepath.Join(dir, fmt.Sprintf("beam-%05d-of-%05d.csv", k, shards)))
+		got := csvtest.Read(t, filepath.Join(dir, fmt.Sprintf("beam-%05d-of-%05d.csv", k, shards)))
 		if n := len(got[0]) - 2; !slices.Equal(got[0][:n], head) {
 			t.Fatalf("shard %d: header %q, local %q", k, got[0], head)
 		}

@@ -73,16 +73,10 @@ func (f *scoreFn) ProcessElement(c cand, model dedupe.Model, rows dedupe.FieldRo
 	}
 	emitAbove("pairs_threshold", 1)
 	if score >= f.Set.Threshold {
-		emitAbove("threshold", 1)
-		switch {
-		case dedupe.Links(c.P):
-			if !f.Link {
-				emitEdge(edge{A: c.A, B: c.B, P: score})
-			}
-		case dedupe.Outweighed(c.P):
-			emitAbove("outweighed", 1)
-		default:
-			emitAbove("name_alone", 1)
+		r := model.ReasonFor(c.P)
+		emitAbove(aboveKey(r), 1)
+		if r == dedupe.Linked && !f.Link {
+			emitEdge(edge{A: c.A, B: c.B, P: score})
 		}
 	}
 	emitMatch(c.A, match{Other: c.B, Score: score, P: int64(c.P)})
@@ -90,6 +84,10 @@ func (f *scoreFn) ProcessElement(c cand, model dedupe.Model, rows dedupe.FieldRo
 		emitMatch(c.B, match{Other: c.A, Score: score, P: int64(c.P)})
 	}
 }
+
+// aboveKey is the key under which the pairs at or above the threshold
+// with reason r are counted.
+func aboveKey(r dedupe.LinkReason) string { return "threshold " + r.String() }
 
 // bestFn keeps a row's best match: the highest score, then the smallest
 // row (dedupe.Run's order).
@@ -216,15 +214,14 @@ func (f *summaryFn) ProcessElement(_ []byte, srcs func(*srcInfo) bool, rules fun
 	var k string
 	var n int64
 	for above(&k, &n) {
-		switch k {
-		case "threshold":
-			sum.PairsAboveThreshold = n
-		case "pairs_threshold":
+		if k == "pairs_threshold" {
 			sum.PairsAbovePairsThreshold = n
-		case "outweighed":
-			sum.PairsOutweighed = n
-		case "name_alone":
-			sum.PairsNameAlone = n
+			continue
+		}
+		for _, r := range dedupe.LinkReasons {
+			if k == aboveKey(r) {
+				sum.CountAbove(r, n)
+			}
 		}
 	}
 	sum.Clusters = map[string]int64{}

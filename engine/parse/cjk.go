@@ -86,11 +86,11 @@ func (e *Parser) markCJK(w *wordInfo) {
 		w.surname = true
 		return
 	}
-	if w.given >= 0.5 || !asciiLetters(strings.ReplaceAll(t, "-", "")) {
-		return
+	if w.given >= 0.5 || !asciiLetters(strings.ReplaceAll(t, "-", "")) || !cjkGivenShape(t) {
+		return // the shape before the look-ups: it needs none
 	}
 	known := e.lex.IsSurname(t) || e.lex.IsGivenName(t)
-	if cjkGivenShape(t) && (!known || w.given > 0 && !w.surname && !e.lex.IsSurname(t)) {
+	if !known || w.given > 0 && !w.surname && !e.lex.IsSurname(t) {
 		// Unknown, or a given name only (not a surname) of that shape
 		// ("Xiaoyan"): a Chinese or Korean given name.
 		w.cjkGiven = true

@@ -20,10 +20,13 @@ var pinyinSyllables = newSyllableSet(
 	"iang iong uang ang eng ing ong ung uai uan ian iao ien ieh uei ai an ao ei en er ia ie in iu ou ua ui un uo ih a e i o u v ü",
 	"")
 
+// cjkSyllables are the pinyin and the Korean syllables in one set.
+var cjkSyllables = unionSyllables(pinyinSyllables, koreanSyllables)
+
 // syllableOf reports whether s (lower case) is one romanised Chinese or
 // Korean syllable.
 func syllableOf(s []byte) bool {
-	return pinyinSyllables.match(s) || koreanSyllables.match(s)
+	return cjkSyllables.match(s)
 }
 
 // cjkGivenShape reports whether w is written as a Chinese or Korean given
@@ -69,45 +72,6 @@ func appendLower(b []byte, s string) []byte {
 	return b
 }
 
-// syllableSet is a set of romanised syllables: an optional onset, a
-// nucleus and an optional coda, each from its list. Matching looks the
-// parts up in three small sets rather than running an expression over the
-// word at every place it may be split (cjkGivenShape tries each).
-type syllableSet struct {
-	onsets, nuclei, codas map[string]bool
-}
-
-// newSyllableSet returns the set of the blank-separated onsets, nuclei
-// and codas (each at most two bytes long but the nuclei).
-func newSyllableSet(onsets, nuclei, codas string) *syllableSet {
-	set := func(list string) map[string]bool {
-		m := map[string]bool{}
-		for _, f := range strings.Fields(list) {
-			m[f] = true
-		}
-		return m
-	}
-	return &syllableSet{onsets: set(onsets), nuclei: set(nuclei), codas: set(codas)}
-}
-
-// match reports whether w is one syllable of the set.
-func (s *syllableSet) match(w []byte) bool {
-	for i := 0; i <= 2 && i < len(w); i++ {
-		if i > 0 && !s.onsets[string(w[:i])] {
-			continue
-		}
-		for j := 0; j <= 2 && i+j < len(w); j++ {
-			if j > 0 && !s.codas[string(w[len(w)-j:])] {
-				continue
-			}
-			if s.nuclei[string(w[i:len(w)-j])] {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // markCJK sets what the romanised Chinese and Korean data says of a word
 // the Latin-script lists leave open: the Latin spelling of a Chinese or
 // Korean surname ("Guo", "Zhou") is a surname; a word neither list knows
@@ -122,11 +86,11 @@ func (e *Parser) markCJK(w *wordInfo) {
 		w.surname = true
 		return
 	}
-	if w.given >= 0.5 || !asciiLetters(strings.ReplaceAll(t, "-", "")) {
-		return
+	if w.given >= 0.5 || !asciiLetters(strings.ReplaceAll(t, "-", "")) || !cjkGivenShape(t) {
+		return // the shape before the look-ups: it needs none
 	}
 	known := e.lex.IsSurname(t) || e.lex.IsGivenName(t)
-	if cjkGivenShape(t) && (!known || w.given > 0 && !w.surname && !e.lex.IsSurname(t)) {
+	if !known || w.given > 0 && !w.surname && !e.lex.IsSurname(t) {
 		// Unknown, or a given name only (not a surname) of that shape
 		// ("Xiaoyan"): a Chinese or Korean given name.
 		w.cjkGiven = true

@@ -189,10 +189,26 @@ func (d *Dict) koreanVotes(given, placeOrLang string, sp span, found bool) (p fl
 	} else {
 		var buf [asciiKeyMax]byte
 		b, ok := asciiLower(given, &buf)
-		if !ok || bytes.IndexByte(b, '-') <= 0 {
+		if !ok {
 			return 0, 0, false, false
 		}
-		lower = string(b)
+		if bytes.IndexByte(b, '-') <= 0 {
+			// Run together ("Jungmin", "Seoyeon"): only a name the lists
+			// do not hold, cut into two syllables of listed Korean names.
+			if found && sp.n > 0 {
+				return 0, 0, false, false
+			}
+			p, votes, ok = d.koreanCuts(b)
+			if !ok {
+				return 0, 0, false, false
+			}
+			if placeOrLang != "" && !contains(Languages(placeOrLang), "ko") {
+				return 0, 0, false, true
+			}
+			return p, votes, true, true
+		} else {
+			lower = string(b)
+		}
 	}
 	var listed float64
 	var listedOK bool
@@ -207,4 +223,57 @@ func (d *Dict) koreanVotes(given, placeOrLang string, sp span, found bool) (p fl
 		return 0, 0, false, true
 	}
 	return p, votes, true, true
+}
+
+// koreanCuts judges a run-together romanized name ("jungmin", lower
+// case, no hyphen) as the two syllables of a Korean given name
+// ("jung-min"): every cut whose first part is a syllable seen first and
+// whose second is a syllable seen last in the listed Korean given names
+// (in their Revised Romanization or customary spelling). "Daeun" reads as
+// 다은 (a woman's) or 대운 (a man's): where the cuts' answers disagree
+// (one a sex, another another sex or even), there is none, nor where the
+// syllables do not lean to one sex. A Western name seldom cuts so ("Hans",
+// "Peter" do not).
+func (d *Dict) koreanCuts(b []byte) (p float64, votes int, ok bool) {
+	if len(b) < 4 || len(b) > 12 {
+		return 0, 0, false
+	}
+	k := d.koIndex()
+	side := func(p float64) int {
+		switch {
+		case p >= 0.8:
+			return 1
+		case p <= 0.2:
+			return -1
+		}
+		return 0
+	}
+	n := 0
+	// The syllables in their Revised Romanization, in buffers on the
+	// stack: a name the lists do not hold is looked up without allocating.
+	var abuf, cbuf [2 * asciiKeyMax]byte
+	for i := 2; i <= len(b)-2; i++ {
+		a, c := appendKoreanRR(abuf[:0], b[:i]), appendKoreanRR(cbuf[:0], b[i:])
+		if !k.rrAll[string(a)] || !k.rrAll[string(c)] {
+			continue
+		}
+		f, l := k.rrFirst[string(a)], k.rrLast[string(c)]
+		if f.m+f.f == 0 || l.m+l.f == 0 {
+			continue
+		}
+		cp, cv, cok := koJudge(f, l, true, k.tot, 0, false)
+		if !cok {
+			continue
+		}
+		if n > 0 && side(cp) != side(p) {
+			return 0, 0, false
+		}
+		if n == 0 || cv > votes {
+			p, votes = cp, cv
+		}
+		n++
+	}
+	// An even answer is none: a name of another culture that happens to
+	// cut so ("Hasan") is left to the other models.
+	return p, votes, n > 0 && side(p) != 0
 }

@@ -73,6 +73,13 @@ func TestKoreanVotes(t *testing.T) {
 		{"Maria", "", false, false, ""},
 		{"다은", "de", true, false, ""}, // a Korean name is not judged in German data
 		{"다은", "KR", true, true, "F"},
+		{"Seoyeon", "", true, true, "F"}, // run together: cut into seo-yeon
+		{"Jihoon", "", true, true, "M"},  // ji-hoon
+		{"Junho", "", true, true, "M"},
+		{"Daeun", "", false, false, ""}, // da-eun (a woman's) or dae-un (a man's)
+		{"Hasan", "", false, false, ""}, // ha-san, but its syllables lean to no sex
+		{"Hans", "", false, false, ""},  // no cut into two Korean syllables
+		{"Peter", "", false, false, ""}, // "pe" is in no listed name
 	} {
 		p, _, ok, isKo := d.koreanVotes(c.name, c.scope, span{}, false)
 		if isKo != c.isKo || ok != c.ok {

@@ -35,6 +35,9 @@ func buildNames(out, work string, dirs map[string]string) (usCheck []string, err
 	for k, v := range roman {
 		faker[k] = v
 	}
+	if ch := unsexDrawnFromGeneric(faker); len(ch) > 0 {
+		slog.Info("men's or women's names drawn from another locale's generic names: no sex", "locales", ch)
+	}
 
 	ja, err := loadGimei(dirs[pkgGimei])
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -330,4 +331,84 @@ func normName(s string) string {
 func lang(locale string) string {
 	l, _, _ := strings.Cut(locale, "_")
 	return l
+}
+
+// sexFromGeneric is the share of a locale's men's or women's names that,
+// found in another locale's list of names without a sex, shows the list
+// to be that list split at random: faker's zh_TW lists as men's and
+// women's names the traditional spellings of zh_CN's generic names (all 41
+// "women's" names and 69 of the 72 "men's", among them 俊馳, 博濤, 子騫).
+const sexFromGeneric = 0.9
+
+// unsexDrawnFromGeneric moves the men's and women's names of a locale to
+// its generic names when at least sexFromGeneric of them are another
+// locale's generic names, compared by their Latin spellings (the _Latn
+// locales of romanize; a base locale follows its _Latn one). Such a list
+// holds no evidence of sex. It returns the locales changed.
+func unsexDrawnFromGeneric(loc map[string]fakerLocale) []string {
+	generic := map[string]map[string]bool{}
+	for k, l := range loc {
+		for _, n := range l.Generic {
+			if n = normName(n); n != "" {
+				if generic[k] == nil {
+					generic[k] = map[string]bool{}
+				}
+				generic[k][n] = true
+			}
+		}
+	}
+	drawn := func(k string, names []string) bool {
+		if len(names) < 20 {
+			return false
+		}
+		for k2, g := range generic {
+			if k2 == k {
+				continue
+			}
+			n := 0
+			for _, x := range names {
+				if g[normName(x)] {
+					n++
+				}
+			}
+			if float64(n) >= sexFromGeneric*float64(len(names)) {
+				return true
+			}
+		}
+		return false
+	}
+	// Decide on every locale first: a list moved to generic must not
+	// count as another locale's generic names.
+	type move struct{ male, female bool }
+	moves := map[string]move{}
+	for k, l := range loc {
+		dm, df := drawn(k, l.Male), drawn(k, l.Female)
+		if !dm && !df {
+			continue
+		}
+		bases := []string{k}
+		if b, ok := strings.CutSuffix(k, "_Latn"); ok {
+			bases = append(bases, b)
+		}
+		for _, b := range bases {
+			m := moves[b]
+			m.male = m.male || dm
+			m.female = m.female || df
+			moves[b] = m
+		}
+	}
+	changed := slices.Sorted(maps.Keys(moves))
+	for _, b := range changed {
+		m, bl := moves[b], loc[b]
+		if m.male {
+			bl.Generic = append(bl.Generic, bl.Male...)
+			bl.Male = nil
+		}
+		if m.female {
+			bl.Generic = append(bl.Generic, bl.Female...)
+			bl.Female = nil
+		}
+		loc[b] = bl
+	}
+	return changed
 }

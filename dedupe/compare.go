@@ -94,11 +94,26 @@ func outweighedBy(p Pattern, weak fieldSet) bool {
 // gender=equal address=different is how namesakes look; two of five
 // people share an occupation's most common value less often than two
 // rows of one gender agree.
-func (m *Model) Links(p Pattern) bool { return links(p, m.weakFields()) }
+// It computes the model's weak fields on every call: a caller that
+// checks many pairs takes the model's LinkRules once.
+func (m *Model) Links(p Pattern) bool { return m.LinkRules().Links(p) }
 
 // Outweighed is the package's Outweighed with the model's weak fields
 // left out (see Model.Links).
-func (m *Model) Outweighed(p Pattern) bool { return outweighedBy(p, m.weakFields()) }
+func (m *Model) Outweighed(p Pattern) bool { return m.LinkRules().Outweighed(p) }
+
+// LinkRules are a model's link rules (Model.Links, Model.Outweighed,
+// Model.ReasonFor) with its weak fields worked out once.
+type LinkRules struct{ weak fieldSet }
+
+// LinkRules returns the model's link rules.
+func (m *Model) LinkRules() LinkRules { return LinkRules{weak: m.weakFields()} }
+
+// Links is Model.Links.
+func (r LinkRules) Links(p Pattern) bool { return links(p, r.weak) }
+
+// Outweighed is Model.Outweighed.
+func (r LinkRules) Outweighed(p Pattern) bool { return outweighedBy(p, r.weak) }
 
 // weakBits is the least weight (log2 m/u) at which an extra field's
 // equal level counts as agreement for Model.Links: about one random pair

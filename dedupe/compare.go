@@ -205,8 +205,10 @@ func bestOf(a, b []string, cmp func(x, y string) Level) Level {
 // compareBirth compares two YYYYMMDD dates: equal, day and month swapped
 // (03.04. against 04.03.), one typo (one digit changed, two adjacent
 // digits swapped, or the year off by one with day and month equal), or
-// different. A date known only to the year (or given as 1 January)
-// compares by the year.
+// different. A date known only to its year or its year and month (a
+// partial date: month or day 0, or given as 1 January) agrees partially
+// (typo) with a date of the same year, unless both months are known and
+// differ.
 func compareBirth(a, b int32) Level {
 	if a == 0 || b == 0 {
 		return Missing
@@ -219,7 +221,8 @@ func compareBirth(a, b int32) Level {
 	// 1 January is how many systems fill in a date known only to its
 	// year: against another day of that year it is a partial agreement.
 	if ma == 0 || mb == 0 || da == 0 || db == 0 || ma == 1 && da == 1 || mb == 1 && db == 1 {
-		if ya == yb {
+		fillerA, fillerB := ma == 1 && da == 1, mb == 1 && db == 1
+		if ya == yb && (ma == 0 || mb == 0 || fillerA || fillerB || ma == mb) {
 			return BirthTypo
 		}
 		return BirthDifferent

@@ -141,9 +141,10 @@ func rootOf(root []int32, b int32, nIn int, link bool) int32 {
 // index, or -1.
 func linkClusters(rows []RowResult, strong []Edge, nIn, n int, threshold float64, m *Model) []int32 {
 	root := make([]int32, nIn)
+	rules := m.LinkRules()
 	for i := range root {
 		root[i] = -1
-		if rows[i].Match >= 0 && rows[i].Score >= threshold && m.Links(rows[i].Pattern) {
+		if rows[i].Match >= 0 && rows[i].Score >= threshold && rules.Links(rows[i].Pattern) {
 			root[i] = rows[i].Match
 		}
 	}

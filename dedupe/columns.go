@@ -293,19 +293,33 @@ func plainInt(s string) (float64, bool) {
 // dateLayouts are the layouts a date kind reads (the first that parses).
 var dateLayouts = []string{"2006-01-02", "2006-01-02T15:04:05Z07:00", "2006-01-02 15:04:05", "02.01.2006", "01/02/2006", "2006/01/02", "20060102", "2.1.2006", "1/2/2006", "2006-1-2"}
 
-// parseDate returns a date as YYYYMMDD, or 0.
+// partialDateLayouts are the layouts of a date known to its year and
+// month (the date layouts less the day), then to its year alone.
+var partialDateLayouts = []string{"2006-01", "01.2006", "01/2006", "2006/01", "1.2006", "1/2006", "2006-1", "2006"}
+
+// parseDate returns a date as YYYYMMDD (a partial date with day 0, or
+// month and day 0), or 0.
 func parseDate(s string) int32 {
 	for _, l := range dateLayouts {
 		if t, err := time.Parse(l, s); err == nil {
 			return int32(t.Year()*10000 + int(t.Month())*100 + t.Day())
 		}
 	}
+	for _, l := range partialDateLayouts {
+		if t, err := time.Parse(l, s); err == nil {
+			if l == "2006" {
+				return int32(t.Year() * 10000)
+			}
+			return int32(t.Year()*10000 + int(t.Month())*100)
+		}
+	}
 	return 0
 }
 
 // compareDate: equal dates; close when day and month are swapped, one
-// digit is typed wrong or the year is off by one; else different. Values
-// that are not dates compare as exact text.
+// digit is typed wrong or the year is off by one, or when a partial date
+// (1856, 1856-03) agrees with the other as far as it goes; else
+// different. Values that are not dates compare as exact text.
 func compareDate(a, b string) Level {
 	x, y := parseDate(a), parseDate(b)
 	if x == 0 || y == 0 {

@@ -243,6 +243,12 @@ func TestColumnKinds(t *testing.T) {
 		{config.CompareDate, "2020-03-04", "2021-03-04", Close},
 		{config.CompareDate, "2020-03-04", "2020-03-05", Close},
 		{config.CompareDate, "2020-03-04", "1999-11-21", Different},
+		{config.CompareDate, "1856", "1856", Equal},
+		{config.CompareDate, "1856", "1856-03-12", Close},
+		{config.CompareDate, "1856-03", "12.03.1856", Close},
+		{config.CompareDate, "03/1856", "1856-03", Equal},
+		{config.CompareDate, "1856-03", "1856-07-12", Different},
+		{config.CompareDate, "1856", "1857-03-12", Different},
 	} {
 		cmp, err := ColumnComparison("x", c.kind)
 		if err != nil {

@@ -94,11 +94,26 @@ func outweighedBy(p Pattern, weak fieldSet) bool {
 // gender=equal address=different is how namesakes look; two of five
 // people share an occupation's most common value less often than two
 // rows of one gender agree.
-func (m *Model) Links(p Pattern) bool { return links(p, m.weakFields()) }
+// It computes the model's weak fields on every call: a caller that
+// checks many pairs takes the model's LinkRules once.
+func (m *Model) Links(p Pattern) bool { return m.LinkRules().Links(p) }
 
 // Outweighed is the package's Outweighed with the model's weak fields
 // left out (see Model.Links).
-func (m *Model) Outweighed(p Pattern) bool { return outweighedBy(p, m.weakFields()) }
+func (m *Model) Outweighed(p Pattern) bool { return m.LinkRules().Outweighed(p) }
+
+// LinkRules are a model's link rules (Model.Links, Model.Outweighed,
+// Model.ReasonFor) with its weak fields worked out once.
+type LinkRules struct{ weak fieldSet }
+
+// LinkRules returns the model's link rules.
+func (m *Model) LinkRules() LinkRules { return LinkRules{weak: m.weakFields()} }
+
+// Links is Model.Links.
+func (r LinkRules) Links(p Pattern) bool { return links(p, r.weak) }
+
+// Outweighed is Model.Outweighed.
+func (r LinkRules) Outweighed(p Pattern) bool { return outweighedBy(p, r.weak) }
 
 // weakBits is the least weight (log2 m/u) at which an extra field's
 // equal level counts as agreement for Model.Links: about one random pair
@@ -190,8 +205,10 @@ func bestOf(a, b []string, cmp func(x, y string) Level) Level {
 // compareBirth compares two YYYYMMDD dates: equal, day and month swapped
 // (03.04. against 04.03.), one typo (one digit changed, two adjacent
 // digits swapped, or the year off by one with day and month equal), or
-// different. A date known only to the year (or given as 1 January)
-// compares by the year.
+// different. A date known only to its year or its year and month (a
+// partial date: month or day 0, or given as 1 January) agrees partially
+// (typo) with a date of the same year, unless both months are known and
+// differ.
 func compareBirth(a, b int32) Level {
 	if a == 0 || b == 0 {
 		return Missing
@@ -204,7 +221,8 @@ func compareBirth(a, b int32) Level {
 	// 1 January is how many systems fill in a date known only to its
 	// year: against another day of that year it is a partial agreement.
 	if ma == 0 || mb == 0 || da == 0 || db == 0 || ma == 1 && da == 1 || mb == 1 && db == 1 {
-		if ya == yb {
+		fillerA, fillerB := ma == 1 && da == 1, mb == 1 && db == 1
+		if ya == yb && (ma == 0 || mb == 0 || fillerA || fillerB || ma == mb) {
 			return BirthTypo
 		}
 		return BirthDifferent

@@ -23,12 +23,16 @@ var LinkReasons = []LinkReason{Linked, NotLinkedOutweighed, NotLinkedNameAlone}
 // ReasonFor returns the reason of a pair with comparison p at or above
 // the threshold, by the model's link rules (Model.Links,
 // Model.Outweighed: an extra field whose agreement says little counts
-// for neither side).
-func (m *Model) ReasonFor(p Pattern) LinkReason {
+// for neither side). A caller that checks many pairs takes the model's
+// LinkRules once.
+func (m *Model) ReasonFor(p Pattern) LinkReason { return m.LinkRules().ReasonFor(p) }
+
+// ReasonFor is Model.ReasonFor.
+func (r LinkRules) ReasonFor(p Pattern) LinkReason {
 	switch {
-	case m.Links(p):
+	case r.Links(p):
 		return Linked
-	case m.Outweighed(p):
+	case r.Outweighed(p):
 		return NotLinkedOutweighed
 	default:
 		return NotLinkedNameAlone

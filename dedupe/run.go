@@ -428,9 +428,10 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	}
 	slices.SortFunc(kept, func(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	var strong []Edge
+	rules := res.Model.LinkRules()
 	for _, p := range kept {
 		if p.Score >= set.Threshold {
-			r := res.Model.ReasonFor(p.Pattern)
+			r := rules.ReasonFor(p.Pattern)
 			sum.CountAbove(r, 1)
 			if r == Linked {
 				strong = append(strong, Edge{A: p.A, B: p.B, P: p.Score})

@@ -109,6 +109,16 @@ func (r *rowCtx) birthDate(year, month, day int) *nameapi.AgeInfo {
 	return &r.age
 }
 
+// partialBirth returns a birth date known to its year and month (month
+// 0: to its year alone), held in r as birthDate's.
+func (r *rowCtx) partialBirth(year, month int) *nameapi.AgeInfo {
+	r.age = nameapi.AgeInfo{Type: nameapi.TypeBirthYearMonth, Year: int32(year), Month: int32(month)}
+	if month == 0 {
+		r.age = nameapi.AgeInfo{Type: nameapi.TypeBirthYear, Year: int32(year)}
+	}
+	return &r.age
+}
+
 func (r *rowCtx) fail(c colRef, format string, args ...any) {
 	if r.checked {
 		return // check noted it

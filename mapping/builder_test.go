@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -58,6 +59,15 @@ func TestBuildISOBirthDate(t *testing.T) {
 		{"0999-01-01", nameapi.AgeInfo{}, `column "dob": "0999-01-01": year 999 is not a four-digit year`},
 		{"1983-02-30", nameapi.AgeInfo{}, `column "dob": "1983-02-30": day out of range`},
 		{"1983-8-22", nameapi.AgeInfo{}, `column "dob": "1983-8-22" is not a date in layout "2006-01-02" or "02.01.2006"`},
+		// partial dates, in the layouts' forms less the day, or the year
+		{"1856", nameapi.AgeInfo{Type: nameapi.TypeBirthYear, Year: 1856}, ""},
+		{" 1856-03 ", nameapi.AgeInfo{Type: nameapi.TypeBirthYearMonth, Year: 1856, Month: 3}, ""},
+		{"03.1856", nameapi.AgeInfo{Type: nameapi.TypeBirthYearMonth, Year: 1856, Month: 3}, ""},
+		{"1856-13", nameapi.AgeInfo{}, `column "dob": "1856-13": month out of range`},
+		{"1856.03", nameapi.AgeInfo{}, `column "dob": "1856.03" is not a date in layout`},
+		{"0999", nameapi.AgeInfo{}, `column "dob": "0999": year 999 is not a four-digit year`},
+		{"856", nameapi.AgeInfo{}, `column "dob": "856" is not a date in layout`},
+		{"18560", nameapi.AgeInfo{}, `column "dob": "18560" is not a date in layout`},
 	}
 	b := p.NewBuilder()
 	for _, tc := range cases {
@@ -80,6 +90,27 @@ func TestBuildISOBirthDate(t *testing.T) {
 			if got != tc.want {
 				t.Errorf("%s(%q): age %+v, want %+v", name, tc.dob, got, tc.want)
 			}
+		}
+	}
+}
+
+// TestPartialLayouts: a numeric full-date layout gives its form less the
+// day (joined by a separator) and the year alone; a layout with a month
+// name or a time of day gives none.
+func TestPartialLayouts(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		layouts []string
+		want    []partialLayout
+	}{
+		{[]string{"2006-01-02"}, []partialLayout{{"2006-01", true}, {"2006", false}}},
+		{[]string{"02.01.2006", "2.1.2006"}, []partialLayout{{"01.2006", true}, {"1.2006", true}, {"2006", false}}},
+		{[]string{"01/02/2006", "2006/01/02", "01/_2/2006"}, []partialLayout{{"01/2006", true}, {"2006/01", true}, {"2006", false}}},
+		{[]string{"20060102"}, []partialLayout{{"2006", false}}},
+		{[]string{"Jan 2, 2006", "2006-01-02T15:04:05Z07:00", "2006-01"}, nil},
+	} {
+		if got := partialLayouts(tc.layouts); !slices.Equal(got, tc.want) {
+			t.Errorf("partialLayouts(%q) = %v, want %v", tc.layouts, got, tc.want)
 		}
 	}
 }

@@ -48,6 +48,8 @@ func FuzzBuild(f *testing.F) {
 	f.Add("person|Petra Müller||petra@example.com|+49 30 1|1980-02-29|1980|1980-1990|Hauptstr.|5|10115|Berlin|de|f|married|DE|de")
 	f.Add("company||Acme GmbH|info@acme.test|||||||||||||")
 	f.Add("|x||||31.02.1980|abc|1990-1980|||||||||")
+	f.Add("person|Jan de Vries||||1856-03|||||||||||")
+	f.Add("person|Jan de Vries||||1856|||||||||||")
 	f.Fuzz(func(t *testing.T, line string) {
 		parts := strings.Split(line, "|")
 		vals := make([]record.Value, len(fuzzCols))

@@ -37,6 +37,7 @@ type Plan struct {
 	phones      []colRef
 	birthDate   colRef
 	layouts     []string
+	partial     []partialLayout // the layouts' partial forms (datepartial.go)
 	birthYear   colRef
 	ageRange    colRef
 	yearStart   colRef
@@ -211,6 +212,7 @@ func NewPlan(cfg *Config, in record.Schema, opts ...PlanOption) (*Plan, error) {
 		}
 		p.birthDate = res(key, d.Column, dateTypes, "text, a date or a timestamp")
 		p.layouts = d.AllLayouts()
+		p.partial = partialLayouts(p.layouts)
 	}
 	p.birthYear = res("person.birthYear", pc.BirthYear, numberTypes, "text or a number")
 	if a := pc.AgeRange; a != nil {

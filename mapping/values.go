@@ -126,7 +126,7 @@ func (p *Plan) parseBirthDate(r *rowCtx) *nameapi.AgeInfo {
 	if s == "" {
 		return nil
 	}
-	var firstErr error
+	var rangeErr string
 	for _, l := range p.layouts {
 		if l == time.DateOnly {
 			if y, m, d, ok := isoDate(s); ok {
@@ -145,15 +145,23 @@ func (p *Plan) parseBirthDate(r *rowCtx) *nameapi.AgeInfo {
 			}
 			return r.birthDate(t.Year(), int(t.Month()), t.Day())
 		}
-		if firstErr == nil {
-			firstErr = err
-		}
 		var pe *time.ParseError
-		if errors.As(err, &pe) && strings.Contains(pe.Message, "out of range") {
-			// The text matched the layout but names an impossible date.
-			r.fail(c, "%q: %s", clip(s), strings.TrimPrefix(pe.Message, ": "))
+		if errors.As(err, &pe) && strings.Contains(pe.Message, "out of range") && rangeErr == "" {
+			// The text matched the layout but names an impossible date
+			// (unless another layout, or a partial date, reads it).
+			rangeErr = strings.TrimPrefix(pe.Message, ": ")
+		}
+	}
+	if y, m, ok := parsePartial(s, p.partial); ok {
+		if y < 1000 {
+			r.fail(c, "%q: year %d is not a four-digit year", clip(s), y)
 			return nil
 		}
+		return r.partialBirth(y, m)
+	}
+	if rangeErr != "" {
+		r.fail(c, "%q: %s", clip(s), rangeErr)
+		return nil
 	}
 	r.fail(c, "%q is not a date in layout %s", clip(s), strings.Join(quoteAll(p.layouts), " or "))
 	return nil

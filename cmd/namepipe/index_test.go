@@ -157,3 +157,60 @@ func readText(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestSaveIndexInPlace: --save-index given the path of --index replaces
+// the index only when the run succeeds, in one rename: a run that fails
+// after reading the index leaves it byte for byte, and a run that
+// succeeds leaves the same index as one saved elsewhere, which serves the
+// next day's run.
+func TestSaveIndexInPlace(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	cfg := write("c.yaml", fmt.Sprintf(incrementalConfig, samplePerson))
+	lines := strings.SplitAfter(readText(t, filepath.Join("..", "..", "sample-data", "customers.csv")), "\n")
+	day1 := write("day1.csv", strings.Join(lines[:101], ""))
+	day2 := write("day2.csv", lines[0]+strings.Join(lines[101:201], ""))
+	day3 := write("day3.csv", lines[0]+strings.Join(lines[201:], ""))
+	run := func(want int, args ...string) {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		args = append([]string{"dedupe", "--config", cfg, "--quiet"}, args...)
+		if code := realMain(context.Background(), args, &stdout, &stderr); code != want {
+			t.Fatalf("%v: exit %d, want %d: %s", args, code, want, stderr.String())
+		}
+	}
+	index, out1 := filepath.Join(dir, "day.index"), filepath.Join(dir, "day1.out.csv")
+	run(exitOK, "--input", day1, "--output", out1, "--save-index", index)
+	before := readText(t, index)
+
+	// Fails once the rows are read (they are in the previous output):
+	// the index is untouched and no temporary file is left beside it.
+	run(exitInput, "--input", day1, "--previous", out1, "--index", index, "--save-index", index, "--output", filepath.Join(dir, "bad.out.csv"))
+	if readText(t, index) != before {
+		t.Fatal("a failed run changed the index it was to replace")
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*.tmp-*")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+
+	// Succeeds: the same index as one saved to another path.
+	elsewhere := filepath.Join(dir, "elsewhere.index")
+	run(exitOK, "--input", day2, "--previous", out1, "--index", index, "--save-index", elsewhere, "--output", filepath.Join(dir, "day2.elsewhere.csv"))
+	out2 := filepath.Join(dir, "day2.out.csv")
+	run(exitOK, "--input", day2, "--previous", out1, "--index", index, "--save-index", index, "--output", out2)
+	after := readText(t, index)
+	if after == before {
+		t.Fatal("the index was not replaced")
+	}
+	if after != readText(t, elsewhere) {
+		t.Error("the index saved in place differs from the one saved elsewhere")
+	}
+	// The replaced index serves day 3 against day 2's output.
+	run(exitOK, "--input", day3, "--previous", out2, "--index", index, "--output", filepath.Join(dir, "day3.out.csv"))
+}

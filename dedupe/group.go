@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"io"
+	"slices"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -115,11 +117,14 @@ type ruleStats struct{ blocks, capped int64 }
 // groupSizes is the group step's first pass over the sorted keys: it
 // counts the blocks of every rule and writes each key's block size (and
 // whether it is capped) into the stored rows, where owns and the
-// term-frequency adjustment read them.
+// term-frequency adjustment read them, while it rewrites the store in
+// block order (featorder.go).
 func groupSizes(ctx context.Context, o Options, x *extracted, dir *spillDir) ([NumRules]ruleStats, error) {
 	var st [NumRules]ruleStats
 	sizes := newSorter(dir, "sizes", keySizeCodec, cmpKeySize, o.SortBuffer)
 	defer sizes.Close()
+	fs := x.store
+	ro := newReorder(fs.rows())
 	var group []keySizeEntry
 	var cur keyEntry
 	end := func() error {
@@ -145,6 +150,9 @@ func groupSizes(ctx context.Context, o Options, x *extracted, dir *spillDir) ([N
 		}
 		cur = e
 		group = append(group, keySizeEntry{row: e.row, slot: e.slot})
+		if e.rule == RuleNameTokens {
+			ro.add(e.row)
+		}
 		return nil
 	})
 	if err == nil {
@@ -156,41 +164,51 @@ func groupSizes(ctx context.Context, o Options, x *extracted, dir *spillDir) ([N
 	if err := sizes.Finish(); err != nil {
 		return st, err
 	}
-	// Patch the stored rows in place, a chunk of rows at a time.
+	rw, err := newRewriter(fs, ro.finish(), bucketBytes)
+	if err != nil {
+		return st, err
+	}
+	defer rw.close()
+	// Patch the stored rows, a chunk of rows at a time, and hand them to
+	// the rewrite.
 	const chunk = 1 << 22
-	fs := x.store
 	var buf []byte
 	lo, hi := int32(0), int32(0) // rows in buf
-	flush := func() error {
-		if hi == lo {
-			return nil
+	next := func() error {
+		for r := lo; r < hi; r++ {
+			if err := rw.add(r, buf[fs.off[r]-fs.off[lo]:fs.off[r+1]-fs.off[lo]]); err != nil {
+				return err
+			}
 		}
-		if _, err := fs.f.WriteAt(buf, fs.off[lo]); err != nil {
-			return err
+		if int(hi) == fs.rows() {
+			return io.EOF
+		}
+		lo = hi
+		for hi++; int(hi) < fs.rows() && fs.off[hi+1]-fs.off[lo] <= chunk; hi++ {
+		}
+		buf = slices.Grow(buf[:0], int(fs.off[hi]-fs.off[lo]))[:fs.off[hi]-fs.off[lo]]
+		if _, err := fs.f.ReadAt(buf, fs.off[lo]); err != nil {
+			return fmt.Errorf("dedupe: reading features: %w", err)
 		}
 		return nil
 	}
 	err = sizes.Each(ctx, func(e keySizeEntry) error {
-		if e.row >= hi {
-			if err := flush(); err != nil {
-				return err
-			}
-			lo, hi = e.row, e.row+1
-			for int(hi) < fs.rows() && fs.off[hi+1]-fs.off[lo] <= chunk {
-				hi++
-			}
-			buf = append(buf[:0], make([]byte, fs.off[hi]-fs.off[lo])...)
-			if _, err := fs.f.ReadAt(buf, fs.off[lo]); err != nil {
+		for e.row >= hi {
+			if err := next(); err != nil {
 				return err
 			}
 		}
 		setKeySize(buf[fs.off[e.row]-fs.off[lo]:], int(e.slot), e.size, int(e.size) > o.Settings.MaxBlockSize)
 		return nil
 	})
-	if err == nil {
-		err = flush()
+	for err == nil {
+		err = next()
 	}
-	return st, err
+	if err != io.EOF {
+		return st, err
+	}
+	sizes.Close()
+	return st, rw.finish(ctx)
 }
 
 // compareJob is one block (or a segment of a capped block) to compare:
@@ -223,31 +241,40 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 			counts[w][r] = newPatternCounts(len(names.extra))
 		}
 		g.Go(func() error {
-			var recs [][]byte
 			var feats []Features
 			var keys [][]blockKey
 			var loaded []bool
 			var todo [][2]int32 // the owned pairs of a job, by index in it
 			var found []cand
+			var br batchReader
+			var rows []int32
 			for batch := range jobs {
+				// The batch's rows read at once (featStore.readBatch).
+				rows = rows[:0]
 				for _, j := range batch {
+					for _, e := range j.ents {
+						rows = append(rows, e.row)
+					}
+				}
+				all, err := x.store.readBatch(rows, &br)
+				if err != nil {
+					return err
+				}
+				for _, j := range batch {
+					recs := all[:len(j.ents)]
+					all = all[len(j.ents):]
 					if len(feats) < len(j.ents) {
 						feats = make([]Features, len(j.ents))
 						loaded = make([]bool, len(j.ents))
 						keys = append(keys, make([][]blockKey, len(j.ents)-len(keys))...)
-						recs = append(recs, make([][]byte, len(j.ents)-len(recs))...)
 					}
-					// Each row read once, its keys first: only the rows
-					// of owned pairs are decoded whole.
+					// Each row decoded once, its keys first: only the
+					// rows of owned pairs are decoded whole.
 					for k, e := range j.ents {
-						rec, err := x.store.read(e.row, recs[k])
-						if err != nil {
-							return err
-						}
-						if keys[k], err = decodeKeys(rec, keys[k]); err != nil {
+						if keys[k], err = decodeKeys(recs[k], keys[k]); err != nil {
 							return fmt.Errorf("row %d: %w", e.row, err)
 						}
-						recs[k], loaded[k] = rec, false // rec: recs[k] grown, or the store's memory
+						loaded[k] = false
 					}
 					todo = todo[:0]
 					for i := range j.first {
@@ -283,8 +310,8 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 						for _, k := range t {
 							if !loaded[k] {
 								var err error
-								if keys[k], err = x.store.decode(j.ents[k].row, recs[k], &feats[k], keys[k]); err != nil {
-									return err
+								if keys[k], err = decodeFeaturesString(recs[k], &feats[k], keys[k]); err != nil {
+									return fmt.Errorf("row %d: %w", j.ents[k].row, err)
 								}
 								loaded[k] = true
 							}

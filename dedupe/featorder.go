@@ -63,20 +63,78 @@ func (r *reorder) finish() []int32 {
 }
 
 // rewriter writes the store's records, given in row order, into a new
-// file in the order of rank.
+// file in the order of rank, and the block sizes into them: both go to
+// buckets by place (sizes as they come, so that they need no sort), and
+// each bucket's records are put in order in memory, their sizes set,
+// and appended to the new file.
 type rewriter struct {
-	s       *featStore
-	rank    []int32
-	off     []int64 // by place; off[len] is the end
-	per     int32   // places per bucket
-	buckets []*os.File
-	ws      []*bufio.Writer
-	cws     []*countWriter
+	s           *featStore
+	rank        []int32
+	off         []int64 // by place; off[len] is the end
+	per         int32   // places per bucket
+	recs, sizes bucketFiles
 }
 
-// newRewriter prepares the rewrite of s into the order of rank (one
-// place per row), through buckets of about bucket bytes.
-func newRewriter(s *featStore, rank []int32, bucket int64) (*rewriter, error) {
+// bucketFiles are one buffered file per bucket.
+type bucketFiles struct {
+	fs  []*os.File
+	ws  []*bufio.Writer
+	cws []*countWriter
+}
+
+func (b *bucketFiles) create(d *spillDir, name string, n int) error {
+	for range n {
+		f, err := d.create(name)
+		if err != nil {
+			return err
+		}
+		cw := &countWriter{w: f, d: d}
+		b.fs, b.cws = append(b.fs, f), append(b.cws, cw)
+		b.ws = append(b.ws, bufio.NewWriterSize(cw, 32<<10))
+	}
+	return nil
+}
+
+// read flushes bucket i and reads it whole into buf.
+func (b *bucketFiles) read(i int, buf []byte) ([]byte, error) {
+	if err := b.ws[i].Flush(); err != nil {
+		return buf, err
+	}
+	buf = slices.Grow(buf[:0], int(b.cws[i].n))[:b.cws[i].n]
+	if _, err := b.fs[i].ReadAt(buf, 0); err != nil && err != io.EOF {
+		return buf, err
+	}
+	return buf, nil
+}
+
+// remove deletes bucket i's file.
+func (b *bucketFiles) remove(d *spillDir, i int) {
+	if b.fs[i] != nil {
+		d.remove(b.fs[i], b.cws[i].n)
+		b.fs[i] = nil
+	}
+}
+
+// newRewriter prepares the rewrite of s through buckets of about
+// bucket bytes; the order follows (setRank).
+func newRewriter(s *featStore, bucket int64) (*rewriter, error) {
+	n := s.rows()
+	nb := int(max(1, (s.off[n]+bucket-1)/bucket))
+	rw := &rewriter{s: s, per: int32(max(1, (n+nb-1)/nb))}
+	if err := rw.recs.create(s.dir, "order", nb); err != nil {
+		rw.close()
+		return nil, err
+	}
+	if err := rw.sizes.create(s.dir, "order-sizes", nb); err != nil {
+		rw.close()
+		return nil, err
+	}
+	return rw, nil
+}
+
+// setRank sets the new order: rank[row] is the row's place.
+func (rw *rewriter) setRank(rank []int32) {
+	s := rw.s
 	n := s.rows()
 	off := make([]int64, n+1)
 	for row, p := range rank {
@@ -85,26 +143,23 @@ func newRewriter(s *featStore, rank []int32, bucket int64) (*rewriter, error) {
 	for p := range n {
 		off[p+1] += off[p]
 	}
-	total := off[n]
-	nb := int(max(1, (total+bucket-1)/bucket))
-	rw := &rewriter{s: s, rank: rank, off: off, per: int32(max(1, (n+nb-1)/nb))}
-	for range nb {
-		f, err := s.dir.create("order")
-		if err != nil {
-			rw.close()
-			return nil, err
-		}
-		cw := &countWriter{w: f, d: s.dir}
-		rw.buckets, rw.cws = append(rw.buckets, f), append(rw.cws, cw)
-		rw.ws = append(rw.ws, bufio.NewWriterSize(cw, 64<<10))
-	}
-	return rw, nil
+	rw.rank, rw.off = rank, off
 }
 
-// add takes row's record (the rows in any order, each once).
+// size takes the size of key slot of the row at place p (before or
+// after setRank).
+func (rw *rewriter) size(p int32, slot uint16, size uint32) error {
+	var b [10]byte
+	keySizeCodec.put(b[:], keySizeEntry{row: p, slot: slot, size: size})
+	_, err := rw.sizes.ws[p/rw.per].Write(b[:])
+	return err
+}
+
+// add takes row's record (the rows in any order, each once; after
+// setRank).
 func (rw *rewriter) add(row int32, rec []byte) error {
 	p := rw.rank[row]
-	w := rw.ws[p/rw.per]
+	w := rw.recs.ws[p/rw.per]
 	var h [4]byte
 	binary.LittleEndian.PutUint32(h[:], uint32(p))
 	w.Write(h[:])
@@ -112,9 +167,9 @@ func (rw *rewriter) add(row int32, rec []byte) error {
 	return err
 }
 
-// finish writes the new file from the buckets and makes it the store's
-// file, read by place.
-func (rw *rewriter) finish(ctx context.Context) error {
+// finish writes the new file from the buckets, a key over maxBlock rows
+// capped, and makes it the store's file, read by place.
+func (rw *rewriter) finish(ctx context.Context, maxBlock int) error {
 	defer rw.close()
 	s := rw.s
 	f, err := s.dir.create("features")
@@ -124,24 +179,20 @@ func (rw *rewriter) finish(ctx context.Context) error {
 	cw := &countWriter{w: f, d: s.dir}
 	out := func() error {
 		var in, buf []byte
-		for b, w := range rw.ws {
+		for b := range rw.recs.fs {
 			if err := ctx.Err(); err != nil {
-				return err
-			}
-			if err := w.Flush(); err != nil {
-				return err
-			}
-			in = slices.Grow(in[:0], int(rw.cws[b].n))[:rw.cws[b].n]
-			if _, err := rw.buckets[b].ReadAt(in, 0); err != nil && err != io.EOF {
 				return err
 			}
 			lo := int32(b) * rw.per
 			hi := min(lo+rw.per, int32(len(rw.rank)))
-			if lo >= hi {
-				continue
+			var err error
+			if in, err = rw.recs.read(b, in); err != nil {
+				return err
 			}
 			base := rw.off[lo]
-			buf = slices.Grow(buf[:0], int(rw.off[hi]-base))[:rw.off[hi]-base]
+			if lo < hi {
+				buf = slices.Grow(buf[:0], int(rw.off[hi]-base))[:rw.off[hi]-base]
+			}
 			for len(in) > 0 {
 				if len(in) < 4 {
 					return errCorrupt
@@ -157,11 +208,23 @@ func (rw *rewriter) finish(ctx context.Context) error {
 				copy(buf[rw.off[p]-base:], in[4:4+n])
 				in = in[4+n:]
 			}
-			if _, err := cw.Write(buf); err != nil {
+			rw.recs.remove(s.dir, b)
+			if in, err = rw.sizes.read(b, in); err != nil {
 				return err
 			}
-			s.dir.remove(rw.buckets[b], rw.cws[b].n)
-			rw.buckets[b] = nil
+			for ; len(in) >= keySizeCodec.size; in = in[keySizeCodec.size:] {
+				e := keySizeCodec.get(in)
+				if e.row < lo || e.row >= hi || 2+(int64(e.slot)+1)*keySize > rw.off[e.row+1]-rw.off[e.row] {
+					return errCorrupt
+				}
+				setKeySize(buf[rw.off[e.row]-base:], int(e.slot), e.size, int(e.size) > maxBlock)
+			}
+			rw.sizes.remove(s.dir, b)
+			if lo < hi {
+				if _, err := cw.Write(buf); err != nil {
+					return err
+				}
+			}
 		}
 		return nil
 	}
@@ -176,11 +239,11 @@ func (rw *rewriter) finish(ctx context.Context) error {
 
 // close removes the buckets left.
 func (rw *rewriter) close() {
-	for b, f := range rw.buckets {
-		if f != nil {
-			rw.s.dir.remove(f, rw.cws[b].n)
-			rw.buckets[b] = nil
-		}
+	for b := range rw.recs.fs {
+		rw.recs.remove(rw.s.dir, b)
+	}
+	for b := range rw.sizes.fs {
+		rw.sizes.remove(rw.s.dir, b)
 	}
 }
 
@@ -256,4 +319,24 @@ func (s *featStore) readBatch(rows []int32, b *batchReader) ([]string, error) {
 		b.recs[i] = str[at : at+s.off[p+1]-lo]
 	}
 	return b.recs, nil
+}
+
+// keySizeEntry is the block size of one key of a row (of the record at
+// a place, in the rewrite).
+type keySizeEntry struct {
+	row  int32
+	slot uint16
+	size uint32
+}
+
+var keySizeCodec = recordCodec[keySizeEntry]{
+	size: 10,
+	put: func(b []byte, e keySizeEntry) {
+		binary.LittleEndian.PutUint32(b, uint32(e.row))
+		binary.LittleEndian.PutUint16(b[4:], e.slot)
+		binary.LittleEndian.PutUint32(b[6:], e.size)
+	},
+	get: func(b []byte) keySizeEntry {
+		return keySizeEntry{row: int32(binary.LittleEndian.Uint32(b)), slot: binary.LittleEndian.Uint16(b[4:]), size: binary.LittleEndian.Uint32(b[6:])}
+	},
 }

@@ -6,15 +6,18 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
 // TestFeatStoreReorder rewrites a store in a shuffled order through
-// several buckets: every row reads back as written, alone and in
-// batches (with repeats), from the file and from memory, and no
+// several buckets, setting block sizes given before and after the order
+// is complete: every row reads back as written with its sizes, alone and
+// in batches (with repeats), from the file and from memory, and no
 // temporary file is left.
 func TestFeatStoreReorder(t *testing.T) {
 	t.Parallel()
+	const n, maxBlock = 5000, 24
 	for _, mem := range []bool{false, true} {
 		t.Run(fmt.Sprint("mem ", mem), func(t *testing.T) {
 			t.Parallel()
@@ -27,26 +30,50 @@ func TestFeatStoreReorder(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			const n = 5000
-			var recs [][]byte
+			r := rand.New(rand.NewPCG(3, 4))
+			feats := make([]Features, n)
+			keys := make([][]blockKey, n)
 			for i := range n {
-				rec := []byte(fmt.Sprintf("row %d %s", i, bytes.Repeat([]byte{byte(i)}, i%300)))
-				recs = append(recs, rec)
-				if err := s.append(rec); err != nil {
+				feats[i] = Features{Row: int32(i), Tokens: []string{strings.Repeat("w", i%300)}}
+				for range r.IntN(4) {
+					keys[i] = append(keys[i], blockKey{h: r.Uint64(), rule: Rule(r.IntN(int(NumRules)))})
+				}
+				if err := s.append(appendFeatures(nil, &feats[i], keys[i])); err != nil {
 					t.Fatal(err)
 				}
 			}
 			if err := s.flush(); err != nil {
 				t.Fatal(err)
 			}
-			r := rand.New(rand.NewPCG(3, 4))
+			rw, err := newRewriter(s, 64<<10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rw.recs.fs) < 5 {
+				t.Fatalf("%d buckets: the test wants several", len(rw.recs.fs))
+			}
 			ro := newReorder(n)
+			var early []int32                   // rows placed, whose sizes come before the order is complete
 			for _, i := range r.Perm(n)[:n/2] { // half placed, the rest by row
 				ro.add(int32(i))
 				ro.add(int32(i)) // placed once
+				early = append(early, int32(i))
 			}
+			setSizes := func(rows []int32, place func(int32) int32) {
+				for _, i := range rows {
+					for slot := range keys[i] {
+						k := &keys[i][slot]
+						k.size = uint32(r.IntN(50))
+						k.capped = int(k.size) > maxBlock
+						if err := rw.size(place(i), uint16(slot), k.size); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+			}
+			setSizes(early, func(i int32) int32 { return ro.place[i] - 1 })
 			rank := ro.finish()
-			if seen := slices.Sorted(slices.Values(rank)); !slices.Equal(seen, func() []int32 {
+			if !slices.Equal(slices.Sorted(slices.Values(slices.Clone(rank))), func() []int32 {
 				out := make([]int32, n)
 				for i := range out {
 					out[i] = int32(i)
@@ -55,19 +82,24 @@ func TestFeatStoreReorder(t *testing.T) {
 			}()) {
 				t.Fatal("ranks are not a permutation")
 			}
-			rw, err := newRewriter(s, rank, 64<<10)
-			if err != nil {
-				t.Fatal(err)
+			rw.setRank(rank)
+			var late []int32
+			for i := range int32(n) {
+				if !slices.Contains(early, i) {
+					late = append(late, i)
+				}
 			}
-			if len(rw.buckets) < 5 {
-				t.Fatalf("%d buckets: the test wants several", len(rw.buckets))
-			}
+			setSizes(late, func(i int32) int32 { return rank[i] })
 			for _, i := range r.Perm(n) { // any order
-				if err := rw.add(int32(i), recs[i]); err != nil {
+				rec, err := s.read(int32(i), nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := rw.add(int32(i), rec); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if err := rw.finish(context.Background()); err != nil {
+			if err := rw.finish(context.Background(), maxBlock); err != nil {
 				t.Fatal(err)
 			}
 			limit := int64(0)
@@ -80,14 +112,15 @@ func TestFeatStoreReorder(t *testing.T) {
 			if (s.mem != nil) != mem {
 				t.Fatalf("in memory %v, want %v", s.mem != nil, mem)
 			}
-			var buf []byte
+			want := make([]string, n)
 			for i := range n {
-				got, err := s.read(int32(i), buf)
+				want[i] = string(appendFeatures(nil, &feats[i], keys[i]))
+				got, err := s.read(int32(i), nil)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if !bytes.Equal(got, recs[i]) {
-					t.Fatalf("row %d: got %q, want %q", i, got, recs[i])
+				if string(got) != want[i] {
+					t.Fatalf("row %d: got %q, want %q", i, got, want[i])
 				}
 			}
 			var br batchReader
@@ -96,10 +129,7 @@ func TestFeatStoreReorder(t *testing.T) {
 				for k := range rows {
 					rows[k] = int32(r.IntN(n))
 					if k > 0 && r.IntN(4) == 0 {
-						rows[k] = rows[k-1] + 1 // neighbours too
-						if rows[k] == n {
-							rows[k] = 0
-						}
+						rows[k] = (rows[k-1] + 1) % n // neighbours too
 					}
 				}
 				got, err := s.readBatch(rows, &br)
@@ -107,8 +137,8 @@ func TestFeatStoreReorder(t *testing.T) {
 					t.Fatal(err)
 				}
 				for k, row := range rows {
-					if got[k] != string(recs[row]) {
-						t.Fatalf("batch entry %d (row %d): got %q, want %q", k, row, got[k], recs[row])
+					if got[k] != want[row] {
+						t.Fatalf("batch entry %d (row %d): got %q, want %q", k, row, got[k], want[row])
 					}
 				}
 			}
@@ -183,16 +213,17 @@ func BenchmarkFeatBatch(b *testing.B) {
 	for _, row := range byName {
 		ro.add(int32(row))
 	}
-	rw, err := newRewriter(s, ro.finish(), bucketBytes)
+	rw, err := newRewriter(s, bucketBytes)
 	if err != nil {
 		b.Fatal(err)
 	}
+	rw.setRank(ro.finish())
 	for row := range int32(n) {
 		if err := rw.add(row, rec); err != nil {
 			b.Fatal(err)
 		}
 	}
-	if err := rw.finish(context.Background()); err != nil {
+	if err := rw.finish(context.Background(), 24); err != nil {
 		b.Fatal(err)
 	}
 	b.Run("block order, a batch at a time", func(b *testing.B) {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
-	"io"
 	"slices"
 	"sync/atomic"
 
@@ -85,32 +84,6 @@ var keyEntryTieCodec = recordCodec[keyEntry]{
 	},
 }
 
-// keySizeEntry is the block size of one key of a row.
-type keySizeEntry struct {
-	row  int32
-	slot uint16
-	size uint32
-}
-
-func cmpKeySize(a, b keySizeEntry) int {
-	if c := cmp.Compare(a.row, b.row); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.slot, b.slot)
-}
-
-var keySizeCodec = recordCodec[keySizeEntry]{
-	size: 10,
-	put: func(b []byte, e keySizeEntry) {
-		binary.LittleEndian.PutUint32(b, uint32(e.row))
-		binary.LittleEndian.PutUint16(b[4:], e.slot)
-		binary.LittleEndian.PutUint32(b[6:], e.size)
-	},
-	get: func(b []byte) keySizeEntry {
-		return keySizeEntry{row: int32(binary.LittleEndian.Uint32(b)), slot: binary.LittleEndian.Uint16(b[4:]), size: binary.LittleEndian.Uint32(b[6:])}
-	},
-}
-
 // ruleStats are the group step's counts of one rule.
 type ruleStats struct{ blocks, capped int64 }
 
@@ -119,13 +92,25 @@ type ruleStats struct{ blocks, capped int64 }
 // whether it is capped) into the stored rows, where owns and the
 // term-frequency adjustment read them, while it rewrites the store in
 // block order (featorder.go).
-func groupSizes(ctx context.Context, o Options, x *extracted, dir *spillDir) ([NumRules]ruleStats, error) {
+func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleStats, error) {
 	var st [NumRules]ruleStats
-	sizes := newSorter(dir, "sizes", keySizeCodec, cmpKeySize, o.SortBuffer)
-	defer sizes.Close()
 	fs := x.store
+	rw, err := newRewriter(fs, bucketBytes)
+	if err != nil {
+		return st, err
+	}
+	defer rw.close()
+	// The rows take their places in the first rule's block order: its
+	// keys come first, and each of its rows has its place as it comes.
 	ro := newReorder(fs.rows())
-	var group []keySizeEntry
+	var rank []int32
+	placeOf := func(row int32) int32 {
+		if rank != nil {
+			return rank[row]
+		}
+		return ro.place[row] - 1
+	}
+	var group []keyEntry
 	var cur keyEntry
 	end := func() error {
 		n := len(group) + int(x.hidden[blockID{cur.rule, cur.h}])
@@ -135,24 +120,28 @@ func groupSizes(ctx context.Context, o Options, x *extracted, dir *spillDir) ([N
 				st[cur.rule].capped++
 			}
 		}
-		for i := range group {
-			group[i].size = uint32(n)
+		for _, e := range group {
+			if err := rw.size(placeOf(e.row), e.slot, uint32(n)); err != nil {
+				return err
+			}
 		}
-		err := sizes.Add(group...)
 		group = group[:0]
-		return err
+		return nil
 	}
-	err := x.keys.Each(ctx, func(e keyEntry) error {
+	err = x.keys.Each(ctx, func(e keyEntry) error {
 		if len(group) > 0 && (e.rule != cur.rule || e.h != cur.h) {
 			if err := end(); err != nil {
 				return err
 			}
 		}
-		cur = e
-		group = append(group, keySizeEntry{row: e.row, slot: e.slot})
 		if e.rule == RuleNameTokens {
 			ro.add(e.row)
+		} else if rank == nil {
+			rank = ro.finish()
+			rw.setRank(rank)
 		}
+		cur = e
+		group = append(group, e)
 		return nil
 	})
 	if err == nil {
@@ -161,54 +150,29 @@ func groupSizes(ctx context.Context, o Options, x *extracted, dir *spillDir) ([N
 	if err != nil {
 		return st, err
 	}
-	if err := sizes.Finish(); err != nil {
-		return st, err
+	if rank == nil {
+		rw.setRank(ro.finish())
 	}
-	rw, err := newRewriter(fs, ro.finish(), bucketBytes)
-	if err != nil {
-		return st, err
-	}
-	defer rw.close()
-	// Patch the stored rows, a chunk of rows at a time, and hand them to
-	// the rewrite.
+	// The records, read in row order, a chunk at a time.
 	const chunk = 1 << 22
 	var buf []byte
-	lo, hi := int32(0), int32(0) // rows in buf
-	next := func() error {
-		for r := lo; r < hi; r++ {
-			if err := rw.add(r, buf[fs.off[r]-fs.off[lo]:fs.off[r+1]-fs.off[lo]]); err != nil {
-				return err
-			}
-		}
-		if int(hi) == fs.rows() {
-			return io.EOF
-		}
-		lo = hi
-		for hi++; int(hi) < fs.rows() && fs.off[hi+1]-fs.off[lo] <= chunk; hi++ {
+	for lo := 0; lo < fs.rows(); {
+		hi := lo + 1
+		for hi < fs.rows() && fs.off[hi+1]-fs.off[lo] <= chunk {
+			hi++
 		}
 		buf = slices.Grow(buf[:0], int(fs.off[hi]-fs.off[lo]))[:fs.off[hi]-fs.off[lo]]
 		if _, err := fs.f.ReadAt(buf, fs.off[lo]); err != nil {
-			return fmt.Errorf("dedupe: reading features: %w", err)
+			return st, fmt.Errorf("dedupe: reading features: %w", err)
 		}
-		return nil
-	}
-	err = sizes.Each(ctx, func(e keySizeEntry) error {
-		for e.row >= hi {
-			if err := next(); err != nil {
-				return err
+		for r := lo; r < hi; r++ {
+			if err := rw.add(int32(r), buf[fs.off[r]-fs.off[lo]:fs.off[r+1]-fs.off[lo]]); err != nil {
+				return st, err
 			}
 		}
-		setKeySize(buf[fs.off[e.row]-fs.off[lo]:], int(e.slot), e.size, int(e.size) > o.Settings.MaxBlockSize)
-		return nil
-	})
-	for err == nil {
-		err = next()
+		lo = hi
 	}
-	if err != io.EOF {
-		return st, err
-	}
-	sizes.Close()
-	return st, rw.finish(ctx)
+	return st, rw.finish(ctx, o.Settings.MaxBlockSize)
 }
 
 // compareJob is one block (or a segment of a capped block) to compare:

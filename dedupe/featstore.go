@@ -117,15 +117,6 @@ func (s *featStore) load(i int32, buf []byte, f *Features, keys []blockKey) ([]b
 	return buf, keys, nil
 }
 
-// decode decodes row i's record rec (from read) into f and keys.
-func (s *featStore) decode(i int32, rec []byte, f *Features, keys []blockKey) ([]blockKey, error) {
-	keys, err := decodeFeatures(rec, f, keys)
-	if err != nil {
-		return keys, fmt.Errorf("row %d: %w", i, err)
-	}
-	return keys, nil
-}
-
 // close removes the file and drops the offsets.
 func (s *featStore) close() {
 	if s.f != nil {

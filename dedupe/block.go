@@ -119,23 +119,137 @@ func Keys(f *Features, r Rule) []string {
 
 // addrKey is the text of a row's address words (their hashes).
 func addrKey(addr []uint32) string {
-	b := make([]byte, 0, 8*len(addr))
+	return string(appendAddrKey(make([]byte, 0, 8*len(addr)), addr))
+}
+
+// appendAddrKey appends addrKey's text to b.
+func appendAddrKey(b []byte, addr []uint32) []byte {
 	for _, w := range addr {
 		b = strconv.AppendUint(b, uint64(w), 36)
 		b = append(b, ' ')
 	}
-	return string(b)
+	return b
 }
 
-// BlockKeys computes the row's keys of every rule (the "block key" step).
+// BlockKeys computes the row's keys of every rule (the "block key" step):
+// the hashes of Keys' texts, rule by rule, in the same order, hashed as
+// they are spelt instead of built as strings first (TestBlockKeysAreKeys).
 func BlockKeys(f *Features) []blockKey {
-	var out []blockKey
-	for r := Rule(0); r < NumRules; r++ {
-		for _, k := range Keys(f, r) {
-			out = append(out, blockKey{h: hashKey(r, k), rule: r})
+	out := make([]blockKey, 0, 16)
+	var scratch [128]byte
+	add := func(from int, r Rule, h keyHash) {
+		for _, k := range out[from:] {
+			if k.h == uint64(h) {
+				return
+			}
+		}
+		out = append(out, blockKey{h: uint64(h), rule: r})
+	}
+	// RuleNameTokens: the sorted words
+	if n := len(f.Tokens); n > 0 {
+		var sb [8]string
+		t := append(sb[:0], f.Tokens...)
+		slices.Sort(t)
+		h := newKeyHash(RuleNameTokens)
+		for i, w := range t {
+			if i > 0 {
+				h = h.byte(' ')
+			}
+			h = h.str(w)
+		}
+		add(len(out), RuleNameTokens, h)
+	}
+	// RulePhonetic
+	from := len(out)
+	if len(f.Surname) > 0 {
+		h := newKeyHash(RulePhonetic).str(cologne(f.Surname[len(f.Surname)-1])).byte('|')
+		if len(f.Given) > 0 {
+			h = h.byte(f.Given[0][0])
+		}
+		add(from, RulePhonetic, h)
+		if len(f.Given) > 0 {
+			add(from, RulePhonetic, newKeyHash(RulePhonetic).str(cologne(f.Given[0])).byte('|').byte(f.Surname[len(f.Surname)-1][0]))
+		}
+	}
+	// RuleEmail
+	from = len(out)
+	for _, e := range f.Emails {
+		add(from, RuleEmail, newKeyHash(RuleEmail).byte('@').str(e))
+		l, _, _ := strings.Cut(e, "@")
+		l, _, _ = strings.Cut(l, "+") // normLocal, spelt as hashed
+		if len(l)-strings.Count(l, ".") >= 3 {
+			h := newKeyHash(RuleEmail)
+			for i := 0; i < len(l); i++ {
+				if l[i] != '.' {
+					h = h.byte(l[i])
+				}
+			}
+			add(from, RuleEmail, h)
+		}
+	}
+	// RulePhone
+	from = len(out)
+	for _, p := range f.Phones {
+		if p != "" {
+			add(from, RulePhone, newKeyHash(RulePhone).str(p))
+		}
+	}
+	// RuleBirth
+	if f.Birth%100 != 0 && f.Birth/100%100 != 0 {
+		y, m, d := f.Birth/10000, f.Birth/100%100, f.Birth%100
+		b := strconv.AppendInt(scratch[:0], int64(y), 10)
+		b = append(b, '-')
+		b = strconv.AppendInt(b, int64(min(m, d)), 10)
+		b = append(b, '-')
+		b = strconv.AppendInt(b, int64(max(m, d)), 10)
+		add(len(out), RuleBirth, newKeyHash(RuleBirth).bytes(b))
+	}
+	// RuleAddress, RuleNamePlace
+	if len(f.Addr) > 0 {
+		rest := appendAddrKey(scratch[:0], f.Addr)
+		if len(f.Addr) >= 2 {
+			add(len(out), RuleAddress, newKeyHash(RuleAddress).bytes(rest))
+		}
+		from = len(out)
+		for _, w := range f.Tokens {
+			if len(w) >= 2 {
+				if c := cologne(w); c != "" {
+					add(from, RuleNamePlace, newKeyHash(RuleNamePlace).str(c).byte('|').bytes(rest))
+				}
+			}
+		}
+	}
+	// RuleColumns
+	from = len(out)
+	for i, v := range f.Block {
+		if v != "" {
+			add(from, RuleColumns, newKeyHash(RuleColumns).bytes(strconv.AppendInt(scratch[:0], int64(i), 10)).byte('|').str(v))
 		}
 	}
 	return out
+}
+
+// keyHash is hashKey's FNV-1a, fed piece by piece.
+type keyHash uint64
+
+func newKeyHash(r Rule) keyHash {
+	return keyHash((uint64(14695981039346656037) ^ uint64(r)) * 1099511628211)
+}
+
+func (h keyHash) byte(c byte) keyHash { return keyHash((uint64(h) ^ uint64(c)) * 1099511628211) }
+
+func (h keyHash) str(s string) keyHash {
+	for i := 0; i < len(s); i++ {
+		h = keyHash((uint64(h) ^ uint64(s[i])) * 1099511628211)
+	}
+	return h
+}
+
+func (h keyHash) bytes(s []byte) keyHash {
+	for _, c := range s {
+		h = keyHash((uint64(h) ^ uint64(c)) * 1099511628211)
+	}
+	return h
 }
 
 // hashKey is FNV-1a over the rule and the key text (stable across runs).

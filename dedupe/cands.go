@@ -53,23 +53,44 @@ func newCand(a, b int32, p Pattern, ka, kb []blockKey, fa, fb *Features, shares 
 	var shared, uncapped uint8
 	var first blockKey // the first shared key by rule and hash
 	matches := 0
-	for _, x := range ka {
-		for _, y := range kb {
-			if x.rule != y.rule || x.h != y.h {
-				continue
+	// A row's keys come rule by rule (BlockKeys): only the keys of one
+	// rule are compared with each other.
+	for i, j := 0, 0; i < len(ka) && j < len(kb); {
+		r := ka[i].rule
+		if kb[j].rule != r {
+			if kb[j].rule < r {
+				j++
+			} else {
+				i++
 			}
-			shared |= 1 << x.rule
-			if !x.capped {
-				uncapped |= 1 << x.rule
-			}
-			if tfRule[x.rule] && (c.sizes[x.rule] == 0 || x.size < c.sizes[x.rule]) {
-				c.sizes[x.rule] = x.size
-			}
-			if matches == 0 || x.rule < first.rule || x.rule == first.rule && x.h < first.h {
-				first = x
-			}
-			matches++
+			continue
 		}
+		ie, je := i+1, j+1
+		for ie < len(ka) && ka[ie].rule == r {
+			ie++
+		}
+		for je < len(kb) && kb[je].rule == r {
+			je++
+		}
+		for _, x := range ka[i:ie] {
+			for _, y := range kb[j:je] {
+				if x.h != y.h {
+					continue
+				}
+				shared |= 1 << r
+				if !x.capped {
+					uncapped |= 1 << r
+				}
+				if tfRule[r] && (c.sizes[r] == 0 || x.size < c.sizes[r]) {
+					c.sizes[r] = x.size
+				}
+				if matches == 0 || r < first.rule || r == first.rule && x.h < first.h {
+					first = x
+				}
+				matches++
+			}
+		}
+		i, j = ie, je
 	}
 	owner := uncapped & -uncapped // lowest set bit
 	if owner == 0 {

@@ -5,9 +5,12 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/namepipe/namepipe/nameapi"
 )
 
 // randomKeys returns the keys of two rows drawn from a few keys of each
@@ -25,10 +28,46 @@ func randomKeys(r *rand.Rand) (a, b []blockKey) {
 				}
 			}
 		}
+		// in any order within a rule, rule by rule as BlockKeys makes them
 		r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+		slices.SortStableFunc(out, func(x, y blockKey) int { return cmp.Compare(x.rule, y.rule) })
 		return out
 	}
 	return pick(), pick()
+}
+
+// TestBlockKeysRuleByRule: a row's keys come rule by rule, which
+// newCand's pass over two rows' keys relies on.
+func TestBlockKeysRuleByRule(t *testing.T) {
+	t.Parallel()
+	rows := 0
+	for i, rec := range strings.Split(strings.TrimSpace(people+moreRows(300)), "\n")[1:] {
+		c := strings.Split(rec, ",") // name,email,phone,dob,street,city (a quoted name is cut: still a name)
+		if len(c) < 6 {
+			continue
+		}
+		p := &nameapi.InputPerson{PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, c[0])}}}
+		if c[1] != "" {
+			p.EmailAddresses = []nameapi.EmailAddress{nameapi.NewEmailAddress(c[1])}
+		}
+		if c[2] != "" {
+			p.TelNumbers = []nameapi.TelNumber{nameapi.NewTelNumber(c[2])}
+		}
+		if c[4] != "" {
+			p.Addresses = []nameapi.AddressRelation{{Address: &nameapi.InputAddress{String: c[4] + ", " + c[5]}}}
+		}
+		f := Extract(int32(i), p)
+		keys := BlockKeys(&f)
+		if !slices.IsSortedFunc(keys, func(x, y blockKey) int { return cmp.Compare(x.rule, y.rule) }) {
+			t.Fatalf("row %q: keys not rule by rule: %+v", rec, keys)
+		}
+		if len(keys) > 3 {
+			rows++
+		}
+	}
+	if rows < 100 {
+		t.Fatalf("only %d rows with more than 3 keys: the test checks little", rows)
+	}
 }
 
 // TestNewCandAgreesWithOwns holds newCand's one pass over the keys to

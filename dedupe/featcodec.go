@@ -260,7 +260,13 @@ func (d *featDecoder) strs(dst []string) []string {
 // row's keys (appended to keys[:0]). It re-uses the arrays of f's
 // slices, which must not be in use elsewhere.
 func decodeFeatures(rec []byte, f *Features, keys []blockKey) ([]blockKey, error) {
-	d := featDecoder{s: string(rec)}
+	return decodeFeaturesString(string(rec), f, keys)
+}
+
+// decodeFeaturesString is decodeFeatures on a record held in a string,
+// of which f's strings are substrings.
+func decodeFeaturesString(rec string, f *Features, keys []blockKey) ([]blockKey, error) {
+	d := featDecoder{s: rec}
 	keys, err := d.keys(keys)
 	if err != nil {
 		return keys, err
@@ -272,18 +278,18 @@ func decodeFeatures(rec []byte, f *Features, keys []blockKey) ([]blockKey, error
 // decodeKeys decodes only the keys of a record of appendFeatures
 // (appended to keys[:0]), as decodeFeatures does, without copying the
 // record.
-func decodeKeys(rec []byte, keys []blockKey) ([]blockKey, error) {
+func decodeKeys[S string | []byte](rec S, keys []blockKey) ([]blockKey, error) {
 	keys = keys[:0]
 	if len(rec) < 2 {
 		return keys, errCorrupt
 	}
-	n := int(binary.LittleEndian.Uint16(rec))
+	n := int(rec[0]) | int(rec[1])<<8
 	if len(rec) < 2+n*keySize {
 		return keys, errCorrupt
 	}
 	for i := range n {
 		b := rec[2+i*keySize:]
-		k := blockKey{rule: Rule(b[0]), h: binary.LittleEndian.Uint64(b[1:]), size: binary.LittleEndian.Uint32(b[9:]), capped: b[13] != 0}
+		k := blockKey{rule: Rule(b[0]), h: le64(b[1:]), size: le32(b[9:]), capped: b[13] != 0}
 		if k.rule >= NumRules {
 			return keys, errCorrupt
 		}
@@ -363,4 +369,16 @@ func (d *featDecoder) body(f *Features) {
 		f.Extra = d.strs(extra)
 		f.Block = d.strs(block)
 	}
+}
+
+// le64 and le32 read 8 and 4 little-endian bytes (b is long enough).
+func le64[S string | []byte](b S) uint64 {
+	_ = b[7]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+func le32[S string | []byte](b S) uint32 {
+	_ = b[3]
+	return uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24
 }

@@ -4,6 +4,7 @@ import (
 	"encoding"
 	"fmt"
 	"reflect"
+	"slices"
 	"testing"
 	"unsafe"
 
@@ -187,7 +188,11 @@ func FuzzFeatCodec(f *testing.F) {
 			p.Age = nameapi.NewBirthDate(int(birth/10000), int(birth/100%100), int(birth%100))
 		}
 		ft := Extract(birth, p)
-		roundTrip(t, &ft, BlockKeys(&ft))
+		keys := BlockKeys(&ft)
+		if want := keysOfText(&ft); !slices.Equal(keys, want) {
+			t.Fatalf("BlockKeys %+v, the key texts' hashes %+v", keys, want)
+		}
+		roundTrip(t, &ft, keys)
 		var g Features
 		_, _ = decodeFeatures(junk, &g, nil)
 		_ = g.UnmarshalBinary(junk)

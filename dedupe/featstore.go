@@ -8,8 +8,9 @@ import (
 )
 
 // featStore holds every row's encoded features and keys in one file,
-// appended in row order and read back by row with ReadAt (the page
-// cache holds the hot part), or from memory when the file is small.
+// appended in row order (and rewritten in block order by the group
+// step: featorder.go) and read back by row with ReadAt (the page cache
+// holds the hot part), or from memory when the file is small.
 // (Mapping the file instead cost more than it saved: its pages count
 // towards the resident memory, and letting them go to bound it made
 // every read a page fault.)
@@ -18,8 +19,11 @@ type featStore struct {
 	f   *os.File
 	w   *bufio.Writer
 	cw  *countWriter
-	// off[i] is where row i starts; off[len(off)-1] is the end.
-	off []int64
+	// off[i] is where the record at place i starts (the place of row r
+	// is r, or rank[r] once the file is in block order);
+	// off[len(off)-1] is the end.
+	off  []int64
+	rank []int32
 	// mem, when set, holds the whole file (a small one): read serves
 	// from it instead of the file.
 	mem []byte
@@ -73,10 +77,19 @@ func (s *featStore) flush() error {
 // rows is the number of rows stored.
 func (s *featStore) rows() int { return len(s.off) - 1 }
 
+// placeOf returns the place of row i's record in the file.
+func (s *featStore) placeOf(i int32) int32 {
+	if s.rank != nil {
+		return s.rank[i]
+	}
+	return i
+}
+
 // read returns row i's record, read into buf (or a part of mem, not to
 // be written to).
 func (s *featStore) read(i int32, buf []byte) ([]byte, error) {
-	lo, hi := s.off[i], s.off[i+1]
+	p := s.placeOf(i)
+	lo, hi := s.off[p], s.off[p+1]
 	if s.mem != nil {
 		return s.mem[lo:hi], nil
 	}
@@ -104,19 +117,10 @@ func (s *featStore) load(i int32, buf []byte, f *Features, keys []blockKey) ([]b
 	return buf, keys, nil
 }
 
-// decode decodes row i's record rec (from read) into f and keys.
-func (s *featStore) decode(i int32, rec []byte, f *Features, keys []blockKey) ([]blockKey, error) {
-	keys, err := decodeFeatures(rec, f, keys)
-	if err != nil {
-		return keys, fmt.Errorf("row %d: %w", i, err)
-	}
-	return keys, nil
-}
-
 // close removes the file and drops the offsets.
 func (s *featStore) close() {
 	if s.f != nil {
 		s.dir.remove(s.f, s.cw.n)
-		s.f, s.mem, s.off = nil, nil, nil
+		s.f, s.mem, s.off, s.rank = nil, nil, nil, nil
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -83,44 +84,33 @@ var keyEntryTieCodec = recordCodec[keyEntry]{
 	},
 }
 
-// keySizeEntry is the block size of one key of a row.
-type keySizeEntry struct {
-	row  int32
-	slot uint16
-	size uint32
-}
-
-func cmpKeySize(a, b keySizeEntry) int {
-	if c := cmp.Compare(a.row, b.row); c != 0 {
-		return c
-	}
-	return cmp.Compare(a.slot, b.slot)
-}
-
-var keySizeCodec = recordCodec[keySizeEntry]{
-	size: 10,
-	put: func(b []byte, e keySizeEntry) {
-		binary.LittleEndian.PutUint32(b, uint32(e.row))
-		binary.LittleEndian.PutUint16(b[4:], e.slot)
-		binary.LittleEndian.PutUint32(b[6:], e.size)
-	},
-	get: func(b []byte) keySizeEntry {
-		return keySizeEntry{row: int32(binary.LittleEndian.Uint32(b)), slot: binary.LittleEndian.Uint16(b[4:]), size: binary.LittleEndian.Uint32(b[6:])}
-	},
-}
-
 // ruleStats are the group step's counts of one rule.
 type ruleStats struct{ blocks, capped int64 }
 
 // groupSizes is the group step's first pass over the sorted keys: it
 // counts the blocks of every rule and writes each key's block size (and
 // whether it is capped) into the stored rows, where owns and the
-// term-frequency adjustment read them.
-func groupSizes(ctx context.Context, o Options, x *extracted, dir *spillDir) ([NumRules]ruleStats, error) {
+// term-frequency adjustment read them, while it rewrites the store in
+// block order (featorder.go).
+func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleStats, error) {
 	var st [NumRules]ruleStats
-	sizes := newSorter(dir, "sizes", keySizeCodec, cmpKeySize, o.SortBuffer)
-	defer sizes.Close()
-	var group []keySizeEntry
+	fs := x.store
+	rw, err := newRewriter(fs, bucketBytes)
+	if err != nil {
+		return st, err
+	}
+	defer rw.close()
+	// The rows take their places in the first rule's block order: its
+	// keys come first, and each of its rows has its place as it comes.
+	ro := newReorder(fs.rows())
+	var rank []int32
+	placeOf := func(row int32) int32 {
+		if rank != nil {
+			return rank[row]
+		}
+		return ro.place[row] - 1
+	}
+	var group []keyEntry
 	var cur keyEntry
 	end := func() error {
 		n := len(group) + int(x.hidden[blockID{cur.rule, cur.h}])
@@ -130,21 +120,28 @@ func groupSizes(ctx context.Context, o Options, x *extracted, dir *spillDir) ([N
 				st[cur.rule].capped++
 			}
 		}
-		for i := range group {
-			group[i].size = uint32(n)
+		for _, e := range group {
+			if err := rw.size(placeOf(e.row), e.slot, uint32(n)); err != nil {
+				return err
+			}
 		}
-		err := sizes.Add(group...)
 		group = group[:0]
-		return err
+		return nil
 	}
-	err := x.keys.Each(ctx, func(e keyEntry) error {
+	err = x.keys.Each(ctx, func(e keyEntry) error {
 		if len(group) > 0 && (e.rule != cur.rule || e.h != cur.h) {
 			if err := end(); err != nil {
 				return err
 			}
 		}
+		if e.rule == RuleNameTokens {
+			ro.add(e.row)
+		} else if rank == nil {
+			rank = ro.finish()
+			rw.setRank(rank)
+		}
 		cur = e
-		group = append(group, keySizeEntry{row: e.row, slot: e.slot})
+		group = append(group, e)
 		return nil
 	})
 	if err == nil {
@@ -153,44 +150,29 @@ func groupSizes(ctx context.Context, o Options, x *extracted, dir *spillDir) ([N
 	if err != nil {
 		return st, err
 	}
-	if err := sizes.Finish(); err != nil {
-		return st, err
+	if rank == nil {
+		rw.setRank(ro.finish())
 	}
-	// Patch the stored rows in place, a chunk of rows at a time.
+	// The records, read in row order, a chunk at a time.
 	const chunk = 1 << 22
-	fs := x.store
 	var buf []byte
-	lo, hi := int32(0), int32(0) // rows in buf
-	flush := func() error {
-		if hi == lo {
-			return nil
+	for lo := 0; lo < fs.rows(); {
+		hi := lo + 1
+		for hi < fs.rows() && fs.off[hi+1]-fs.off[lo] <= chunk {
+			hi++
 		}
-		if _, err := fs.f.WriteAt(buf, fs.off[lo]); err != nil {
-			return err
+		buf = slices.Grow(buf[:0], int(fs.off[hi]-fs.off[lo]))[:fs.off[hi]-fs.off[lo]]
+		if _, err := fs.f.ReadAt(buf, fs.off[lo]); err != nil {
+			return st, fmt.Errorf("dedupe: reading features: %w", err)
 		}
-		return nil
+		for r := lo; r < hi; r++ {
+			if err := rw.add(int32(r), buf[fs.off[r]-fs.off[lo]:fs.off[r+1]-fs.off[lo]]); err != nil {
+				return st, err
+			}
+		}
+		lo = hi
 	}
-	err = sizes.Each(ctx, func(e keySizeEntry) error {
-		if e.row >= hi {
-			if err := flush(); err != nil {
-				return err
-			}
-			lo, hi = e.row, e.row+1
-			for int(hi) < fs.rows() && fs.off[hi+1]-fs.off[lo] <= chunk {
-				hi++
-			}
-			buf = append(buf[:0], make([]byte, fs.off[hi]-fs.off[lo])...)
-			if _, err := fs.f.ReadAt(buf, fs.off[lo]); err != nil {
-				return err
-			}
-		}
-		setKeySize(buf[fs.off[e.row]-fs.off[lo]:], int(e.slot), e.size, int(e.size) > o.Settings.MaxBlockSize)
-		return nil
-	})
-	if err == nil {
-		err = flush()
-	}
-	return st, err
+	return st, rw.finish(ctx, o.Settings.MaxBlockSize)
 }
 
 // compareJob is one block (or a segment of a capped block) to compare:
@@ -223,31 +205,40 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 			counts[w][r] = newPatternCounts(len(names.extra))
 		}
 		g.Go(func() error {
-			var recs [][]byte
 			var feats []Features
 			var keys [][]blockKey
 			var loaded []bool
 			var todo [][2]int32 // the owned pairs of a job, by index in it
 			var found []cand
+			var br batchReader
+			var rows []int32
 			for batch := range jobs {
+				// The batch's rows read at once (featStore.readBatch).
+				rows = rows[:0]
 				for _, j := range batch {
+					for _, e := range j.ents {
+						rows = append(rows, e.row)
+					}
+				}
+				all, err := x.store.readBatch(rows, &br)
+				if err != nil {
+					return err
+				}
+				for _, j := range batch {
+					recs := all[:len(j.ents)]
+					all = all[len(j.ents):]
 					if len(feats) < len(j.ents) {
 						feats = make([]Features, len(j.ents))
 						loaded = make([]bool, len(j.ents))
 						keys = append(keys, make([][]blockKey, len(j.ents)-len(keys))...)
-						recs = append(recs, make([][]byte, len(j.ents)-len(recs))...)
 					}
-					// Each row read once, its keys first: only the rows
-					// of owned pairs are decoded whole.
+					// Each row decoded once, its keys first: only the
+					// rows of owned pairs are decoded whole.
 					for k, e := range j.ents {
-						rec, err := x.store.read(e.row, recs[k])
-						if err != nil {
-							return err
-						}
-						if keys[k], err = decodeKeys(rec, keys[k]); err != nil {
+						if keys[k], err = decodeKeys(recs[k], keys[k]); err != nil {
 							return fmt.Errorf("row %d: %w", e.row, err)
 						}
-						recs[k], loaded[k] = rec, false // rec: recs[k] grown, or the store's memory
+						loaded[k] = false
 					}
 					todo = todo[:0]
 					for i := range j.first {
@@ -283,8 +274,8 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 						for _, k := range t {
 							if !loaded[k] {
 								var err error
-								if keys[k], err = x.store.decode(j.ents[k].row, recs[k], &feats[k], keys[k]); err != nil {
-									return err
+								if keys[k], err = decodeFeaturesString(recs[k], &feats[k], keys[k]); err != nil {
+									return fmt.Errorf("row %d: %w", j.ents[k].row, err)
 								}
 								loaded[k] = true
 							}

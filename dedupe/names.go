@@ -3,6 +3,7 @@ package dedupe
 import (
 	"context"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -124,12 +125,16 @@ func wordsWithin(a, b []string) bool {
 
 // call asks the matcher; a failed call falls back to local.
 func (c *nameComparer) call(ctx context.Context, a, b *Features, local Level) Level {
-	pa := nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: a.Names}}
-	pb := nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: b.Names}}
-	if isLegal(a.Names) {
+	// The names are copied: a row's strings may be parts of a whole
+	// batch of records (featStore.readBatch), which a matcher that
+	// remembers its inputs would keep alive.
+	aNames, bNames := cloneNames(a.Names), cloneNames(b.Names)
+	pa := nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: aNames}}
+	pb := nameapi.InputPerson{Type: nameapi.TypeNaturalInputPerson, PersonName: &nameapi.InputPersonName{NameFields: bNames}}
+	if isLegal(aNames) {
 		pa.Type = nameapi.TypeLegalInputPerson
 	}
-	if isLegal(b.Names) {
+	if isLegal(bNames) {
 		pb.Type = nameapi.TypeLegalInputPerson
 	}
 	res, err := c.svc.MatchPersons(ctx, &nameapi.InputWithTwoPeople{InputPerson1: &pa, InputPerson2: &pb})
@@ -143,10 +148,10 @@ func (c *nameComparer) call(ctx context.Context, a, b *Features, local Level) Le
 		// more with b's given name and surname exchanged (or a's, when b
 		// has neither: "Antonio" as a surname against Antonio Herzog).
 		q1, q2 := pa, pb
-		fields, ok := swapRoles(b.Names)
+		fields, ok := swapRoles(bNames)
 		if ok {
 			q2.PersonName = &nameapi.InputPersonName{NameFields: fields}
-		} else if fields, ok = swapRoles(a.Names); ok {
+		} else if fields, ok = swapRoles(aNames); ok {
 			q1.PersonName = &nameapi.InputPersonName{NameFields: fields}
 		}
 		if ok {
@@ -178,6 +183,16 @@ func (c *nameComparer) call(ctx context.Context, a, b *Features, local Level) Le
 		return NameRelation
 	}
 	return NameDifferent
+}
+
+// cloneNames returns a copy of names whose strings share no memory
+// with the originals.
+func cloneNames(names []nameapi.NameField) []nameapi.NameField {
+	out := make([]nameapi.NameField, len(names))
+	for i, n := range names {
+		out[i] = nameapi.NameField{String: strings.Clone(n.String), FieldType: strings.Clone(n.FieldType)}
+	}
+	return out
 }
 
 // disjointRoles reports whether one row has only a given name and the

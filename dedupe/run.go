@@ -295,7 +295,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	}
 	words = nil
 	// group: block sizes
-	st, err := groupSizes(ctx, o, x, dir)
+	st, err := groupSizes(ctx, o, x)
 	if err != nil {
 		return nil, err
 	}

@@ -1,11 +1,13 @@
 package dedupe
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -179,6 +181,10 @@ func TestCandAdjustMatchesKeys(t *testing.T) {
 		for range r.IntN(4) {
 			kb = append(kb, blockKey{h: r.Uint64N(6), size: uint32(1 + r.IntN(500)), rule: Rule(r.IntN(int(NumRules)))})
 		}
+		// rule by rule, as BlockKeys makes them
+		byRule := func(x, y blockKey) int { return cmp.Compare(x.rule, y.rule) }
+		slices.SortStableFunc(ka, byRule)
+		slices.SortStableFunc(kb, byRule)
 		var v Vector
 		for f := Field(0); f < numFields; f++ {
 			v[f] = Level(r.IntN(f.Levels()))

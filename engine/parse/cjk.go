@@ -46,9 +46,13 @@ func cjkGivenShape(w string) bool {
 	if i := bytes.IndexByte(lw, '-'); i >= 0 {
 		return syllableOf(lw[:i]) && syllableOf(lw[i+1:])
 	}
-	for i := 1; i < len(lw); i++ {
-		if syllableOf(lw[:i]) && syllableOf(lw[i:]) {
+	for i := 1; i < len(lw) && i <= syllableMax; i++ {
+		m := cjkSyllables.marksOf(lw[:i])
+		if m&isSyllable != 0 && syllableOf(lw[i:]) {
 			return true
+		}
+		if m&startsSyllable == 0 {
+			return false // no longer start is a syllable either ("Schneider": "sc")
 		}
 	}
 	return false

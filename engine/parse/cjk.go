@@ -86,7 +86,7 @@ func (e *Parser) markCJK(w *wordInfo) {
 		return
 	}
 	t := w.tok.Text
-	if !w.surname && lexicon.IsCJKSurname(e.lex, t) {
+	if !w.surname && w.cjkSurname {
 		w.surname = true
 		return
 	}
@@ -150,7 +150,7 @@ func (e *Parser) cjkSurnamesBothEnds(info []wordInfo) bool {
 		return false
 	}
 	for _, w := range info {
-		if w.initial || !asciiLetters(w.tok.Text) || !lexicon.IsCJKSurname(e.lex, w.tok.Text) {
+		if w.initial || !asciiLetters(w.tok.Text) || !w.cjkSurname {
 			return false
 		}
 	}

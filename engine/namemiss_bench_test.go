@@ -65,7 +65,7 @@ func missRecords(b testing.TB, n int) []pipeRecord {
 // The changes: candidates on the caller's stack (parse.parseSegment's
 // dst), a group in one block, the genderizer's memory of a person's names
 // inside its person block (genderize.Memory), one dictionary lookup for a
-// word's given-name strength and surname (lexicon.GivenStrengthSurname,
+// word's given-name strength and surname (now lexicon.WordOf,
 // dict's lookUp), Korean spellings and country languages without
 // allocating or hashing, text.KeyFilter in front of the maps of fake-name
 // first words, business words, legal-form endings, conjunctions,

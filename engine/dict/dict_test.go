@@ -220,13 +220,13 @@ func TestLanguagesOfCountryCodes(t *testing.T) {
 	}
 }
 
-// TestGivenVotesSurname checks the one-lookup answer against GivenVotes
-// and IsSurname, on every 100th name of the data in several spellings.
-func TestGivenVotesSurname(t *testing.T) {
+// TestNameWord checks the one-lookup answer against GivenVotes, IsSurname
+// and IsCJKSurname, on every 100th name of the data in several spellings.
+func TestNameWord(t *testing.T) {
 	t.Parallel()
 	d := mustDict(t)
 	words := []string{"", " ", "-", "Peter", " Müller ", "MÜLLER", "Min-jun", "min-jun", "Jean-Pierre", "Allen-Jackson",
-		"Ji-hoon", "O'Neill", "Nováková", "Ivanova", "王", "อรุณี", "Георгий", "x-", "-x"}
+		"Ji-hoon", "O'Neill", "Nováková", "Ivanova", "王", "อรุณี", "Георгий", "x-", "-x", "Guo", " KIM ", "Lee"}
 	i := 0
 	for k := range d.words.all() {
 		if i++; i%100 == 0 {
@@ -234,10 +234,10 @@ func TestGivenVotesSurname(t *testing.T) {
 		}
 	}
 	for _, w := range words {
-		votes, known, surname := d.GivenVotesSurname(w)
+		votes, known, surname, cjk := d.NameWord(w)
 		wv, wk := d.GivenVotes(w)
-		if votes != wv || known != wk || surname != d.IsSurname(w) {
-			t.Errorf("GivenVotesSurname(%q) = %d, %v, %v; want %d, %v, %v", w, votes, known, surname, wv, wk, d.IsSurname(w))
+		if votes != wv || known != wk || surname != d.IsSurname(w) || cjk != d.IsCJKSurname(w) {
+			t.Errorf("NameWord(%q) = %d, %v, %v, %v; want %d, %v, %v, %v", w, votes, known, surname, cjk, wv, wk, d.IsSurname(w), d.IsCJKSurname(w))
 		}
 	}
 }

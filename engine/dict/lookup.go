@@ -8,7 +8,7 @@ import (
 )
 
 // The lookup of a name word in the words table as written and folded,
-// for givenSpans, IsSurname and the parser's GivenVotesSurname.
+// for givenSpans, IsSurname and the parser's NameWord.
 
 // nameEntry is what lookUp finds of a name: givenSpans' answer and
 // IsSurname's.
@@ -16,15 +16,17 @@ type nameEntry struct {
 	sp, alt         span
 	found, altFound bool
 	surname         bool
+	cjkSurname      bool // IsCJKSurname's answer (an ASCII word's entry as written)
 }
 
 // lookUp looks s up as givenSpans and IsSurname do, reading each entry
-// once (GivenVotesSurname).
+// once (NameWord).
 func (d *Dict) lookUp(s string) (n nameEntry) {
 	var buf [asciiKeyMax]byte
 	if b, ok := asciiLower(strings.TrimSpace(s), &buf); ok {
 		e := d.words.getBytes(b)
 		n.sp, n.found, n.surname = e.given, e.isGiven, e.surname
+		n.cjkSurname = e.flags&entryCJKSurname != 0
 		if !n.found && bytes.IndexByte(b, '-') > 0 {
 			// Romanized Korean given names are listed as one word
 			// ("Min-jun" as "minjun"). The keys are built on the stack:
@@ -75,19 +77,19 @@ func (d *Dict) lookUp(s string) (n nameEntry) {
 	return n
 }
 
-// GivenVotesSurname is GivenVotes(s) and IsSurname(s) with one lookup of
-// each spelling of s (the parser asks both of every word of a name,
-// lexicon.GivenStrengthSurname).
-func (d *Dict) GivenVotesSurname(s string) (votes int, known, surname bool) {
+// NameWord is GivenVotes(s), IsSurname(s) and IsCJKSurname(s) with one
+// lookup of each spelling of s (the parser asks them of every word of a
+// name, lexicon.WordOf).
+func (d *Dict) NameWord(s string) (votes int, known, surname, cjkSurname bool) {
 	n := d.lookUp(s)
 	if !n.found || d.keyedOnly(n.sp) && (!n.altFound || d.keyedOnly(n.alt)) {
-		return 0, false, n.surname
+		return 0, false, n.surname, n.cjkSurname
 	}
 	votes = d.spanVotes(n.sp)
 	if n.altFound {
 		votes = max(votes, d.spanVotes(n.alt))
 	}
-	return votes, true, n.surname
+	return votes, true, n.surname, n.cjkSurname
 }
 
 // appendWithout appends b without the bytes c to dst.

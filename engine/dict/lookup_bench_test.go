@@ -13,7 +13,7 @@ import (
 
 // BenchmarkNameLookups asks of the data's name keys, in random order, what
 // the parser and the genderizer ask of a word they have not seen:
-// GivenVotesSurname (the parser) and GenderVotesIn (the genderizer) over a
+// NameWord (the parser) and GenderVotesIn (the genderizer) over a
 // context's country and all data ("country"), or over a country, a
 // language and all data ("language"). The keys come capitalised, as
 // written ("Müller"), and one in eight joined to another with a hyphen
@@ -49,7 +49,7 @@ func BenchmarkNameLookups(b *testing.B) {
 			cpu0, cpuOK := benchcpu.Process()
 			i := 0
 			for b.Loop() {
-				d.GivenVotesSurname(words[i])
+				d.NameWord(words[i])
 				d.GenderVotesIn(words[i], bc.scopes)
 				if i++; i == len(words) {
 					i = 0

@@ -150,34 +150,44 @@ func GivenStrength(lex Lexicon, w string) float64 {
 	return strengthOfVotes(votes, true)
 }
 
-// GivenStrengthSurname is GivenStrength(lex, w) and IsSurname(lex, w):
-// the parser asks both of every word of a name. A Lexicon with a
-// GivenVotesSurname method of its own (dict.Dict) answers both with one
-// lookup of the word: BenchmarkGivenStrengthSurname, 2026-11-27, -cpu 1,
-// six runs at load 25-34, CPU per word: one lookup 272-420 ns, two
-// 363-526 ns (each run's one 20-30 % below its two).
-func GivenStrengthSurname(lex Lexicon, w string) (given float64, surname bool) {
+// Word is what the name lists say of one word of a name (WordOf).
+type Word struct {
+	Given      float64 // GivenStrength
+	Surname    bool    // IsSurname
+	CJKSurname bool    // IsCJKSurname
+}
+
+// WordOf returns GivenStrength(lex, w), IsSurname(lex, w) and
+// IsCJKSurname(lex, w): the parser asks them of every word of a name. A
+// Lexicon with a NameWord method of its own (dict.Dict) answers all with
+// one lookup of the word (BenchmarkWordOf; of GivenStrength and IsSurname
+// alone, 2026-11-27, -cpu 1, six runs at load 25-34, CPU per word: one
+// lookup 272-420 ns, two 363-526 ns, each run's one 20-30 % below its
+// two).
+func WordOf(lex Lexicon, w string) Word {
 	t := trimMarks(w)
 	if t == "" {
-		return 0, false
+		return Word{}
 	}
 	var votes int
-	var known bool
-	if gs, ok := lex.(interface {
-		GivenVotesSurname(s string) (votes int, known, surname bool)
+	var known, surname, cjk bool
+	if nw, ok := lex.(interface {
+		NameWord(s string) (votes int, known, surname, cjkSurname bool)
 	}); ok {
-		votes, known, surname = gs.GivenVotesSurname(t)
+		votes, known, surname, cjk = nw.NameWord(t)
 	} else {
 		votes, known = lex.GivenVotes(t)
 		surname = lex.IsSurname(t)
+		cjk = IsCJKSurname(lex, t)
 	}
+	var given float64
 	switch {
 	case known:
 		given = strengthOfVotes(votes, true)
 	case allPartsGiven(lex, t):
 		given = 0.5
 	}
-	return given, surname || surnameShaped(t) || anyPartSurname(lex, t)
+	return Word{Given: given, Surname: surname || surnameShaped(t) || anyPartSurname(lex, t), CJKSurname: cjk}
 }
 
 // strengthOfVotes maps the source votes behind a known given name to its

@@ -10,11 +10,11 @@ import (
 	"github.com/namepipe/namepipe/internal/benchcpu"
 )
 
-// TestGivenStrengthSurname checks that GivenStrengthSurname answers as
-// GivenStrength and IsSurname do, with the embedded data's one lookup and
-// with a Lexicon that has no GivenVotesSurname, on every word of the
-// parser's evaluation names and some odd ones.
-func TestGivenStrengthSurname(t *testing.T) {
+// TestWordOf checks that WordOf answers as GivenStrength, IsSurname and
+// IsCJKSurname do, with the embedded data's one lookup and with a Lexicon
+// that has no NameWord, on every word of the parser's evaluation names
+// and some odd ones.
+func TestWordOf(t *testing.T) {
 	t.Parallel()
 	d, err := dict.Default()
 	if err != nil {
@@ -25,14 +25,21 @@ func TestGivenStrengthSurname(t *testing.T) {
 		t.Fatal(err)
 	}
 	words := append(strings.Fields(string(data)), "", ".", "'", "Jean-Pierre", "Min-jun.", "Allen-Jackson", "McDonald-Smith",
-		"Grímsson", "O’Brien", "'Peter'", "Müller-", "-Maria")
+		"Grímsson", "O’Brien", "'Peter'", "Müller-", "-Maria", "Guo", "guo.", "KIM", "Lee", " Zhou", "Xiaoyan", "Dongning")
+	cjk := 0
 	for _, lex := range []Lexicon{d, struct{ Lexicon }{d}} {
 		for _, w := range words {
-			g, s := GivenStrengthSurname(lex, w)
-			if wg, ws := GivenStrength(lex, w), IsSurname(lex, w); g != wg || s != ws {
-				t.Errorf("%T: GivenStrengthSurname(%q) = %v, %v; want %v, %v", lex, w, g, s, wg, ws)
+			got := WordOf(lex, w)
+			if want := (Word{GivenStrength(lex, w), IsSurname(lex, w), IsCJKSurname(lex, w)}); got != want {
+				t.Errorf("%T: WordOf(%q) = %+v; want %+v", lex, w, got, want)
+			}
+			if got.CJKSurname {
+				cjk++
 			}
 		}
+	}
+	if cjk < 2*4 {
+		t.Errorf("only %d words are CJK surnames: the test proves little", cjk)
 	}
 }
 
@@ -64,21 +71,21 @@ func TestPatronymic(t *testing.T) {
 	}
 }
 
-// BenchmarkGivenStrengthSurname compares, side by side, the embedded
-// data's one lookup of a word for its given-name strength and its surname
-// ("one": dict.Dict's GivenVotesSurname) with the lookups of a Lexicon
-// without it ("two": GivenVotes, then IsSurname), over the words of the
-// gender and parse evaluation sets in random order, as the parser asks of
-// every word of a name it has not seen.
-func BenchmarkGivenStrengthSurname(b *testing.B) {
-	benchOneOrMore(b, func(lex Lexicon, w string) { GivenStrengthSurname(lex, w) })
+// BenchmarkWordOf compares, side by side, the embedded data's one lookup
+// of a word for its given-name strength, its surname and its CJK surname
+// ("one": dict.Dict's NameWord) with the lookups of a Lexicon without it
+// ("more": GivenVotes, IsSurname, then IsCJKSurname), over the words of
+// the gender and parse evaluation sets in random order, as the parser
+// asks of every word of a name it has not seen.
+func BenchmarkWordOf(b *testing.B) {
+	benchOneOrMore(b, func(lex Lexicon, w string) { WordOf(lex, w) })
 }
 
 // BenchmarkTopLanguage compares, side by side, the embedded data's one
 // lookup of a word for the language that backs it most ("one":
 // dict.Dict's TopLanguage) with a lookup per language of a Lexicon
 // without it ("two"), over the same words as
-// BenchmarkGivenStrengthSurname.
+// BenchmarkWordOf.
 func BenchmarkTopLanguage(b *testing.B) {
 	benchOneOrMore(b, func(lex Lexicon, w string) { TopLanguage(lex, w) })
 }

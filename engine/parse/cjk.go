@@ -46,9 +46,13 @@ func cjkGivenShape(w string) bool {
 	if i := bytes.IndexByte(lw, '-'); i >= 0 {
 		return syllableOf(lw[:i]) && syllableOf(lw[i+1:])
 	}
-	for i := 1; i < len(lw); i++ {
-		if syllableOf(lw[:i]) && syllableOf(lw[i:]) {
+	for i := 1; i < len(lw) && i <= syllableMax; i++ {
+		m := cjkSyllables.marksOf(lw[:i])
+		if m&isSyllable != 0 && syllableOf(lw[i:]) {
 			return true
+		}
+		if m&startsSyllable == 0 {
+			return false // no longer start is a syllable either ("Schneider": "sc")
 		}
 	}
 	return false
@@ -82,7 +86,7 @@ func (e *Parser) markCJK(w *wordInfo) {
 		return
 	}
 	t := w.tok.Text
-	if !w.surname && lexicon.IsCJKSurname(e.lex, t) {
+	if !w.surname && w.cjkSurname {
 		w.surname = true
 		return
 	}
@@ -146,7 +150,7 @@ func (e *Parser) cjkSurnamesBothEnds(info []wordInfo) bool {
 		return false
 	}
 	for _, w := range info {
-		if w.initial || !asciiLetters(w.tok.Text) || !lexicon.IsCJKSurname(e.lex, w.tok.Text) {
+		if w.initial || !asciiLetters(w.tok.Text) || !w.cjkSurname {
 			return false
 		}
 	}

@@ -29,6 +29,10 @@ type wordInfo struct {
 	// cjkGiven: a word the lists do not know, shaped like a Chinese or
 	// Korean given name in Latin letters (markCJK).
 	cjkGiven bool
+	// cjkSurname: the word as written is the Latin spelling of a Chinese
+	// or Korean surname (lexicon.Word.CJKSurname; not looked up for an
+	// initial).
+	cjkSurname bool
 	// mid is the term type of the word after the first given name:
 	// MIDDLENAME (patronymics, American middle names) or GIVENNAME (a
 	// second given name of other cultures).
@@ -221,7 +225,8 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 		// words have no lower-case letters).
 		w.upper = !w.initial && text.IsAllUpper(t.Text) && script.Of(t.Text).Cased()
 		if !w.initial {
-			w.given, w.surname = lexicon.GivenStrengthSurname(e.lex, t.Text)
+			lw := lexicon.WordOf(e.lex, t.Text)
+			w.given, w.surname, w.cjkSurname = lw.Given, lw.Surname, lw.CJKSurname
 			e.adjustWord(l, &w)
 			if !w.surname && w.given == 0 && e.hyphenNoGiven(t.Text) {
 				// "Okonjo-Iweala": a hyphenated word that is no given

@@ -16,9 +16,16 @@ import (
 // name holds).
 type syllableSet struct {
 	onsets, nuclei, codas []string // the parts, as written (the tests hold the set to them)
-	slots                 []uint64 // packed syllables; 0 is a free slot
+	slots                 []uint64 // packed syllables and their proper prefixes; 0 is a free slot
+	marks                 []uint8  // each slot's isSyllable and startsSyllable
 	shift                 uint     // 64 - log2(len(slots))
 }
+
+// The marks of a table slot.
+const (
+	isSyllable     = 1 << iota // the key is a syllable
+	startsSyllable             // the key is the start of a longer syllable
+)
 
 // syllableMax is the longest syllable a set holds, in bytes: a packed
 // syllable fills at most a uint64.
@@ -45,8 +52,8 @@ func newSyllableSet(onsets, nuclei, codas string) *syllableSet {
 func unionSyllables(a, b *syllableSet) *syllableSet {
 	var all []string
 	for _, s := range []*syllableSet{a, b} {
-		for _, k := range s.slots {
-			if k != 0 {
+		for i, k := range s.slots {
+			if s.marks[i]&isSyllable != 0 {
 				all = append(all, unpackSyllable(k))
 			}
 		}
@@ -56,25 +63,36 @@ func unionSyllables(a, b *syllableSet) *syllableSet {
 	return u
 }
 
-// fill builds the table of the syllables all (duplicates allowed), at
-// most a quarter full so that a probe seldom goes on to the next slot.
+// fill builds the table of the syllables all (duplicates allowed) and
+// of their proper prefixes, at most a quarter full so that a probe seldom
+// goes on to the next slot.
 func (s *syllableSet) fill(all []string) {
+	keys := map[uint64]uint8{}
+	for _, w := range all {
+		for n := 1; n <= len(w); n++ {
+			k, ok := packSyllable([]byte(w[:n]))
+			if !ok {
+				panic("parse: syllable " + w + " does not pack")
+			}
+			if n == len(w) {
+				keys[k] |= isSyllable
+			} else {
+				keys[k] |= startsSyllable
+			}
+		}
+	}
 	size := 64
-	for size < 4*len(all) {
+	for size < 4*len(keys) {
 		size *= 2
 	}
-	s.slots = make([]uint64, size)
+	s.slots, s.marks = make([]uint64, size), make([]uint8, size)
 	s.shift = uint(64 - bits.TrailingZeros(uint(size)))
-	for _, w := range all {
-		k, ok := packSyllable([]byte(w))
-		if !ok {
-			panic("parse: syllable " + w + " does not pack")
-		}
+	for k, m := range keys {
 		i := s.slot(k)
-		for s.slots[i] != 0 && s.slots[i] != k {
+		for s.slots[i] != 0 {
 			i = (i + 1) & (len(s.slots) - 1)
 		}
-		s.slots[i] = k
+		s.slots[i], s.marks[i] = k, m
 	}
 }
 
@@ -85,16 +103,23 @@ func (s *syllableSet) slot(k uint64) int {
 
 // match reports whether w (lower case) is one syllable of the set.
 func (s *syllableSet) match(w []byte) bool {
+	return s.marksOf(w)&isSyllable != 0
+}
+
+// marksOf returns w's marks: whether it is a syllable, and whether it is
+// the start of a longer one (0: neither w nor any word starting with w is
+// a syllable).
+func (s *syllableSet) marksOf(w []byte) uint8 {
 	k, ok := packSyllable(w)
 	if !ok {
-		return false
+		return 0
 	}
 	for i := s.slot(k); ; i = (i + 1) & (len(s.slots) - 1) {
 		switch s.slots[i] {
 		case k:
-			return true
+			return s.marks[i]
 		case 0:
-			return false
+			return 0
 		}
 	}
 }

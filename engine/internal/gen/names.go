@@ -20,6 +20,9 @@ import (
 // Names
 
 func buildNames(out, work string, dirs map[string]string) (usCheck []string, err error) {
+	if err := loadPinyinSyllables(dirs[pkgPinyin]); err != nil {
+		return nil, err
+	}
 	faker, err := loadFaker(dirs[pkgFaker])
 	if err != nil {
 		return nil, err

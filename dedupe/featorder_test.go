@@ -99,7 +99,7 @@ func TestFeatStoreReorder(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if err := rw.finish(context.Background(), maxBlock); err != nil {
+			if err := rw.finish(context.Background(), maxBlock, 3); err != nil {
 				t.Fatal(err)
 			}
 			limit := int64(0)
@@ -223,7 +223,7 @@ func BenchmarkFeatBatch(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	if err := rw.finish(context.Background(), 24); err != nil {
+	if err := rw.finish(context.Background(), 24, 2); err != nil {
 		b.Fatal(err)
 	}
 	b.Run("block order, a batch at a time", func(b *testing.B) {

@@ -110,6 +110,35 @@ func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleSta
 		}
 		return ro.place[row] - 1
 	}
+	// Once every row has its place, the records go to their buckets
+	// (read in row order, a chunk at a time) while the keys are read on.
+	g, gctx := errgroup.WithContext(ctx)
+	scatter := func() {
+		g.Go(func() error {
+			const chunk = 1 << 22
+			var buf []byte
+			for lo := 0; lo < fs.rows(); {
+				if err := gctx.Err(); err != nil {
+					return err
+				}
+				hi := lo + 1
+				for hi < fs.rows() && fs.off[hi+1]-fs.off[lo] <= chunk {
+					hi++
+				}
+				buf = slices.Grow(buf[:0], int(fs.off[hi]-fs.off[lo]))[:fs.off[hi]-fs.off[lo]]
+				if _, err := fs.f.ReadAt(buf, fs.off[lo]); err != nil {
+					return fmt.Errorf("dedupe: reading features: %w", err)
+				}
+				for r := lo; r < hi; r++ {
+					if err := rw.add(int32(r), buf[fs.off[r]-fs.off[lo]:fs.off[r+1]-fs.off[lo]]); err != nil {
+						return err
+					}
+				}
+				lo = hi
+			}
+			return nil
+		})
+	}
 	var group []keyEntry
 	var cur keyEntry
 	end := func() error {
@@ -139,6 +168,7 @@ func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleSta
 		} else if rank == nil {
 			rank = ro.finish()
 			rw.setRank(rank)
+			scatter()
 		}
 		cur = e
 		group = append(group, e)
@@ -148,31 +178,18 @@ func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleSta
 		err = end()
 	}
 	if err != nil {
+		g.Wait()
 		return st, err
 	}
 	if rank == nil {
-		rw.setRank(ro.finish())
+		rank = ro.finish()
+		rw.setRank(rank)
+		scatter()
 	}
-	// The records, read in row order, a chunk at a time.
-	const chunk = 1 << 22
-	var buf []byte
-	for lo := 0; lo < fs.rows(); {
-		hi := lo + 1
-		for hi < fs.rows() && fs.off[hi+1]-fs.off[lo] <= chunk {
-			hi++
-		}
-		buf = slices.Grow(buf[:0], int(fs.off[hi]-fs.off[lo]))[:fs.off[hi]-fs.off[lo]]
-		if _, err := fs.f.ReadAt(buf, fs.off[lo]); err != nil {
-			return st, fmt.Errorf("dedupe: reading features: %w", err)
-		}
-		for r := lo; r < hi; r++ {
-			if err := rw.add(int32(r), buf[fs.off[r]-fs.off[lo]:fs.off[r+1]-fs.off[lo]]); err != nil {
-				return st, err
-			}
-		}
-		lo = hi
+	if err := g.Wait(); err != nil {
+		return st, err
 	}
-	return st, rw.finish(ctx, o.Settings.MaxBlockSize)
+	return st, rw.finish(ctx, o.Settings.MaxBlockSize, o.Workers)
 }
 
 // compareJob is one block (or a segment of a capped block) to compare:

@@ -153,15 +153,20 @@ func linkClusters(rows []RowResult, strong []Edge, nIn, n int, threshold float64
 	return root
 }
 
-// clusterSizes counts clusters by size ("2", "3", …, "10+").
+// clusterSizes counts clusters by size ("2", "3", …, "10+"), each
+// cluster once by its ID row (a bit per row, not a map of the clusters).
 func clusterSizes(rows []RowResult, link bool) map[string]int64 {
 	out := map[string]int64{}
-	seen := map[int32]bool{}
+	top := int32(-1)
 	for _, r := range rows {
-		if r.Cluster < 0 || seen[r.Cluster] {
+		top = max(top, r.Cluster)
+	}
+	seen := make([]uint64, top/64+1)
+	for _, r := range rows {
+		if r.Cluster < 0 || seen[r.Cluster/64]&(1<<(r.Cluster%64)) != 0 {
 			continue
 		}
-		seen[r.Cluster] = true
+		seen[r.Cluster/64] |= 1 << (r.Cluster % 64)
 		k := fmt.Sprint(r.Size)
 		if r.Size >= 10 {
 			k = "10+"

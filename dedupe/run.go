@@ -1,12 +1,10 @@
 package dedupe
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math/bits"
 	"runtime"
-	"slices"
 	"time"
 
 	"github.com/namepipe/namepipe/config"
@@ -398,9 +396,13 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	for p := range weights {
 		weights[p] = res.Model.Weight(Pattern(p).Vector())
 	}
-	// score, on the workers: each part of the pairs has its own kept
-	// pairs and histogram
-	keptBy := make([][]Pair, o.Workers+1)
+	// score, on the workers: each part of the pairs has its own
+	// histogram and batch of kept pairs, which go to one external sort
+	keptBy := make([]keptPart, o.Workers+1)
+	keep := newKeptPairs(dir, max(o.SortBuffer/4, 1<<20))
+	for i := range keptBy {
+		keptBy[i].k = keep
+	}
 	histBy := make([][weightHi - weightLo]int64, o.Workers+1)
 	err = cands.EachParallel(ctx, o.Workers, func(part int, c cand) error {
 		p := Pair{A: c.a, B: c.b, Pattern: c.p}
@@ -413,20 +415,22 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
 			return nil
 		}
-		keptBy[part] = append(keptBy[part], p)
-		return nil
+		return keptBy[part].add(p)
 	})
+	if err != nil {
+		keep.s.Close()
+		return nil, err
+	}
+	kept, err := keep.sorted(ctx, keptBy)
 	if err != nil {
 		return nil, err
 	}
-	kept := slices.Concat(keptBy...)
 	keptBy = nil
 	for _, h := range histBy {
 		for i, n := range h {
 			res.weightCounts[i] += n
 		}
 	}
-	slices.SortFunc(kept, func(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	var strong []Edge
 	rules := res.Model.LinkRules()
 	for _, p := range kept {
@@ -448,24 +452,42 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		return nil, err
 	}
 	store.close()
-	// The rows' results, from here on (not during the comparisons).
-	res.Rows = make([]RowResult, nIn)
-	for i := range res.Rows {
-		res.Rows[i] = RowResult{Cluster: -1, Size: 1, Match: -1, NothingComparable: x.nothing[i/64]&(1<<(i%64)) != 0}
-	}
+	nothing := x.nothing
 	x.nothing = nil
-	cluster(o, res, kept, strong, nIn, n, link, prev)
+	cluster(o, res, kept, strong, nothing, nIn, n, link, prev)
 	stage("cluster")
 	return res, nil
 }
 
-// cluster is the cluster step: each row's best match, the clusters of
-// the strong pairs, and the pairs' Linked flags.
-func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, link bool, prev *previousClusters) {
+// cluster is the cluster step: the clusters of the strong pairs, each
+// row's best match, and the pairs' Linked flags. The rows' results are
+// made once the clustering has let go of its union-find, so that the
+// two are never in memory together.
+func cluster(o Options, res *Result, kept []Pair, strong []Edge, nothing []uint64, nIn, n int, link bool, prev *previousClusters) {
 	set := o.Settings
 	sum := &res.Summary
 	if o.Progress != nil {
 		o.Progress("clustering", 0, int64(len(strong)))
+	}
+	var root []int32
+	switch {
+	case link:
+	case prev != nil:
+		var refused int
+		root, sum.MergeEvents, refused = incrementalClusters(res, strong, prev, nIn, n, set.MaxClusterSize, set.ClusterIDFrom == config.ClusterIDLargest)
+		sum.JoinsRefused = int64(refused)
+	default:
+		var refused int
+		root, refused = clusters(nIn, strong, set.MaxClusterSize, res.ids)
+		sum.JoinsRefused = int64(refused)
+		if res.ids != nil {
+			res.ids.representatives(root, set.ClusterIDFrom == config.ClusterIDLargest)
+		}
+	}
+	// The rows' results, from here on (not during the comparisons).
+	res.Rows = make([]RowResult, nIn)
+	for i := range res.Rows {
+		res.Rows[i] = RowResult{Cluster: -1, Size: 1, Match: -1, NothingComparable: nothing[i/64]&(1<<(i%64)) != 0}
 	}
 	for _, p := range kept {
 		for _, side := range [2][2]int32{{p.A, p.B}, {p.B, p.A}} {
@@ -479,21 +501,8 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, lin
 			}
 		}
 	}
-	var root []int32
-	switch {
-	case link:
+	if link {
 		root = linkClusters(res.Rows, strong, nIn, n, set.Threshold, &res.Model)
-	case prev != nil:
-		var refused int
-		root, sum.MergeEvents, refused = incrementalClusters(res, strong, prev, nIn, n, set.MaxClusterSize, set.ClusterIDFrom == config.ClusterIDLargest)
-		sum.JoinsRefused = int64(refused)
-	default:
-		var refused int
-		root, refused = clusters(nIn, strong, set.MaxClusterSize, res.ids)
-		sum.JoinsRefused = int64(refused)
-		if res.ids != nil {
-			res.ids.representatives(root, set.ClusterIDFrom == config.ClusterIDLargest)
-		}
 	}
 	size := make([]int32, n)
 	for _, r := range root {

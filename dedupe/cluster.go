@@ -137,42 +137,43 @@ func rootOf(root []int32, b int32, nIn int, link bool) int32 {
 }
 
 // linkClusters links each input row to its best reference row at or
-// above the threshold: the root of an input row is that reference row's
-// index, or -1.
-func linkClusters(rows []RowResult, strong []Edge, nIn, n int, threshold float64, m *Model) []int32 {
+// above the threshold (before the pairs' reference rows are numbered
+// from 0): the root of an input row is that reference row's index in
+// the row space, or -1.
+func linkClusters(res *Result, nIn int, threshold float64) []int32 {
 	root := make([]int32, nIn)
-	rules := m.LinkRules()
+	rules := res.Model.LinkRules()
 	for i := range root {
 		root[i] = -1
-		if rows[i].Match >= 0 && rows[i].Score >= threshold && rules.Links(rows[i].Pattern) {
-			root[i] = rows[i].Match
+		if k := res.rows.best[i]; k >= 0 {
+			if p := &res.Pairs[k]; p.Score >= threshold && rules.Links(p.Pattern) {
+				root[i] = p.other(int32(i))
+			}
 		}
 	}
-	_ = strong
-	_ = n
 	return root
 }
 
 // clusterSizes counts clusters by size ("2", "3", …, "10+"), each
 // cluster once by its ID row (a bit per row, not a map of the clusters).
-func clusterSizes(rows []RowResult, link bool) map[string]int64 {
+func clusterSizes(rows *rowResults) map[string]int64 {
 	out := map[string]int64{}
 	top := int32(-1)
-	for _, r := range rows {
-		top = max(top, r.Cluster)
+	for _, c := range rows.cluster {
+		top = max(top, c)
 	}
 	seen := make([]uint64, top/64+1)
-	for _, r := range rows {
-		if r.Cluster < 0 || seen[r.Cluster/64]&(1<<(r.Cluster%64)) != 0 {
+	for i, c := range rows.cluster {
+		if c < 0 || seen[c/64]&(1<<(c%64)) != 0 {
 			continue
 		}
-		seen[r.Cluster/64] |= 1 << (r.Cluster % 64)
-		k := fmt.Sprint(r.Size)
-		if r.Size >= 10 {
+		seen[c/64] |= 1 << (c % 64)
+		size := rows.size[i]
+		k := fmt.Sprint(size)
+		if size >= 10 {
 			k = "10+"
 		}
 		out[k]++
 	}
-	_ = link
 	return out
 }

@@ -64,7 +64,7 @@ func (r *Result) PairRows() []*PairRow { return r.pairRows(0, len(r.Pairs)) }
 // pairRows returns the pairs file's lines of pairs lo to hi.
 func (r *Result) pairRows(lo, hi int) []*PairRow {
 	out := make([]*PairRow, 0, hi-lo)
-	nIn := int32(len(r.Rows))
+	nIn := int32(r.NumRows())
 	for i := lo; i < hi; i++ {
 		p := &r.Pairs[i]
 		v := p.Pattern.Vector()

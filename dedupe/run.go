@@ -76,8 +76,8 @@ type Options struct {
 
 // Result is the outcome of Run.
 type Result struct {
-	// Rows holds one entry per input row, in input order.
-	Rows []RowResult
+	// rows are the input rows' results, in input order (Row, NumRows).
+	rows rowResults
 	// Pairs are the compared pairs at or above the pairs threshold,
 	// sorted by row.
 	Pairs []Pair
@@ -485,24 +485,11 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nothing []uint6
 		}
 	}
 	// The rows' results, from here on (not during the comparisons).
-	res.Rows = make([]RowResult, nIn)
-	for i := range res.Rows {
-		res.Rows[i] = RowResult{Cluster: -1, Size: 1, Match: -1, NothingComparable: nothing[i/64]&(1<<(i%64)) != 0}
-	}
-	for _, p := range kept {
-		for _, side := range [2][2]int32{{p.A, p.B}, {p.B, p.A}} {
-			me, other := side[0], side[1]
-			if int(me) >= nIn {
-				continue
-			}
-			rr := &res.Rows[me]
-			if p.Score > rr.Score || p.Score == rr.Score && rr.Match >= 0 && res.ids.before(other, rr.Match) {
-				rr.Score, rr.Match, rr.Pattern = p.Score, other, p.Pattern
-			}
-		}
-	}
+	res.rows = newRowResults(nIn, nothing)
+	res.Pairs = kept // Row reads the best matches from them
+	res.bestMatches(kept, nIn)
 	if link {
-		root = linkClusters(res.Rows, strong, nIn, n, set.Threshold, &res.Model)
+		root = linkClusters(res, nIn, set.Threshold)
 	}
 	size := make([]int32, n)
 	for _, r := range root {
@@ -510,18 +497,14 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nothing []uint6
 			size[r]++
 		}
 	}
-	for i := range res.Rows {
-		if link && res.Rows[i].Match >= 0 {
-			res.Rows[i].Match -= int32(nIn) // a row of the reference file
-		}
-		r := root[i]
+	for i, r := range root[:nIn] {
 		if r < 0 || size[r] < 2 && !link {
 			continue
 		}
-		res.Rows[i].Cluster, res.Rows[i].Size = r, size[r]
+		res.rows.cluster[i], res.rows.size[i] = r, size[r]
 		if link {
-			res.Rows[i].Cluster -= int32(nIn)
-			res.Rows[i].Size++ // the reference row
+			res.rows.cluster[i] -= int32(nIn)
+			res.rows.size[i]++ // the reference row
 		}
 	}
 	for i := range kept {
@@ -531,7 +514,7 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nothing []uint6
 		}
 	}
 	res.Pairs = kept
-	sum.Clusters = clusterSizes(res.Rows, link)
+	sum.Clusters = clusterSizes(&res.rows)
 	if prev != nil && o.SaveIndex != nil {
 		o.SaveIndex.noteClusters(res, root, size) // a chained index (index_chain.go)
 	}

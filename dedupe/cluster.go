@@ -24,11 +24,28 @@ func Clusters(n int, edges []Edge, maxSize int) (root []int32, refused int) {
 }
 
 // clusters is Clusters with equally strong edges taken in the ID order
-// of their rows (in row order when ids is nil).
+// of their rows (in row order when ids is nil). The union-find holds only
+// the rows of the edges (numbered in row order, so that the smaller
+// local number is the smaller row), not every row.
 func clusters(n int, edges []Edge, maxSize int, ids *rowIDs) (root []int32, refused int) {
-	parent := make([]int32, n)
-	size := make([]int32, n)
-	next := make([]int32, n) // circular member lists
+	rows := make([]int32, 0, 2*len(edges))
+	for _, e := range edges {
+		rows = append(rows, e.A, e.B)
+	}
+	slices.Sort(rows)
+	rows = slices.Clip(slices.Compact(rows))
+	local := func(r int32) int32 {
+		i, _ := slices.BinarySearch(rows, r)
+		return int32(i)
+	}
+	sorted := make([]Edge, len(edges))
+	for i, e := range edges {
+		sorted[i] = Edge{A: local(e.A), B: local(e.B), P: e.P}
+	}
+	m := len(rows)
+	parent := make([]int32, m)
+	size := make([]int32, m)
+	next := make([]int32, m) // circular member lists
 	for i := range parent {
 		parent[i], size[i], next[i] = int32(i), 1, int32(i)
 	}
@@ -40,30 +57,30 @@ func clusters(n int, edges []Edge, maxSize int, ids *rowIDs) (root []int32, refu
 		return x
 	}
 	// adjacency of the strong edges
-	deg := make([]int32, n+1)
-	for _, e := range edges {
+	deg := make([]int32, m+1)
+	for _, e := range sorted {
 		deg[e.A+1]++
 		deg[e.B+1]++
 	}
-	for i := 1; i <= n; i++ {
+	for i := 1; i <= m; i++ {
 		deg[i] += deg[i-1]
 	}
-	adj := make([]int32, len(edges)*2)
-	fill := slices.Clone(deg[:n])
-	for _, e := range edges {
+	adj := make([]int32, len(sorted)*2)
+	fill := slices.Clone(deg[:m])
+	for _, e := range sorted {
 		adj[fill[e.A]] = e.B
 		fill[e.A]++
 		adj[fill[e.B]] = e.A
 		fill[e.B]++
 	}
-	sorted := slices.Clone(edges)
+	fill = nil
 	slices.SortFunc(sorted, func(x, y Edge) int {
 		if c := cmp.Compare(y.P, x.P); c != 0 {
 			return c
 		}
 		if ids != nil {
-			xa, xb := orderedRanks(ids, x)
-			ya, yb := orderedRanks(ids, y)
+			xa, xb := orderedRanks(ids, Edge{A: rows[x.A], B: rows[x.B]})
+			ya, yb := orderedRanks(ids, Edge{A: rows[y.A], B: rows[y.B]})
 			if c := cmp.Compare(xa, ya); c != 0 {
 				return c
 			}
@@ -116,7 +133,10 @@ func clusters(n int, edges []Edge, maxSize int, ids *rowIDs) (root []int32, refu
 	}
 	root = make([]int32, n)
 	for i := range root {
-		root[i] = find(int32(i))
+		root[i] = int32(i)
+	}
+	for j, r := range rows {
+		root[r] = rows[find(int32(j))]
 	}
 	return root, refused
 }

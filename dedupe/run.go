@@ -67,6 +67,10 @@ type Options struct {
 	// ExplainPairs are pairs of rows to compare and score whether or not
 	// a block brings them together (Result.Explained).
 	ExplainPairs []ExplainPair
+	// NoNames: the result needs no names of the pairs' rows (Name, and
+	// the names in PairRows and Borderline, are empty), as for a run
+	// without a pairs file or a report; at 5M rows their text is ~65 MB.
+	NoNames bool
 	// InputName and ReferenceName name the files in errors.
 	InputName, ReferenceName string
 	// Progress, when set, is called now and then with the stage and how
@@ -399,7 +403,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	// score, on the workers: each part of the pairs has its own
 	// histogram and batch of kept pairs, which go to one external sort
 	keptBy := make([]keptPart, o.Workers+1)
-	keep := newKeptPairs(dir, max(o.SortBuffer/4, 1<<20))
+	keep := newKeptPairs(dir, o.SortBuffer/4)
 	for i := range keptBy {
 		keptBy[i].k = keep
 	}
@@ -445,8 +449,10 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	cands.Close()
 	stage("train and score")
 	sum.PairsAbovePairsThreshold = int64(len(kept))
-	if res.names, err = pairNames(ctx, store, kept, o.Workers); err != nil {
-		return nil, err
+	if !o.NoNames {
+		if res.names, err = pairNames(ctx, store, kept, o.Workers); err != nil {
+			return nil, err
+		}
 	}
 	if res.Explained, err = explainPairs(ctx, o, store, x, names, weights, tf, nIn32); err != nil {
 		return nil, err

@@ -7,7 +7,13 @@ package dedupe
 type rowResults struct {
 	cluster, size, best []int32
 	nothing             []uint64
+	// given are whole results, as another runner made them (ResultOf).
+	given []RowResult
 }
+
+// ResultOf returns a Result of rows, the rows' results as another runner
+// (namepipe-beam) gathered them, for Values.
+func ResultOf(rows []RowResult) *Result { return &Result{rows: rowResults{given: rows}} }
 
 // newRowResults returns the results of n rows without duplicates.
 func newRowResults(n int, nothing []uint64) rowResults {
@@ -19,10 +25,18 @@ func newRowResults(n int, nothing []uint64) rowResults {
 }
 
 // NumRows is the number of input rows.
-func (r *Result) NumRows() int { return len(r.rows.cluster) }
+func (r *Result) NumRows() int {
+	if r.rows.given != nil {
+		return len(r.rows.given)
+	}
+	return len(r.rows.cluster)
+}
 
 // Row returns what dedupe found for input row i (0-based).
 func (r *Result) Row(i int) RowResult {
+	if r.rows.given != nil {
+		return r.rows.given[i]
+	}
 	rr := RowResult{Cluster: r.rows.cluster[i], Size: r.rows.size[i], Match: -1,
 		NothingComparable: r.rows.nothing[i/64]&(1<<(i%64)) != 0}
 	if k := r.rows.best[i]; k >= 0 {

@@ -24,11 +24,28 @@ func Clusters(n int, edges []Edge, maxSize int) (root []int32, refused int) {
 }
 
 // clusters is Clusters with equally strong edges taken in the ID order
-// of their rows (in row order when ids is nil).
+// of their rows (in row order when ids is nil). The union-find holds only
+// the rows of the edges (numbered in row order, so that the smaller
+// local number is the smaller row), not every row.
 func clusters(n int, edges []Edge, maxSize int, ids *rowIDs) (root []int32, refused int) {
-	parent := make([]int32, n)
-	size := make([]int32, n)
-	next := make([]int32, n) // circular member lists
+	rows := make([]int32, 0, 2*len(edges))
+	for _, e := range edges {
+		rows = append(rows, e.A, e.B)
+	}
+	slices.Sort(rows)
+	rows = slices.Clip(slices.Compact(rows))
+	local := func(r int32) int32 {
+		i, _ := slices.BinarySearch(rows, r)
+		return int32(i)
+	}
+	sorted := make([]Edge, len(edges))
+	for i, e := range edges {
+		sorted[i] = Edge{A: local(e.A), B: local(e.B), P: e.P}
+	}
+	m := len(rows)
+	parent := make([]int32, m)
+	size := make([]int32, m)
+	next := make([]int32, m) // circular member lists
 	for i := range parent {
 		parent[i], size[i], next[i] = int32(i), 1, int32(i)
 	}
@@ -40,30 +57,30 @@ func clusters(n int, edges []Edge, maxSize int, ids *rowIDs) (root []int32, refu
 		return x
 	}
 	// adjacency of the strong edges
-	deg := make([]int32, n+1)
-	for _, e := range edges {
+	deg := make([]int32, m+1)
+	for _, e := range sorted {
 		deg[e.A+1]++
 		deg[e.B+1]++
 	}
-	for i := 1; i <= n; i++ {
+	for i := 1; i <= m; i++ {
 		deg[i] += deg[i-1]
 	}
-	adj := make([]int32, len(edges)*2)
-	fill := slices.Clone(deg[:n])
-	for _, e := range edges {
+	adj := make([]int32, len(sorted)*2)
+	fill := slices.Clone(deg[:m])
+	for _, e := range sorted {
 		adj[fill[e.A]] = e.B
 		fill[e.A]++
 		adj[fill[e.B]] = e.A
 		fill[e.B]++
 	}
-	sorted := slices.Clone(edges)
+	fill = nil
 	slices.SortFunc(sorted, func(x, y Edge) int {
 		if c := cmp.Compare(y.P, x.P); c != 0 {
 			return c
 		}
 		if ids != nil {
-			xa, xb := orderedRanks(ids, x)
-			ya, yb := orderedRanks(ids, y)
+			xa, xb := orderedRanks(ids, Edge{A: rows[x.A], B: rows[x.B]})
+			ya, yb := orderedRanks(ids, Edge{A: rows[y.A], B: rows[y.B]})
 			if c := cmp.Compare(xa, ya); c != 0 {
 				return c
 			}
@@ -116,7 +133,10 @@ func clusters(n int, edges []Edge, maxSize int, ids *rowIDs) (root []int32, refu
 	}
 	root = make([]int32, n)
 	for i := range root {
-		root[i] = find(int32(i))
+		root[i] = int32(i)
+	}
+	for j, r := range rows {
+		root[r] = rows[find(int32(j))]
 	}
 	return root, refused
 }
@@ -137,37 +157,43 @@ func rootOf(root []int32, b int32, nIn int, link bool) int32 {
 }
 
 // linkClusters links each input row to its best reference row at or
-// above the threshold: the root of an input row is that reference row's
-// index, or -1.
-func linkClusters(rows []RowResult, strong []Edge, nIn, n int, threshold float64, m *Model) []int32 {
+// above the threshold (before the pairs' reference rows are numbered
+// from 0): the root of an input row is that reference row's index in
+// the row space, or -1.
+func linkClusters(res *Result, nIn int, threshold float64) []int32 {
 	root := make([]int32, nIn)
-	rules := m.LinkRules()
+	rules := res.Model.LinkRules()
 	for i := range root {
 		root[i] = -1
-		if rows[i].Match >= 0 && rows[i].Score >= threshold && rules.Links(rows[i].Pattern) {
-			root[i] = rows[i].Match
+		if k := res.rows.best[i]; k >= 0 {
+			if p := &res.Pairs[k]; p.Score >= threshold && rules.Links(p.Pattern) {
+				root[i] = p.other(int32(i))
+			}
 		}
 	}
-	_ = strong
-	_ = n
 	return root
 }
 
-// clusterSizes counts clusters by size ("2", "3", …, "10+").
-func clusterSizes(rows []RowResult, link bool) map[string]int64 {
+// clusterSizes counts clusters by size ("2", "3", …, "10+"), each
+// cluster once by its ID row (a bit per row, not a map of the clusters).
+func clusterSizes(rows *rowResults) map[string]int64 {
 	out := map[string]int64{}
-	seen := map[int32]bool{}
-	for _, r := range rows {
-		if r.Cluster < 0 || seen[r.Cluster] {
+	top := int32(-1)
+	for _, c := range rows.cluster {
+		top = max(top, c)
+	}
+	seen := make([]uint64, top/64+1)
+	for i, c := range rows.cluster {
+		if c < 0 || seen[c/64]&(1<<(c%64)) != 0 {
 			continue
 		}
-		seen[r.Cluster] = true
-		k := fmt.Sprint(r.Size)
-		if r.Size >= 10 {
+		seen[c/64] |= 1 << (c % 64)
+		size := rows.size[i]
+		k := fmt.Sprint(size)
+		if size >= 10 {
 			k = "10+"
 		}
 		out[k]++
 	}
-	_ = link
 	return out
 }

@@ -135,8 +135,8 @@ func TestMadeUpComparison(t *testing.T) {
 		t.Errorf("%d of %d pairs have shoe_size=same", same, len(rows))
 	}
 	found := false
-	for i := range res.Rows {
-		if strings.Contains(m.Reason(res.Rows[i].Pattern), "shoe_size=same") {
+	for i := range res.NumRows() {
+		if strings.Contains(m.Reason(res.Row(i).Pattern), "shoe_size=same") {
 			found = true
 			break
 		}
@@ -205,7 +205,7 @@ func compareColumns(t *testing.T, blockOn string) {
 	for i := range 600 {
 		if i%10 == 0 {
 			orig, dup := row, row+1
-			if r := res.Rows[dup]; r.Match == int32(orig) && strings.Contains(res.Model.Reason(r.Pattern), "badge=close") {
+			if r := res.Row(dup); r.Match == int32(orig) && strings.Contains(res.Model.Reason(r.Pattern), "badge=close") {
 				linked++
 			}
 			row += 2

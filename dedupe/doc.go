@@ -63,6 +63,9 @@
 //	               each, cands.go): spooled as they come, except those
 //	               that two blocks may compare, which are sorted to
 //	               drop the repeat
+//	kept pairs     the scored pairs at or above the pairs threshold
+//	               (48 bytes each, kept.go), sorted by row externally
+//	               as the scoring workers hand them over
 //
 // The group step reads the sorted keys twice: once to count every
 // block's size (written into the stored rows, for owns and the
@@ -72,10 +75,12 @@
 // reads, decodes their keys first and the features only of the rows
 // whose pairs it owns. Each candidate pair carries the block sizes its term-frequency
 // adjustment needs, so that training and scoring are each one pass over
-// the pairs, in parts on the workers. Per row, Run
-// holds its RowResult (32 bytes), the store's offset (8), the pairs-per-row
-// count (4) and, while clustering, the union-find arrays (about 24); the
-// pairs above the pairs threshold and their rows' names are kept for the
+// the pairs, in parts on the workers. Per row, Run holds the store's
+// offset (8 bytes) and the pairs-per-row count (4) while comparing; while
+// clustering, the union-find arrays (about 24); and for the result 12
+// bytes and a bit (rows.go: cluster, size and the best match's pair; a
+// RowResult is made when asked for). The pairs above the pairs threshold
+// (56 bytes each in memory) and their rows' names are kept for the
 // result.
 //
 // # Size

@@ -346,7 +346,7 @@ func (r *Result) Borderline(threshold, band float64, n int) []ShownPair {
 		return cmp.Compare(a.B, b.B)
 	})
 	out := make([]ShownPair, 0, min(n, len(near)))
-	nIn := int32(len(r.Rows))
+	nIn := int32(r.NumRows())
 	for _, i := range near[:min(n, len(near))] {
 		p := &r.Pairs[i]
 		b := p.B

@@ -125,7 +125,7 @@ func shuffled(data string, seed uint64) string {
 func byID(t *testing.T, res *Result) (rows map[string]string, pairs map[string]string) {
 	t.Helper()
 	rows = map[string]string{}
-	for i := range res.Rows {
+	for i := range res.NumRows() {
 		v := res.Values(i)
 		rows[res.RowID(int32(i))] = fmt.Sprint(v[:4])
 	}
@@ -159,8 +159,8 @@ func TestShuffledRowsSameClusters(t *testing.T) {
 			}
 			wantRows, wantPairs := byID(t, base)
 			clustered := 0
-			for i := range base.Rows {
-				if base.Rows[i].Cluster >= 0 {
+			for i := range base.NumRows() {
+				if base.Row(i).Cluster >= 0 {
 					clustered++
 				}
 			}
@@ -192,8 +192,8 @@ func TestShuffledRowsSameClusters(t *testing.T) {
 			}
 			// The cluster ID is the smallest (largest) member ID.
 			members := map[string][]int64{}
-			for i := range base.Rows {
-				if base.Rows[i].Cluster >= 0 {
+			for i := range base.NumRows() {
+				if base.Row(i).Cluster >= 0 {
 					id := fmt.Sprint(base.Values(i)[0])
 					n, _ := strconv.ParseInt(base.RowID(int32(i)), 10, 64)
 					members[id] = append(members[id], n)

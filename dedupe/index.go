@@ -351,20 +351,20 @@ func (iw *IndexWriter) Commit(res *Result, output string) error {
 		return fmt.Errorf("--save-index %s: the run wrote no rows into the index", iw.path)
 	}
 	defer iw.Abort() // a no-op once committed
-	rows, fresh := int64(len(res.Rows)), func() (func(int64) (int64, []byte), error) { return nil, nil }
+	rows, fresh := int64(res.NumRows()), func() (func(int64) (int64, []byte), error) { return nil, nil }
 	if cb := iw.chain; cb != nil {
 		rows += cb.rows
 		fresh = cb.clusterFunc
 	} else {
 		text := make([][]byte, rows)
-		for i, rr := range res.Rows {
-			if rr.Cluster >= 0 {
+		for i := range res.NumRows() {
+			if rr := res.Row(i); rr.Cluster >= 0 {
 				text[i] = []byte(strings.TrimSpace(record.Format(res.rowID(rr.Cluster, true), record.String)))
 			}
 		}
 		fresh = func() (func(int64) (int64, []byte), error) {
 			return func(i int64) (int64, []byte) {
-				rr := res.Rows[i]
+				rr := res.Row(int(i))
 				if rr.Cluster >= 0 && rr.Size >= 2 {
 					return int64(rr.Cluster), text[i]
 				}

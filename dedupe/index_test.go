@@ -166,7 +166,7 @@ func TestIndexSameAsReadingAll(t *testing.T) {
 			if got.Summary.PairsCompared != want.Summary.PairsCompared || got.Summary.PairsCompared == 0 {
 				t.Errorf("%d pairs compared through the index, %d reading all", got.Summary.PairsCompared, want.Summary.PairsCompared)
 			}
-			for i := range want.Rows {
+			for i := range want.NumRows() {
 				w, g := want.Values(i), got.Values(i)
 				if fmt.Sprint(w) != fmt.Sprint(g) {
 					t.Errorf("new row %d: %v through the index, %v reading all", i+1, g, w)
@@ -179,7 +179,7 @@ func TestIndexSameAsReadingAll(t *testing.T) {
 				t.Errorf("previous rows %d, read %d of %d", got.Summary.PreviousRows, got.Summary.PreviousRowsRead, len(old))
 			}
 			joined := 0
-			for _, r := range got.Rows {
+			for _, r := range rowsOf(got) {
 				if r.Cluster >= int32(len(cur)) {
 					joined++
 				}

@@ -102,12 +102,12 @@ func (g *Merger) Write(ctx context.Context, rd readers.Reader, w writers.Writer,
 	for {
 		n, err := rd.Read(ctx, buf)
 		for i := range buf[:n] {
-			if int(row) >= len(r.Rows) {
-				return fmt.Errorf("--merge: the input changed while dedupe ran (more than %d rows)", len(r.Rows))
+			if int(row) >= r.NumRows() {
+				return fmt.Errorf("--merge: the input changed while dedupe ran (more than %d rows)", r.NumRows())
 			}
 			rec := &buf[i]
 			vals := slices.Clone(rec.Values)
-			rr := r.Rows[row]
+			rr := r.Row(int(row))
 			if rr.Cluster < 0 {
 				id := r.RowID(row)
 				emit(append(vals, id, id, int64(1)))
@@ -139,8 +139,8 @@ func (g *Merger) Write(ctx context.Context, rd readers.Reader, w writers.Writer,
 			return err
 		}
 	}
-	if int(row) != len(r.Rows) || len(open) > 0 {
-		return fmt.Errorf("--merge: the input changed while dedupe ran (%d rows, first read %d)", row, len(r.Rows))
+	if int(row) != r.NumRows() || len(open) > 0 {
+		return fmt.Errorf("--merge: the input changed while dedupe ran (%d rows, first read %d)", row, r.NumRows())
 	}
 	return nil
 }

@@ -83,7 +83,7 @@ func (m *Model) Reason(p Pattern) string {
 
 // Values returns the appended cells of row i.
 func (r *Result) Values(i int) []record.Value {
-	rr := r.Rows[i]
+	rr := r.Row(i)
 	vals := make([]record.Value, 5)
 	if rr.Cluster >= 0 {
 		vals[0] = r.rowID(rr.Cluster, true)
@@ -145,8 +145,8 @@ func WriteOutput(ctx context.Context, rd readers.Reader, w writers.Writer, r *Re
 		for b := range full {
 			out = out[:0]
 			for i := range b.recs {
-				if row >= len(r.Rows) {
-					return fmt.Errorf("output: the input changed while dedupe ran (more than %d rows)", len(r.Rows))
+				if row >= r.NumRows() {
+					return fmt.Errorf("output: the input changed while dedupe ran (more than %d rows)", r.NumRows())
 				}
 				rec := b.recs[i]
 				vals := make([]record.Value, 0, len(rec.Values)+5)
@@ -162,8 +162,8 @@ func WriteOutput(ctx context.Context, rd readers.Reader, w writers.Writer, r *Re
 				}
 			}
 			if b.last {
-				if row != len(r.Rows) {
-					return fmt.Errorf("output: the input changed while dedupe ran (%d rows, first read %d)", row, len(r.Rows))
+				if row != r.NumRows() {
+					return fmt.Errorf("output: the input changed while dedupe ran (%d rows, first read %d)", row, r.NumRows())
 				}
 				return nil
 			}

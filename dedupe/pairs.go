@@ -59,10 +59,13 @@ func (p *PairRow) setTerms(t *Terms) {
 }
 
 // PairRows returns the pairs file's lines.
-func (r *Result) PairRows() []*PairRow {
-	out := make([]*PairRow, 0, len(r.Pairs))
-	nIn := int32(len(r.Rows))
-	for i := range r.Pairs {
+func (r *Result) PairRows() []*PairRow { return r.pairRows(0, len(r.Pairs)) }
+
+// pairRows returns the pairs file's lines of pairs lo to hi.
+func (r *Result) pairRows(lo, hi int) []*PairRow {
+	out := make([]*PairRow, 0, hi-lo)
+	nIn := int32(r.NumRows())
+	for i := lo; i < hi; i++ {
 		p := &r.Pairs[i]
 		v := p.Pattern.Vector()
 		b := p.B
@@ -111,38 +114,51 @@ func sign(x float64) float64 {
 	return 1
 }
 
+// pairsChunk is the number of the pairs file's lines made and written
+// at a time: the lines of all pairs (~300 bytes each) are never in
+// memory together.
+const pairsChunk = 4096
+
 // WritePairs writes the pairs file as CSV with a fixed header.
 func (r *Result) WritePairs(w io.Writer) error {
-	rows := r.PairRows()
-	if len(rows) == 0 && len(r.Model.Extra) > 0 {
+	if len(r.Pairs) == 0 && len(r.Model.Extra) > 0 {
 		var buf bytes.Buffer
-		if err := r.writePairsExtra(&buf, []*PairRow{{}}); err != nil {
+		if err := r.writePairsExtra(&buf, []*PairRow{{}}, true); err != nil {
 			return err
 		}
 		head, _, _ := strings.Cut(buf.String(), "\n")
 		_, err := io.WriteString(w, head+"\n")
 		return err
 	}
-	if len(rows) == 0 {
+	if len(r.Pairs) == 0 {
 		// gocsv writes no header for an empty slice: write it alone.
-		rows = nil
 		if err := gocsv.Marshal([]*PairRow{{}}, &headerOnly{w: w}); err != nil {
 			return fmt.Errorf("pairs: %w", err)
 		}
 		return nil
 	}
-	if len(r.Model.Extra) > 0 {
-		return r.writePairsExtra(w, rows)
-	}
-	if err := gocsv.Marshal(rows, w); err != nil {
-		return fmt.Errorf("pairs: %w", err)
+	for lo := 0; lo < len(r.Pairs); lo += pairsChunk {
+		rows := r.pairRows(lo, min(lo+pairsChunk, len(r.Pairs)))
+		var err error
+		switch {
+		case len(r.Model.Extra) > 0:
+			err = r.writePairsExtra(w, rows, lo == 0)
+		case lo == 0:
+			err = gocsv.Marshal(rows, w)
+		default:
+			err = gocsv.MarshalWithoutHeaders(rows, w)
+		}
+		if err != nil {
+			return fmt.Errorf("pairs: %w", err)
+		}
 	}
 	return nil
 }
 
-// writePairsExtra writes the pairs file with the extra comparisons'
-// columns after gocsv's.
-func (r *Result) writePairsExtra(w io.Writer, rows []*PairRow) error {
+// writePairsExtra writes the pairs file's lines of rows, after the
+// header when header is set, with the extra comparisons' columns after
+// gocsv's.
+func (r *Result) writePairsExtra(w io.Writer, rows []*PairRow, header bool) error {
 	var buf bytes.Buffer
 	if err := gocsv.Marshal(rows, &buf); err != nil {
 		return fmt.Errorf("pairs: %w", err)
@@ -154,6 +170,9 @@ func (r *Result) writePairsExtra(w io.Writer, rows []*PairRow) error {
 	cw := csv.NewWriter(w)
 	for i, line := range lines {
 		if i == 0 {
+			if !header {
+				continue
+			}
 			for f := numFields; f < r.Model.fields(); f++ {
 				line = append(line, r.Model.FieldName(f), "w_"+r.Model.FieldName(f))
 			}

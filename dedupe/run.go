@@ -1,12 +1,10 @@
 package dedupe
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math/bits"
 	"runtime"
-	"slices"
 	"time"
 
 	"github.com/namepipe/namepipe/config"
@@ -69,6 +67,10 @@ type Options struct {
 	// ExplainPairs are pairs of rows to compare and score whether or not
 	// a block brings them together (Result.Explained).
 	ExplainPairs []ExplainPair
+	// NoNames: the result needs no names of the pairs' rows (Name, and
+	// the names in PairRows and Borderline, are empty), as for a run
+	// without a pairs file or a report; at 5M rows their text is ~65 MB.
+	NoNames bool
 	// InputName and ReferenceName name the files in errors.
 	InputName, ReferenceName string
 	// Progress, when set, is called now and then with the stage and how
@@ -78,8 +80,8 @@ type Options struct {
 
 // Result is the outcome of Run.
 type Result struct {
-	// Rows holds one entry per input row, in input order.
-	Rows []RowResult
+	// rows are the input rows' results, in input order (Row, NumRows).
+	rows rowResults
 	// Pairs are the compared pairs at or above the pairs threshold,
 	// sorted by row.
 	Pairs []Pair
@@ -398,9 +400,13 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	for p := range weights {
 		weights[p] = res.Model.Weight(Pattern(p).Vector())
 	}
-	// score, on the workers: each part of the pairs has its own kept
-	// pairs and histogram
-	keptBy := make([][]Pair, o.Workers+1)
+	// score, on the workers: each part of the pairs has its own
+	// histogram and batch of kept pairs, which go to one external sort
+	keptBy := make([]keptPart, o.Workers+1)
+	keep := newKeptPairs(dir, o.SortBuffer/4)
+	for i := range keptBy {
+		keptBy[i].k = keep
+	}
 	histBy := make([][weightHi - weightLo]int64, o.Workers+1)
 	err = cands.EachParallel(ctx, o.Workers, func(part int, c cand) error {
 		p := Pair{A: c.a, B: c.b, Pattern: c.p}
@@ -413,20 +419,22 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
 			return nil
 		}
-		keptBy[part] = append(keptBy[part], p)
-		return nil
+		return keptBy[part].add(p)
 	})
+	if err != nil {
+		keep.s.Close()
+		return nil, err
+	}
+	kept, err := keep.sorted(ctx, keptBy)
 	if err != nil {
 		return nil, err
 	}
-	kept := slices.Concat(keptBy...)
 	keptBy = nil
 	for _, h := range histBy {
 		for i, n := range h {
 			res.weightCounts[i] += n
 		}
 	}
-	slices.SortFunc(kept, func(x, y Pair) int { return cmp.Or(cmp.Compare(x.A, y.A), cmp.Compare(x.B, y.B)) })
 	var strong []Edge
 	rules := res.Model.LinkRules()
 	for _, p := range kept {
@@ -441,48 +449,35 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	cands.Close()
 	stage("train and score")
 	sum.PairsAbovePairsThreshold = int64(len(kept))
-	if res.names, err = pairNames(ctx, store, kept, o.Workers); err != nil {
-		return nil, err
+	if !o.NoNames {
+		if res.names, err = pairNames(ctx, store, kept, o.Workers); err != nil {
+			return nil, err
+		}
 	}
 	if res.Explained, err = explainPairs(ctx, o, store, x, names, weights, tf, nIn32); err != nil {
 		return nil, err
 	}
 	store.close()
-	// The rows' results, from here on (not during the comparisons).
-	res.Rows = make([]RowResult, nIn)
-	for i := range res.Rows {
-		res.Rows[i] = RowResult{Cluster: -1, Size: 1, Match: -1, NothingComparable: x.nothing[i/64]&(1<<(i%64)) != 0}
-	}
+	nothing := x.nothing
 	x.nothing = nil
-	cluster(o, res, kept, strong, nIn, n, link, prev)
+	cluster(o, res, kept, strong, nothing, nIn, n, link, prev)
 	stage("cluster")
 	return res, nil
 }
 
-// cluster is the cluster step: each row's best match, the clusters of
-// the strong pairs, and the pairs' Linked flags.
-func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, link bool, prev *previousClusters) {
+// cluster is the cluster step: the clusters of the strong pairs, each
+// row's best match, and the pairs' Linked flags. The rows' results are
+// made once the clustering has let go of its union-find, so that the
+// two are never in memory together.
+func cluster(o Options, res *Result, kept []Pair, strong []Edge, nothing []uint64, nIn, n int, link bool, prev *previousClusters) {
 	set := o.Settings
 	sum := &res.Summary
 	if o.Progress != nil {
 		o.Progress("clustering", 0, int64(len(strong)))
 	}
-	for _, p := range kept {
-		for _, side := range [2][2]int32{{p.A, p.B}, {p.B, p.A}} {
-			me, other := side[0], side[1]
-			if int(me) >= nIn {
-				continue
-			}
-			rr := &res.Rows[me]
-			if p.Score > rr.Score || p.Score == rr.Score && rr.Match >= 0 && res.ids.before(other, rr.Match) {
-				rr.Score, rr.Match, rr.Pattern = p.Score, other, p.Pattern
-			}
-		}
-	}
 	var root []int32
 	switch {
 	case link:
-		root = linkClusters(res.Rows, strong, nIn, n, set.Threshold, &res.Model)
 	case prev != nil:
 		var refused int
 		root, sum.MergeEvents, refused = incrementalClusters(res, strong, prev, nIn, n, set.MaxClusterSize, set.ClusterIDFrom == config.ClusterIDLargest)
@@ -495,24 +490,27 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, lin
 			res.ids.representatives(root, set.ClusterIDFrom == config.ClusterIDLargest)
 		}
 	}
+	// The rows' results, from here on (not during the comparisons).
+	res.rows = newRowResults(nIn, nothing)
+	res.Pairs = kept // Row reads the best matches from them
+	res.bestMatches(kept, nIn)
+	if link {
+		root = linkClusters(res, nIn, set.Threshold)
+	}
 	size := make([]int32, n)
 	for _, r := range root {
 		if r >= 0 {
 			size[r]++
 		}
 	}
-	for i := range res.Rows {
-		if link && res.Rows[i].Match >= 0 {
-			res.Rows[i].Match -= int32(nIn) // a row of the reference file
-		}
-		r := root[i]
+	for i, r := range root[:nIn] {
 		if r < 0 || size[r] < 2 && !link {
 			continue
 		}
-		res.Rows[i].Cluster, res.Rows[i].Size = r, size[r]
+		res.rows.cluster[i], res.rows.size[i] = r, size[r]
 		if link {
-			res.Rows[i].Cluster -= int32(nIn)
-			res.Rows[i].Size++ // the reference row
+			res.rows.cluster[i] -= int32(nIn)
+			res.rows.size[i]++ // the reference row
 		}
 	}
 	for i := range kept {
@@ -522,7 +520,7 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nIn, n int, lin
 		}
 	}
 	res.Pairs = kept
-	sum.Clusters = clusterSizes(res.Rows, link)
+	sum.Clusters = clusterSizes(&res.rows)
 	if prev != nil && o.SaveIndex != nil {
 		o.SaveIndex.noteClusters(res, root, size) // a chained index (index_chain.go)
 	}

@@ -101,25 +101,25 @@ func TestRunFindsPlantedDuplicates(t *testing.T) {
 	t.Parallel()
 	res := runOn(t, people+moreRows(400), "", nil, 0)
 	same := func(a, b int) bool {
-		return res.Rows[a].Cluster >= 0 && res.Rows[a].Cluster == res.Rows[b].Cluster
+		return res.Row(a).Cluster >= 0 && res.Row(a).Cluster == res.Row(b).Cluster
 	}
 	for _, p := range [][2]int{{0, 1}, {2, 3}, {4, 5}} {
 		if !same(p[0], p[1]) {
-			t.Errorf("rows %d and %d are not clustered: %+v %+v", p[0]+1, p[1]+1, res.Rows[p[0]], res.Rows[p[1]])
+			t.Errorf("rows %d and %d are not clustered: %+v %+v", p[0]+1, p[1]+1, res.Row(p[0]), res.Row(p[1]))
 		}
 	}
 	if same(0, 6) {
 		t.Errorf("namesakes rows 1 and 7 were clustered")
 	}
-	if r := res.Rows[7]; !r.NothingComparable || r.Cluster >= 0 || r.Size != 1 {
+	if r := res.Row(7); !r.NothingComparable || r.Cluster >= 0 || r.Size != 1 {
 		t.Errorf("empty row 8: %+v, want a singleton with nothing to compare", r)
 	}
-	for i := 8; i < len(res.Rows); i++ {
-		if res.Rows[i].Cluster >= 0 {
-			t.Errorf("distinct row %d clustered with row %d", i+1, res.Rows[i].Cluster+1)
+	for i := 8; i < res.NumRows(); i++ {
+		if res.Row(i).Cluster >= 0 {
+			t.Errorf("distinct row %d clustered with row %d", i+1, res.Row(i).Cluster+1)
 		}
 	}
-	if r := res.Rows[1]; r.Match != 0 || !strings.Contains(Reason(r.Pattern), "birth_date=day_month_swapped") {
+	if r := res.Row(1); r.Match != 0 || !strings.Contains(Reason(r.Pattern), "birth_date=day_month_swapped") {
 		t.Errorf("row 2: best match row %d, reason %q", r.Match+1, Reason(r.Pattern))
 	}
 	s := res.Summary
@@ -142,13 +142,13 @@ func TestRunLinksAgainstReference(t *testing.T) {
 		"Isabella Cooper,isabella.cooper@web.de,+49 30 1234567,1990-07-01,Hauptstraße 1,Berlin\n" +
 		"Zoe Unknown,zoe@nowhere.test,+33 1 99 99 99 99,2001-01-01,Rue 1,Paris\n"
 	res := runOn(t, in, ref, nil, 0)
-	if len(res.Rows) != 2 {
-		t.Fatalf("%d result rows, want 2 (the input only)", len(res.Rows))
+	if res.NumRows() != 2 {
+		t.Fatalf("%d result rows, want 2 (the input only)", res.NumRows())
 	}
-	if r := res.Rows[0]; r.Cluster != 2 && r.Cluster != 3 || r.Match != r.Cluster || r.Size != 2 {
+	if r := res.Row(0); r.Cluster != 2 && r.Cluster != 3 || r.Match != r.Cluster || r.Size != 2 {
 		t.Errorf("row 1: %+v; want linked to reference row 3 or 4 (cluster and best match), cluster size 2", r)
 	}
-	if r := res.Rows[1]; r.Cluster >= 0 {
+	if r := res.Row(1); r.Cluster >= 0 {
 		t.Errorf("row 2 linked to reference row %d, want none", r.Cluster+1)
 	}
 	if res.Summary.ReferenceRows != 308 {

@@ -54,7 +54,8 @@ func comparableSummary(s Summary) Summary {
 
 // TestRunSameWhateverItSpills runs dedupe with everything sorted in
 // memory and with sort buffers so small that every sort writes many
-// runs, on one and on three workers: the results are identical, and the
+// runs, on one and on three workers, and once without the pairs' names
+// (NoNames): the results are identical (but for the names), and the
 // temporary directory is empty afterwards.
 func TestRunSameWhateverItSpills(t *testing.T) {
 	t.Parallel()
@@ -68,10 +69,14 @@ func TestRunSameWhateverItSpills(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			var results []*Result
-			for _, v := range []struct{ buf, workers int }{{0, 1}, {1, 3}, {1, 1}} {
+			variants := []struct {
+				buf, workers int
+				noNames      bool
+			}{{0, 1, false}, {1, 3, false}, {1, 1, false}, {1, 2, true}}
+			for _, v := range variants {
 				tmp := t.TempDir()
 				res, err := runWith(t, context.Background(), tc.in, tc.ref, func(o *Options) {
-					o.SortBuffer, o.Workers, o.Settings.TempDir = v.buf, v.workers, tmp
+					o.SortBuffer, o.Workers, o.Settings.TempDir, o.NoNames = v.buf, v.workers, tmp, v.noNames
 				})
 				if err != nil {
 					t.Fatal(err)
@@ -89,10 +94,19 @@ func TestRunSameWhateverItSpills(t *testing.T) {
 				t.Fatal("no pairs: the test compares nothing")
 			}
 			for i, got := range results[1:] {
-				if !reflect.DeepEqual(got.Rows, want.Rows) {
+				if !reflect.DeepEqual(rowsOf(got), rowsOf(want)) {
 					t.Errorf("variant %d: rows differ", i+1)
 				}
-				if !reflect.DeepEqual(got.PairRows(), want.PairRows()) {
+				wantPairs := want.PairRows()
+				if variants[i+1].noNames {
+					for _, p := range wantPairs {
+						if p.NameA == "" || p.NameB == "" {
+							t.Fatalf("pair %s-%s without names", p.RowA, p.RowB)
+						}
+						p.NameA, p.NameB = "", ""
+					}
+				}
+				if !reflect.DeepEqual(got.PairRows(), wantPairs) {
 					t.Errorf("variant %d: pairs differ", i+1)
 				}
 				if g, w := comparableSummary(got.Summary), comparableSummary(want.Summary); !reflect.DeepEqual(g, w) {
@@ -195,4 +209,13 @@ func TestCandAdjustMatchesKeys(t *testing.T) {
 			t.Fatalf("case %d: cand adjust %v, tf.adjust %v (keys %+v / %+v, vector %v)", i, got, want, ka, kb, v)
 		}
 	}
+}
+
+// rowsOf returns every row's result of res.
+func rowsOf(res *Result) []RowResult {
+	out := make([]RowResult, res.NumRows())
+	for i := range out {
+		out[i] = res.Row(i)
+	}
+	return out
 }

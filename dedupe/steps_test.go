@@ -188,7 +188,7 @@ func TestStepsComposeToRun(t *testing.T) {
 	for _, r := range root {
 		size[r]++
 	}
-	for i, w := range want.Rows {
+	for i, w := range rowsOf(want) {
 		got := RowResult{Cluster: -1, Size: 1, Match: bests[i].row, Score: bests[i].score, Pattern: bests[i].p, NothingComparable: !feats[i].Comparable()}
 		if size[root[i]] > 1 {
 			got.Cluster, got.Size = root[i], size[root[i]]

@@ -55,14 +55,15 @@ func writeDedupeReport(path, configPath string, cfg *mapping.Config, outPath str
 // clusterReport is the report's section of a dedupe result's clusters.
 func clusterReport(cfg *mapping.Config, res *dedupe.Result) *report.Clusters {
 	var cc report.ClusterCollector
-	cc.AddRows(int64(len(res.Rows)))
+	cc.AddRows(int64(res.NumRows()))
 	type cluster struct {
 		size int64
 		rows []int64
 	}
 	clusters := map[int32]*cluster{}
 	var order []int32
-	for i, rr := range res.Rows {
+	for i := range res.NumRows() {
+		rr := res.Row(i)
 		if rr.Cluster < 0 || rr.Size < 2 {
 			continue
 		}

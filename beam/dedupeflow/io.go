@@ -143,7 +143,7 @@ func (f *writeFn) ProcessElement(ctx context.Context, src int64, it func(*result
 		rows[r.Row] = r.R
 		ids[r.Row] = [2]string{r.ClusterID, r.MatchID}
 	}
-	res := &dedupe.Result{Rows: rows}
+	res := dedupe.ResultOf(rows)
 	path, out := f.Shards[src].Input, f.Shards[src].Output
 	rd, _, err := openSource(ctx, cfg, path, false)
 	if err != nil {

@@ -31,9 +31,9 @@ func Clusters(ctx context.Context, path, cfgPath string, m nameapi.PersonMatcher
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	out := make([]int64, len(res.Rows))
-	for i, r := range res.Rows {
-		out[i] = int64(r.Cluster)
+	out := make([]int64, res.NumRows())
+	for i := range out {
+		out[i] = int64(res.Row(i).Cluster)
 	}
 	return out, nil
 }

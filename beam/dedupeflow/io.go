@@ -79,6 +79,16 @@ func (f *extractFn) ProcessElement(ctx context.Context, s source, emit func(row)
 			return fmt.Errorf("%s: dedupe.idColumn: no column %q in the %s", s.Path, col, side)
 		}
 	}
+	// the config's own columns (dedupe.compare, dedupe.blockOn), as
+	// dedupe.Run reads them
+	cols, err := dedupe.NewColumns(cfg.Dedupe)
+	if err != nil {
+		return err
+	}
+	colIdx, err := cols.Indexes(rd.Schema(), s.Path)
+	if err != nil {
+		return err
+	}
 	si := srcInfo{Src: s.Src}
 	buf := make([]record.Record, batch)
 	for {
@@ -94,6 +104,7 @@ func (f *extractFn) ProcessElement(ctx context.Context, s source, emit func(row)
 			}
 			feat := dedupe.Extract(int32(si.Rows), p)
 			feat.Ref = s.Ref
+			colIdx.Set(&feat, buf[i].Values)
 			if !feat.Comparable() {
 				si.NothingComparable++
 			}

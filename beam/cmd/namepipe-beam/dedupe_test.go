@@ -146,18 +146,17 @@ func sameDedupeCounts(t *testing.T, want, got string) {
 	}
 }
 
-// TestDedupeUnsupportedKeysRefused: dedupe keys that change namepipe
-// dedupe's output in ways the Beam pipeline does not implement
-// (dedupe.compare and dedupe.blockOn: extra comparisons and blocks) are
-// refused before any work (exit 2) rather than ignored.
-func TestDedupeUnsupportedKeysRefused(t *testing.T) {
+// TestDedupeColumnsChecked: a dedupe.compare or dedupe.blockOn column
+// that is not in the input is refused before any work (exit 2), at its
+// line of the config, as namepipe dedupe refuses it.
+func TestDedupeColumnsChecked(t *testing.T) {
 	in, err := filepath.Abs(filepath.Join(root, "sample-data/customers.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct{ name, dedupe, want string }{
-		{"compare", "{compare: [{column: city, kind: text}]}", "dedupe.compare and dedupe.blockOn are not supported by namepipe-beam dedupe"},
-		{"blockOn", "{blockOn: [city]}", "dedupe.compare and dedupe.blockOn are not supported by namepipe-beam dedupe"},
+		{"compare", "{compare: [{column: citty, kind: text}]}", `c.yaml:5: dedupe.compare[0].column: column "citty" is not in the input (did you mean "city"?)`},
+		{"blockOn", "{blockOn: [postcode]}", `c.yaml:5: dedupe.blockOn[0]: column "postcode" is not in the input`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

@@ -389,3 +389,33 @@ func samePairsByID(t *testing.T, want, got string) {
 		}
 	}
 }
+
+// TestPairsFileWithoutPairs: a run that keeps no pair still writes the
+// pairs file, its header alone, as dedupe.Run does.
+func TestPairsFileWithoutPairs(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.csv")
+	data := "given_name,surname,email,phone,birth_date,street,postal_code,city\n" +
+		"Ann,Lee,ann@x.org,,1970-01-02,,,\nBob,Ray,bob@y.org,,1980-03-04,,,\nCy,Dunn,cy@z.org,,1990-05-06,,,\n"
+	if err := os.WriteFile(in, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(in, "givenName: given_name\n  surname: surname", "{compare: [{column: city, kind: text}]}")
+	res := localDedupe(t, cfg, in, "", filepath.Join(dir, "local.csv"))
+	if len(res.Pairs) != 0 {
+		t.Fatalf("dedupe.Run kept %d pairs of three different people", len(res.Pairs))
+	}
+	var want bytes.Buffer
+	if err := res.WritePairs(&want); err != nil {
+		t.Fatal(err)
+	}
+	got := filepath.Join(dir, "beam.pairs.csv")
+	beamDedupe(t, Options{Config: cfg, ConfigName: "test.yaml", Inputs: []string{in}, Output: filepath.Join(dir, "beam.csv"), Pairs: got, USample: testUSample})
+	data2, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data2) != want.String() || !strings.HasPrefix(want.String(), "row_a,row_b,") {
+		t.Errorf("pairs file %q, want %q", data2, want.String())
+	}
+}

@@ -20,7 +20,7 @@ import (
 // of its rows for what the file shows of it (its position, cluster root,
 // name and ID); the answers are joined back by pair, and one worker
 // sorts the pairs in dedupe.Run's order (by the rows' positions) and
-// writes the file.
+// writes the file (holding the pairs in memory, as dedupe.Run does).
 
 // keptPair is a scored pair (row ids in P.A, P.B) and, once joined, what
 // the pairs file shows of its rows (side 0: A, side 1: B).
@@ -68,7 +68,8 @@ func writePairs(s beam.Scope, path string, w workerConfig, link bool, kept, byID
 	}
 	answers := beam.ParDo(s, answerSides, beam.CoGroupByKey(s, beam.ParDo(s, sideByID, sides), beam.ParDo(s, requestSides, kept)))
 	joined := beam.ParDo(s, joinSides, beam.CoGroupByKey(s, beam.ParDo(s, pairByKey, kept), answers))
-	beam.ParDo0(s, &writePairsFn{Path: path, Link: link, W: w}, beam.GroupByKey(s, beam.AddFixedKey(s, joined)), beam.SideInput{Input: model})
+	// once, also when no pair is kept (a file with the header alone)
+	beam.ParDo0(s, &writePairsFn{Path: path, Link: link, W: w}, beam.Impulse(s), beam.SideInput{Input: joined}, beam.SideInput{Input: model})
 }
 
 // sideOf makes a row's side: its position, its cluster root and its name;
@@ -153,7 +154,7 @@ type writePairsFn struct {
 	W    workerConfig
 }
 
-func (f *writePairsFn) ProcessElement(_ int, it func(*keptPair) bool, model dedupe.Model) (err error) {
+func (f *writePairsFn) ProcessElement(_ []byte, it func(*keptPair) bool, model dedupe.Model) (err error) {
 	cfg, err := f.W.parse()
 	if err != nil {
 		return err
@@ -204,7 +205,7 @@ func init() {
 	register.Function4x0(answerSides)
 	register.Function2x0(pairByKey)
 	register.Function4x0(joinSides)
-	register.DoFn3x1[int, func(*keptPair) bool, dedupe.Model, error](&writePairsFn{})
+	register.DoFn3x1[[]byte, func(*keptPair) bool, dedupe.Model, error](&writePairsFn{})
 	register.Emitter1[rowSide]()
 	register.Emitter2[int64, rowSide]()
 	register.Emitter2[int64, sideRequest]()

@@ -204,7 +204,7 @@ func Build(s beam.Scope, o Options) (beam.PCollection, error) {
 	if o.Pairs != "" {
 		writePairs(s, o.Pairs, wc, link, kept, byID, clusters, idTexts, model, infos, set.IDColumn != "")
 	}
-	beam.ParDo0(s, &writeFn{W: wc, Shards: enrich.ShardPaths(o.Inputs, o.Output)}, beam.GroupByKey(s, beam.ParDo(s, resultBySrc, results)))
+	beam.ParDo0(s, &writeFn{W: wc, Shards: enrich.ShardPaths(o.Inputs, o.Output)}, beam.GroupByKey(s, beam.ParDo(s, resultBySrc, results)), beam.SideInput{Input: model})
 	if o.Summary != "" {
 		maxPerRow := stats.Max(s, beam.DropKey(s, stats.SumPerKey(s, perRow)))
 		beam.ParDo0(s, &summaryFn{W: wc, Path: o.Summary}, beam.Impulse(s), side,

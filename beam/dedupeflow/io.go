@@ -132,13 +132,14 @@ func (f *extractFn) ProcessElement(ctx context.Context, s source, emit func(row)
 }
 
 // writeFn re-reads one input file and writes it, every row unchanged and
-// in order, with the dedupe columns.
+// in order, with the dedupe columns (match_reason names the model's
+// compared columns).
 type writeFn struct {
 	W      workerConfig
 	Shards []enrich.Shard
 }
 
-func (f *writeFn) ProcessElement(ctx context.Context, src int64, it func(*result) bool) (err error) {
+func (f *writeFn) ProcessElement(ctx context.Context, src int64, it func(*result) bool, model dedupe.Model) (err error) {
 	cfg, err := f.W.parse()
 	if err != nil {
 		return err
@@ -154,7 +155,7 @@ func (f *writeFn) ProcessElement(ctx context.Context, src int64, it func(*result
 		rows[r.Row] = r.R
 		ids[r.Row] = [2]string{r.ClusterID, r.MatchID}
 	}
-	res := &dedupe.Result{Rows: rows}
+	res := &dedupe.Result{Rows: rows, Model: model}
 	path, out := f.Shards[src].Input, f.Shards[src].Output
 	rd, _, err := openSource(ctx, cfg, path, false)
 	if err != nil {
@@ -254,7 +255,7 @@ func idValue(id string, t record.Type) (record.Value, error) {
 
 func init() {
 	register.DoFn5x1[context.Context, source, func(row), func(srcInfo), func(idCell), error](&extractFn{})
-	register.DoFn3x1[context.Context, int64, func(*result) bool, error](&writeFn{})
+	register.DoFn4x1[context.Context, int64, func(*result) bool, dedupe.Model, error](&writeFn{})
 	register.Emitter1[srcInfo]()
 	register.Emitter1[idCell]()
 }

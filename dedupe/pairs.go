@@ -67,28 +67,39 @@ func (r *Result) pairRows(lo, hi int) []*PairRow {
 	nIn := int32(r.NumRows())
 	for i := lo; i < hi; i++ {
 		p := &r.Pairs[i]
-		v := p.Pattern.Vector()
 		b := p.B
 		if int(r.Summary.ReferenceRows) > 0 {
 			b += nIn // index into the row space
 		}
-		t := r.Model.Terms(p)
-		row := &PairRow{
-			RowA: r.idText(p.A, false), RowB: r.idText(p.B, true),
-			Score: round4(p.Score), MatchWeight: round4(p.Weight), Linked: p.Linked,
-			Name: FieldName.LevelName(v[FieldName]), BirthDate: FieldBirth.LevelName(v[FieldBirth]),
-			Email: FieldEmail.LevelName(v[FieldEmail]), Phone: FieldPhone.LevelName(v[FieldPhone]),
-			Address: FieldAddress.LevelName(v[FieldAddress]),
-			NameA:   r.names.name(p.A), NameB: r.names.name(b),
-		}
-		row.setTerms(&t)
-		for f := numFields; f < r.Model.fields(); f++ {
-			row.Extra = append(row.Extra, r.Model.LevelName(f, v[f]), strconv.FormatFloat(round4(t.Level[f]), 'f', -1, 64))
-		}
-		out = append(out, row)
+		out = append(out, r.Model.PairRow(p, r.idText(p.A, false), r.idText(p.B, true), r.names.name(p.A), r.names.name(b)))
 	}
 	return out
 }
+
+// PairRow returns the pairs file's line of pair p of this model's run,
+// whose rows are named rowA and rowB (as in np_match_row) and whose
+// names are nameA and nameB (NameText).
+func (m *Model) PairRow(p *Pair, rowA, rowB, nameA, nameB string) *PairRow {
+	v := p.Pattern.Vector()
+	t := m.Terms(p)
+	row := &PairRow{
+		RowA: rowA, RowB: rowB,
+		Score: round4(p.Score), MatchWeight: round4(p.Weight), Linked: p.Linked,
+		Name: FieldName.LevelName(v[FieldName]), BirthDate: FieldBirth.LevelName(v[FieldBirth]),
+		Email: FieldEmail.LevelName(v[FieldEmail]), Phone: FieldPhone.LevelName(v[FieldPhone]),
+		Address: FieldAddress.LevelName(v[FieldAddress]),
+		NameA:   nameA, NameB: nameB,
+	}
+	row.setTerms(&t)
+	for f := numFields; f < m.fields(); f++ {
+		row.Extra = append(row.Extra, m.LevelName(f, v[f]), strconv.FormatFloat(round4(t.Level[f]), 'f', -1, 64))
+	}
+	return row
+}
+
+// NameText is a row's name as the pairs file shows it (name_a, name_b):
+// its name fields' text, joined by spaces.
+func NameText(f *Features) string { return nameText(f) }
 
 // idText is rowID as text.
 func (r *Result) idText(i int32, ref bool) string {
@@ -119,38 +130,58 @@ func sign(x float64) float64 {
 // memory together.
 const pairsChunk = 4096
 
-// WritePairs writes the pairs file as CSV with a fixed header.
+// WritePairs writes the pairs file as CSV with a fixed header, made and
+// written pairsChunk lines at a time.
 func (r *Result) WritePairs(w io.Writer) error {
-	if len(r.Pairs) == 0 && len(r.Model.Extra) > 0 {
+	if len(r.Pairs) == 0 {
+		return r.Model.WritePairs(w, nil)
+	}
+	for lo := 0; lo < len(r.Pairs); lo += pairsChunk {
+		rows := r.pairRows(lo, min(lo+pairsChunk, len(r.Pairs)))
+		if err := r.Model.writePairLines(w, rows, lo == 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WritePairs writes the lines of a pairs file of this model's run (in
+// the order given) as CSV with a fixed header: the PairRow columns, then
+// per extra comparison its level and its term.
+func (m *Model) WritePairs(w io.Writer, rows []*PairRow) error {
+	if len(rows) == 0 && len(m.Extra) > 0 {
 		var buf bytes.Buffer
-		if err := r.writePairsExtra(&buf, []*PairRow{{}}, true); err != nil {
+		if err := m.writePairsExtra(&buf, []*PairRow{{}}, true); err != nil {
 			return err
 		}
 		head, _, _ := strings.Cut(buf.String(), "\n")
 		_, err := io.WriteString(w, head+"\n")
 		return err
 	}
-	if len(r.Pairs) == 0 {
+	if len(rows) == 0 {
 		// gocsv writes no header for an empty slice: write it alone.
 		if err := gocsv.Marshal([]*PairRow{{}}, &headerOnly{w: w}); err != nil {
 			return fmt.Errorf("pairs: %w", err)
 		}
 		return nil
 	}
-	for lo := 0; lo < len(r.Pairs); lo += pairsChunk {
-		rows := r.pairRows(lo, min(lo+pairsChunk, len(r.Pairs)))
-		var err error
-		switch {
-		case len(r.Model.Extra) > 0:
-			err = r.writePairsExtra(w, rows, lo == 0)
-		case lo == 0:
-			err = gocsv.Marshal(rows, w)
-		default:
-			err = gocsv.MarshalWithoutHeaders(rows, w)
-		}
-		if err != nil {
-			return fmt.Errorf("pairs: %w", err)
-		}
+	return m.writePairLines(w, rows, true)
+}
+
+// writePairLines writes the pairs file's lines of rows, after the header
+// when header is set.
+func (m *Model) writePairLines(w io.Writer, rows []*PairRow, header bool) error {
+	var err error
+	switch {
+	case len(m.Extra) > 0:
+		err = m.writePairsExtra(w, rows, header)
+	case header:
+		err = gocsv.Marshal(rows, w)
+	default:
+		err = gocsv.MarshalWithoutHeaders(rows, w)
+	}
+	if err != nil {
+		return fmt.Errorf("pairs: %w", err)
 	}
 	return nil
 }
@@ -158,7 +189,7 @@ func (r *Result) WritePairs(w io.Writer) error {
 // writePairsExtra writes the pairs file's lines of rows, after the
 // header when header is set, with the extra comparisons' columns after
 // gocsv's.
-func (r *Result) writePairsExtra(w io.Writer, rows []*PairRow, header bool) error {
+func (m *Model) writePairsExtra(w io.Writer, rows []*PairRow, header bool) error {
 	var buf bytes.Buffer
 	if err := gocsv.Marshal(rows, &buf); err != nil {
 		return fmt.Errorf("pairs: %w", err)
@@ -173,8 +204,8 @@ func (r *Result) writePairsExtra(w io.Writer, rows []*PairRow, header bool) erro
 			if !header {
 				continue
 			}
-			for f := numFields; f < r.Model.fields(); f++ {
-				line = append(line, r.Model.FieldName(f), "w_"+r.Model.FieldName(f))
+			for f := numFields; f < m.fields(); f++ {
+				line = append(line, m.FieldName(f), "w_"+m.FieldName(f))
 			}
 		} else {
 			line = append(line, rows[i-1].Extra...)

@@ -36,14 +36,6 @@ func (c *Comparer) Compare(ctx context.Context, a, b *Features) Vector {
 	return compareRows(ctx, c.names, a, b)
 }
 
-// CompareOthers compares every field but the name (left Missing): Run
-// compares random pairs this way beyond the first ones of the u sample.
-func CompareOthers(a, b *Features) Vector {
-	var v Vector
-	compareOthers(a, b, &v)
-	return v
-}
-
 // ComparerCounts are a Comparer's counts of name comparisons, as in
 // Summary (MatchCalls, MatchCallsFailed, NamesComparedLocally,
 // NamesNotSent, MatcherMemoHits).
@@ -184,6 +176,21 @@ func NewTermFreq(m *Model, rows FieldRows) *TermFreq {
 func (t *TermFreq) Adjust(s Shared, names float32, p Pattern) float64 {
 	c := cand{p: p, names: names, sizes: s}
 	return c.adjust(t.t)
+}
+
+// Score scores the pair of rows a and b as Run's score step does: weight
+// is the model's weight of its pattern p (Model.Weight), to which each
+// field's term-frequency adjustment is added in Run's order (Pair.TF
+// holds them, for the pairs file's terms); s and names are as in Adjust.
+func (t *TermFreq) Score(a, b int32, weight float64, s Shared, names float32, p Pattern) Pair {
+	c := cand{a: a, b: b, p: p, names: names, sizes: s}
+	pr := Pair{A: a, B: b, Pattern: p, Weight: weight}
+	for f, x := range c.adjustFields(t.t) {
+		pr.Weight += x
+		pr.TF[f] = float32(x)
+	}
+	pr.Score = probability(pr.Weight)
+	return pr
 }
 
 // SharedRules returns the rules (bit r for rule r) whose keys rows a and

@@ -147,7 +147,7 @@ func TestStepsComposeToRun(t *testing.T) {
 	// u, EM, term frequencies
 	uCounts := NewPatternCounts()
 	for i, p := range SamplePairs(20_000, n, 0, false) {
-		v := CompareOthers(&feats[p[0]], &feats[p[1]])
+		v := c.CompareOthers(&feats[p[0]], &feats[p[1]])
 		if i < UNameSample {
 			v = c.Compare(ctx, &feats[p[0]], &feats[p[1]])
 		}

@@ -53,7 +53,7 @@ type PersonConfig struct {
 	// Phone number column(s). Sent as written (`+49…` is kept).
 	// Type: col or list of cols
 	Phone StringList `yaml:"phone"`
-	// Birth date. Text is parsed with the Go layout(s) tried in order; Date/Timestamp columns need none. An impossible date (31 Feb) or text in no layout is a row error naming row and column.
+	// Birth date. Text is parsed with the Go layout(s) tried in order; Date/Timestamp columns need none. A partial date in a layout's form less the day (`1856-03` for `2006-01-02`, `03.1856` for `02.01.2006`) or a four-digit year alone (`1856`) is a birth year and month, or a birth year (dedupe compares it as a partial agreement with a date of that month or year). An impossible date (31 Feb) or text in no layout is a row error naming row and column.
 	// Type: col, or `{column, layout, layouts}`
 	BirthDate *DateConfig `yaml:"birthDate"`
 	// Four-digit birth year (text or a number); non-numeric text is a row error.

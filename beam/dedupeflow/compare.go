@@ -15,10 +15,15 @@ import (
 )
 
 // newComparer returns the compare step of a worker: names through the
-// local engine's person matcher unless the config says local; a remote
+// local engine's person matcher unless the config says local (a remote
 // matcher's budget cannot be shared between workers, so with the remote
-// engine names are compared locally.
+// engine names are compared locally), and the config's own columns
+// (dedupe.compare).
 func newComparer(cfg *mapping.Config, rows int64) (*dedupe.Comparer, error) {
+	cols, err := dedupe.NewColumns(cfg.Dedupe)
+	if err != nil {
+		return nil, err
+	}
 	var m nameapi.PersonMatcher
 	if cfg.Dedupe.Names != config.DedupeNamesLocal && (cfg.Engine.Kind == config.EngineLocal || cfg.Engine.Kind == "") {
 		e, err := localEngine()
@@ -27,7 +32,7 @@ func newComparer(cfg *mapping.Config, rows int64) (*dedupe.Comparer, error) {
 		}
 		m = e
 	}
-	return dedupe.NewComparer(m, -1, rows), nil
+	return dedupe.NewComparer(m, -1, rows).WithColumns(cols), nil
 }
 
 // localEngine is the worker process's local engine, built once and shared
@@ -137,7 +142,7 @@ func (f *compareFn) ProcessElement(ctx context.Context, h uint64, it func(*keyed
 // same seed. The rows they touch (at most twice the sample, whatever the
 // input's size) go to the comparing workers as a side input, whole: the
 // pairs beyond dedupe.UNameSample are compared without the names' level
-// (dedupe.CompareOthers), but other fields' levels read the name words
+// (dedupe.Comparer.CompareOthers), but other fields' levels read the name words
 // (an email spelt from the name is weaker evidence). The pairs are cut
 // into sampleChunks ranges compared in parallel.
 const sampleChunks = 16
@@ -158,7 +163,7 @@ func samplePairs(n int, l layout, link bool) [][2]int64 {
 
 // sampleRowsFn emits the rows of the u sample: the row id and its
 // features. (Names are not left out of the rows only in pairs beyond
-// dedupe.UNameSample: dedupe.CompareOthers reads the name words, and
+// dedupe.UNameSample: dedupe.Comparer.CompareOthers reads the name words, and
 // without them 229 of 100,000 rows got other scores or matches than
 // dedupe.Run's; TestSameClustersAsLocal's sample goes beyond
 // dedupe.UNameSample.)
@@ -227,7 +232,7 @@ func (f *compareSampleFn) ProcessElement(ctx context.Context, chunk int64, rows 
 		if a == nil || b == nil {
 			return fmt.Errorf("u sample pair %d: row %d or %d missing", i, f.pairs[i][0], f.pairs[i][1])
 		}
-		v := dedupe.CompareOthers(a, b)
+		v := f.c.CompareOthers(a, b)
 		if i < dedupe.UNameSample {
 			v = f.c.Compare(ctx, a, b)
 		}
@@ -251,12 +256,20 @@ type trainFn struct {
 	Link    bool
 }
 
-func (f *trainFn) ProcessElement(_ []byte, codes, sharedCodes, uCodes func(*int64, *int64) bool, srcs func(*srcInfo) bool, emit func(dedupe.Model)) {
+func (f *trainFn) ProcessElement(_ []byte, codes, sharedCodes, uCodes func(*int64, *int64) bool, srcs func(*srcInfo) bool, emit func(dedupe.Model)) error {
+	cfg, err := f.W.parse()
+	if err != nil {
+		return err
+	}
+	cols, err := dedupe.NewColumns(cfg.Dedupe)
+	if err != nil {
+		return err
+	}
 	l := newLayout(f.W.NumInputs, f.W.NumSources, srcs)
 	byRule := make([]dedupe.PatternCounts, dedupe.NumRules)
 	shared := make([]dedupe.PatternCounts, dedupe.NumRules)
 	for r := range byRule {
-		byRule[r], shared[r] = dedupe.NewPatternCounts(), dedupe.NewPatternCounts()
+		byRule[r], shared[r] = cols.NewPatternCounts(), cols.NewPatternCounts()
 	}
 	var code, n int64
 	for codes(&code, &n) {
@@ -268,7 +281,7 @@ func (f *trainFn) ProcessElement(_ []byte, codes, sharedCodes, uCodes func(*int6
 	for sharedCodes(&code, &n) {
 		shared[code/int64(dedupe.NumPatterns)][code%int64(dedupe.NumPatterns)] += n
 	}
-	u := dedupe.NewPatternCounts()
+	u := cols.NewPatternCounts()
 	sample := int64(0)
 	for uCodes(&code, &n) {
 		u[code] += n
@@ -278,7 +291,8 @@ func (f *trainFn) ProcessElement(_ []byte, codes, sharedCodes, uCodes func(*int6
 	if f.Link {
 		possible = float64(l.nIn) * float64(l.nRef)
 	}
-	m := dedupe.TrainShared(byRule, shared, dedupe.EstimateUCounts(u), possible)
+	m := cols.Train(byRule, shared, dedupe.EstimateUCounts(u), possible)
 	m.USample = int(sample)
 	emit(m)
+	return nil
 }

@@ -59,8 +59,9 @@ type Options struct {
 	// namepipe-beam run (enrich.ShardPaths): out/x.csv →
 	// out/x-00000-of-00004.csv, one shard per input file.
 	Output string
-	// Summary, when set, is the path the summary JSON is written to.
-	Summary string
+	// Summary, when set, is the path the summary JSON is written to;
+	// Pairs the path of the pairs file (namepipe dedupe --pairs).
+	Summary, Pairs string
 	// USample is the number of random pairs u is estimated from (default
 	// dedupe.DefaultUSample, as dedupe.Run); Rounds the connected-component
 	// rounds unrolled (default DefaultRounds).
@@ -181,14 +182,14 @@ func Build(s beam.Scope, o Options) (beam.PCollection, error) {
 		beam.SideInput{Input: stats.SumPerKey(s, uCodes)}, side)
 
 	// score
-	matches, strong, above := beam.ParDo3(s, &scoreFn{Set: set, Link: link}, unique,
+	matches, strong, above, kept := beam.ParDo4(s, &scoreFn{Set: set, Link: link, Pairs: o.Pairs != ""}, unique,
 		beam.SideInput{Input: model}, beam.SideInput{Input: fieldRows})
 	best := beam.CombinePerKey(s, &bestFn{}, matches)
 
 	// cluster
 	var clusters, refused, sizeCounts beam.PCollection
 	if link {
-		clusters, sizeCounts = beam.ParDo2(s, linkCluster, beam.GroupByKey(s, beam.ParDo(s, &linkRoot{Threshold: set.Threshold}, best)))
+		clusters, sizeCounts = beam.ParDo2(s, linkCluster, beam.GroupByKey(s, beam.ParDo(s, &linkRoot{Threshold: set.Threshold}, best, beam.SideInput{Input: model})))
 		refused = beam.CreateList(s, []int64{})
 	} else {
 		largest := set.IDColumn != "" && set.ClusterIDFrom == config.ClusterIDLargest
@@ -200,7 +201,10 @@ func Build(s beam.Scope, o Options) (beam.PCollection, error) {
 	if set.IDColumn != "" {
 		results = attachIDs(s, results, idTexts)
 	}
-	beam.ParDo0(s, &writeFn{W: wc, Shards: enrich.ShardPaths(o.Inputs, o.Output)}, beam.GroupByKey(s, beam.ParDo(s, resultBySrc, results)))
+	if o.Pairs != "" {
+		writePairs(s, o.Pairs, wc, link, kept, byID, clusters, idTexts, model, infos, set.IDColumn != "")
+	}
+	beam.ParDo0(s, &writeFn{W: wc, Shards: enrich.ShardPaths(o.Inputs, o.Output)}, beam.GroupByKey(s, beam.ParDo(s, resultBySrc, results)), beam.SideInput{Input: model})
 	if o.Summary != "" {
 		maxPerRow := stats.Max(s, beam.DropKey(s, stats.SumPerKey(s, perRow)))
 		beam.ParDo0(s, &summaryFn{W: wc, Path: o.Summary}, beam.Impulse(s), side,
@@ -296,11 +300,11 @@ func init() {
 	register.Emitter1[cand]()
 	register.DoFn3x1[row, func(*srcInfo) bool, func([]byte), error](&sampleRowsFn{})
 	register.DoFn5x1[context.Context, int64, func(*[]byte) bool, func(*srcInfo) bool, func(int64, int64), error](&compareSampleFn{})
-	register.DoFn6x0[[]byte, func(*int64, *int64) bool, func(*int64, *int64) bool, func(*int64, *int64) bool, func(*srcInfo) bool, func(dedupe.Model)](&trainFn{})
+	register.DoFn6x1[[]byte, func(*int64, *int64) bool, func(*int64, *int64) bool, func(*int64, *int64) bool, func(*srcInfo) bool, func(dedupe.Model), error](&trainFn{})
 	register.Combiner2[dedupe.FieldRows, row](&fieldRowsFn{})
-	register.DoFn6x0[cand, dedupe.Model, dedupe.FieldRows, func(int64, match), func(edge), func(string, int64)](&scoreFn{})
+	register.DoFn7x0[cand, dedupe.Model, dedupe.FieldRows, func(int64, match), func(edge), func(string, int64), func(keptPair)](&scoreFn{})
 	register.Combiner1[match](&bestFn{})
-	register.DoFn3x0[int64, match, func(int64, int64)](&linkRoot{})
+	register.DoFn4x0[int64, match, dedupe.Model, func(int64, int64)](&linkRoot{})
 	register.Function4x0(linkCluster)
 	register.DoFn6x0[int64, func(*row) bool, func(*match) bool, func(*clusterOf) bool, func(*srcInfo) bool, func(result)](&resultFn{})
 	register.Function2x0(resultBySrc)

@@ -175,6 +175,12 @@ func TestSameClustersAsLocal(t *testing.T) {
 			ids: "text", dedupe: "{idColumn: id, clusterIdFrom: largest_id}"},
 		{name: "dupgen, number IDs", in: "testdata/dupgen-3000.csv", person: "givenName: given_name\n  surname: surname", minClusters: 300,
 			ids: "number", dedupe: "{idColumn: id}"},
+		// the config's own columns: compared (and so blocked on) and
+		// blocked on alone
+		{name: "sample, compare and blockOn", in: "../../sample-data/customers.csv", person: "fullName: full_name", minClusters: 8,
+			dedupe: "{compare: [{column: company, kind: exact}, {column: gender, kind: exact}, {column: country, kind: text}], blockOn: [postal_code]}"},
+		{name: "dupgen, number IDs, compare and blockOn", in: "testdata/dupgen-3000.csv", person: "givenName: given_name\n  surname: surname", minClusters: 300,
+			ids: "number", dedupe: "{idColumn: id, compare: [{column: postal_code, kind: number}, {column: birth_date, kind: date}], blockOn: [city]}"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in, err := filepath.Abs(tc.in)
@@ -189,12 +195,16 @@ func TestSameClustersAsLocal(t *testing.T) {
 			cfg := testConfig(in, tc.person, tc.dedupe)
 			res := localDedupe(t, cfg, in, "", filepath.Join(dir, "local.csv"))
 			sum := filepath.Join(dir, "summary.json")
-			beamDedupe(t, Options{Config: cfg, ConfigName: "test.yaml", Inputs: inputs, Output: filepath.Join(dir, "beam.csv"), Summary: sum, USample: testUSample})
+			beamDedupe(t, Options{Config: cfg, ConfigName: "test.yaml", Inputs: inputs, Output: filepath.Join(dir, "beam.csv"), Summary: sum,
+				Pairs: filepath.Join(dir, "beam.pairs.csv"), USample: testUSample})
+			localPairs := writeLocalPairs(t, res, filepath.Join(dir, "local.pairs.csv"))
 			if tc.ids != "" {
 				sameByID(t, filepath.Join(dir, "local.csv"), dir, len(inputs), tc.minClusters)
 				checkSummary(t, sum, &res.Summary)
+				samePairsByID(t, localPairs, filepath.Join(dir, "beam.pairs.csv"))
 				return
 			}
+			sameFileBytes(t, localPairs, filepath.Join(dir, "beam.pairs.csv"))
 			want, wantRecs := partition(t, filepath.Join(dir, "local.csv"))
 			got, gotRecs := partition(t, filepath.Join(dir, "beam-00000-of-00001.csv"))
 			if len(want) < tc.minClusters {
@@ -249,8 +259,18 @@ func checkSummary(t *testing.T, path string, want *dedupe.Summary) {
 }
 
 // TestLinkingSameAsLocal: linking new rows against a reference file gives
-// dedupe.Run's links (the reference row matched, its cluster's size).
+// dedupe.Run's links (the reference row matched, its cluster's size), also
+// with the config's own columns compared.
 func TestLinkingSameAsLocal(t *testing.T) {
+	for _, tc := range []struct{ name, dedupe string }{
+		{"person fields", ""},
+		{"compare", "{compare: [{column: postal_code, kind: number}, {column: city, kind: text}]}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) { linkingSameAsLocal(t, tc.dedupe) })
+	}
+}
+
+func linkingSameAsLocal(t *testing.T, dedupeKeys string) {
 	data, err := os.ReadFile("testdata/dupgen-3000.csv")
 	if err != nil {
 		t.Fatal(err)
@@ -264,10 +284,15 @@ func TestLinkingSameAsLocal(t *testing.T) {
 	if err := os.WriteFile(in, []byte(lines[0]+strings.Join(lines[1501:], "")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg := testConfig(in, "givenName: given_name\n  surname: surname")
+	var keys []string
+	if dedupeKeys != "" {
+		keys = append(keys, dedupeKeys)
+	}
+	cfg := testConfig(in, "givenName: given_name\n  surname: surname", keys...)
 	res := localDedupe(t, cfg, in, ref, filepath.Join(dir, "local.csv"))
 	beamDedupe(t, Options{Config: cfg, ConfigName: "test.yaml", Inputs: []string{in}, References: []string{ref},
-		Output: filepath.Join(dir, "beam.csv"), USample: testUSample})
+		Output: filepath.Join(dir, "beam.csv"), Pairs: filepath.Join(dir, "beam.pairs.csv"), USample: testUSample})
+	sameFileBytes(t, writeLocalPairs(t, res, filepath.Join(dir, "local.pairs.csv")), filepath.Join(dir, "beam.pairs.csv"))
 	_, want := partition(t, filepath.Join(dir, "local.csv"))
 	_, got := partition(t, filepath.Join(dir, "beam-00000-of-00001.csv"))
 	if len(got) != len(want) {
@@ -280,5 +305,117 @@ func TestLinkingSameAsLocal(t *testing.T) {
 	}
 	if n := res.Summary.Clusters["2"]; n < 50 {
 		t.Errorf("local linking found %d links: the halves share too few people for the test", n)
+	}
+}
+
+// writeLocalPairs writes dedupe.Run's pairs file (namepipe dedupe
+// --pairs) to path and returns path.
+func writeLocalPairs(t *testing.T, res *dedupe.Result, path string) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := res.WritePairs(&b); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Pairs) < 10 {
+		t.Fatalf("dedupe.Run kept %d pairs: too few to compare the pairs files", len(res.Pairs))
+	}
+	return path
+}
+
+// sameFileBytes wants two files byte for byte.
+func sameFileBytes(t *testing.T, want, got string) {
+	t.Helper()
+	w, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(w, g) {
+		wl, gl := strings.Split(string(w), "\n"), strings.Split(string(g), "\n")
+		for i := range min(len(wl), len(gl)) {
+			if wl[i] != gl[i] {
+				t.Fatalf("%s and %s differ first at line %d (%d and %d lines):\nbeam  %s\nlocal %s", got, want, i+1, len(gl), len(wl), gl[i], wl[i])
+			}
+		}
+		t.Fatalf("%s has %d lines, %s %d", got, len(gl), want, len(wl))
+	}
+}
+
+// samePairsByID wants the same pairs files of rows given in another
+// order: the same lines, each pair's rows (row_a, row_b and their names)
+// in ID order, the lines sorted.
+func samePairsByID(t *testing.T, want, got string) {
+	t.Helper()
+	read := func(path string) (header []string, lines []string) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := recs[0]
+		a, b := slices.Index(h, "row_a"), slices.Index(h, "row_b")
+		na, nb := slices.Index(h, "name_a"), slices.Index(h, "name_b")
+		for _, r := range recs[1:] {
+			x, errX := strconv.Atoi(r[a])
+			y, errY := strconv.Atoi(r[b])
+			if errX == nil && errY == nil && x > y || (errX != nil || errY != nil) && r[a] > r[b] {
+				r[a], r[b], r[na], r[nb] = r[b], r[a], r[nb], r[na]
+			}
+			lines = append(lines, strings.Join(r, ","))
+		}
+		slices.Sort(lines)
+		return h, lines
+	}
+	wh, wl := read(want)
+	gh, gl := read(got)
+	if !slices.Equal(wh, gh) {
+		t.Fatalf("pairs header:\nbeam  %q\nlocal %q", gh, wh)
+	}
+	if len(wl) != len(gl) {
+		t.Fatalf("beam wrote %d pairs, local %d", len(gl), len(wl))
+	}
+	for i := range wl {
+		if wl[i] != gl[i] {
+			t.Fatalf("pair %d:\nbeam  %s\nlocal %s", i, gl[i], wl[i])
+		}
+	}
+}
+
+// TestPairsFileWithoutPairs: a run that keeps no pair still writes the
+// pairs file, its header alone, as dedupe.Run does.
+func TestPairsFileWithoutPairs(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.csv")
+	data := "given_name,surname,email,phone,birth_date,street,postal_code,city\n" +
+		"Ann,Lee,ann@x.org,,1970-01-02,,,\nBob,Ray,bob@y.org,,1980-03-04,,,\nCy,Dunn,cy@z.org,,1990-05-06,,,\n"
+	if err := os.WriteFile(in, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(in, "givenName: given_name\n  surname: surname", "{compare: [{column: city, kind: text}]}")
+	res := localDedupe(t, cfg, in, "", filepath.Join(dir, "local.csv"))
+	if len(res.Pairs) != 0 {
+		t.Fatalf("dedupe.Run kept %d pairs of three different people", len(res.Pairs))
+	}
+	var want bytes.Buffer
+	if err := res.WritePairs(&want); err != nil {
+		t.Fatal(err)
+	}
+	got := filepath.Join(dir, "beam.pairs.csv")
+	beamDedupe(t, Options{Config: cfg, ConfigName: "test.yaml", Inputs: []string{in}, Output: filepath.Join(dir, "beam.csv"), Pairs: got, USample: testUSample})
+	data2, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data2) != want.String() || !strings.HasPrefix(want.String(), "row_a,row_b,") {
+		t.Errorf("pairs file %q, want %q", data2, want.String())
 	}
 }

@@ -79,6 +79,16 @@ func (f *extractFn) ProcessElement(ctx context.Context, s source, emit func(row)
 			return fmt.Errorf("%s: dedupe.idColumn: no column %q in the %s", s.Path, col, side)
 		}
 	}
+	// the config's own columns (dedupe.compare, dedupe.blockOn), as
+	// dedupe.Run reads them
+	cols, err := dedupe.NewColumns(cfg.Dedupe)
+	if err != nil {
+		return err
+	}
+	colIdx, err := cols.Indexes(rd.Schema(), s.Path)
+	if err != nil {
+		return err
+	}
 	si := srcInfo{Src: s.Src}
 	buf := make([]record.Record, batch)
 	for {
@@ -94,6 +104,7 @@ func (f *extractFn) ProcessElement(ctx context.Context, s source, emit func(row)
 			}
 			feat := dedupe.Extract(int32(si.Rows), p)
 			feat.Ref = s.Ref
+			colIdx.Set(&feat, buf[i].Values)
 			if !feat.Comparable() {
 				si.NothingComparable++
 			}
@@ -121,13 +132,14 @@ func (f *extractFn) ProcessElement(ctx context.Context, s source, emit func(row)
 }
 
 // writeFn re-reads one input file and writes it, every row unchanged and
-// in order, with the dedupe columns.
+// in order, with the dedupe columns (match_reason names the model's
+// compared columns).
 type writeFn struct {
 	W      workerConfig
 	Shards []enrich.Shard
 }
 
-func (f *writeFn) ProcessElement(ctx context.Context, src int64, it func(*result) bool) (err error) {
+func (f *writeFn) ProcessElement(ctx context.Context, src int64, it func(*result) bool, model dedupe.Model) (err error) {
 	cfg, err := f.W.parse()
 	if err != nil {
 		return err
@@ -144,6 +156,7 @@ func (f *writeFn) ProcessElement(ctx context.Context, src int64, it func(*result
 		ids[r.Row] = [2]string{r.ClusterID, r.MatchID}
 	}
 	res := dedupe.ResultOf(rows)
+	res.Model = model
 	path, out := f.Shards[src].Input, f.Shards[src].Output
 	rd, _, err := openSource(ctx, cfg, path, false)
 	if err != nil {
@@ -243,7 +256,7 @@ func idValue(id string, t record.Type) (record.Value, error) {
 
 func init() {
 	register.DoFn5x1[context.Context, source, func(row), func(srcInfo), func(idCell), error](&extractFn{})
-	register.DoFn3x1[context.Context, int64, func(*result) bool, error](&writeFn{})
+	register.DoFn4x1[context.Context, int64, func(*result) bool, dedupe.Model, error](&writeFn{})
 	register.Emitter1[srcInfo]()
 	register.Emitter1[idCell]()
 }

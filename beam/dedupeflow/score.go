@@ -52,28 +52,38 @@ func uniquePair(_ int64, it func(*cand) bool, emit func(cand), shared func(int64
 
 // scoreFn scores a candidate pair.
 type scoreFn struct {
-	Set     config.Dedupe
-	Link    bool
+	Set  config.Dedupe
+	Link bool
+	// Pairs: emit the pairs at or above the pairs threshold (--pairs).
+	Pairs   bool
 	weights []float64
 	tf      *dedupe.TermFreq
+	rules   dedupe.LinkRules
 }
 
 func (f *scoreFn) ProcessElement(c cand, model dedupe.Model, rows dedupe.FieldRows,
-	emitMatch func(int64, match), emitEdge func(edge), emitAbove func(string, int64)) {
+	emitMatch func(int64, match), emitEdge func(edge), emitAbove func(string, int64), emitKept func(keptPair)) {
 	if f.weights == nil {
 		f.weights = make([]float64, dedupe.NumPatterns)
 		for p := range f.weights {
 			f.weights[p] = model.Weight(dedupe.Pattern(p).Vector())
 		}
 		f.tf = dedupe.NewTermFreq(&model, rows)
+		f.rules = model.LinkRules()
 	}
-	score := dedupe.Probability(f.weights[c.P] + f.tf.Adjust(c.S, c.Names, c.P))
+	// dedupe.Run's score: the pattern's weight, then each field's
+	// term-frequency adjustment added in its order
+	p := f.tf.Score(int32(c.A), int32(c.B), f.weights[c.P], c.S, c.Names, c.P)
+	score := p.Score
 	if score < f.Set.PairsThreshold {
 		return
 	}
 	emitAbove("pairs_threshold", 1)
+	if f.Pairs {
+		emitKept(keptPair{P: p})
+	}
 	if score >= f.Set.Threshold {
-		r := model.ReasonFor(c.P)
+		r := f.rules.ReasonFor(c.P)
 		emitAbove(aboveKey(r), 1)
 		if r == dedupe.Linked && !f.Link {
 			emitEdge(edge{A: c.A, B: c.B, P: score})
@@ -109,11 +119,20 @@ func better(a, b match) match {
 	return a
 }
 
-// linkRoot keys an input row linked to a reference row by that row.
-type linkRoot struct{ Threshold float64 }
+// linkRoot keys an input row linked to a reference row by that row: its
+// best match at or above the threshold, if the model's link rules let the
+// pair link (dedupe.Run's linkClusters).
+type linkRoot struct {
+	Threshold float64
+	rules     *dedupe.LinkRules
+}
 
-func (f *linkRoot) ProcessElement(id int64, m match, emit func(int64, int64)) {
-	if m.Other >= 0 && m.Score >= f.Threshold && dedupe.Links(dedupe.Pattern(m.P)) {
+func (f *linkRoot) ProcessElement(id int64, m match, model dedupe.Model, emit func(int64, int64)) {
+	if f.rules == nil {
+		r := model.LinkRules()
+		f.rules = &r
+	}
+	if m.Other >= 0 && m.Score >= f.Threshold && f.rules.Links(dedupe.Pattern(m.P)) {
 		emit(m.Other, id)
 	}
 }

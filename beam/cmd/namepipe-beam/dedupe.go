@@ -26,8 +26,8 @@ import (
 // dedupeFlags are the flags of `namepipe-beam dedupe` besides the common
 // ones.
 type dedupeFlags struct {
-	input, output, reference, summary string
-	quiet                             bool
+	input, output, reference, summary, pairs string
+	quiet                                    bool
 }
 
 // cmdDedupe is `namepipe-beam dedupe`.
@@ -48,6 +48,7 @@ dedupe --summary") is written at the end.`)
 	fs.StringVar(&f.output, "output", "", "output path the shards are named from, overriding dedupe.output (default: output.path with .dedupe before the extension)")
 	fs.StringVar(&f.reference, "reference", "", "link the input against this file, glob or directory (same columns) instead of de-duplicating it")
 	fs.StringVar(&f.summary, "summary", "", "where the summary JSON goes (default: the output path's name with .summary.json)")
+	fs.StringVar(&f.pairs, "pairs", "", "also write every compared pair at or above dedupe.pairsThreshold to this CSV file, as namepipe dedupe --pairs does")
 	fs.BoolVar(&f.quiet, "quiet", false, "no summary line on stderr")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -93,11 +94,6 @@ func prepareDedupe(ctx context.Context, c *common, f *dedupeFlags, cfg *mapping.
 		// A budget of paid calls cannot be shared exactly between workers.
 		return o, exitUsage, fmt.Errorf("%s: dedupe.maxMatchCalls with engine.kind: nameapi is not supported by namepipe-beam; names are compared locally without it", c.config)
 	}
-	if len(cfg.Dedupe.Compare) > 0 || len(cfg.Dedupe.BlockOn) > 0 {
-		// The Beam pipeline compares and blocks on the person mapping's
-		// fields only; refused, so that the two never differ silently.
-		return o, exitUsage, fmt.Errorf("%s: dedupe.compare and dedupe.blockOn are not supported by namepipe-beam dedupe yet: remove them, or run namepipe dedupe", c.config)
-	}
 	inputs, err := enrich.ListInputs(ctx, cfg.Input.Path)
 	if err != nil {
 		return o, exitInput, err
@@ -117,7 +113,20 @@ func prepareDedupe(ctx context.Context, c *common, f *dedupeFlags, cfg *mapping.
 	if summary == "" {
 		summary = strings.TrimSuffix(out, path.Ext(out)) + ".summary.json"
 	}
-	for _, p := range []string{out, summary} {
+	outs := []string{out, summary}
+	if f.pairs != "" {
+		outs = append(outs, f.pairs)
+		if f.pairs == "-" || strings.Contains(f.pairs, "://") {
+			return o, exitUsage, fmt.Errorf("--pairs %s: namepipe-beam writes the pairs to a local (or shared) file", f.pairs)
+		}
+		if err := job.NotAnInput(f.pairs, concat(inputs, refs)...); err != nil {
+			return o, exitUsage, err
+		}
+		if config.SamePath(f.pairs, out) || config.SamePath(f.pairs, summary) {
+			return o, exitUsage, fmt.Errorf("--pairs %q is the output or the summary", f.pairs)
+		}
+	}
+	for _, p := range outs {
 		if dir := filepath.Dir(p); !isDir(dir) {
 			return o, exitUsage, fmt.Errorf("%s: directory %s does not exist", p, dir)
 		}
@@ -134,7 +143,7 @@ func prepareDedupe(ctx context.Context, c *common, f *dedupeFlags, cfg *mapping.
 	if err != nil {
 		return o, exitUsage, fmt.Errorf("read config: %w", err)
 	}
-	o = dedupeflow.Options{Config: data, ConfigName: c.config, Inputs: inputs, References: refs, Output: out, Summary: summary}
+	o = dedupeflow.Options{Config: data, ConfigName: c.config, Inputs: inputs, References: refs, Output: out, Summary: summary, Pairs: f.pairs}
 	return o, exitOK, nil
 }
 
@@ -151,6 +160,9 @@ func checkDedupeInput(ctx context.Context, cfg *mapping.Config, first string) (i
 	}
 	defer rd.Close()
 	if _, err := mapping.NewPlan(&c, rd.Schema()); err != nil {
+		return exitUsage, err
+	}
+	if err := dedupe.CheckColumns(c.Dedupe, rd.Schema(), c.File(), c.Line); err != nil {
 		return exitUsage, err
 	}
 	schema, err := dedupe.OutputSchemaIDs(rd.Schema(), c.Output.ColumnPrefix(), c.Dedupe.IDColumn)

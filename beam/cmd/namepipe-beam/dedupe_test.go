@@ -19,7 +19,8 @@ import (
 // TestDedupeMatchesNamepipeDedupe runs namepipe dedupe and namepipe-beam
 // dedupe (prism) on the same data and wants the same output: the same
 // clusters, match rows, scores and reasons in every row, byte for byte
-// once the source columns are taken off; and the same summary counts.
+// once the source columns are taken off; the same summary counts; and the
+// same --pairs file, byte for byte.
 // The sample data has planted duplicates (rows 301–308); the generated
 // people, split into two files, are de-duplicated as one (rows numbered
 // over the files in order), as namepipe dedupe does their concatenation.
@@ -43,7 +44,8 @@ func TestDedupeMatchesNamepipeDedupe(t *testing.T) {
 			dir := t.TempDir()
 			in := abs(tc.data)
 			run(t, filepath.Join(bin, "namepipe"), "dedupe", "--config", abs(tc.config), "--input", in,
-				"--output", filepath.Join(dir, "want.csv"), "--summary", filepath.Join(dir, "want.json"), "--quiet")
+				"--output", filepath.Join(dir, "want.csv"), "--summary", filepath.Join(dir, "want.json"),
+				"--pairs", filepath.Join(dir, "want.pairs.csv"), "--quiet")
 			input := in
 			parts := []string{in}
 			if tc.parts > 1 {
@@ -52,7 +54,8 @@ func TestDedupeMatchesNamepipeDedupe(t *testing.T) {
 			}
 			var stderr bytes.Buffer
 			code := realMain(context.Background(), []string{"dedupe", "--config", abs(tc.config), "--runner", "prism",
-				"--input", input, "--output", filepath.Join(dir, "got.csv"), "--summary", filepath.Join(dir, "got.json"), "--quiet"}, io.Discard, &stderr)
+				"--input", input, "--output", filepath.Join(dir, "got.csv"), "--summary", filepath.Join(dir, "got.json"),
+				"--pairs", filepath.Join(dir, "got.pairs.csv"), "--quiet"}, io.Discard, &stderr)
 			if code != exitOK {
 				t.Fatalf("namepipe-beam dedupe: exit %d\n%s", code, stderr.String())
 			}
@@ -91,6 +94,14 @@ func TestDedupeMatchesNamepipeDedupe(t *testing.T) {
 				t.Errorf("only %d rows clustered: the data's planted duplicates were not found", clustered)
 			}
 			sameDedupeCounts(t, filepath.Join(dir, "want.json"), filepath.Join(dir, "got.json"))
+			// the pairs file byte for byte
+			wantPairs, gotPairs := readText(t, filepath.Join(dir, "want.pairs.csv")), readText(t, filepath.Join(dir, "got.pairs.csv"))
+			if strings.Count(wantPairs, "\n") < 10 {
+				t.Fatalf("namepipe dedupe --pairs wrote %d lines: too few to compare", strings.Count(wantPairs, "\n"))
+			}
+			if gotPairs != wantPairs {
+				t.Errorf("--pairs files differ:\nbeam     %.600s\nnamepipe %.600s", gotPairs, wantPairs)
+			}
 		})
 	}
 }
@@ -146,18 +157,17 @@ func sameDedupeCounts(t *testing.T, want, got string) {
 	}
 }
 
-// TestDedupeUnsupportedKeysRefused: dedupe keys that change namepipe
-// dedupe's output in ways the Beam pipeline does not implement
-// (dedupe.compare and dedupe.blockOn: extra comparisons and blocks) are
-// refused before any work (exit 2) rather than ignored.
-func TestDedupeUnsupportedKeysRefused(t *testing.T) {
+// TestDedupeColumnsChecked: a dedupe.compare or dedupe.blockOn column
+// that is not in the input is refused before any work (exit 2), at its
+// line of the config, as namepipe dedupe refuses it.
+func TestDedupeColumnsChecked(t *testing.T) {
 	in, err := filepath.Abs(filepath.Join(root, "sample-data/customers.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct{ name, dedupe, want string }{
-		{"compare", "{compare: [{column: city, kind: text}]}", "dedupe.compare and dedupe.blockOn are not supported by namepipe-beam dedupe"},
-		{"blockOn", "{blockOn: [city]}", "dedupe.compare and dedupe.blockOn are not supported by namepipe-beam dedupe"},
+		{"compare", "{compare: [{column: citty, kind: text}]}", `c.yaml:5: dedupe.compare[0].column: column "citty" is not in the input (did you mean "city"?)`},
+		{"blockOn", "{blockOn: [postcode]}", `c.yaml:5: dedupe.blockOn[0]: column "postcode" is not in the input`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -224,4 +234,13 @@ func TestDedupeIDErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+func readText(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

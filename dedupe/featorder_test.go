@@ -21,15 +21,7 @@ func TestFeatStoreReorder(t *testing.T) {
 	for _, mem := range []bool{false, true} {
 		t.Run(fmt.Sprint("mem ", mem), func(t *testing.T) {
 			t.Parallel()
-			dir, err := newSpillDir(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer dir.close()
-			s, err := newFeatStore(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s, dir := testFeatStore(t)
 			r := rand.New(rand.NewPCG(3, 4))
 			feats := make([]Features, n)
 			keys := make([][]blockKey, n)
@@ -159,15 +151,7 @@ func TestFeatStoreReorder(t *testing.T) {
 // row read.
 func BenchmarkFeatBatch(b *testing.B) {
 	const n, run, batch = 400_000, 30, 2048
-	dir, err := newSpillDir(b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer dir.close()
-	s, err := newFeatStore(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
+	s, _ := testFeatStore(b)
 	rec := bytes.Repeat([]byte{'x'}, 250)
 	for range n {
 		if err := s.append(rec); err != nil {
@@ -196,6 +180,7 @@ func BenchmarkFeatBatch(b *testing.B) {
 	}
 	b.Run("row order, a read per row", func(b *testing.B) {
 		var buf []byte
+		var err error
 		b.SetBytes(250)
 		i := 0
 		for rows := range batches {

@@ -20,15 +20,7 @@ func TestFeatStoreReads(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			dir, err := newSpillDir(t.TempDir())
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer dir.close()
-			s, err := newFeatStore(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s, dir := testFeatStore(t)
 			var recs [][]byte
 			for i := range 5000 {
 				rec := []byte(fmt.Sprintf("row %d %s", i, bytes.Repeat([]byte{byte(i)}, i%300)))
@@ -65,4 +57,20 @@ func TestFeatStoreReads(t *testing.T) {
 			}
 		})
 	}
+}
+
+// testFeatStore returns a feature store in a spill directory of the
+// test's own, closed when the test ends.
+func testFeatStore(tb testing.TB) (*featStore, *spillDir) {
+	tb.Helper()
+	dir, err := newSpillDir(tb.TempDir())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { dir.close() })
+	s, err := newFeatStore(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s, dir
 }

@@ -49,8 +49,18 @@ func TestPHPClientRiskDetectorTests(t *testing.T) {
 				"pobox": null,
 				"placeInfo": {"type": "StructuredPlaceInfo", "locality": "Atlantis", "postalCode": "55555", "neighborhood": null, "region": null, "country": null}}}]`),
 			func(t *testing.T, r *nameapi.RiskDetectorResult) {
-				if len(r.Risks) != 4 {
-					t.Fatalf("%d risks %+v, want 4", len(r.Risks), r.Risks)
+				// The stored client revisions (5994adfe and the namespaced
+				// one) assert 4 risks, one per data item; issue 23 says the
+				// newest asserts 7, a revision not readable here. The
+				// engine reports each independent finding as its own risk
+				// (docs/protocol.md, "Which client revision each fact comes
+				// from"): on this person that is 6, the fictional name, the
+				// phone number of one repeated digit, the reserved domain
+				// and the role mailbox, the fictional locality and the
+				// placeholder postal code. The other assertions are those
+				// of every revision.
+				if len(r.Risks) != 6 {
+					t.Fatalf("%d risks %+v, want 6", len(r.Risks), r.Risks)
 				}
 				if r.Score < 0.95 || r.Score > 1 {
 					t.Errorf("score %v, want 0.95..1", r.Score)

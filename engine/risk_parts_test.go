@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -24,9 +25,13 @@ func phpAllValues() *nameapi.InputPerson {
 	return p
 }
 
-// The PHP client's test: one risk for each of NAME, EMAIL, TEL and
-// ADDRESS, the fictional name first (≥ 0.9), overall ≥ 0.95; each
-// suspicious part is named in its item's reason.
+// The PHP client's person: each independent finding is a risk of its
+// own, worst first, the fictional name first (≥ 0.9), overall ≥ 0.95.
+// Six findings: the name; the phone number of one repeated digit; the
+// reserved domain and the role mailbox of the address; the fictional
+// locality and the placeholder postal code. (The client's newest
+// revision is said to assert seven; no seventh independent finding is
+// in this person's data, see docs/protocol.md.)
 func TestDetectRiskPHPAllValues(t *testing.T) {
 	t.Parallel()
 	e := realEngine(t)
@@ -37,30 +42,32 @@ func TestDetectRiskPHPAllValues(t *testing.T) {
 	if r.Score < 0.95 || r.Score > 1 {
 		t.Errorf("score %v, want 0.95..1", r.Score)
 	}
-	if len(r.Risks) != 4 {
-		t.Fatalf("%d risks, want 4: %+v", len(r.Risks), r.Risks)
+	want := []struct {
+		item string
+		typ  nameapi.RiskType
+		part string // named in the reason
+	}{
+		{nameapi.DataItemName, nameapi.RiskFictional, "Donald Duck"},
+		{nameapi.DataItemTel, nameapi.RiskPlaceholder, "999 999 999"},
+		{nameapi.DataItemEmail, nameapi.RiskPlaceholder, "example.com"},
+		{nameapi.DataItemAddress, nameapi.RiskFictional, "atlantis"},
+		{nameapi.DataItemAddress, nameapi.RiskPlaceholder, "55555"},
+		{nameapi.DataItemEmail, nameapi.RiskOther, `"info"`},
 	}
-	if k := r.Risks[0]; k.DataItem != nameapi.DataItemName || k.RiskType != nameapi.RiskFictional || k.RiskScore < 0.9 {
-		t.Errorf("worst risk %+v, want NAME FICTIONAL ≥ 0.9", k)
+	if len(r.Risks) != len(want) {
+		t.Fatalf("%d risks, want %d: %+v", len(r.Risks), len(want), r.Risks)
 	}
-	reasons := map[string]string{}
 	for i, k := range r.Risks {
 		if i > 0 && k.RiskScore > r.Risks[i-1].RiskScore {
 			t.Errorf("risks not worst first: %+v", r.Risks)
 		}
-		reasons[k.DataItem] = k.Reason
-	}
-	for item, parts := range map[string][]string{
-		nameapi.DataItemName:    {"Donald Duck"},
-		nameapi.DataItemEmail:   {"example.com", `"info"`},
-		nameapi.DataItemTel:     {"999 999 999"},
-		nameapi.DataItemAddress: {"atlantis", "55555"},
-	} {
-		for _, p := range parts {
-			if !strings.Contains(reasons[item], p) {
-				t.Errorf("%s reason %q does not name %s", item, reasons[item], p)
-			}
+		w := want[i]
+		if k.DataItem != w.item || k.RiskType != w.typ || !strings.Contains(k.Reason, w.part) {
+			t.Errorf("risk %d %+v, want %s %s naming %s", i, k, w.item, w.typ, w.part)
 		}
+	}
+	if k := r.Risks[0]; k.RiskScore < 0.9 {
+		t.Errorf("worst risk %+v, want ≥ 0.9", k)
 	}
 }
 
@@ -121,6 +128,68 @@ func TestDetectRiskParts(t *testing.T) {
 			}
 			if len(r.Risks) != 1 || r.Risks[0].DataItem != tt.item || string(r.Risks[0].RiskType) != tt.typ {
 				t.Errorf("risks %+v, want one %s %s", r.Risks, tt.item, tt.typ)
+			}
+		})
+	}
+}
+
+// Independent findings on one data item are risks of their own; one check
+// firing on several parts of an item is one.
+func TestDetectRiskFindings(t *testing.T) {
+	t.Parallel()
+	e := realEngine(t)
+	person := func(name, email, street, pc, loc string) *nameapi.InputPerson {
+		p := nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldFullname, name))
+		if email != "" {
+			p.EmailAddresses = []nameapi.EmailAddress{nameapi.NewEmailAddress(email)}
+		}
+		if street != "" || pc != "" {
+			p.Addresses = []nameapi.AddressRelation{{Type: "UseForAllAddressRelation", Address: &nameapi.InputAddress{
+				Type:       nameapi.TypeStructuredAddress,
+				StreetInfo: &nameapi.StreetInfo{Type: nameapi.TypeStructuredStreetInfo, StreetName: street, HouseNumber: "1"},
+				PlaceInfo:  &nameapi.PlaceInfo{Type: "StructuredPlaceInfo", PostalCode: pc, Locality: loc},
+			}}}
+		}
+		return p
+	}
+	tests := []struct {
+		name string
+		p    *nameapi.InputPerson
+		want []string // item/type of each risk, worst first
+	}{
+		{"reserved domain and placeholder local part", person("Petra Müller", "test@example.com", "", "", ""),
+			[]string{"EMAIL/PLACEHOLDER", "EMAIL/PLACEHOLDER"}},
+		{"reserved domain and role mailbox", person("Petra Müller", "office@example.org", "", "", ""),
+			[]string{"EMAIL/PLACEHOLDER", "EMAIL/OTHER"}},
+		{"role mailbox alone", person("Petra Müller", "kontakt@mueller-bau.de", "", "", ""),
+			[]string{"EMAIL/OTHER"}},
+		{"placeholder street, fictional locality, placeholder postal code", person("Petra Müller", "", "Musterstraße", "11111", "Atlantis"),
+			[]string{"ADDRESS/PLACEHOLDER", "ADDRESS/FICTIONAL", "ADDRESS/PLACEHOLDER"}},
+		{"counting postal code alone", person("Petra Müller", "", "Hauptstraße", "98765", "Mainz"),
+			[]string{"ADDRESS/PLACEHOLDER"}},
+		{"two placeholder words are one finding", person("Test Test", "", "", "", ""),
+			[]string{"NAME/PLACEHOLDER", "NAME/STRING_SIMILARITY"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := e.DetectRisk(context.Background(), &nameapi.InputWithPerson{InputPerson: tt.p})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			keep := 1.0
+			for i, k := range r.Risks {
+				got = append(got, k.DataItem+"/"+string(k.RiskType))
+				if i > 0 && k.RiskScore > r.Risks[i-1].RiskScore {
+					t.Errorf("risks not worst first: %+v", r.Risks)
+				}
+				keep *= 1 - k.RiskScore
+			}
+			if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+				t.Errorf("risks %v, want %v: %+v", got, tt.want, r.Risks)
+			}
+			if want := math.Round((1-keep)*1000) / 1000; len(r.Risks) > 0 && math.Abs(r.Score-want) > 0.0015 {
+				t.Errorf("score %v, want 1-Π(1-riskScore) = %v", r.Score, want)
 			}
 		})
 	}

@@ -95,7 +95,7 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 		}
 		if pl := a.PlaceInfo; pl != nil {
 			if pc := strings.TrimSpace(pl.PostalCode); placeholderPostalCode(pc) {
-				rs.addPart(nameapi.DataItemAddress, nameapi.RiskPlaceholder, 0.6, quoted("The postal code ", pc, " is a placeholder."))
+				rs.addCause(nameapi.DataItemAddress, nameapi.RiskPlaceholder, causePostal, 0.6, quoted("The postal code ", pc, " is a placeholder."))
 			}
 		}
 	}

@@ -77,9 +77,9 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet)
 		mailbox := len(base) <= maxMailboxLen // on one of the lists
 		switch {
 		case mailbox && placeholderLocals[base]:
-			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.7, quoted("The email local part ", base, " is a placeholder."))
+			rs.addCause(nameapi.DataItemEmail, nameapi.RiskPlaceholder, causeLocalPart, 0.7, quoted("The email local part ", base, " is a placeholder."))
 		case len(base) <= 3 && strings.HasPrefix(domain, base+"."):
-			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.65, quoted("The email address ", addr, " repeats its local part as its domain."))
+			rs.addCause(nameapi.DataItemEmail, nameapi.RiskPlaceholder, causeLocalPart, 0.65, quoted("The email address ", addr, " repeats its local part as its domain."))
 		default:
 			if why := localTyping(base); why != "" {
 				rs.add(nameapi.DataItemEmail, nameapi.RiskRandomTyping, 0.6, quoted("The email local part ", base, " looks like random typing (", why, ")."))
@@ -88,7 +88,7 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet)
 		// A role mailbox ("info@", "office@") is no person's own address
 		// (for a company it is the usual one).
 		if mailbox && roleLocals[base] && names.named && !p.IsLegal() {
-			rs.addPart(nameapi.DataItemEmail, nameapi.RiskOther, 0.3, quoted("The email local part ", base, " is a role address, not a person's."))
+			rs.addCause(nameapi.DataItemEmail, nameapi.RiskOther, causeRole, 0.3, quoted("The email local part ", base, " is a role address, not a person's."))
 		}
 		// Good evidence: the address carries the person's name.
 		rs.good += names.mailEvidence(text.Fold(base))

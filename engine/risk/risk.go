@@ -33,16 +33,39 @@ func New(lex lexicon.Lexicon, now func() time.Time) *Detector {
 
 // riskSet collects detected risks and evidence that the record is good.
 type riskSet struct {
-	risks []nameapi.DetectedRisk
-	good  float64 // sum of positive evidence, 0..1
+	risks  []nameapi.DetectedRisk
+	causes []cause // causes[i] is risks[i]'s; shorter: causeWhole for the rest
+	good   float64 // sum of positive evidence, 0..1
 }
 
-// add records a risk. There is one risk per data item and type: a second
-// one raises the score (and takes the reason) when it is higher.
+// cause tells apart independent findings of the same risk type on the
+// same data item: each is a risk of its own ("info@example.com": the
+// reserved domain and the role mailbox; "55555 Atlantis": the placeholder
+// postal code and the fictional locality), while one check that fires on
+// several words of an item (two random-typing words, two placeholder
+// words of a name) is one finding.
+type cause uint8
+
+const (
+	causeWhole     cause = iota // the item as a whole, or its one check of that type
+	causeLocalPart              // an email address's local part (the domain is causeWhole)
+	causeRole                   // a role mailbox ("info@", "office@")
+	causePostal                 // an address's postal code (its words are causeWhole)
+)
+
+// add records a finding of the item's check of type typ (causeWhole; see
+// addCause).
 func (r *riskSet) add(item, typ string, score float64, reason string) {
+	r.addCause(item, typ, causeWhole, score, reason)
+}
+
+// addCause records a finding. There is one risk per data item, type and
+// cause: a second finding of the same raises the score (and takes the
+// reason) when it is higher.
+func (r *riskSet) addCause(item, typ string, c cause, score float64, reason string) {
 	for i := range r.risks {
 		k := &r.risks[i]
-		if k.DataItem != item || string(k.RiskType) != typ {
+		if k.DataItem != item || string(k.RiskType) != typ || r.causeAt(i) != c {
 			continue
 		}
 		if k.RiskScore < score {
@@ -50,6 +73,12 @@ func (r *riskSet) add(item, typ string, score float64, reason string) {
 			k.Reason = reason
 		}
 		return
+	}
+	if c != causeWhole || len(r.causes) > 0 {
+		for len(r.causes) < len(r.risks) {
+			r.causes = append(r.causes, causeWhole)
+		}
+		r.causes = append(r.causes, c)
 	}
 	r.risks = append(r.risks, nameapi.DetectedRisk{
 		DataItem:  item,
@@ -59,25 +88,12 @@ func (r *riskSet) add(item, typ string, score float64, reason string) {
 	})
 }
 
-// addPart records one more suspicious part of a data item ("info@" after
-// a placeholder domain, the postal code "55555" next to "Atlantis"): it
-// raises the item's worst risk and names the part in its reason, so that
-// each data item keeps one risk per kind of fakery, as the real service
-// answers; an item without a risk yet gets the part as a risk of its own.
-func (r *riskSet) addPart(item, typ string, score float64, reason string) {
-	worst := -1
-	for i := range r.risks {
-		if r.risks[i].DataItem == item && (worst < 0 || r.risks[i].RiskScore > r.risks[worst].RiskScore) {
-			worst = i
-		}
+// causeAt returns the cause of risks[i].
+func (r *riskSet) causeAt(i int) cause {
+	if i < len(r.causes) {
+		return r.causes[i]
 	}
-	if worst < 0 {
-		r.add(item, typ, score, reason)
-		return
-	}
-	k := &r.risks[worst]
-	k.RiskScore = round3(1 - (1-k.RiskScore)*(1-score/2))
-	k.Reason += " " + reason
+	return causeWhole
 }
 
 // quoted returns before, then s quoted as by strconv.Quote (fmt's %q),
@@ -109,6 +125,7 @@ func quoted(before, s string, after ...string) string {
 // risk detector's purpose is to judge such data. names are the name checks
 // of p (see CheckNames).
 //
+// Each independent finding is a risk of its own (see cause), worst first.
 // The score is in [-1, 1]: 1-Π(1-riskScore) over the risks when there are
 // any; otherwise negative when the record looks good (known given name and
 // surname, an email that matches the name, a plausible age) and 0 when
@@ -132,6 +149,8 @@ func (r *riskSet) result() *nameapi.RiskDetectorResult {
 		res.Risks = []nameapi.DetectedRisk{}
 	}
 	if len(r.risks) > 0 {
+		// Worst first; ties keep the checks' fixed order (name, email,
+		// age, phone, address; within an item, the order of its checks).
 		slices.SortStableFunc(res.Risks, func(a, b nameapi.DetectedRisk) int { return cmp.Compare(b.RiskScore, a.RiskScore) })
 		keep := 1.0
 		for _, k := range r.risks {

@@ -30,10 +30,14 @@ var ruleNames = [NumRules]string{"name_tokens", "surname_phonetic", "email", "ph
 func (r Rule) String() string { return ruleNames[r] }
 
 // blockKey is one key of a row: its rule, the hash of its text, and
-// (set by the group step) its block's size and whether it was capped.
+// (set by the group step) its block's size, whether it was capped and,
+// in a capped block, the row's place in it (cands.go).
 type blockKey struct {
-	h      uint64
-	size   uint32
+	h    uint64
+	size uint32
+	// pos is the row's place in its capped block, from 1 (0: the block
+	// is not capped, or the row is not among the rows compared in it).
+	pos    uint32
 	rule   Rule
 	capped bool
 }

@@ -1,24 +1,27 @@
 package dedupe
 
 import (
-	"cmp"
 	"context"
 	"encoding/binary"
 	"math"
+	"math/bits"
 
 	"golang.org/x/sync/errgroup"
 )
 
 // Candidate pairs: every compared pair whose fields agree somewhere is
-// kept (spilled) until the model is trained, and then scored once. A
+// kept (spooled) until the model is trained, and then scored once. A
 // block compares a pair only when its key claims it (owns): the first
-// key the rows share, and any capped key before it, whose window may or
-// may not have reached the pair. So a pair can be compared twice only
-// when the first key its rows share is capped and they share another.
-// Only those pairs (multi) are sorted to drop the second comparison;
-// all the others are spooled in the order they come and read back
-// sequentially. BenchmarkCandidates measures the split against sorting
-// every pair.
+// key the rows share, and any capped key before it whose window reached
+// the pair. So a pair is compared twice when the first key its rows
+// share is capped, they lie within its window, and they share another
+// key that owns the pair too. Every key of a capped block carries the
+// row's place in it (blockKey.pos, set by the group step), so the later
+// block knows that an earlier one compared the pair and does not keep it
+// again (newCand): each pair is kept once, in the order it comes, and
+// read back sequentially, with no sort. The pattern counts of each rule
+// still count every comparison, as EM expects. BenchmarkCandidates
+// measures the spool against sorting the pairs to drop the repeats.
 
 // cand is a compared pair whose fields agree somewhere, with what its
 // term-frequency adjustment needs: per rule of a term-frequency field,
@@ -31,9 +34,6 @@ type cand struct {
 	shared uint8
 	names  float32
 	sizes  [NumRules]uint32
-	// multi: more than one block may have compared the pair (not
-	// encoded: it decides where the pair is kept).
-	multi bool
 }
 
 // tfRule tells the rules of tfFields.
@@ -45,14 +45,14 @@ var tfRule = func() (out [NumRules]bool) {
 }()
 
 // newCand returns the candidate pair of rows a and b with keys ka, kb
-// and features fa, fb: sharedMask, sharedSize of every term-frequency
-// rule and whether another block may have compared the pair, in one
-// pass over the keys the rows share.
-func newCand(a, b int32, p Pattern, ka, kb []blockKey, fa, fb *Features, shares nameShares) cand {
-	c := cand{a: a, b: b, p: p, names: shares.logU(fa, fb, p.Vector()[FieldName])}
+// and features fa, fb, compared in the block of key by (within window
+// rows if capped): sharedMask, sharedSize of every term-frequency rule,
+// and whether an earlier block compared the pair already (again: a
+// capped block of a shared key before by, in which the rows lie within
+// window of each other), in one pass over the keys the rows share.
+func newCand(a, b int32, p Pattern, ka, kb []blockKey, fa, fb *Features, shares nameShares, by blockKey, window int) (c cand, again bool) {
+	c = cand{a: a, b: b, p: p, names: shares.logU(fa, fb, p.Vector()[FieldName])}
 	var shared, uncapped uint8
-	var first blockKey // the first shared key by rule and hash
-	matches := 0
 	// A row's keys come rule by rule (BlockKeys): only the keys of one
 	// rule are compared with each other.
 	for i, j := 0, 0; i < len(ka) && j < len(kb); {
@@ -80,14 +80,13 @@ func newCand(a, b int32, p Pattern, ka, kb []blockKey, fa, fb *Features, shares 
 				shared |= 1 << r
 				if !x.capped {
 					uncapped |= 1 << r
+				} else if x.pos != 0 && y.pos != 0 && max(x.pos, y.pos)-min(x.pos, y.pos) <= uint32(window) &&
+					(r < by.rule || r == by.rule && x.h < by.h) {
+					again = true
 				}
 				if tfRule[r] && (c.sizes[r] == 0 || x.size < c.sizes[r]) {
 					c.sizes[r] = x.size
 				}
-				if matches == 0 || r < first.rule || r == first.rule && x.h < first.h {
-					first = x
-				}
-				matches++
 			}
 		}
 		i, j = ie, je
@@ -97,8 +96,7 @@ func newCand(a, b int32, p Pattern, ka, kb []blockKey, fa, fb *Features, shares 
 		owner = shared & -shared
 	}
 	c.shared = shared &^ owner
-	c.multi = matches > 1 && first.capped
-	return c
+	return c, again
 }
 
 // adjust returns the pair's term-frequency adjustment: tf.adjust on two
@@ -130,13 +128,6 @@ func (c *cand) adjustFields(tf *termFreq) [numFields]float64 {
 	return by
 }
 
-func cmpCand(x, y cand) int {
-	if c := cmp.Compare(x.a, y.a); c != 0 {
-		return c
-	}
-	return cmp.Compare(x.b, y.b)
-}
-
 // candCodec encodes a cand in 17 bytes and 4 per term-frequency rule
 // (the other rules' sizes are always 0).
 var candCodec = recordCodec[cand]{
@@ -161,71 +152,48 @@ var candCodec = recordCodec[cand]{
 	},
 }
 
-// candidates collects the candidate pairs of the compare step and gives
-// each pair back once. Add is safe for concurrent use.
+// candidates collects the candidate pairs of the compare step, each
+// pair once, and the pattern counts of the pairs under the rules whose
+// keys they share besides their owner's (the training's shared counts).
+// Add is safe for concurrent use.
 type candidates struct {
-	once  *spool[cand]  // pairs only one block can compare
-	multi *sorter[cand] // the others, sorted to drop repeats
+	s *spool[cand]
 }
 
 // newCandidates returns an empty collection spilling to dir with
-// memBytes of buffers for each of its two parts.
+// memBytes of buffers.
 func newCandidates(dir *spillDir, memBytes int) *candidates {
-	return &candidates{
-		once:  newSpool(dir, "pairs", candCodec, memBytes),
-		multi: newSorter(dir, "pairs-multi", candCodec, cmpCand, memBytes),
-	}
+	return &candidates{s: newSpool(dir, "pairs", candCodec, memBytes)}
 }
 
-// Add adds pairs; it reorders cs.
-func (c *candidates) Add(cs ...cand) error {
-	k := 0
-	for i := range cs {
-		if !cs[i].multi {
-			cs[k], cs[i] = cs[i], cs[k]
-			k++
-		}
-	}
-	if err := c.once.Add(cs[:k]...); err != nil {
-		return err
-	}
-	return c.multi.Add(cs[k:]...)
-}
+// Add adds pairs.
+func (c *candidates) Add(cs ...cand) error { return c.s.Add(cs...) }
 
 // Finish ends the adding.
-func (c *candidates) Finish() error {
-	if err := c.once.Finish(); err != nil {
-		return err
-	}
-	return c.multi.Finish()
-}
+func (c *candidates) Finish() error { return c.s.Finish() }
 
-// EachParallel calls fn with every distinct pair once, in no particular
-// order, on parts+1 goroutines (after Finish; it may be called more than
-// once): part p < parts reads its share of the pairs only one block
-// compared, part parts the others, sorted, without repeats.
+// Len is the number of pairs added.
+func (c *candidates) Len() int64 { return c.s.n + int64(len(c.s.buf)) }
+
+// EachParallel calls fn with every pair once, in no particular order,
+// on parts goroutines (after Finish; it may be called more than once).
 func (c *candidates) EachParallel(ctx context.Context, parts int, fn func(part int, x cand) error) error {
 	g, gctx := errgroup.WithContext(ctx)
 	for p := range parts {
 		g.Go(func() error {
-			return c.once.EachPart(gctx, p, parts, func(x cand) error { return fn(p, x) })
+			return c.s.EachPart(gctx, p, parts, func(x cand) error { return fn(p, x) })
 		})
 	}
-	g.Go(func() error {
-		last := cand{a: -1}
-		return c.multi.Each(gctx, func(x cand) error {
-			if x.a == last.a && x.b == last.b {
-				return nil // compared under two keys (an earlier block was capped)
-			}
-			last = x
-			return fn(parts, x)
-		})
-	})
 	return g.Wait()
 }
 
-// Close removes the spilled pairs.
-func (c *candidates) Close() {
-	c.once.Close()
-	c.multi.Close()
+// Close removes the spooled pairs.
+func (c *candidates) Close() { c.s.Close() }
+
+// countShared adds the pair c to counts under every rule whose key its
+// rows share except its owner (c.shared).
+func countShared(counts []PatternCounts, c *cand) {
+	for m := c.shared; m != 0; m &= m - 1 {
+		counts[bits.TrailingZeros8(m)][c.p]++
+	}
 }

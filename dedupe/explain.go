@@ -227,7 +227,7 @@ func explainPairs(ctx context.Context, o Options, store *featStore, x *extracted
 			return nil, err
 		}
 		v := compareRows(ctx, names, &fa, &fb)
-		c := newCand(a, b, v.Pattern(), ka, kb, &fa, &fb, x.shares)
+		c, _ := newCand(a, b, v.Pattern(), ka, kb, &fa, &fb, x.shares, blockKey{}, 0)
 		p := Pair{A: a, B: b, Pattern: c.p, Weight: weights[c.p]}
 		for f, adj := range c.adjustFields(tf) {
 			p.Weight += adj

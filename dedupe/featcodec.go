@@ -55,6 +55,7 @@ func appendFeatures(b []byte, f *Features, keys []blockKey) []byte {
 		b = binary.LittleEndian.AppendUint64(b, k.h)
 		b = binary.LittleEndian.AppendUint32(b, k.size)
 		b = append(b, boolByte(k.capped))
+		b = binary.LittleEndian.AppendUint32(b, k.pos)
 	}
 	return f.appendBody(b)
 }
@@ -103,23 +104,34 @@ func (f *Features) appendBody(b []byte) []byte {
 	return b
 }
 
-// keySize is the encoded size of a block key; its size and capped flag
-// are at keySizeAt and keySizeAt+4, so that the group step can fill them
-// in place (setKeySize).
+// keySize is the encoded size of a block key; its size, capped flag and
+// place in a capped block are at keySizeAt, keySizeAt+4 and keySizeAt+5,
+// so that the group step can fill them in place (setKeySize).
 const (
-	keySize   = 14
+	keySize   = 18
 	keySizeAt = 9
 )
 
 // maxKeys is the most block keys a row may have (the count is 16 bits).
 const maxKeys = 1<<16 - 1
 
-// setKeySize sets the size and capped flag of key slot of an encoded
-// record.
-func setKeySize(rec []byte, slot int, size uint32, capped bool) {
+// setKeySize sets the size, capped flag and place in a capped block
+// (blockKey.pos) of key slot of an encoded record.
+func setKeySize(rec []byte, slot int, size uint32, capped bool, pos uint32) {
 	at := 2 + slot*keySize + keySizeAt
 	binary.LittleEndian.PutUint32(rec[at:], size)
 	rec[at+4] = boolByte(capped)
+	binary.LittleEndian.PutUint32(rec[at+5:], pos)
+}
+
+// clearKeyPlaces sets the place in a capped block (blockKey.pos) of
+// every key of an encoded record to 0, for a record that comes from
+// another run (an index): its places are not this run's.
+func clearKeyPlaces(rec []byte) {
+	n := int(binary.LittleEndian.Uint16(rec))
+	for slot := range n {
+		binary.LittleEndian.PutUint32(rec[2+slot*keySize+keySizeAt+5:], 0)
+	}
 }
 
 func boolByte(b bool) byte {
@@ -289,7 +301,7 @@ func decodeKeys[S string | []byte](rec S, keys []blockKey) ([]blockKey, error) {
 	}
 	for i := range n {
 		b := rec[2+i*keySize:]
-		k := blockKey{rule: Rule(b[0]), h: le64(b[1:]), size: le32(b[9:]), capped: b[13] != 0}
+		k := blockKey{rule: Rule(b[0]), h: le64(b[1:]), size: le32(b[9:]), capped: b[13] != 0, pos: le32(b[14:])}
 		if k.rule >= NumRules {
 			return keys, errCorrupt
 		}
@@ -308,6 +320,7 @@ func (d *featDecoder) keys(keys []blockKey) ([]blockKey, error) {
 		k.h = d.fixed(8)
 		k.size = uint32(d.fixed(4))
 		k.capped = d.byte() != 0
+		k.pos = uint32(d.fixed(4))
 		if d.err != nil || k.rule >= NumRules {
 			return keys, errCorrupt
 		}

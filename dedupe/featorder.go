@@ -150,10 +150,11 @@ func (rw *rewriter) setRank(rank []int32) {
 }
 
 // size takes the size of key slot of the row at place p (before or
-// after setRank).
-func (rw *rewriter) size(p int32, slot uint16, size uint32) error {
-	var b [10]byte
-	keySizeCodec.put(b[:], keySizeEntry{row: p, slot: slot, size: size})
+// after setRank), and the row's place in the block if it is capped
+// (blockKey.pos).
+func (rw *rewriter) size(p int32, slot uint16, size, pos uint32) error {
+	var b [14]byte
+	keySizeCodec.put(b[:], keySizeEntry{row: p, slot: slot, size: size, pos: pos})
 	_, err := rw.sizes.ws[p/rw.per].Write(b[:])
 	return err
 }
@@ -216,7 +217,7 @@ func (rw *rewriter) finish(ctx context.Context, maxBlock, workers int) error {
 			if e.row < lo || e.row >= hi || 2+(int64(e.slot)+1)*keySize > rw.off[e.row+1]-rw.off[e.row] {
 				return in, buf, errCorrupt
 			}
-			setKeySize(buf[rw.off[e.row]-base:], int(e.slot), e.size, int(e.size) > maxBlock)
+			setKeySize(buf[rw.off[e.row]-base:], int(e.slot), e.size, int(e.size) > maxBlock, e.pos)
 		}
 		rw.sizes.remove(s.dir, b)
 		if lo < hi {
@@ -343,21 +344,24 @@ func (s *featStore) readBatch(rows []int32, b *batchReader) ([]string, error) {
 }
 
 // keySizeEntry is the block size of one key of a row (of the record at
-// a place, in the rewrite).
+// a place, in the rewrite) and the row's place in the block if it is
+// capped.
 type keySizeEntry struct {
-	row  int32
-	slot uint16
-	size uint32
+	row       int32
+	slot      uint16
+	size, pos uint32
 }
 
 var keySizeCodec = recordCodec[keySizeEntry]{
-	size: 10,
+	size: 14,
 	put: func(b []byte, e keySizeEntry) {
 		binary.LittleEndian.PutUint32(b, uint32(e.row))
 		binary.LittleEndian.PutUint16(b[4:], e.slot)
 		binary.LittleEndian.PutUint32(b[6:], e.size)
+		binary.LittleEndian.PutUint32(b[10:], e.pos)
 	},
 	get: func(b []byte) keySizeEntry {
-		return keySizeEntry{row: int32(binary.LittleEndian.Uint32(b)), slot: binary.LittleEndian.Uint16(b[4:]), size: binary.LittleEndian.Uint32(b[6:])}
+		return keySizeEntry{row: int32(binary.LittleEndian.Uint32(b)), slot: binary.LittleEndian.Uint16(b[4:]),
+			size: binary.LittleEndian.Uint32(b[6:]), pos: binary.LittleEndian.Uint32(b[10:])}
 	},
 }

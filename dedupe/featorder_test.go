@@ -57,7 +57,10 @@ func TestFeatStoreReorder(t *testing.T) {
 						k := &keys[i][slot]
 						k.size = uint32(r.IntN(50))
 						k.capped = int(k.size) > maxBlock
-						if err := rw.size(place(i), uint16(slot), k.size); err != nil {
+						if k.capped {
+							k.pos = uint32(1 + r.IntN(1000))
+						}
+						if err := rw.size(place(i), uint16(slot), k.size, k.pos); err != nil {
 							t.Fatal(err)
 						}
 					}

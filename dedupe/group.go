@@ -149,8 +149,13 @@ func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleSta
 				st[cur.rule].capped++
 			}
 		}
-		for _, e := range group {
-			if err := rw.size(placeOf(e.row), e.slot, uint32(n)); err != nil {
+		capped := n > o.Settings.MaxBlockSize
+		for i, e := range group {
+			pos := uint32(0)
+			if capped {
+				pos = uint32(i) + 1
+			}
+			if err := rw.size(placeOf(e.row), e.slot, uint32(n), pos); err != nil {
 				return err
 			}
 		}
@@ -209,17 +214,21 @@ const segment = 1024
 // the sorted keys are cut into blocks; a block over the cap compares
 // each row with its Window neighbours in name order; every pair the key
 // owns is compared on the workers. Pairs that agree somewhere go to
-// cands with what their term-frequency adjustment needs; the counts of every
-// pattern are returned per rule.
+// cands with what their term-frequency adjustment needs, once (newCand).
+// It returns the counts of every pattern per rule, and the counts of the
+// pairs in cands under the other rules whose keys they share
+// (countShared).
 func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]ruleStats, nIn int, link, incr bool,
-	names *nameComparer, perRow []int32, cands *candidates) ([NumRules]PatternCounts, error) {
+	names *nameComparer, perRow []int32, cands *candidates) (owned, shared [NumRules]PatternCounts, err error) {
 	maxBlock, window := o.Settings.MaxBlockSize, o.Settings.Window
 	g, gctx := errgroup.WithContext(ctx)
 	jobs := make(chan []compareJob, 2*o.Workers)
 	counts := make([][NumRules]PatternCounts, o.Workers)
+	sharedBy := make([][NumRules]PatternCounts, o.Workers)
 	for w := range o.Workers {
 		for r := range counts[w] {
 			counts[w][r] = newPatternCounts(len(names.extra))
+			sharedBy[w][r] = newPatternCounts(len(names.extra))
 		}
 		g.Go(func() error {
 			var feats []Features
@@ -305,7 +314,11 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 						atomic.AddInt32(&perRow[a], 1)
 						atomic.AddInt32(&perRow[b], 1)
 						if v.agrees() {
-							found = append(found, newCand(a, b, p, keys[ia], keys[ib], &feats[ia], &feats[ib], x.shares))
+							by := blockKey{h: j.ents[ia].h, rule: j.rule}
+							if c, again := newCand(a, b, p, keys[ia], keys[ib], &feats[ia], &feats[ib], x.shares, by, window); !again {
+								found = append(found, c)
+								countShared(sharedBy[w][:], &c)
+							}
 						}
 					}
 					if len(found) >= 4096 {
@@ -393,15 +406,16 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 		}
 		return err
 	})
-	var total [NumRules]PatternCounts
 	if err := g.Wait(); err != nil {
-		return total, err
+		return owned, shared, err
 	}
-	for r := range total {
-		total[r] = newPatternCounts(len(names.extra))
+	for r := range owned {
+		owned[r] = newPatternCounts(len(names.extra))
+		shared[r] = newPatternCounts(len(names.extra))
 		for w := range counts {
-			total[r].Add(counts[w][r])
+			owned[r].Add(counts[w][r])
+			shared[r].Add(sharedBy[w][r])
 		}
 	}
-	return total, nil
+	return owned, shared, nil
 }

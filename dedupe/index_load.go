@@ -307,6 +307,7 @@ func (x *extracted) readIndexedRows(ix *Index, rows []int32, prevName string) (*
 				return nil, nil, fmt.Errorf("--index %s: row %d: %w", ix.path, r+1, errCorrupt)
 			}
 			nkeys[k] = int(binary.LittleEndian.Uint16(rec))
+			clearKeyPlaces(rec) // the group step sets those of the blocks read
 			if err := x.store.append(rec); err != nil {
 				return nil, nil, err
 			}

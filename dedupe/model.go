@@ -1,7 +1,6 @@
 package dedupe
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"math"
@@ -421,39 +420,6 @@ func (r *emResult) plausible() bool {
 		}
 	}
 	return true
-}
-
-// sharedCounts returns, per rule, the pattern counts of every compared
-// pair that shares one of the rule's keys: the pairs each rule owns
-// (owned) plus, for every kept pair (one that agrees somewhere), its
-// pattern under each further rule whose key it shares (cand.shared).
-func sharedCounts(ctx context.Context, owned []PatternCounts, cands *candidates, parts int) ([]PatternCounts, error) {
-	// per part of the pairs (candidates.EachParallel), added up at the end
-	counts := make([][]PatternCounts, parts+1)
-	for p := range counts {
-		counts[p] = make([]PatternCounts, len(owned))
-		for r := range owned {
-			counts[p][r] = make(PatternCounts, len(owned[r]))
-		}
-	}
-	err := cands.EachParallel(ctx, parts, func(part int, c cand) error {
-		out := counts[part]
-		for r := range out {
-			if c.shared&(1<<r) != 0 {
-				out[r][c.p]++
-			}
-		}
-		return nil
-	})
-	out := make([]PatternCounts, len(owned))
-	for r := range owned {
-		out[r] = make(PatternCounts, len(owned[r]))
-		out[r].Add(owned[r])
-		for p := range counts {
-			out[r].Add(counts[p][r])
-		}
-	}
-	return out, err
 }
 
 // AddShared adds one agreeing compared pair (the keys of its rows, its

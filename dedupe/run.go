@@ -320,7 +320,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	perRow := make([]int32, n)
 	cands := newCandidates(dir, o.SortBuffer)
 	defer cands.Close()
-	byRule, err := groupAndCompare(ctx, o, x, st, nIn, link, prev != nil, names, perRow, cands)
+	byRule, sharedRule, err := groupAndCompare(ctx, o, x, st, nIn, link, prev != nil, names, perRow, cands)
 	if err != nil {
 		return nil, err
 	}
@@ -385,9 +385,11 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		tf = newTermFreq(&res.Model, nil)
 		tf.rows = x.tfRows
 	} else {
-		shared, err := sharedCounts(ctx, byRule[:], cands, o.Workers)
-		if err != nil {
-			return nil, err
+		shared := make([]PatternCounts, NumRules)
+		for r := range shared {
+			shared[r] = newPatternCounts(len(cols.extra))
+			shared[r].Add(byRule[r])
+			shared[r].Add(sharedRule[r])
 		}
 		res.Model = newTrainer(cols.extra, cols.blocked).train(byRule[:], shared, u, possible)
 		if w := fewPairsWarning(sum.PairsCompared, nIn); w != "" {
@@ -402,12 +404,12 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	}
 	// score, on the workers: each part of the pairs has its own
 	// histogram and batch of kept pairs, which go to one external sort
-	keptBy := make([]keptPart, o.Workers+1)
+	keptBy := make([]keptPart, o.Workers)
 	keep := newKeptPairs(dir, o.SortBuffer/4)
 	for i := range keptBy {
 		keptBy[i].k = keep
 	}
-	histBy := make([][weightHi - weightLo]int64, o.Workers+1)
+	histBy := make([][weightHi - weightLo]int64, o.Workers)
 	err = cands.EachParallel(ctx, o.Workers, func(part int, c cand) error {
 		p := Pair{A: c.a, B: c.b, Pattern: c.p}
 		p.Weight = weights[c.p]

@@ -2,9 +2,11 @@ package email
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/namepipe/namepipe/engine/dict"
+	"github.com/namepipe/namepipe/engine/internal/corpus"
 )
 
 // TestByLetters reads local parts no list holds by the letter models of
@@ -99,4 +101,85 @@ func TestByLettersOverTheLists(t *testing.T) {
 	if random > n*15/100 {
 		t.Errorf("random letters read as a name %d/%d, want <= 15 %%", random, n)
 	}
+}
+
+// TestLongerGiven: a run-together local part whose listed given name is
+// held in a longer, unlisted one is cut after the longer one when the
+// letter models find that cut clearly likelier, and a listed given name
+// followed by a plausible surname is kept.
+func TestLongerGiven(t *testing.T) {
+	d, err := dict.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(d)
+	for _, tt := range []struct {
+		in, given, surname string
+	}{
+		{"franziaufdermaur", "franzi", "aufdermaur"},
+		{"dodongjulagay", "dodong", "julagay"},
+		{"ilyasafandiyev", "ilyas", "afandiyev"},
+		{"nikoldimitrova", "nikol", "dimitrova"},
+		{"dimotodorovski", "dimo", "todorovski"},
+		{"klauslauda", "klaus", "lauda"},
+	} {
+		r := e.parseLocalPart(tt.in)
+		if len(r.NameMatches) == 0 {
+			t.Errorf("%s: no reading", tt.in)
+			continue
+		}
+		m := r.NameMatches[0]
+		if len(m.GivenNames) != 1 || len(m.Surnames) != 1 || m.GivenNames[0].Name != tt.given || m.Surnames[0].Name != tt.surname {
+			t.Errorf("%s: %+v, want %s|%s", tt.in, m, tt.given, tt.surname)
+		}
+	}
+}
+
+// TestLongerGivenRare holds longerGivenMargin to the corpus's names: a
+// listed given name run together with its surname is cut after a longer
+// given name for at most 0.05 % of them.
+func TestLongerGivenRare(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads the whole corpus")
+	}
+	d, err := dict.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(d)
+	names, err := corpus.Load("../testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	n, longer := 0, 0
+	for i := range names {
+		nm := &names[i]
+		g, s := strings.ToLower(nm.Given), strings.ToLower(nm.Surname)
+		if nm.Middle != "" || len(g) < 4 || len(s) < 4 || !lowerASCII(g+s) || !e.isGiven(g) || seen[g+s] {
+			continue
+		}
+		seen[g+s] = true
+		n++
+		if j, gain := e.longerCut([]rune(g+s), len(g)); j > 0 && gain >= longerGivenMargin {
+			longer++
+		}
+	}
+	if n < 10000 {
+		t.Fatalf("only %d names", n)
+	}
+	t.Logf("longer given name cut for %d of %d listed given names run together with their surnames", longer, n)
+	if float64(longer) > 0.0005*float64(n) {
+		t.Errorf("%d of %d cut after a longer given name, want ≤ 0.05 %%", longer, n)
+	}
+}
+
+// lowerASCII reports whether s holds only the letters a–z.
+func lowerASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 'a' || s[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }

@@ -357,6 +357,13 @@ func needsRecase(w string) bool {
 	if up == 0 || low == 0 {
 		return true
 	}
+	if r, _ := utf8.DecodeRuneInString(w); unicode.IsLower(r) && strings.ContainsAny(w, "'’") {
+		// "o'Ktamovich", "d'alembert": a name word that starts in lower
+		// case before an apostrophe takes the apostrophe conventions of
+		// caseName (Uzbek O'ktamovich, Irish O'Neill, French d'Alembert);
+		// particles never get here.
+		return true
+	}
 	if parts := strings.Split(w, "-"); len(parts) > 1 && unicode.IsUpper([]rune(w)[0]) {
 		// "Alina-victoria": a part after a capitalised first part is
 		// written in lower case by mistake.

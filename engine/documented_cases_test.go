@@ -109,7 +109,7 @@ var documentedCases = []docCase{
 	{op: "parse", in: "Fr. Karin Holm", checks: []string{"SALUTATION=Fr.", "GIVENNAME=Karin", "SURNAME=Holm", "gender=FEMALE"}},
 	{op: "parse", in: "Sr. Juan Pérez", checks: []string{"SALUTATION=Sr.", "GIVENNAME=Juan", "gender=MALE"}},
 	{op: "parse", in: "Pani Anna Kowalska", checks: []string{"SALUTATION=Pani", "gender=FEMALE"}},
-	{op: "parse", in: "Prof. Dr. Dr. Klaus Weber", checks: []string{"terms=TITLE=Prof.|TITLE=Dr.|TITLE=Dr.|GIVENNAME=Klaus|SURNAME=Weber"}},
+	{op: "parse", in: "Prof. Dr. Dr. Klaus Weber", checks: []string{"terms=TITLE=Prof.|TITLE=Dr. Dr.|GIVENNAME=Klaus|SURNAME=Weber"}}, // "Dr. Dr." one title: the real service's functional test DE_1
 	{op: "parse", in: "Paulo Souza Filho", checks: []string{"QUALIFIER=Filho", "SURNAME=Souza"}},
 	{op: "parse", in: "Martin Luther King Jr.", checks: []string{"QUALIFIER=Jr.", "SURNAME=King", "GIVENNAME=Martin"}},
 	{op: "parse", in: "Maria Schmidt geb. Weber", checks: []string{"NAMEATBIRTHINDICATOR=geb.", "SURNAMEATBIRTH=Weber", "SURNAME=Schmidt"}},

@@ -37,7 +37,9 @@ func TestParseHonorificsWorld(t *testing.T) {
 		{"Batoni N. Gelashvili", "SALUTATION=Batoni|GIVENNAMEINITIAL=N.|SURNAME=Gelashvili", "MALE", ""},
 		// A salutation that is also a name needs a name after it.
 		{"Bay Smith", "", "", ""},
-		{"Prof. Dr. Dr. Klaus Weber", "TITLE=Prof.|TITLE=Dr.|TITLE=Dr.|GIVENNAME=Klaus|SURNAME=Weber", "MALE", "Prof. Dr. Dr. Klaus Weber"},
+		{"Prof. Dr. Dr. Klaus Weber", "TITLE=Prof.|TITLE=Dr. Dr.|GIVENNAME=Klaus|SURNAME=Weber", "MALE", "Prof. Dr. Dr. Klaus Weber"},
+		{"Dr. Dr. h.c. Anna Roth", "TITLE=Dr. Dr. h.c.|GIVENNAME=Anna|SURNAME=Roth", "FEMALE", "Dr. Dr. h.c. Anna Roth"},
+		{"Prof. Prof. Dr. Jan Berg", "TITLE=Prof. Prof.|TITLE=Dr.|GIVENNAME=Jan|SURNAME=Berg", "MALE", "Prof. Prof. Dr. Jan Berg"},
 		{"Dr. med. Hans Müller", "TITLE=Dr. med.|GIVENNAME=Hans|SURNAME=Müller", "MALE", ""},
 		{"Frau Prof. Dr. Ursula Lehr", "SALUTATION=Frau|TITLE=Prof.|TITLE=Dr.|GIVENNAME=Ursula|SURNAME=Lehr", "FEMALE", ""},
 		{"João Silva Filho", "GIVENNAME=João|SURNAME=Silva|QUALIFIER=Filho", "MALE", "João Silva Filho"},

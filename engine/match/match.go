@@ -37,9 +37,11 @@ type mName struct {
 	// surname particles ("binti", "van"; not compared otherwise), whether
 	// a salutation or title is written ("Monsieur", "Dr."; on one side
 	// only: "Herr" against "Frau" is a matter of gender), and whether the
-	// surname came before the given name.
+	// surname came before the given name; and the nicknames ("Kristýna
+	// \"Týna\" Nováková": a part the other side may not write).
 	particles    []string
 	affixes      []string
+	nicknames    []string
 	surnameFirst bool
 }
 
@@ -169,6 +171,10 @@ func matchName(parse ParseFunc, c *nameapi.Context, p *nameapi.InputPerson) mNam
 			n.qual = text.NKey(t.String)
 		case nameapi.TermSalutation, nameapi.TermTitle:
 			n.affixes = append(n.affixes, text.NKey(t.String))
+		case nameapi.TermNickname:
+			if f := text.FoldSpace(t.String); f != "" {
+				n.nicknames = append(n.nicknames, f)
+			}
 		}
 	}
 	return n
@@ -258,10 +264,12 @@ func compareNames(a, b mName, l *text.WordLists) (typ string, extraA, extraB, re
 	qualRel := a.qual != "" && b.qual != "" && a.qual != b.qual
 	switch {
 	case sRel == relEqual && gRel == relEqual && !extraA && !extraB:
-		if a.surnameFirst != b.surnameFirst || !slices.Equal(a.particles, b.particles) || (len(a.affixes) == 0) != (len(b.affixes) == 0) {
+		if a.surnameFirst != b.surnameFirst || !slices.Equal(a.particles, b.particles) || (len(a.affixes) == 0) != (len(b.affixes) == 0) ||
+			!slices.Equal(a.nicknames, b.nicknames) {
 			// The same name written another way: "Müller Petra",
 			// "Fatima Hussain" for "Fatima binti Hussain", "Monsieur
-			// Jean-Claude Laforge" for "Jean-Claude Laforge".
+			// Jean-Claude Laforge" for "Jean-Claude Laforge", "Kristýna
+			// \"Týna\" Nováková" for "Kristýna Nováková".
 			return nameapi.MatchMatching, false, false, qualRel
 		}
 		return nameapi.MatchEqual, false, false, qualRel

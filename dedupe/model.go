@@ -298,9 +298,9 @@ func (t *trainer) emRule(counts PatternCounts, u [maxFields][]float64, skip []Fi
 // have equal names, and EM on them learns that matches rarely agree on
 // the name). Expected matches (and so
 // Lambda) still come from the owned pairs, which count each pair once. A
-// rule whose EM settles on a "match" class most of which differs on some
-// field (rows sharing a common value, such as a city, not people) does
-// not contribute m.
+// rule whose EM settles on a "match" class most of which differs on the
+// name or the birth date (rows sharing a common value, such as a city,
+// not people) does not contribute m (emResult.plausible).
 //
 // u comes from random pairs, and some random pairs are matches: about
 // Lambda of them, at the levels m says. In a file with many duplicates
@@ -411,16 +411,27 @@ func (t *trainer) trainOnce(byRule, shared []PatternCounts, u [maxFields][]float
 	return m
 }
 
-// plausible reports whether no field EM learned has most of its matches
-// at its lowest level (different).
+// plausible reports whether the rule's "match" class can be people: no
+// identity field (identityFields) that EM learned has most of its
+// matches at its lowest level (different). Rows that share a common
+// value (a city, an occupation) and not a person differ on the name or
+// the birth date; one person's rows differ on an address, an email or a
+// phone as often as not (people move and change their email and phone),
+// so a class that mostly differs there is still people, and a rule that
+// blocks on the birth date is what teaches the name's m in files whose
+// addresses change.
 func (r *emResult) plausible() bool {
-	for f := Field(0); f < maxFields; f++ {
+	for _, f := range identityFields {
 		if r.learned[f] && r.m[f][f.different()] > 0.5 {
 			return false
 		}
 	}
 	return true
 }
+
+// identityFields are the fields whose value a person keeps: a name
+// (typos and short forms aside) and a birth date.
+var identityFields = []Field{FieldName, FieldBirth}
 
 // AddShared adds one agreeing compared pair (the keys of its rows, its
 // pattern) to counts under every rule whose key the rows share except

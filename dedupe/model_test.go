@@ -158,3 +158,100 @@ func TestTermFrequencyAdjustment(t *testing.T) {
 		t.Errorf("a close phone: adjustment %.2f, want 0", got)
 	}
 }
+
+// TestMovedPeopleTeachM: a birth-date rule whose true pairs mostly
+// differ on the address (people move) still teaches the name's m; before,
+// any field with most matches at different made the rule's class
+// implausible, and the name kept its prior m (0.6 at equal), which
+// overrated namesakes.
+func TestMovedPeopleTeachM(t *testing.T) {
+	t.Parallel()
+	r := rand.New(rand.NewPCG(3, 9))
+	draw := func(shares []float64) Level {
+		x := r.Float64()
+		for l := 1; l < len(shares); l++ {
+			if x < shares[l] {
+				return Level(l)
+			}
+			x -= shares[l]
+		}
+		return Level(len(shares) - 1)
+	}
+	trueM := [numFields][]float64{
+		FieldName: {0, 0.3, 0.25, 0.25, 0.05, 0.15}, FieldBirth: {0, 0.9, 0.03, 0.04, 0.03},
+		FieldEmail: {0, 1, 0, 0}, FieldPhone: {0, 1, 0, 0}, FieldAddress: {0, 0.1, 0.1, 0.8},
+	}
+	trueU := [numFields][]float64{
+		FieldName: {0, 0.001, 0.002, 0.004, 0.02, 0.973}, FieldBirth: {0, 0.0001, 0.0001, 0.002, 0.9978},
+		FieldEmail: {0, 1, 0, 0}, FieldPhone: {0, 1, 0, 0}, FieldAddress: {0, 0.001, 0.01, 0.989},
+	}
+	vec := func(shares [numFields][]float64) Vector {
+		var v Vector
+		for _, f := range []Field{FieldName, FieldBirth, FieldAddress} {
+			v[f] = draw(shares[f])
+		}
+		return v // email and phone missing
+	}
+	var sample []Vector
+	for range 200_000 {
+		sample = append(sample, vec(trueU))
+	}
+	u := EstimateU(sample)
+	counts := make([]PatternCounts, NumRules)
+	for i := range counts {
+		counts[i] = NewPatternCounts()
+	}
+	for i := range 50_000 {
+		v := vec(trueU)
+		if i%5 == 0 {
+			v = vec(trueM)
+		}
+		v[FieldBirth] = BirthEqual
+		counts[RuleBirth][v.Pattern()]++
+	}
+	m := TrainShared(counts, counts, u, 1e9)
+	for l := NameEqual; l <= NameDifferent; l++ {
+		if got := m.M[FieldName][l]; math.Abs(got-trueM[FieldName][l]) > 0.05 {
+			t.Errorf("name %s: learned m = %.3f, want about %.2f", FieldName.LevelName(l), got, trueM[FieldName][l])
+		}
+	}
+}
+
+// TestRulePlausible: a rule's match class is implausible when most of it
+// differs on a learned identity field (name, birth date), not when it
+// differs on a field people change (address, email, phone).
+func TestRulePlausible(t *testing.T) {
+	t.Parallel()
+	mk := func(f Field, diff float64) emResult {
+		var r emResult
+		for g := Field(0); g < maxFields; g++ {
+			r.m[g] = make([]float64, g.Levels())
+		}
+		r.learned[f] = true
+		r.m[f][f.different()] = diff
+		r.m[f][1] = 1 - diff
+		return r
+	}
+	tests := []struct {
+		name string
+		r    emResult
+		want bool
+	}{
+		{"address mostly different", mk(FieldAddress, 0.8), true},
+		{"email mostly different", mk(FieldEmail, 0.9), true},
+		{"phone mostly different", mk(FieldPhone, 0.9), true},
+		{"birth date mostly different", mk(FieldBirth, 0.75), false},
+		{"name mostly different", mk(FieldName, 0.6), false},
+		{"name mostly equal", mk(FieldName, 0.2), true},
+	}
+	for _, tc := range tests {
+		if got := tc.r.plausible(); got != tc.want {
+			t.Errorf("%s: plausible = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	unlearned := mk(FieldBirth, 0.9)
+	unlearned.learned[FieldBirth] = false
+	if !unlearned.plausible() {
+		t.Error("a field EM did not learn decides nothing")
+	}
+}

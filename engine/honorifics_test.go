@@ -35,6 +35,11 @@ func TestParseHonorificsWorld(t *testing.T) {
 		{"Kirios Stylianos Papadopoulos", "SALUTATION=Kirios|GIVENNAME=Stylianos|SURNAME=Papadopoulos", "MALE", ""},
 		{"Khanom A. Madani", "SALUTATION=Khanom|GIVENNAMEINITIAL=A.|SURNAME=Madani", "FEMALE", ""},
 		{"Batoni N. Gelashvili", "SALUTATION=Batoni|GIVENNAMEINITIAL=N.|SURNAME=Gelashvili", "MALE", ""},
+		{"Count Lev Tolstoy", "SALUTATION=Count|GIVENNAME=Lev|SURNAME=Tolstoy", "MALE", ""},
+		{"Gräfin Marion Dönhoff", "SALUTATION=Gräfin|GIVENNAME=Marion|SURNAME=Dönhoff", "FEMALE", ""},
+		{"Countess Andrea Rossi", "SALUTATION=Countess|GIVENNAME=Andrea|SURNAME=Rossi", "FEMALE", ""},
+		{"Earl Jones", "GIVENNAME=Earl|SURNAME=Jones", "MALE", ""},
+		{"Steffi Graf", "GIVENNAME=Steffi|SURNAME=Graf", "FEMALE", ""},
 		// A salutation that is also a name needs a name after it.
 		{"Bay Smith", "", "", ""},
 		{"Prof. Dr. Dr. Klaus Weber", "TITLE=Prof.|TITLE=Dr. Dr.|GIVENNAME=Klaus|SURNAME=Weber", "MALE", "Prof. Dr. Dr. Klaus Weber"},

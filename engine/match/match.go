@@ -28,11 +28,15 @@ type mName struct {
 	given    []string
 	initials []byte // first letters of initials
 	surnames []string
-	birth    []string // birth surname parts ("geb. Weber")
-	qual     string
-	gender   *nameapi.GenderizerResult
-	conf     float64
-	legal    string // folded business name for legal persons
+	// joined is the whole surname, particles included, folded without
+	// blanks, hyphens and apostrophes: "Mac Cárthaigh" and
+	// "MacCárthaigh" are one surname written two ways.
+	joined string
+	birth  []string // birth surname parts ("geb. Weber")
+	qual   string
+	gender *nameapi.GenderizerResult
+	conf   float64
+	legal  string // folded business name for legal persons
 	// How the name was written, which EQUAL requires to agree: the
 	// surname particles ("binti", "van"; not compared otherwise), whether
 	// a salutation or title is written ("Monsieur", "Dr."; on one side
@@ -159,9 +163,10 @@ func matchName(parse ParseFunc, c *nameapi.Context, p *nameapi.InputPerson) mNam
 				n.surnameFirst = true
 			}
 			for _, part := range strings.FieldsFunc(text.Fold(t.String), func(r rune) bool { return r == ' ' || r == '-' }) {
+				n.joined += noApostrophes(part)
 				if k := text.NKey(part); l.Particles[k] {
 					n.particles = append(n.particles, k)
-				} else {
+				} else if part = noApostrophes(part); part != "" {
 					n.surnames = append(n.surnames, part)
 				}
 			}
@@ -178,6 +183,21 @@ func matchName(parse ParseFunc, c *nameapi.Context, p *nameapi.InputPerson) mNam
 		}
 	}
 	return n
+}
+
+// noApostrophes returns the folded word w without its apostrophes: they
+// are spelling, not letters ("O'Neil" and "Oneil", "D'Angelo" and
+// "DAngelo" are one name).
+func noApostrophes(w string) string {
+	if !strings.ContainsAny(w, "'’ʼ") {
+		return w
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '\'' || r == '’' || r == 'ʼ' {
+			return -1
+		}
+		return r
+	}, w)
 }
 
 // hasComma reports whether a name field of p holds a comma.
@@ -252,6 +272,10 @@ func compareNames(a, b mName, l *text.WordLists) (typ string, extraA, extraB, re
 		return nameapi.MatchNoSimilarityFound, false, false, false
 	}
 	sRel, sExtraA, sExtraB := compareSurnames(a.surnames, b.surnames, l)
+	if sRel < relEqual && a.joined != "" && a.joined == b.joined {
+		// One surname split otherwise: "Mac Cárthaigh", "MacCárthaigh".
+		sRel, sExtraA, sExtraB = relEqual, false, false
+	}
 	sRel, sExtraA, sExtraB = birthSurnames(a, b, sRel, sExtraA, sExtraB, l)
 	gRel, gExtraA, gExtraB := compareGiven(a, b, l)
 	// Swapped order: "Müller Petra" read as given "Müller".

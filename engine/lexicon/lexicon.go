@@ -155,6 +155,10 @@ type Word struct {
 	Given      float64 // GivenStrength
 	Surname    bool    // IsSurname
 	CJKSurname bool    // IsCJKSurname
+	// Listed is Lexicon.IsSurname of the word itself: the data lists it
+	// as a surname (Surname also counts Gaelic shapes and the parts of a
+	// hyphenated word).
+	Listed bool
 }
 
 // WordOf returns GivenStrength(lex, w), IsSurname(lex, w) and
@@ -187,7 +191,7 @@ func WordOf(lex Lexicon, w string) Word {
 	case allPartsGiven(lex, t):
 		given = 0.5
 	}
-	return Word{Given: given, Surname: surname || surnameShaped(t) || anyPartSurname(lex, t), CJKSurname: cjk}
+	return Word{Given: given, Surname: surname || surnameShaped(t) || anyPartSurname(lex, t), CJKSurname: cjk, Listed: surname}
 }
 
 // strengthOfVotes maps the source votes behind a known given name to its

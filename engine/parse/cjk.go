@@ -90,11 +90,14 @@ func (e *Parser) markCJK(w *wordInfo) {
 		w.surname = true
 		return
 	}
-	if w.given >= 0.5 || !asciiLetters(strings.ReplaceAll(t, "-", "")) || !cjkGivenShape(t) {
-		return // the shape before the look-ups: it needs none
+	if w.listed || w.given >= 0.5 || !asciiLettersHyphens(t) || !cjkGivenShape(t) {
+		// A listed surname is known and a surname, whatever its shape
+		// (w.listed is the lists' IsSurname of t: an ASCII word is
+		// looked up as written). The shape before the other look-ups: it
+		// needs none.
+		return
 	}
-	known := e.lex.IsSurname(t) || e.lex.IsGivenName(t)
-	if !known || w.given > 0 && !w.surname && !e.lex.IsSurname(t) {
+	if !e.lex.IsGivenName(t) || w.given > 0 && !w.surname {
 		// Unknown, or a given name only (not a surname) of that shape
 		// ("Xiaoyan"): a Chinese or Korean given name.
 		w.cjkGiven = true
@@ -132,7 +135,7 @@ func orderEvidence(w wordInfo) float64 {
 // Guo" and "Hyesoon Kim" given first, "Kim Hyesoon" surname first, whatever
 // the surname is in other cultures (Kim, Lee are English given names too).
 func (e *Parser) cjkOrderPrior(info []wordInfo) float64 {
-	first, last := info[0], info[len(info)-1]
+	first, last := &info[0], &info[len(info)-1]
 	switch {
 	case first.cjkGiven && !last.cjkGiven && lexicon.IsCJKSurname(e.lex, last.tok.Text):
 		return 2
@@ -155,6 +158,20 @@ func (e *Parser) cjkSurnamesBothEnds(info []wordInfo) bool {
 		}
 	}
 	return true
+}
+
+// asciiLettersHyphens reports whether s is made of ASCII letters and
+// hyphens with at least one letter (asciiLetters without the hyphens).
+func asciiLettersHyphens(s string) bool {
+	letters := false
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; 'a' <= c && c <= 'z' {
+			letters = true
+		} else if s[i] != '-' {
+			return false
+		}
+	}
+	return letters
 }
 
 // asciiLetters reports whether s is made of ASCII letters only.
@@ -182,15 +199,15 @@ var surnameFirstLanguages = [...]string{"hu"}
 // ended by one ("Bùi Bích Hà", "Mai An Bình"; "Mai Anh Nguyen" is written
 // given first), is read the same way.
 func (e *Parser) cultureOrderPrior(info []wordInfo) float64 {
-	if first, last := info[0], info[len(info)-1]; len(info) >= 3 && !first.initial && text.IsVietnameseSurname(first.tok.Text) && !text.IsVietnameseSurname(last.tok.Text) {
+	if first, last := &info[0], &info[len(info)-1]; len(info) >= 3 && !first.initial && text.IsVietnameseSurname(first.tok.Text) && !text.IsVietnameseSurname(last.tok.Text) {
 		return 1
 	}
-	for _, w := range info {
-		if vietnameseLetters(w.tok.Text) {
+	for i := range info {
+		if vietnameseLetters(info[i].tok.Text) {
 			return 1
 		}
 	}
-	w := info[len(info)-1]
+	w := &info[len(info)-1]
 	if w.initial || w.given == 0 {
 		return 0
 	}
@@ -207,7 +224,11 @@ func (e *Parser) cultureOrderPrior(info []wordInfo) float64 {
 // writes: ơ, ư and the vowels with a tone mark below or above a
 // circumflex or breve (U+1EA0–U+1EF9, "Phạm", "Huyền", "Hằng").
 func vietnameseLetters(w string) bool {
-	for _, r := range w {
+	i := 0
+	for i < len(w) && w[i] < 0xC6 {
+		i++ // no such letter starts below 0xC6 in UTF-8 (ơ, ư: C6 xx; U+1Exx: E1 xx xx)
+	}
+	for _, r := range w[i:] {
 		if r >= 0x1EA0 && r <= 0x1EF9 || r == 'ơ' || r == 'ư' || r == 'Ơ' || r == 'Ư' {
 			return true
 		}

@@ -33,6 +33,9 @@ type wordInfo struct {
 	// or Korean surname (lexicon.Word.CJKSurname; not looked up for an
 	// initial).
 	cjkSurname bool
+	// listed: the lists hold the word as written as a surname
+	// (lexicon.Word.Listed; false for an initial).
+	listed bool
 	// mid is the term type of the word after the first given name:
 	// MIDDLENAME (patronymics, American middle names) or GIVENNAME (a
 	// second given name of other cultures).
@@ -226,7 +229,7 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 		w.upper = !w.initial && text.IsAllUpper(t.Text) && script.Of(t.Text).Cased()
 		if !w.initial {
 			lw := lexicon.WordOf(e.lex, t.Text)
-			w.given, w.surname, w.cjkSurname = lw.Given, lw.Surname, lw.CJKSurname
+			w.given, w.surname, w.cjkSurname, w.listed = lw.Given, lw.Surname, lw.CJKSurname, lw.Listed
 			e.adjustWord(l, &w)
 			if !w.surname && w.given == 0 && e.hyphenNoGiven(t.Text) {
 				// "Okonjo-Iweala": a hyphenated word that is no given

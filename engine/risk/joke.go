@@ -1,6 +1,7 @@
 package risk
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/namepipe/namepipe/engine/text"
@@ -14,7 +15,7 @@ import (
 func soundKey(s string) string { return string(appendSoundKey(nil, s)) }
 
 // appendSoundKey appends soundKey(s) to b: with a buffer on the caller's
-// stack, humorousSounds()[string(appendSoundKey(buf[:0], s))] does not
+// stack, keys[string(appendSoundKey(buf[:0], s))] does not
 // allocate.
 func appendSoundKey(b []byte, s string) []byte {
 	n0 := len(b)
@@ -69,11 +70,28 @@ func appendSoundKey(b []byte, s string) []byte {
 	return b
 }
 
-// humorousSounds holds the sound keys of text.Lists().Humorous.
-var humorousSounds = sync.OnceValue(func() map[string]bool {
-	m := map[string]bool{}
+// humorousSounds holds the sound keys of text.Lists().Humorous, and the
+// last words of those keys.
+var humorousSounds = sync.OnceValues(func() (keys, lasts map[string]bool) {
+	keys, lasts = map[string]bool{}, map[string]bool{}
 	for k := range text.Lists().Humorous {
-		m[soundKey(k)] = true
+		sk := soundKey(k)
+		keys[sk] = true
+		lasts[sk[strings.LastIndexByte(sk, ' ')+1:]] = true
 	}
-	return m
+	return keys, lasts
 })
+
+// soundsHumorous reports whether the folded name k sounds like a joke
+// name: whether humorousSounds holds its sound key. The last word's key
+// is looked up first (that of a word after a blank is the key's last
+// word, unless it has no letters): most surnames are no joke's, and
+// their key is short.
+func soundsHumorous(k string) bool {
+	keys, lasts := humorousSounds()
+	var kb [128]byte
+	if lk := appendSoundKey(kb[:0], k[strings.LastIndexByte(k, ' ')+1:]); len(lk) > 0 && !lasts[string(lk)] {
+		return false
+	}
+	return keys[string(appendSoundKey(kb[:0], k))]
+}

@@ -243,8 +243,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 			if k == "" || i == 1 && k == full || !text.IsASCII(k) {
 				continue
 			}
-			var kb [128]byte
-			if humorousSounds()[string(appendSoundKey(kb[:0], k))] {
+			if soundsHumorous(k) {
 				rs.add(nameapi.DataItemName, nameapi.RiskHumorous, 0.75, fmt.Sprintf("%q sounds like a joke name.", shown))
 				break
 			}
@@ -305,8 +304,9 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 		switch {
 		case given == surname && noMiddle == full: // not "Hà Linh Hà"
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, fmt.Sprintf("The given name and the surname are both %q.", given))
-		case utf8.RuneCountInString(given) >= 4 && !(e.lex.IsGivenName(given) && e.lex.IsSurname(surname)) && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
-			oneEdit(given, surname):
+		case utf8.RuneCountInString(given) >= 4 && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
+			oneEdit(given, surname) && !(e.lex.IsGivenName(given) && e.lex.IsSurname(surname)):
+			// (the look-ups last: most names are far from one edit)
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.5, fmt.Sprintf("The given name %q and the surname %q are almost the same.", given, surname))
 		}
 	}
@@ -441,7 +441,18 @@ func oneEdit(a, b string) bool {
 // space, dots and commas (fold maps every other rune to letters).
 func foldFields(s string) int {
 	n, in := 0, false
-	for _, r := range s {
+	i := 0
+	for ; i < len(s) && s[i] < utf8.RuneSelf; i++ {
+		if c := s[i]; asciiSpace[c] || c == '.' || c == ',' {
+			in = false
+			continue
+		}
+		if !in {
+			n++
+			in = true
+		}
+	}
+	for _, r := range s[i:] {
 		if unicode.IsSpace(r) || r == '.' || r == ',' {
 			in = false
 			continue
@@ -453,6 +464,9 @@ func foldFields(s string) int {
 	}
 	return n
 }
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace holds white space.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // nthBlank returns the index of the n-th ' ' in s (len(s) if fewer).
 func nthBlank(s string, n int) int {

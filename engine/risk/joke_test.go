@@ -1,0 +1,62 @@
+package risk
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/namepipe/namepipe/engine/text"
+)
+
+// TestSoundsHumorous holds soundsHumorous, which looks up the last word's
+// sound key first, to the lookup of the whole key: on every joke name of
+// the list, on the parser's evaluation names and on words without
+// letters at either end.
+func TestSoundsHumorous(t *testing.T) {
+	t.Parallel()
+	keys, _ := humorousSounds()
+	var names []string
+	for k := range text.Lists().Humorous {
+		names = append(names, k, k+" 2", "2 "+k, k+" x")
+		if !soundsHumorous(k) {
+			t.Errorf("soundsHumorous(%q) = false for a listed joke name", k)
+		}
+	}
+	data, err := os.ReadFile("../testdata/names_eval.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if full, _, _ := strings.Cut(line, "\t"); full != "" {
+			names = append(names, text.FoldSpace(full))
+		}
+	}
+	names = append(names, "", " ", "seymour", "seymour ", "seymour 123", "123", "a b c")
+	hits := 0
+	for _, k := range names {
+		want := keys[soundKey(k)]
+		if got := soundsHumorous(k); got != want {
+			t.Errorf("soundsHumorous(%q) = %v; the whole key says %v", k, got, want)
+		}
+		if want {
+			hits++
+		}
+	}
+	if hits < len(text.Lists().Humorous) {
+		t.Errorf("only %d names sound like jokes: the test proves little", hits)
+	}
+}
+
+// TestFoldFields holds foldFields (an ASCII fast path, then runes) to
+// its definition: the runs between white space, dots and commas.
+func TestFoldFields(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{"", " ", "Anna", " Anna  Maria ", "A.B.,C", "Jean-Luc\tPicard\n", "Zoë Ångström",
+		"Anna\u00a0Maria", "Anna\u0085Maria", "Anna\u2003Maria", "王 小明", "Müller, Hans", ". , .", "x\vy\fz\rw"} {
+		want := len(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || r == '.' || r == ',' }))
+		if got := foldFields(s); got != want {
+			t.Errorf("foldFields(%q) = %d; want %d", s, got, want)
+		}
+	}
+}

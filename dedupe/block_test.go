@@ -75,3 +75,43 @@ func parseISODate(s string) (y, m, d int, ok bool) {
 	}
 	return num(s[:4]), num(s[5:7]), num(s[8:]), true
 }
+
+// TestNamePlaceKeyHoldsAddressKey: two rows that share a name_place key
+// and both have an address key share that address key, which
+// skipNamePlace relies on; over names and addresses of every shape (one
+// word, numbers, the same street in other words).
+func TestNamePlaceKeyHoldsAddressKey(t *testing.T) {
+	t.Parallel()
+	names := []string{"Noah Watson", "Watson, Noah", "N. Watson", "Noah", "Wattson", "Anna-Lena van der Berg", "Lena Berg", "李小龙"}
+	addrs := []string{"7", "Hamburg", "High Street 5, London", "5 High Street, London", "High Street 5", "High St. 5, London",
+		"Hauptstraße 1, 10115 Berlin", "Hauptstrasse 1, Berlin", "Weg 12, Hamburg", "12, Hamburg", "London"}
+	var feats []Features
+	for _, n := range names {
+		for _, a := range addrs {
+			p := &nameapi.InputPerson{PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{nameapi.Field(nameapi.FieldFullname, n)}},
+				Addresses: []nameapi.AddressRelation{{Address: &nameapi.InputAddress{String: a}}}}
+			feats = append(feats, Extract(int32(len(feats)), p))
+		}
+	}
+	shared := 0
+	for i := range feats {
+		for j := range i {
+			a, b := &feats[i], &feats[j]
+			np := Keys(a, RuleNamePlace)
+			if !slices.ContainsFunc(Keys(b, RuleNamePlace), func(k string) bool { return slices.Contains(np, k) }) {
+				continue
+			}
+			ka, kb := Keys(a, RuleAddress), Keys(b, RuleAddress)
+			if len(ka) == 0 || len(kb) == 0 {
+				continue
+			}
+			shared++
+			if !slices.Equal(ka, kb) {
+				t.Fatalf("rows %+v and %+v share a name_place key, not their address keys %q, %q", a, b, ka, kb)
+			}
+		}
+	}
+	if shared < 50 {
+		t.Fatalf("%d pairs share a name_place key and have address keys: the test checks little", shared)
+	}
+}

@@ -51,7 +51,7 @@ var tfRule = func() (out [NumRules]bool) {
 // capped block of a shared key before by, in which the rows lie within
 // window of each other), in one pass over the keys the rows share.
 func newCand(a, b int32, p Pattern, ka, kb []blockKey, fa, fb *Features, shares nameShares, by blockKey, window int) (c cand, again bool) {
-	c = cand{a: a, b: b, p: p, names: shares.logU(fa, fb, p.Vector()[FieldName])}
+	c = cand{a: a, b: b, p: p}
 	var shared, uncapped uint8
 	// A row's keys come rule by rule (BlockKeys): only the keys of one
 	// rule are compared with each other.
@@ -96,6 +96,9 @@ func newCand(a, b int32, p Pattern, ka, kb []blockKey, fa, fb *Features, shares 
 		owner = shared & -shared
 	}
 	c.shared = shared &^ owner
+	if !again { // a pair kept again is dropped: its names not weighed
+		c.names = shares.logU(fa, fb, p.Vector()[FieldName])
+	}
 	return c, again
 }
 

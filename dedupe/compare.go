@@ -575,7 +575,7 @@ func wordRel(a, b string) int {
 	if len(a) >= 3 && strings.HasPrefix(b, a) || len(b) >= 3 && strings.HasPrefix(a, b) {
 		return 2
 	}
-	if min(len(a), len(b)) >= 4 && (withinEdits(a, b, 1) || smetrics.JaroWinkler(a, b, 0.7, 4) >= 0.93) {
+	if min(len(a), len(b)) >= 4 && (withinEdits(a, b, 1) || jaroWinklerAtLeast(a, b, 0.7, 4, 0.93)) {
 		return 1
 	}
 	return 0

@@ -45,6 +45,9 @@ type extracted struct {
 	// its previous rows not read (loadIndexed): the group step adds them
 	// to the block's size.
 	hidden map[blockID]uint32
+	// uncappedAddr marks the rows whose address key's block is not
+	// capped (a bit a row, set by the group step): see skipNamePlace.
+	uncappedAddr []uint64
 }
 
 // extractJob is one batch of records on its way through the workers.

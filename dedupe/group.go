@@ -141,6 +141,7 @@ func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleSta
 	}
 	var group []keyEntry
 	var cur keyEntry
+	x.uncappedAddr = make([]uint64, (fs.rows()+63)/64)
 	end := func() error {
 		n := len(group) + int(x.hidden[blockID{cur.rule, cur.h}])
 		if n >= 2 {
@@ -150,6 +151,11 @@ func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleSta
 			}
 		}
 		capped := n > o.Settings.MaxBlockSize
+		if cur.rule == RuleAddress && !capped {
+			for _, e := range group {
+				x.uncappedAddr[e.row/64] |= 1 << (e.row % 64)
+			}
+		}
 		for i, e := range group {
 			pos := uint32(0)
 			if capped {
@@ -195,6 +201,23 @@ func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleSta
 		return st, err
 	}
 	return st, rw.finish(ctx, o.Settings.MaxBlockSize, o.Workers)
+}
+
+// skipNamePlace reports whether no pair of an uncapped block of
+// RuleNamePlace (its rows ents) is the block's to compare, so that it
+// need not be read: a name_place key is a name word's code and the
+// row's address key (Keys), so two rows that share it share that
+// address key too, an earlier rule's; when its block is not capped,
+// that block compared them (owns). A row whose address key's block is
+// capped, or that has no address key (one address word), keeps the
+// block.
+func skipNamePlace(x *extracted, ents []keyEntry) bool {
+	for _, e := range ents {
+		if x.uncappedAddr[e.row/64]&(1<<(e.row%64)) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // compareJob is one block (or a segment of a capped block) to compare:
@@ -364,8 +387,10 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 					o.Progress("comparing "+cur.rule.String(), done, st[cur.rule].blocks)
 				}
 				capped := n+int(x.hidden[blockID{cur.rule, cur.h}]) > maxBlock
-				if err := send(compareJob{rule: cur.rule, ents: group, first: len(group), capped: capped}); err != nil {
-					return err
+				if capped || cur.rule != RuleNamePlace || !skipNamePlace(x, group) {
+					if err := send(compareJob{rule: cur.rule, ents: group, first: len(group), capped: capped}); err != nil {
+						return err
+					}
 				}
 			}
 			group, n = nil, 0

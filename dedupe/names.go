@@ -63,6 +63,16 @@ func (c *nameComparer) compare(ctx context.Context, a, b *Features, evidence boo
 	if sameWords(a.Tokens, b.Tokens) {
 		return NameEqual // the same words in any order: no call needed
 	}
+	key := pairKey(a.nameHash, b.nameHash)
+	looked := evidence && !disjointRoles(a, b)
+	if looked {
+		// The memo's answer stands whatever the local comparison says
+		// (below): looked up first, it saves that comparison.
+		if l, ok := c.memo.get(key); ok {
+			c.memoHits.Add(1)
+			return l
+		}
+	}
 	local := compareNamesLocal(a, b)
 	if local == NameDifferent && disjointRoles(a, b) {
 		// "Lucio" (a given name alone) and "Ziemann" (a surname alone)
@@ -73,10 +83,11 @@ func (c *nameComparer) compare(ctx context.Context, a, b *Features, evidence boo
 		c.skipped.Add(1)
 		return local
 	}
-	key := pairKey(a.nameHash, b.nameHash)
-	if l, ok := c.memo.get(key); ok {
-		c.memoHits.Add(1)
-		return l
+	if !looked {
+		if l, ok := c.memo.get(key); ok {
+			c.memoHits.Add(1)
+			return l
+		}
 	}
 	if c.svc == nil || !c.take() {
 		c.local.Add(1)

@@ -157,6 +157,8 @@ func TestPersonClasses(t *testing.T) {
 		{"couple, one surname", "John and Mary Smith", "MULTIPLE", "", "{John=GIVENNAME Smith=SURNAME} {Mary=GIVENNAME Smith=SURNAME}"},
 		{"couple, two names", "Peter Müller und Petra Müller", "MULTIPLE", "", "{Peter=GIVENNAME Müller=SURNAME} {Petra=GIVENNAME Müller=SURNAME}"},
 		{"couple, ampersand", "Peter Müller & Petra Schmidt", "MULTIPLE", "", "{Peter=GIVENNAME Müller=SURNAME} {Petra=GIVENNAME Schmidt=SURNAME}"},
+		{"couple, conjunction in random case", "InGáLVUR oG sTeInBjøRN av reYni", "MULTIPLE", "", "{InGáLVUR=GIVENNAME av reYni=SURNAME} {sTeInBjøRN=GIVENNAME av reYni=SURNAME}"},
+		{"couple, German und in random case", "pEtEr uNd PeTrA mÜlLeR", "MULTIPLE", "", "{pEtEr=GIVENNAME mÜlLeR=SURNAME} {PeTrA=GIVENNAME mÜlLeR=SURNAME}"},
 		{"couple, Lithuanian ir", "Jokūbas ir Dominykas Paulauskas", "MULTIPLE", "", "{Jokūbas=GIVENNAME Paulauskas=SURNAME} {Dominykas=GIVENNAME Paulauskas=SURNAME}"},
 		{"couple, Lithuanian ir in fields", "GIVENNAME:Jokūbas ir Dominykas|SURNAME:Paulauskas", "MULTIPLE", "", "{Jokūbas=GIVENNAME Paulauskas=SURNAME} {Dominykas=GIVENNAME Paulauskas=SURNAME}"},
 		{"couple, Latvian un", "Artūrs Bērziņš un Emīlija Bērziņa", "MULTIPLE", "", "{Artūrs=GIVENNAME Bērziņš=SURNAME} {Emīlija=GIVENNAME Bērziņa=SURNAME}"},

@@ -51,7 +51,9 @@ type TokFlags struct {
 // the tokenizer keeps them as words (Token.WeakConj set when written in
 // lower case) and the parser decides from the words around them. In a
 // name written all in capitals every conjunction is such a word ("HANS
-// UND PETRA", but "KIM JA YOUNG").
+// UND PETRA", but "KIM JA YOUNG"), and so is a conjunction typed in a
+// case no convention writes ("InGáLVUR oG sTeInBjøRN", "ԻսԿ"): its case
+// says nothing.
 var Conjunctions, WeakConjunctions, SurnameJoiners = loadConjunctions()
 
 // SurnameJoiners are the WeakConjunctions that also join the two
@@ -166,7 +168,8 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 			return
 		}
 		weak := len(k) <= 3 && WeakConjunctions[k] && (part == k || part == "u." && k == "u") ||
-			(len(k) <= 3 && WeakConjunctions[k] || Conjunctions[k]) && part == strings.ToUpper(k) && IsAllUpper(s)
+			(len(k) <= 3 && WeakConjunctions[k] || Conjunctions[k]) && part == strings.ToUpper(k) && IsAllUpper(s) ||
+			Conjunctions[k] && OddCase(part) // typed in random case: "oG", "ԻսԿ"
 		toks = append(toks, Token{Text: part, Key: k, Kind: TokWord, WeakConj: weak})
 	}
 	// emitWord emits the word s[a:b].

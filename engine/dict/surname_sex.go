@@ -57,6 +57,26 @@ var (
 	femaleEndings = []string{"ova", "eva", "yova", "ová", "ská", "cká", "ska", "cka", "dzka", "skaya", "skaja", "ова", "ева", "ёва", "ская", "цкая", "ска"}
 )
 
+// belarusianMaleEndings are the Belarusian men's forms of -ov/-ev,
+// written with ŭ (Łacinka "Ivanoŭ", "Kavalioŭ") or ў (Cyrillic
+// "Іваноў"); ŭ and ў end no other language's surnames, so the women's
+// forms (-ava, -ova, shared with other languages) are not needed to tell
+// them.
+var belarusianMaleEndings = []string{"oŭ", "aŭ", "eŭ", "оў", "аў", "еў", "ёў"}
+
+// belarusianMarked is SurnameMaleProportion for a surname ending in ŭ or
+// ў: a man's form when it ends in one of belarusianMaleEndings after two
+// letters or more.
+func belarusianMarked(surname string) (float64, bool) {
+	lower := strings.ToLower(surname)
+	for _, e := range belarusianMaleEndings {
+		if rest, ok := strings.CutSuffix(lower, e); ok && utf8.RuneCountInString(rest) >= 2 {
+			return 1, true
+		}
+	}
+	return 0, false
+}
+
 // asciiMaleEndings and asciiFemaleEndings are the ASCII ones of
 // maleEndings and femaleEndings.
 var asciiMaleEndings, asciiFemaleEndings = asciiOnly(maleEndings), asciiOnly(femaleEndings)
@@ -104,6 +124,8 @@ func (d *Dict) SurnameMaleProportion(surname string) (p float64, ok bool) {
 	// these letters: most surnames stop here.
 	switch r, _ := utf8.DecodeLastRuneInString(surname); unicode.ToLower(r) {
 	case 'a', 'e', 'i', 'j', 'v', 'y', 'á', 'ý', 'а', 'в', 'й', 'и', 'я':
+	case 'ŭ', 'ў':
+		return belarusianMarked(surname)
 	default:
 		return 0, false
 	}

@@ -54,6 +54,9 @@ func TestSurnameMaleProportion(t *testing.T) {
 		{"Nikolayev", true},
 		{"Nováková", false},
 		{"Стојановска", false},
+		{"Ivanoŭ", true}, // Belarusian, Łacinka
+		{"Kavalioŭ", true},
+		{"Іваноў", true}, // Belarusian, Cyrillic
 	}
 	for _, tt := range tests {
 		p, ok := d.SurnameMaleProportion(tt.name)
@@ -65,7 +68,7 @@ func TestSurnameMaleProportion(t *testing.T) {
 			t.Errorf("SurnameMaleProportion(%q) = %.2f, want male=%v", tt.name, p, tt.male)
 		}
 	}
-	for _, n := range []string{"Smith", "Jones", "Müller", "Garcia", "Rossi", "Kim"} {
+	for _, n := range []string{"Smith", "Jones", "Müller", "Garcia", "Rossi", "Kim", "Oŭ", "Lukašenka"} {
 		if p, ok := d.SurnameMaleProportion(n); ok {
 			t.Errorf("SurnameMaleProportion(%q) = %.2f, want unknown", n, p)
 		}

@@ -57,6 +57,46 @@ var (
 	femaleEndings = []string{"ova", "eva", "yova", "ová", "ská", "cká", "ska", "cka", "dzka", "skaya", "skaja", "ова", "ева", "ёва", "ская", "цкая", "ска"}
 )
 
+// belarusianMaleEndings are the Belarusian men's forms of -ov/-ev,
+// written with ŭ (Łacinka "Ivanoŭ", "Kavalioŭ") or ў (Cyrillic
+// "Іваноў"); ŭ and ў end no other language's surnames, so the women's
+// forms (-ava, -ova, shared with other languages) are not needed to tell
+// them.
+var belarusianMaleEndings = []string{"oŭ", "aŭ", "eŭ", "оў", "аў", "еў", "ёў"}
+
+// belarusianMarked is SurnameMaleProportion for a surname ending in ŭ or
+// ў: a man's form when it ends in one of belarusianMaleEndings after two
+// letters or more.
+func belarusianMarked(surname string) (float64, bool) {
+	lower := strings.ToLower(surname)
+	for _, e := range belarusianMaleEndings {
+		if rest, ok := strings.CutSuffix(lower, e); ok && utf8.RuneCountInString(rest) >= 2 {
+			return 1, true
+		}
+	}
+	return 0, false
+}
+
+// lithuanianFemaleEndings are the Lithuanian women's surname forms: a
+// married woman's -ienė (Paulauskienė for Paulauskas) and an unmarried
+// one's -aitė, -ytė, -iūtė, -ūtė, -utė (Paulauskaitė). The letter ė ends
+// no other language's surnames; the men's forms (-as, -is, -us, -ys) are
+// every language's, so they are not marked.
+var lithuanianFemaleEndings = []string{"ienė", "aitė", "ytė", "iūtė", "ūtė", "utė"}
+
+// lithuanianMarked is SurnameMaleProportion for a surname ending in ė: a
+// woman's form when it ends in one of lithuanianFemaleEndings after two
+// letters or more.
+func lithuanianMarked(surname string) (float64, bool) {
+	lower := strings.ToLower(surname)
+	for _, e := range lithuanianFemaleEndings {
+		if rest, ok := strings.CutSuffix(lower, e); ok && utf8.RuneCountInString(rest) >= 2 {
+			return 0, true
+		}
+	}
+	return 0, false
+}
+
 // asciiMaleEndings and asciiFemaleEndings are the ASCII ones of
 // maleEndings and femaleEndings.
 var asciiMaleEndings, asciiFemaleEndings = asciiOnly(maleEndings), asciiOnly(femaleEndings)
@@ -104,6 +144,10 @@ func (d *Dict) SurnameMaleProportion(surname string) (p float64, ok bool) {
 	// these letters: most surnames stop here.
 	switch r, _ := utf8.DecodeLastRuneInString(surname); unicode.ToLower(r) {
 	case 'a', 'e', 'i', 'j', 'v', 'y', 'á', 'ý', 'а', 'в', 'й', 'и', 'я':
+	case 'ŭ', 'ў':
+		return belarusianMarked(surname)
+	case 'ė':
+		return lithuanianMarked(surname)
 	default:
 		return 0, false
 	}

@@ -38,8 +38,8 @@ const maxFamilyWords = 3
 // parseFamily returns the FAMILY match of toks when they are a family
 // marker and a surname of at most maxFamilyWords words.
 func (e *Parser) parseFamily(toks []text.Token) (nameapi.ParsedPersonMatch, bool) {
-	if len(toks) < 2 || !(familyFilter.MayHoldLower(toks[0].Text) && familyBefore[toks[0].Key] ||
-		familyFilter.MayHoldLower(toks[len(toks)-1].Text) && familyAfter[toks[len(toks)-1].Key]) {
+	if len(toks) < 2 || !(familyFilter.MayHold(toks[0].Key) && familyBefore[toks[0].Key] ||
+		familyFilter.MayHold(toks[len(toks)-1].Key) && familyAfter[toks[len(toks)-1].Key]) {
 		return nameapi.ParsedPersonMatch{}, false
 	}
 	for _, t := range toks {

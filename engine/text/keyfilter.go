@@ -27,6 +27,17 @@ func (f *KeyFilter) Add(k string) {
 	}
 }
 
+// MayHold reports whether k may be an added key: false means it was not
+// added (a word's key known, no loop over its bytes). The empty key
+// passes.
+func (f *KeyFilter) MayHold(k string) bool {
+	if k == "" {
+		return true
+	}
+	b := keyFilterBit(len(k), k[0], k[len(k)-1])
+	return f.bits[b/64]&(1<<(b%64)) != 0
+}
+
 // MayHoldLower reports whether w in lower case may be an added key. A word
 // of other bytes than ASCII letters, hyphens and apostrophes, whose key a
 // caller builds otherwise, and the empty word always pass.

@@ -35,6 +35,9 @@ func TestKeyFilter(t *testing.T) {
 					t.Errorf("%s: MayHoldLower(%q) = false for a key", tt.name, w)
 				}
 			}
+			if !tt.filter.MayHold(k) {
+				t.Errorf("%s: MayHold(%q) = false for a key", tt.name, k)
+			}
 		}
 		set := 0
 		for _, x := range tt.filter.bits {
@@ -46,13 +49,13 @@ func TestKeyFilter(t *testing.T) {
 	}
 	for _, keys := range []map[string]string{l.Salutations, l.TitleCanon} {
 		for k := range keys {
-			if k != "" && (!l.AffixFilter.MayHoldLower(k) || !l.AffixFilter.MayHoldLower(strings.ToUpper(k))) {
+			if k != "" && (!l.AffixFilter.MayHoldLower(k) || !l.AffixFilter.MayHoldLower(strings.ToUpper(k)) || !l.AffixFilter.MayHold(k)) {
 				t.Errorf("AffixFilter drops %q", k)
 			}
 		}
 	}
 	for k := range l.Qualifiers {
-		if k != "" && (!l.AffixFilter.MayHoldLower(k) || !l.AffixFilter.MayHoldLower(strings.ToUpper(k))) {
+		if k != "" && (!l.AffixFilter.MayHoldLower(k) || !l.AffixFilter.MayHoldLower(strings.ToUpper(k)) || !l.AffixFilter.MayHold(k)) {
 			t.Errorf("AffixFilter drops %q", k)
 		}
 	}
@@ -66,6 +69,12 @@ func TestKeyFilter(t *testing.T) {
 		if none.MayHoldLower(w) {
 			t.Errorf("the empty filter passes %q", w)
 		}
+		if none.MayHold(w) {
+			t.Errorf("the empty filter passes the key %q", w)
+		}
+	}
+	if !none.MayHold("") {
+		t.Errorf("MayHold(\"\") = false")
 	}
 }
 

@@ -451,12 +451,13 @@ func (l *WordLists) IsProfession(k string) bool {
 // "de", "bin"): Particles[t.Key], most words answered by ParticleFilter
 // (the key of a word is NKey of its text).
 func (l *WordLists) IsParticle(t Token) bool {
-	return l.ParticleFilter.MayHoldLower(t.Text) && l.Particles[t.Key]
+	return l.ParticleFilter.MayHold(t.Key) && l.Particles[t.Key]
 }
 
 // MayBeAffix reports whether the word t may be a salutation, a title or a
-// qualifier: false for most words, which then need no lookup in those
-// maps (the key of a word is NKey of its text).
+// qualifier: false for most words, whose key then is in none of those
+// maps (Salutations, SalutationsAfter, Titles, Qualifiers: looked up by
+// t.Key).
 func (l *WordLists) MayBeAffix(t Token) bool {
-	return l.AffixFilter.MayHoldLower(t.Text)
+	return l.AffixFilter.MayHold(t.Key)
 }

@@ -159,7 +159,7 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 		low = strings.ToLower(s)
 	}
 	word := func(part string, k string) {
-		if k != "" && (!conjFirst[k[0]] || !conjFilter.MayHoldLower(part)) {
+		if k != "" && (!conjFirst[k[0]] || !conjFilter.MayHold(k)) {
 			toks = append(toks, Token{Text: part, Key: k, Kind: TokWord})
 			return
 		}

@@ -199,6 +199,15 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 	}
 	start := -1 // start of the current word
 	for i := 0; i < len(s); {
+		if c := s[i]; wordByte[c] || c == '\'' && start >= 0 {
+			// An ASCII letter, '.', '-' or '/', or an apostrophe inside a
+			// word: what the default case below does, without decoding.
+			if start < 0 {
+				start = i
+			}
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case unicode.IsSpace(r):
@@ -273,6 +282,17 @@ func TokenizeInto(toks []Token, s string) ([]Token, TokFlags) {
 	}
 	return out, fl
 }
+
+// wordByte marks the ASCII bytes that continue or start a word and are
+// name runes (IsNameRune), but for the apostrophe, which opens a quote
+// at the start of a word.
+var wordByte = func() (b [256]bool) {
+	for c := 'A'; c <= 'Z'; c++ {
+		b[c], b[c+'a'-'A'] = true, true
+	}
+	b['.'], b['-'], b['/'] = true, true, true
+	return b
+}()
 
 // mayBeStray reports whether a word that starts or ends with the byte c
 // may start or end with a stray quote or bracket (TokenizeInto trims

@@ -60,9 +60,9 @@
 //	               sorted externally: sorted runs of at most
 //	               Options.SortBuffer bytes, merged k ways
 //	candidates     the compared pairs that agree somewhere (33 bytes
-//	               each, cands.go): spooled as they come, except those
-//	               that two blocks may compare, which are sorted to
-//	               drop the repeat
+//	               each, cands.go): spooled as they come, each once (a
+//	               row's place in a capped block, in its key, tells a
+//	               later block that an earlier one compared the pair)
 //	kept pairs     the scored pairs at or above the pairs threshold
 //	               (48 bytes each, kept.go), sorted by row externally
 //	               as the scoring workers hand them over

@@ -287,6 +287,18 @@ func decodeFeaturesString(rec string, f *Features, keys []blockKey) ([]blockKey,
 	return keys, d.end()
 }
 
+// decodeBodyString decodes into f the features of a record held in a
+// string whose nkeys keys are decoded already (decodeKeys), without
+// decoding them again; f's strings are substrings of rec.
+func decodeBodyString(rec string, nkeys int, f *Features) error {
+	d := featDecoder{s: rec, i: 2 + nkeys*keySize}
+	if d.i > len(rec) {
+		return errCorrupt
+	}
+	d.body(f)
+	return d.end()
+}
+
 // decodeKeys decodes only the keys of a record of appendFeatures
 // (appended to keys[:0]), as decodeFeatures does, without copying the
 // record.

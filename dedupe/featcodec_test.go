@@ -46,6 +46,15 @@ func roundTrip(t *testing.T, f *Features, keys []blockKey) {
 	if onlyKeys, err := decodeKeys(rec, []blockKey{{h: 2}}); err != nil || len(onlyKeys) != len(keys) || len(keys) > 0 && !reflect.DeepEqual(onlyKeys, keys) {
 		t.Errorf("decodeKeys: got %+v, %v, want %+v", onlyKeys, err, keys)
 	}
+	// the compare step: keys first, then the body alone
+	var body Features
+	body.Tokens = []string{"left", "over"}
+	if err := decodeBodyString(string(rec), len(keys), &body); err != nil {
+		t.Fatalf("decodeBodyString: %v", err)
+	}
+	if !reflect.DeepEqual(normalised(body), normalised(*f)) {
+		t.Errorf("decodeBodyString:\n got %#v\nwant %#v", normalised(body), normalised(*f))
+	}
 	// the exported form: features alone
 	data, err := f.AppendBinary([]byte{1, 2})
 	if err != nil {
@@ -162,6 +171,9 @@ func TestFeatCodecRejectsCorruptRecords(t *testing.T) {
 		var g Features
 		if _, err := decodeFeatures(tc.rec, &g, nil); err == nil {
 			t.Errorf("%s: no error", tc.name)
+		}
+		if err := decodeBodyString(string(tc.rec), len(BlockKeys(&f)), &g); err == nil {
+			t.Errorf("%s: decodeBodyString: no error", tc.name)
 		}
 		if len(tc.rec) > 2 {
 			if err := g.UnmarshalBinary(tc.rec[2+keySize*len(BlockKeys(&f)):]); err == nil {

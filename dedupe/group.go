@@ -322,8 +322,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 					for _, t := range todo {
 						for _, k := range t {
 							if !loaded[k] {
-								var err error
-								if keys[k], err = decodeFeaturesString(recs[k], &feats[k], keys[k]); err != nil {
+								if err := decodeBodyString(recs[k], len(keys[k]), &feats[k]); err != nil {
 									return fmt.Errorf("row %d: %w", j.ents[k].row, err)
 								}
 								loaded[k] = true

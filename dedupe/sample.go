@@ -50,9 +50,9 @@ func estimateU(ctx context.Context, o Options, store *featStore, names *nameComp
 	g, gctx := errgroup.WithContext(ctx)
 	for range o.Workers {
 		g.Go(func() error {
-			var buf []byte
+			// one buffer a row: the features are parts of it (loadBody)
+			var bufA, bufB []byte
 			var ra, rb Features
-			var ka, kb []blockKey
 			for gctx.Err() == nil {
 				i := int(next.Add(1)) - 1
 				if i >= len(sample) {
@@ -67,10 +67,10 @@ func estimateU(ctx context.Context, o Options, store *featStore, names *nameComp
 					fa, fb = &all[a], &all[b]
 				} else {
 					var err error
-					if buf, ka, err = store.load(a, buf, &ra, ka); err != nil {
+					if bufA, err = store.loadBody(a, bufA, &ra); err != nil {
 						return err
 					}
-					if buf, kb, err = store.load(b, buf, &rb, kb); err != nil {
+					if bufB, err = store.loadBody(b, bufB, &rb); err != nil {
 						return err
 					}
 					fa, fb = &ra, &rb

@@ -474,37 +474,84 @@ func comparePhone(a, b string) Level {
 	return Different
 }
 
-// compareAddress compares two sorted word sets by their overlap (Jaccard):
-// at least 0.8 equal, at least 0.6 close (one word of five differs); also
-// close when the sets share a word and each has at most one the other
-// lacks, so that one word changed is close however short the address
-// (a postcode's inward code, a house number).
+// compareAddress compares two addresses, sorted word hashes whose
+// postal code words are marked postcodeWord. Every word taken as one set:
+// a Jaccard overlap of at least 0.8 is equal, of at least 0.6 close, and
+// close too when the two share a word and each has at most one the
+// other lacks (one word changed is close however short the address: a
+// postcode's inward code, a house number). Part by part (the postal code,
+// the rest), over the parts both rows have: close at an overlap of 0.6,
+// or when in each such part the two share a word and each has at most
+// one the other lacks (a town with a region added and another inward
+// code), so that a row with a town alone and one with the town and a
+// postal code agree; rows that have no part in common (a postal code
+// alone, a town alone) are missing, not different: nothing they could
+// disagree on was given.
 func compareAddress(a, b []uint32) Level {
 	if len(a) == 0 || len(b) == 0 {
 		return Missing
 	}
+	aRest, aPost := splitPostcode(a)
+	bRest, bPost := splitPostcode(b)
+	var o overlap // the parts both have
+	for _, pr := range [2][2][]uint32{{aRest, bRest}, {aPost, bPost}} {
+		if x, y := pr[0], pr[1]; len(x) > 0 && len(y) > 0 {
+			o.add(x, y)
+		}
+	}
+	if o.parts == 0 {
+		return Missing
+	}
+	var all overlap // every word, as one part
+	all.add(a, b)
+	switch {
+	case all.jaccard() >= 0.8:
+		return Equal
+	case all.jaccard() >= 0.6, all.oneOff, o.jaccard() >= 0.6, o.oneOff:
+		return Close
+	}
+	return Different
+}
+
+// splitPostcode splits sorted address hashes into the words that are not
+// a postal code's and those that are (marked postcodeWord, sorted last).
+func splitPostcode(a []uint32) (rest, post []uint32) {
+	i, _ := slices.BinarySearch(a, postcodeWord)
+	return a[:i], a[i:]
+}
+
+// overlap adds up the word overlap of an address's parts.
+type overlap struct {
+	common, union int
+	// oneOff: in every part added, the two share a word and each has at
+	// most one the other lacks.
+	oneOff bool
+	parts  int
+}
+
+// add adds the overlap of one part's sorted words x and y.
+func (o *overlap) add(x, y []uint32) {
 	common, i, j := 0, 0, 0
-	for i < len(a) && j < len(b) {
+	for i < len(x) && j < len(y) {
 		switch {
-		case a[i] == b[j]:
+		case x[i] == y[j]:
 			common++
 			i++
 			j++
-		case a[i] < b[j]:
+		case x[i] < y[j]:
 			i++
 		default:
 			j++
 		}
 	}
-	jac := float64(common) / float64(len(a)+len(b)-common)
-	switch {
-	case jac >= 0.8:
-		return Equal
-	case jac >= 0.6, common > 0 && len(a)-common <= 1 && len(b)-common <= 1:
-		return Close
-	}
-	return Different
+	one := common > 0 && len(x)-common <= 1 && len(y)-common <= 1
+	o.oneOff = one && (o.parts == 0 || o.oneOff)
+	o.parts++
+	o.common += common
+	o.union += len(x) + len(y) - common
 }
+
+func (o *overlap) jaccard() float64 { return float64(o.common) / float64(o.union) }
 
 // compareNamesLocal compares two rows' names without the service: word by
 // word, ignoring order, with initials, prefixes and typos.

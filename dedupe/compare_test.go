@@ -115,11 +115,27 @@ func TestCompareFields(t *testing.T) {
 		{"place other postcode", compareAddress(addr("Bath BA1"), addr("Bath BA2")), Close},
 		{"two words changed", compareAddress(addr("Bath BA1 1AA"), addr("Bath BA2 2BB")), Different},
 		{"one word each, different", compareAddress(addr("Bath"), addr("Wells")), Different},
+		// part by part: a postal code and a town (placeAddr)
+		{"postcode alone vs town alone", compareAddress(placeAddr("UX13 6FS", ""), placeAddr("", "Carson City")), Missing},
+		{"postcode vs postcode and town", compareAddress(placeAddr("UX13 6FS", ""), placeAddr("UX13 6FS", "Providence")), Close},
+		{"town vs postcode and town", compareAddress(placeAddr("", "Providence"), placeAddr("UX13 2AB", "Providence")), Close},
+		{"town vs other postcode and town", compareAddress(placeAddr("", "Providence"), placeAddr("UX13 2AB", "Carson City")), Different},
+		{"inward code and a region added", compareAddress(placeAddr("UX13 6FS", "Providence"), placeAddr("UX13 2AB", "Providence, Kent")), Close},
+		{"same postcode and town", compareAddress(placeAddr("UX13 6FS", "Carson City"), placeAddr("ux13 6fs", "carson city")), Equal},
+		{"postcode and town both changed", compareAddress(placeAddr("UX13 6FS", "Carson City"), placeAddr("GG14 5OX", "Carson City")), Different},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("%s: got %d, want %d", tc.name, tc.got, tc.want)
 		}
 	}
+}
+
+// placeAddr returns the address word hashes of a postal code and a town
+// (either may be empty).
+func placeAddr(postcode, town string) []uint32 {
+	p := &nameapi.InputPerson{Addresses: []nameapi.AddressRelation{{Address: &nameapi.InputAddress{
+		PlaceInfo: &nameapi.PlaceInfo{PostalCode: postcode, Locality: town}}}}}
+	return Extract(0, p).Addr
 }
 
 // addr returns the address word hashes of single-string address lines.

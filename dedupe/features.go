@@ -114,9 +114,7 @@ func Extract(row int32, p *nameapi.InputPerson) Features {
 		}
 	}
 	for _, rel := range p.Addresses {
-		for _, w := range addressWords(rel.Address) {
-			f.Addr = append(f.Addr, uint32(hashKey(0, w)))
-		}
+		f.Addr = appendAddress(f.Addr, rel.Address)
 	}
 	slices.Sort(f.Addr)
 	f.Addr = slices.Compact(f.Addr)
@@ -273,7 +271,26 @@ func digits(s string) string {
 	return string(b)
 }
 
-// addressWords returns the folded words of an address.
+// postcodeWord marks the hash of a postal code's word in Features.Addr
+// (compareAddress compares an address part by part).
+const postcodeWord = 1 << 31
+
+// appendAddress appends to dst the hashes of the folded words of an
+// address: those of its postal code marked postcodeWord, the others not.
+func appendAddress(dst []uint32, a *nameapi.InputAddress) []uint32 {
+	for _, w := range addressWords(a) {
+		dst = append(dst, uint32(hashKey(0, w))&^postcodeWord)
+	}
+	if a != nil && a.PlaceInfo != nil {
+		for _, w := range words(a.PlaceInfo.PostalCode) {
+			dst = append(dst, uint32(hashKey(0, w))|postcodeWord)
+		}
+	}
+	return dst
+}
+
+// addressWords returns the folded words of an address but its postal
+// code's (appendAddress).
 func addressWords(a *nameapi.InputAddress) []string {
 	if a == nil {
 		return nil
@@ -285,7 +302,7 @@ func addressWords(a *nameapi.InputAddress) []string {
 		parts = append(parts, s.StreetName, s.HouseNumber, s.String)
 	}
 	if p := a.PlaceInfo; p != nil {
-		parts = append(parts, p.PostalCode, p.Locality, p.Region, p.LocalityAndPostalCode, p.AsString)
+		parts = append(parts, p.Locality, p.Region, p.LocalityAndPostalCode, p.AsString)
 		parts = append(parts, p.AsLines...)
 	}
 	var out []string

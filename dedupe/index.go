@@ -127,14 +127,18 @@ var indexProbe = func() string {
 	people := []nameapi.InputPerson{
 		{PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{{String: "Dr. Anna-Lena van der Berg", FieldType: nameapi.FieldFullname}}},
 			EmailAddresses: []nameapi.EmailAddress{{EmailAddress: "a.vanderberg+x@example.com"}}},
-		{PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{{String: "José", FieldType: nameapi.FieldGivenname}, {String: "Müller García", FieldType: nameapi.FieldSurname}}}},
+		{PersonName: &nameapi.InputPersonName{NameFields: []nameapi.NameField{{String: "José", FieldType: nameapi.FieldGivenname}, {String: "Müller García", FieldType: nameapi.FieldSurname}}},
+			Addresses: []nameapi.AddressRelation{{Address: &nameapi.InputAddress{String: "Hauptstraße 5",
+				PlaceInfo: &nameapi.PlaceInfo{PostalCode: "SW1A 2BB", Locality: "Bath"}}}}},
 	}
 	var b []byte
 	for i := range people {
 		f := Extract(int32(i), &people[i])
 		f.Birth = 19800231
 		f.Phones = []string{"301234567"}
-		f.Addr = []uint32{7, 99, 12345}
+		if len(f.Addr) == 0 {
+			f.Addr = []uint32{7, 99, 12345}
+		}
 		f.Block = []string{"x"}
 		b = appendFeatures(b[:0], &f, BlockKeys(&f))
 		h.Write(b)

@@ -14,12 +14,12 @@ import "github.com/xrash/smetrics"
 // BenchmarkJaroWinklerAtLeast).
 
 // jaroWinklerAtLeast reports whether smetrics.JaroWinkler(a, b, boost,
-// prefix) >= min, for 0 <= boost.
-func jaroWinklerAtLeast(a, b string, boost float64, prefix int, min float64) bool {
-	if len(a) > 0 && len(b) > 0 && len(a) <= 64 && len(b) <= 64 && jaroWinklerBound(a, b, prefix) < min-1e-9 {
+// prefix) >= want, for 0 <= boost.
+func jaroWinklerAtLeast(a, b string, boost float64, prefix int, want float64) bool {
+	if len(a) > 0 && len(b) > 0 && len(a) <= 64 && len(b) <= 64 && jaroWinklerBound(a, b, prefix) < want-1e-9 {
 		return false
 	}
-	return smetrics.JaroWinkler(a, b, boost, prefix) >= min
+	return smetrics.JaroWinkler(a, b, boost, prefix) >= want
 }
 
 // jaroWinklerBound returns a number at least smetrics.JaroWinkler(a, b,

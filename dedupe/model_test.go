@@ -11,16 +11,7 @@ import (
 func TestTrainRecoversWeights(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 7))
-	draw := func(shares []float64) Level {
-		x := r.Float64()
-		for l := 1; l < len(shares); l++ {
-			if x < shares[l] {
-				return Level(l)
-			}
-			x -= shares[l]
-		}
-		return Level(len(shares) - 1)
-	}
+	draw := func(shares []float64) Level { return drawLevel(r, shares) }
 	trueM := [numFields][]float64{
 		FieldName: {0, 0.7, 0.1, 0.1, 0.05, 0.05}, FieldBirth: {0, 0.9, 0.03, 0.04, 0.03},
 		FieldEmail: {0, 0.7, 0.1, 0.2}, FieldPhone: {0, 0.8, 0.05, 0.15}, FieldAddress: {0, 0.7, 0.2, 0.1},
@@ -167,16 +158,7 @@ func TestTermFrequencyAdjustment(t *testing.T) {
 func TestMovedPeopleTeachM(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 9))
-	draw := func(shares []float64) Level {
-		x := r.Float64()
-		for l := 1; l < len(shares); l++ {
-			if x < shares[l] {
-				return Level(l)
-			}
-			x -= shares[l]
-		}
-		return Level(len(shares) - 1)
-	}
+	draw := func(shares []float64) Level { return drawLevel(r, shares) }
 	trueM := [numFields][]float64{
 		FieldName: {0, 0.3, 0.25, 0.25, 0.05, 0.15}, FieldBirth: {0, 0.9, 0.03, 0.04, 0.03},
 		FieldEmail: {0, 1, 0, 0}, FieldPhone: {0, 1, 0, 0}, FieldAddress: {0, 0.1, 0.1, 0.8},
@@ -254,4 +236,17 @@ func TestRulePlausible(t *testing.T) {
 	if !unlearned.plausible() {
 		t.Error("a field EM did not learn decides nothing")
 	}
+}
+
+// drawLevel draws a level by its shares (shares[0], the missing level, is
+// never drawn).
+func drawLevel(r *rand.Rand, shares []float64) Level {
+	x := r.Float64()
+	for l := 1; l < len(shares); l++ {
+		if x < shares[l] {
+			return Level(l)
+		}
+		x -= shares[l]
+	}
+	return Level(len(shares) - 1)
 }

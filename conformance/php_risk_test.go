@@ -49,18 +49,39 @@ func TestPHPClientRiskDetectorTests(t *testing.T) {
 				"pobox": null,
 				"placeInfo": {"type": "StructuredPlaceInfo", "locality": "Atlantis", "postalCode": "55555", "neighborhood": null, "region": null, "country": null}}}]`),
 			func(t *testing.T, r *nameapi.RiskDetectorResult) {
-				// The stored client revisions (5994adfe and the namespaced
-				// one) assert 4 risks, one per data item; issue 23 says the
-				// newest asserts 7, a revision not readable here. The
-				// engine reports each independent finding as its own risk
-				// (docs/protocol.md, "Which client revision each fact comes
-				// from"): on this person that is 6, the fictional name, the
-				// phone number of one repeated digit, the reserved domain
-				// and the role mailbox, the fictional locality and the
-				// placeholder postal code. The other assertions are those
-				// of every revision.
-				if len(r.Risks) != 6 {
-					t.Fatalf("%d risks %+v, want 6", len(r.Risks), r.Risks)
+				// The client's newest revision (its default branch, per
+				// issue 23) asserts 7 risks; the stored revisions
+				// (5994adfe and the namespaced one) asserted 4, one per
+				// data item. Every revision asserts a risk on each of
+				// NAME, ADDRESS, EMAIL and TEL, the first NAME/FICTIONAL
+				// 0.9..1 and the score 0.95..1. The engine reports each
+				// independent finding as its own risk, worst first
+				// (docs/protocol.md, "Which client revision each fact
+				// comes from"); the seven here, with the engine's
+				// scores:
+				//   NAME/FICTIONAL 0.95: "Donald Duck" (engine/risk's
+				//     fictional names);
+				//   TEL/PLACEHOLDER 0.9: one digit repeated;
+				//   EMAIL/PLACEHOLDER 0.85: example.com stands in for a
+				//     real domain;
+				//   ADDRESS/FICTIONAL 0.85: the locality Atlantis;
+				//   EMAIL/INVALID 0.75: example.com is reserved (RFC
+				//     2606) and accepts no mail (null MX, RFC 7505);
+				//   ADDRESS/PLACEHOLDER 0.6: the postal code 55555;
+				//   EMAIL/OTHER 0.3: the role mailbox info@.
+				// Score 1-Π(1-riskScore) = 1.
+				want := []string{"NAME/FICTIONAL", "TEL/PLACEHOLDER", "EMAIL/PLACEHOLDER", "ADDRESS/FICTIONAL",
+					"EMAIL/INVALID", "ADDRESS/PLACEHOLDER", "EMAIL/OTHER"}
+				if len(r.Risks) != 7 {
+					t.Fatalf("%d risks %+v, want 7", len(r.Risks), r.Risks)
+				}
+				for i, k := range r.Risks {
+					if got := k.DataItem + "/" + string(k.RiskType); got != want[i] {
+						t.Errorf("risk %d %s, want %s: %+v", i, got, want[i], r.Risks)
+					}
+					if i > 0 && k.RiskScore > r.Risks[i-1].RiskScore {
+						t.Errorf("risks not worst first: %+v", r.Risks)
+					}
 				}
 				if r.Score < 0.95 || r.Score > 1 {
 					t.Errorf("score %v, want 0.95..1", r.Score)

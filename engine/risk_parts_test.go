@@ -27,11 +27,11 @@ func phpAllValues() *nameapi.InputPerson {
 
 // The PHP client's person: each independent finding is a risk of its
 // own, worst first, the fictional name first (≥ 0.9), overall ≥ 0.95.
-// Six findings: the name; the phone number of one repeated digit; the
-// reserved domain and the role mailbox of the address; the fictional
-// locality and the placeholder postal code. (The client's newest
-// revision is said to assert seven; no seventh independent finding is
-// in this person's data, see docs/protocol.md.)
+// Seven findings, as the client's newest revision asserts: the name; the
+// phone number of one repeated digit; of the address, the domain that
+// stands in for a real one, the same domain receiving no mail (reserved
+// by RFC 2606, null MX) and the role mailbox; the fictional locality and
+// the placeholder postal code (docs/protocol.md).
 func TestDetectRiskPHPAllValues(t *testing.T) {
 	t.Parallel()
 	e := realEngine(t)
@@ -51,6 +51,7 @@ func TestDetectRiskPHPAllValues(t *testing.T) {
 		{nameapi.DataItemTel, nameapi.RiskPlaceholder, "999 999 999"},
 		{nameapi.DataItemEmail, nameapi.RiskPlaceholder, "example.com"},
 		{nameapi.DataItemAddress, nameapi.RiskFictional, "atlantis"},
+		{nameapi.DataItemEmail, nameapi.RiskInvalid, "not a deliverable address"},
 		{nameapi.DataItemAddress, nameapi.RiskPlaceholder, "55555"},
 		{nameapi.DataItemEmail, nameapi.RiskOther, `"info"`},
 	}
@@ -108,7 +109,9 @@ func TestDetectRiskParts(t *testing.T) {
 		{"whole run", withTel("0123456789"), nameapi.DataItemTel, nameapi.RiskPlaceholder},
 		{"repeated digits", withTel("999 999 999"), nameapi.DataItemTel, nameapi.RiskPlaceholder},
 		{"role address alone", withEmail("info@mueller-bau.de"), nameapi.DataItemEmail, nameapi.RiskOther},
-		{"placeholder domain", withEmail("petra@example.com"), nameapi.DataItemEmail, nameapi.RiskPlaceholder},
+		{"placeholder domain that receives mail", withEmail("petra@test.com"), nameapi.DataItemEmail, nameapi.RiskPlaceholder},
+		{"private-use domain", withEmail("petra@corp.internal"), nameapi.DataItemEmail, nameapi.RiskInvalid},
+		{"link-local domain", withEmail("petra@nas.local"), nameapi.DataItemEmail, nameapi.RiskInvalid},
 		{"placeholder postal code", withPlace("55555", "Mainz"), nameapi.DataItemAddress, nameapi.RiskPlaceholder},
 		{"counting postal code", withPlace("12345", "Mainz"), nameapi.DataItemAddress, nameapi.RiskPlaceholder},
 		{"fictional locality", withPlace("55122", "Atlantis"), nameapi.DataItemAddress, nameapi.RiskFictional},
@@ -158,9 +161,25 @@ func TestDetectRiskFindings(t *testing.T) {
 		want []string // item/type of each risk, worst first
 	}{
 		{"reserved domain and placeholder local part", person("Petra Müller", "test@example.com", "", "", ""),
-			[]string{"EMAIL/PLACEHOLDER", "EMAIL/PLACEHOLDER"}},
+			[]string{"EMAIL/PLACEHOLDER", "EMAIL/INVALID", "EMAIL/PLACEHOLDER"}},
 		{"reserved domain and role mailbox", person("Petra Müller", "office@example.org", "", "", ""),
-			[]string{"EMAIL/PLACEHOLDER", "EMAIL/OTHER"}},
+			[]string{"EMAIL/PLACEHOLDER", "EMAIL/INVALID", "EMAIL/OTHER"}},
+		{"reserved domain alone", person("Petra Müller", "petra.mueller@example.net", "", "", ""),
+			[]string{"EMAIL/PLACEHOLDER", "EMAIL/INVALID"}},
+		{"name under a reserved domain", person("Petra Müller", "petra@mail.example.com", "", "", ""),
+			[]string{"EMAIL/PLACEHOLDER", "EMAIL/INVALID"}},
+		{"reserved test TLD", person("Petra Müller", "petra@shop.test", "", "", ""),
+			[]string{"EMAIL/PLACEHOLDER", "EMAIL/INVALID"}},
+		{"reserved invalid TLD", person("Petra Müller", "petra@mueller.invalid", "", "", ""),
+			[]string{"EMAIL/PLACEHOLDER", "EMAIL/INVALID"}},
+		{"localhost", person("Petra Müller", "petra@localhost", "", "", ""),
+			[]string{"EMAIL/PLACEHOLDER", "EMAIL/INVALID"}},
+		{"registered placeholder domain receives mail", person("Petra Müller", "petra@test.com", "", "", ""),
+			[]string{"EMAIL/PLACEHOLDER"}},
+		{"invalid host name and placeholder local part", person("Petra Müller", "test@q.q", "", "", ""),
+			[]string{"EMAIL/INVALID", "EMAIL/PLACEHOLDER"}},
+		{"invalid host name and role mailbox", person("Petra Müller", "info@-mueller.de", "", "", ""),
+			[]string{"EMAIL/INVALID", "EMAIL/OTHER"}},
 		{"role mailbox alone", person("Petra Müller", "kontakt@mueller-bau.de", "", "", ""),
 			[]string{"EMAIL/OTHER"}},
 		{"placeholder street, fictional locality, placeholder postal code", person("Petra Müller", "", "Musterstraße", "11111", "Atlantis"),

@@ -9,6 +9,59 @@ import (
 	"github.com/namepipe/namepipe/internal/benchcpu"
 )
 
+// TestDomainFacts holds the facts of domains of each kind: reserved names
+// and the names under them are undeliverable, and placeholders when they
+// are reserved for examples and tests; registered placeholder domains that
+// receive mail are placeholders only; names that merely look alike are
+// neither.
+func TestDomainFacts(t *testing.T) {
+	t.Parallel()
+	d, err := dict.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const (
+		P = 1 << iota // placeholder
+		U             // undeliverable
+		R             // reserved
+		D             // disposable
+	)
+	tests := []struct {
+		domain string
+		want   int
+	}{
+		{"example.com", P | U | R}, {"example.net", P | U | R}, {"example.org", P | U | R},
+		{"mail.example.com", P | U | R}, {"acme.example", P | U | R}, {"example", P | U | R},
+		{"x.test", P | U | R}, {"mail.test", P | U | R}, {"a.invalid", P | U | R},
+		{"localhost", P | U | R}, {"mail.localhost", P | U | R},
+		{"printer.local", U | R}, {"abc.onion", U | R}, {"home.arpa", U | R}, {"corp.internal", U | R}, {"x.alt", U | R},
+		{"test.com", P}, {"example.de", P}, {"mustermann.de", P}, {"example.co.uk", P},
+		{"q.q", U}, {"b.c1", U}, {"-web.de", U},
+		{"mailinator.com", D},
+		{"gmail.com", 0}, {"email.com", 0}, {"myexample.com", 0}, {"contest.com", 0}, {"testing.de", 0},
+		{"examples.com", 0}, {"example.com.de", P}, {"local.de", 0}, {"arpa.de", 0}, {"localhost.de", 0},
+	}
+	for _, tt := range tests {
+		f := domainFactsOf(nil, d, tt.domain)
+		got := 0
+		for _, b := range []struct {
+			on  bool
+			bit int
+		}{{f.placeholder, P}, {f.undeliverable, U}, {f.reserved, R}, {f.disposable, D}} {
+			if b.on {
+				got |= b.bit
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%s: %+v, want placeholder %v undeliverable %v reserved %v disposable %v", tt.domain, f,
+				tt.want&P != 0, tt.want&U != 0, tt.want&R != 0, tt.want&D != 0)
+		}
+		if f.reserved && reservedOf(tt.domain) == nil {
+			t.Errorf("%s: reserved without a reserved name", tt.domain)
+		}
+	}
+}
+
 // TestDomainCache checks that the remembered facts of a domain are the
 // facts of that domain, also when many domains share the cache's slots
 // and come back after others have taken their slot.
@@ -19,15 +72,14 @@ func TestDomainCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	domains := []string{"gmail.com", "web.de", "example.com", "acme.example", "mailinator.com", "x.test", "example.org.uk",
-		"localhost", "sub.mailinator.com", "a.invalid", "libero.it"}
+		"localhost", "sub.mailinator.com", "a.invalid", "libero.it", "q.q", "printer.local", "test.com"}
 	for i := range 5000 {
 		domains = append(domains, fmt.Sprintf("host%d.example%d.com", i, i%7))
 	}
 	c := domaincache.New()
 	for round := range 3 {
 		for _, dom := range domains {
-			want := domainFacts{placeholder: placeholderDomains[dom] || hasSuffixAny(dom, ".example", ".invalid", ".test") || len(dom) > 8 && dom[:8] == "example."}
-			want.disposable = !want.placeholder && d.IsDisposableDomain(dom)
+			want := domainFactsOf(nil, d, dom) // remembering nothing
 			if got := domainFactsOf(c, d, dom); got != want {
 				t.Fatalf("round %d, %q: %+v, want %+v", round, dom, got, want)
 			}
@@ -36,15 +88,6 @@ func TestDomainCache(t *testing.T) {
 	if f := domainFactsOf(c, d, "mailinator.com"); !f.disposable {
 		t.Errorf("mailinator.com not disposable: %+v", f)
 	}
-}
-
-func hasSuffixAny(s string, suffixes ...string) bool {
-	for _, x := range suffixes {
-		if len(s) >= len(x) && s[len(s)-len(x):] == x {
-			return true
-		}
-	}
-	return false
 }
 
 // BenchmarkDomainFacts measures domainFactsOf as the email checks call it,

@@ -25,9 +25,12 @@ var roleLocals = map[string]bool{
 	"buero": true, "bureau": true, "reception": true, "enquiries": true, "inquiries": true,
 }
 
+// placeholderDomains are domains that stand in for a real one, whether
+// or not they receive mail; the reserved names (reservedNames) are
+// placeholders as well.
 var placeholderDomains = map[string]bool{
-	"example.com": true, "example.org": true, "example.net": true, "example.de": true, "test.com": true, "test.de": true,
-	"domain.com": true, "sample.com": true, "email.test": true, "localhost": true, "mail.test": true, "foo.com": true,
+	"example.de": true, "test.com": true, "test.de": true,
+	"domain.com": true, "sample.com": true, "foo.com": true,
 	"bar.com": true, "asdf.com": true, "nowhere.com": true, "none.com": true, "invalid.com": true, "abc.com": true,
 	"xxx.com": true, "mustermann.de": true, "muster.de": true, "beispiel.de": true,
 }
@@ -60,9 +63,17 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet)
 		local := strings.ToLower(addr[:at])
 		domain := strings.TrimSuffix(strings.ToLower(addr[at+1:]), ".")
 		f := domainFactsOf(e.domains, e.lex, domain)
+		// Whether mail can reach the domain, whether the domain is a
+		// stand-in and what the local part is are findings of their own: a
+		// reserved name (example.com, *.test) is a placeholder and
+		// undeliverable, and "test@q.q" has a placeholder local part at a
+		// domain that cannot exist.
 		if f.undeliverable {
-			rs.add(nameapi.DataItemEmail, nameapi.RiskInvalid, 0.75, quoted("", addr, " is not a deliverable address: ", undeliverable(domain), "."))
-			continue
+			why := undeliverable(domain)
+			if f.reserved {
+				why = quoted("the domain ", domain, " ", reservedOf(domain).why)
+			}
+			rs.add(nameapi.DataItemEmail, nameapi.RiskInvalid, 0.75, quoted("", addr, " is not a deliverable address: ", why, "."))
 		}
 		if f.placeholder {
 			rs.add(nameapi.DataItemEmail, nameapi.RiskPlaceholder, 0.85, quoted("The email domain ", domain, " is a placeholder or reserved domain."))
@@ -90,8 +101,11 @@ func (e *Detector) emailRisks(p *nameapi.InputPerson, names *Names, rs *riskSet)
 		if mailbox && roleLocals[base] && names.named && !p.IsLegal() {
 			rs.addCause(nameapi.DataItemEmail, nameapi.RiskOther, causeRole, 0.3, quoted("The email local part ", base, " is a role address, not a person's."))
 		}
-		// Good evidence: the address carries the person's name.
-		rs.good += names.mailEvidence(text.Fold(base))
+		// Good evidence: the address carries the person's name (and can
+		// receive mail).
+		if !f.undeliverable {
+			rs.good += names.mailEvidence(text.Fold(base))
+		}
 	}
 }
 
@@ -122,8 +136,8 @@ func disposableScore(base string, names *Names) float64 {
 // case, without a trailing dot), or "": a label that is empty, longer than
 // 63 bytes, starts or ends with a hyphen or holds other than letters,
 // digits and hyphens, or a top-level domain of fewer than two letters or
-// with digits ("q@q.q", "a@b.c1"). "localhost" is left to the placeholder
-// checks.
+// with digits ("q@q.q", "a@b.c1"). "localhost" is left to the reserved
+// names (reservedOf).
 func undeliverable(domain string) string {
 	if domain == "localhost" {
 		return ""

@@ -115,7 +115,8 @@ func quoted(before, s string, after ...string) string {
 // random keyboard typing, fictional, famous and joke names, refusals and
 // vulgar words, given name equal to surname; spaced, stuttered and padded
 // typing, mixed case and leetspeak), the email addresses (disposable
-// providers, placeholder local parts and domains), the age (impossible
+// providers, placeholder local parts and domains, domains that cannot
+// receive mail: not a host name, or reserved), the age (impossible
 // dates such as 31 February, birth in the future or more than 120 years
 // ago, placeholder dates such as 1900-01-01), the phone numbers (1234567,
 // 0000000, repeated digits) and the addresses ("Musterstraße 1", "123

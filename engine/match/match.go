@@ -389,7 +389,7 @@ func compareGiven(a, b mName, l *text.WordLists) (wordRel, bool, bool) {
 	switch {
 	case firstA != "" && firstB != "":
 		r = compareWords(firstA, firstB, l)
-		if r < relCompatible && shortForm(firstA, firstB) {
+		if r < relCompatible && (shortForm(firstA, firstB) || compoundShortForm(firstA, firstB) || compoundShortForm(firstB, firstA)) {
 			r = relCompatible
 		}
 	case firstA != "" && len(b.initials) > 0:
@@ -495,6 +495,21 @@ func shortForm(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// compoundShortForm reports whether a is a short or pet form of the first
+// part of the compound given name b, written as one term ("Alinuţa" for
+// "Alina-Victoria", "Hansi" for "Hans-Peter", "Vero" for "Véronique
+// Anne"): a pet form is made of one of the names (shortForm), and a
+// compound is named by its first. A part cut to its start is a prefix of
+// the compound and needs no rule.
+func compoundShortForm(a, b string) bool {
+	i := strings.IndexAny(b, " -")
+	if i <= 0 || strings.ContainsAny(a, " -") {
+		return false
+	}
+	first := b[:i]
+	return a != first && shortForm(a, first)
 }
 
 // restParts returns the middle names (folded) and initials after the first

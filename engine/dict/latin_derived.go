@@ -16,8 +16,11 @@ import (
 // of up to derivedFromMax letters on one side and a longer one of up to
 // derivedToMax on the other counts for its trade; a trade that
 // derivedMinPairs pairs show and derivedMinKeep of them with one sex on
-// both sides is a rule. No list of examples: what the lists hold of
-// diminutives and spelling variants is what the model knows.
+// both sides is a rule. A rule passes on only a sex its pairs show
+// keeping: a trade that derivedMinSexPairs pairs of that sex show on both
+// sides ("-ah" → "-ise" is shown by women's names, so "Eliise" does not
+// take the sex of the man's name "Eliah"). No list of examples: what the
+// lists hold of diminutives and spelling variants is what the model knows.
 
 const (
 	derivedStemMin  = 3    // shortest shared stem, in letters
@@ -26,10 +29,14 @@ const (
 	derivedMinPairs = 15   // pairs of names that must show a trade
 	derivedMinKeep  = 0.97 // share of those pairs of one sex on both sides
 	derivedClear    = 0.9  // a name's sex is clear at this share or above
+	// derivedMinSexPairs is how many of a trade's pairs must be of one sex
+	// on both sides for the trade to pass that sex on.
+	derivedMinSexPairs = 5
 )
 
 // derivedRules maps a derived name's ending to the endings of the listed
-// names it comes from, best-backed first.
+// names it comes from, best-backed first; an ending ends in ":m" or ":f"
+// when the trade passes on only that sex.
 type derivedRules map[string][]string
 
 // derivedFile holds the learned trades (learnDerived), one derived
@@ -109,7 +116,7 @@ func (d *Dict) learnDerived() derivedRules {
 		}
 	}
 	type trade struct{ from, to string }
-	count := map[trade][2]int{} // pairs, pairs of one sex
+	count := map[trade][4]int{} // pairs, pairs of one sex, of men, of women
 	for _, n := range names {
 		i := len(n.name)
 		for k := 1; k <= derivedToMax; k++ {
@@ -127,6 +134,11 @@ func (d *Dict) learnDerived() derivedRules {
 				c[0]++
 				if f.male == n.male {
 					c[1]++
+					if n.male {
+						c[2]++
+					} else {
+						c[3]++
+					}
 				}
 				count[trade{f.end, to}] = c
 			}
@@ -138,9 +150,19 @@ func (d *Dict) learnDerived() derivedRules {
 	}
 	byTo := map[string][]scored{}
 	for t, c := range count {
-		if c[0] >= derivedMinPairs && float64(c[1]) >= derivedMinKeep*float64(c[0]) {
-			byTo[t.to] = append(byTo[t.to], scored{t.from, c[0]})
+		if c[0] < derivedMinPairs || float64(c[1]) < derivedMinKeep*float64(c[0]) {
+			continue
 		}
+		from := t.from
+		switch m, f := c[2] >= derivedMinSexPairs, c[3] >= derivedMinSexPairs; {
+		case m && !f:
+			from += ":m"
+		case f && !m:
+			from += ":f"
+		case !m && !f:
+			continue
+		}
+		byTo[t.to] = append(byTo[t.to], scored{from, c[0]})
 	}
 	rules := derivedRules{}
 	for to, fs := range byTo {
@@ -191,7 +213,8 @@ func (d *Dict) derivedFrom(lower string) (float64, bool) {
 	var buf [64]byte
 	for j := len(cuts) - 1; j >= 0; j-- {
 		stem, to := lower[:cuts[j]], lower[cuts[j]:]
-		for _, f := range rules[to] {
+		for _, rule := range rules[to] {
+			f, sex, _ := strings.Cut(rule, ":")
 			cand := append(append(buf[:0], stem...), f...)
 			if string(cand) == lower {
 				continue
@@ -205,7 +228,7 @@ func (d *Dict) derivedFrom(lower string) (float64, bool) {
 				continue
 			}
 			share := float64(sv.m / (sv.m + sv.f))
-			if share >= derivedClear || share <= 1-derivedClear {
+			if share >= derivedClear && sex != "f" || share <= 1-derivedClear && sex != "m" {
 				return share, true
 			}
 		}

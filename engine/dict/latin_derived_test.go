@@ -69,6 +69,17 @@ func TestDerivedForms(t *testing.T) {
 	if _, ok := d.DerivedMaleProportion("maria"); ok {
 		t.Error("a listed name answered by the derived-form model")
 	}
+	// A trade shown only by one sex's names passes on only that sex:
+	// "-ah" → "-ise" (women's names) does not make Eliise a man's name
+	// from Eliah.
+	for _, rule := range d.derivedTrades()["ise"] {
+		if rule == "ah" || rule == "ah:m" {
+			t.Errorf("trade ah → ise passes on men's sex: %v", d.derivedTrades()["ise"])
+		}
+	}
+	if p, ok := d.DerivedMaleProportion("eliise"); ok && p >= 0.5 {
+		t.Errorf("DerivedMaleProportion(eliise) = %.2f, want no answer or female", p)
+	}
 }
 
 var updateDerived = flag.Bool("update-derived", false, "rewrite data/derived-trades.txt from the name data")
@@ -82,7 +93,7 @@ func TestDerivedTradesFile(t *testing.T) {
 	}
 	rules := d.learnDerived()
 	var b strings.Builder
-	b.WriteString("# Trades of name endings that keep the sex, learned from given.tsv.gz by\n# learnDerived (engine/dict/latin_derived.go): derived ending TAB endings\n# of the listed names it comes from, best-backed first. Generated: go test\n# ./engine/dict -run TestDerivedTradesFile -update-derived\n")
+	b.WriteString("# Trades of name endings that keep the sex, learned from given.tsv.gz by\n# learnDerived (engine/dict/latin_derived.go): derived ending TAB endings\n# of the listed names it comes from, best-backed first; \":m\" or \":f\": the\n# trade passes on only that sex. Generated: go test\n# ./engine/dict -run TestDerivedTradesFile -update-derived\n")
 	for _, to := range slices.Sorted(maps.Keys(rules)) {
 		fmt.Fprintf(&b, "%s\t%s\n", to, strings.Join(rules[to], ","))
 	}

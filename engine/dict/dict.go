@@ -379,6 +379,50 @@ func (d *Dict) givenNames() iter.Seq2[string, span] {
 	}
 }
 
+// sexedGivenNames yields the given names that the data gives a sex (an
+// entry with stats) in the order of given.tsv.gz, which is byte order
+// (TestSexedGivenNames): the same order in every run, whatever the table's
+// hash seed, without a sort. Their stats lie in d.stats in that order, so
+// that a name is placed by where its stats start. The indexes whose float
+// sums depend on the order of their terms read the names this way (the
+// sort by name it replaces was half of the Latin ending index's build:
+// BenchmarkLatinEndings). The keys are substrings of one string.
+func (d *Dict) sexedGivenNames(yield func(string, span) bool) {
+	t := d.words
+	at := make([]int32, len(d.stats)) // the slot + 1 of the name whose stats start there
+	size := 0
+	for i := range t.slots {
+		if s := &t.slots[i]; s.n != 0 && s.e.isGiven && s.e.given.n > 0 {
+			at[s.e.given.start] = int32(i + 1)
+			size += int(s.n)
+		}
+	}
+	b := make([]byte, 0, size)
+	for _, i := range at {
+		if i == 0 {
+			continue
+		}
+		if s := &t.slots[i-1]; s.n <= wordInline {
+			b = append(b, s.key[:s.n]...)
+		} else {
+			b = append(b, t.key(s)...)
+		}
+	}
+	keys := string(b)
+	off := 0
+	for _, i := range at {
+		if i == 0 {
+			continue
+		}
+		s := &t.slots[i-1]
+		k := keys[off : off+int(s.n)]
+		off += int(s.n)
+		if !yield(k, s.e.given) {
+			return
+		}
+	}
+}
+
 func (d *Dict) givenSpan(s string) (span, bool) {
 	sp, found, _, _ := d.givenSpans(s)
 	return sp, found

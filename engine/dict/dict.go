@@ -339,20 +339,33 @@ func loadGivenText(name string, b []byte) (m *wordBuilder, stats []langStat, nam
 	return m, stats, names, nonLatin, err
 }
 
-// parseStat parses one stat of given.tsv.gz, "lang:malePercent:votes".
+// parseStat parses one stat of given.tsv.gz, "lang:malePercent:votes"
+// (numbers of one to three digits), in one pass over its bytes.
 func parseStat(f string) (lang string, p, v int, ok bool) {
-	c := strings.IndexByte(f, ':')
-	if c <= 0 {
+	i := 0
+	for i < len(f) && f[i] != ':' {
+		i++
+	}
+	if i == 0 || i == len(f) {
 		return "", 0, 0, false
 	}
-	lang, f = f[:c], f[c+1:]
-	c = strings.IndexByte(f, ':')
-	if c < 0 {
-		return "", 0, 0, false
+	lang = f[:i]
+	var nums [2]int
+	for k := range nums {
+		digits := 0
+		for i++; i < len(f) && f[i] != ':'; i++ {
+			c := f[i]
+			if c < '0' || c > '9' || digits == 3 {
+				return "", 0, 0, false
+			}
+			nums[k] = nums[k]*10 + int(c-'0')
+			digits++
+		}
+		if digits == 0 || (k == 0) == (i == len(f)) {
+			return "", 0, 0, false
+		}
 	}
-	p, ok1 := atoiSmall(f[:c])
-	v, ok2 := atoiSmall(f[c+1:])
-	return lang, p, v, ok1 && ok2
+	return lang, nums[0], nums[1], true
 }
 
 // langCodes numbers the language codes of given.tsv.gz: two-letter codes

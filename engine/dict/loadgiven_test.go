@@ -22,6 +22,11 @@ func TestParseStat(t *testing.T) {
 		{"en:x:1", "en", 0, 1, false},
 		{"en:1:1000", "en", 1, 0, false},
 		{"", "", 0, 0, false},
+		{"en:12:3:4", "", 0, 0, false},
+		{"en::1", "", 0, 0, false},
+		{"e:1:1", "e", 1, 1, true},
+		{"en:0100:1", "", 0, 0, false},
+		{"en", "", 0, 0, false},
 	} {
 		lang, p, v, ok := parseStat(tt.in)
 		if ok != tt.ok || ok && (lang != tt.lang || p != tt.p || v != tt.v) {

@@ -14,7 +14,6 @@ import (
 	_ "embed"
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/mozillazg/go-unidecode"
 )
@@ -26,17 +25,15 @@ var namesTSV []byte
 var extraTSV []byte
 
 var (
-	once  sync.Once
-	byKey map[string]string // folded name or code -> alpha-2
-	iso2  map[string]bool   // the alpha-2 codes
+	codesOnce sync.Once
+	iso2      map[string]bool // the alpha-2 codes
+	namesOnce sync.Once
+	byKey     map[string]string // folded name or code -> alpha-2
 )
 
-// load reads the tables; a spelling two countries share keeps the first
-// one's code (the files list the alpha-3 codes, then the names by
-// language, the most used first).
-func load() {
-	byKey = make(map[string]string, 16000)
-	iso2 = make(map[string]bool, 256)
+// lines calls fn with the country code and the value of every line of the
+// tables, in order.
+func lines(fn func(cc, value string)) {
 	for _, data := range [][]byte{namesTSV, extraTSV} {
 		sc := bufio.NewScanner(bytes.NewReader(data))
 		for sc.Scan() {
@@ -44,18 +41,35 @@ func load() {
 			if line == "" || line[0] == '#' {
 				continue
 			}
-			cc, name, ok := strings.Cut(line, "\t")
+			cc, value, ok := strings.Cut(line, "\t")
 			if !ok || len(cc) != 2 {
 				panic("country: bad line in the embedded tables: " + line)
 			}
-			iso2[cc] = true
-			if k := key(name); k != "" {
-				if _, dup := byKey[k]; !dup {
-					byKey[k] = cc
-				}
-			}
+			fn(cc, value)
 		}
 	}
+}
+
+// loadCodes reads the alpha-2 codes alone: a list whose place column
+// holds codes, as most do, never needs the names (loadNames, which folds
+// some 13,000 names in 78 languages, is most of the package's cost).
+func loadCodes() {
+	iso2 = make(map[string]bool, 256)
+	lines(func(cc, _ string) { iso2[cc] = true })
+}
+
+// loadNames reads the names and alpha-3 codes; a spelling two countries
+// share keeps the first one's code (the files list the alpha-3 codes, then
+// the names by language, the most used first).
+func loadNames() {
+	byKey = make(map[string]string, 16000)
+	lines(func(cc, name string) {
+		if k := key(name); k != "" {
+			if _, dup := byKey[k]; !dup {
+				byKey[k] = cc
+			}
+		}
+	})
 }
 
 // key folds a value for look-up: Latin letters without marks (other
@@ -73,14 +87,18 @@ func key(s string) string {
 	if !ascii {
 		s = unidecode.Unidecode(s)
 	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		if r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			b.WriteRune(unicode.ToLower(r))
+	// The ASCII letters and digits, lower-cased (what unicode.IsLetter,
+	// IsDigit and ToLower make of ASCII; TestKeyASCII).
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+			b = append(b, c)
+		case 'A' <= c && c <= 'Z':
+			b = append(b, c+'a'-'A')
 		}
 	}
-	return b.String()
+	return string(b)
 }
 
 // Code returns the ISO 3166-1 alpha-2 code of a country value: an alpha-2
@@ -88,13 +106,14 @@ func key(s string) string {
 // languages. ok is false for a value it does not know (and for an empty
 // one).
 func Code(s string) (code string, ok bool) {
-	once.Do(load)
 	s = strings.TrimSpace(s)
 	if len(s) == 2 {
+		codesOnce.Do(loadCodes)
 		if u := strings.ToUpper(s); iso2[u] {
 			return u, true
 		}
 	}
+	namesOnce.Do(loadNames)
 	code, ok = byKey[key(s)]
 	return code, ok
 }

@@ -1,8 +1,12 @@
 package country
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
+
+	"github.com/mozillazg/go-unidecode"
 )
 
 func TestCode(t *testing.T) {
@@ -31,7 +35,7 @@ func TestCode(t *testing.T) {
 // TestCodeEveryAlpha2: every alpha-2 code of the tables maps to itself,
 // and its English name maps back to it.
 func TestCodeEveryAlpha2(t *testing.T) {
-	Code("")
+	codesOnce.Do(loadCodes)
 	if len(iso2) < 240 {
 		t.Fatalf("%d alpha-2 codes, want the ~249 of ISO 3166-1", len(iso2))
 	}
@@ -73,5 +77,40 @@ func TestCodeEveryName(t *testing.T) {
 	t.Logf("%d of %d names give another country's code (a spelling two countries share)", other, total)
 	if other*1000 > total*3 {
 		t.Errorf("%d of %d names give another code, want at most 0.3 %%", other, total)
+	}
+}
+
+// keyUnicode is key as unicode's functions define it, for TestKeyASCII.
+func keyUnicode(s string) string {
+	s = strings.TrimSpace(s)
+	if strings.IndexFunc(s, func(r rune) bool { return r >= 0x80 }) >= 0 {
+		s = unidecode.Unidecode(s)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// TestKeyASCII holds key's byte loop to unicode's letters, digits and
+// lower case on every value of the tables and on random strings.
+func TestKeyASCII(t *testing.T) {
+	var in []string
+	lines(func(_, v string) { in = append(in, v) })
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		b := make([]byte, rnd.IntN(12))
+		for i := range b {
+			b[i] = byte(rnd.IntN(256))
+		}
+		in = append(in, string(b), strings.ToValidUTF8(string(b), "é"))
+	}
+	for _, s := range in {
+		if got, want := key(s), keyUnicode(s); got != want {
+			t.Errorf("key(%q) = %q, want %q", s, got, want)
+		}
 	}
 }

@@ -48,8 +48,10 @@ func (d *Dict) koIndex() *koSyllables {
 			a.f += v.f
 			m[s] = a
 		}
-		for name, sp := range d.givenNames() {
-			if !hangulSyllables(name) || sp.n == 0 {
+		// In byte order, so that the float sums are the same in every
+		// run.
+		for name, sp := range d.sexedGivenNames {
+			if !hangulSyllables(name) {
 				continue
 			}
 			sv := d.spanSexVotes(sp)

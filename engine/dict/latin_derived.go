@@ -73,15 +73,15 @@ func (d *Dict) derivedTrades() derivedRules {
 
 // learnDerived learns the trades from the given-name data.
 func (d *Dict) learnDerived() derivedRules {
-	// Clear-sex Latin-script names, in sorted order (the rules must not
+	// Clear-sex Latin-script names, in byte order (the rules must not
 	// depend on the table's iteration order).
 	type named struct {
 		name string
 		male bool
 	}
 	var names []named
-	for name, sp := range d.givenNames() {
-		if sp.n == 0 || !latinLetters(name) || utf8.RuneCountInString(name) < derivedStemMin+1 {
+	for name, sp := range d.sexedGivenNames {
+		if !latinLetters(name) || utf8.RuneCountInString(name) < derivedStemMin+1 {
 			continue
 		}
 		sv := d.modelSexVotes(sp)
@@ -93,7 +93,6 @@ func (d *Dict) learnDerived() derivedRules {
 			names = append(names, named{name, share >= derivedClear})
 		}
 	}
-	slices.SortFunc(names, func(a, b named) int { return strings.Compare(a.name, b.name) })
 	// Each name by its stems: the name without its last 0..derivedFromMax
 	// letters.
 	type from struct {

@@ -1,9 +1,6 @@
 package dict
 
 import (
-	"cmp"
-	"encoding/binary"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -49,23 +46,17 @@ type endingVotes struct {
 // latinEndings returns the ending index, building it on the first call.
 func (d *Dict) latinEndings() map[string]endingVotes {
 	d.latinOnce.Do(func() {
-		// The names in sorted order: a float sum depends on the order of
-		// its terms, and the table's order changes from run to run (its
-		// hash seed); a share near latinEndMinShare must not answer one
-		// way in one run and the other way in the next.
-		names := make([]latinName, 0, d.nGiven)
-		for name, sp := range d.givenNames() {
-			if sp.n == 0 || !latinLetters(name) {
+		// About one ending for every six Latin-script names, one for
+		// every ten given names (21,035 of 123,841 and 208,767): room
+		// without regrowing.
+		ends := make(map[string]endingVotes, d.nGiven/8)
+		// The names in byte order: a float sum depends on the order of
+		// its terms, and a share near latinEndMinShare must not answer
+		// one way in one run and the other way in the next.
+		for name, sp := range d.sexedGivenNames {
+			if !latinLetters(name) {
 				continue
 			}
-			names = append(names, latinName{name: name, sp: sp, prefix: namePrefix(name)})
-		}
-		sortLatinNames(names)
-		// About one ending for every three or four names (20,495 of
-		// 69,987 Latin-script names): room without regrowing.
-		ends := make(map[string]endingVotes, len(names)/3)
-		for _, nm := range names {
-			name, sp := nm.name, nm.sp
 			sv := d.modelSexVotes(sp)
 			if sv.m+sv.f == 0 {
 				continue
@@ -90,39 +81,15 @@ func (d *Dict) latinEndings() map[string]endingVotes {
 	return d.latinEnds
 }
 
-// latinName is a name of the ending index and its first bytes as a
-// big-endian number (namePrefix), so that most comparisons of the sort
-// read no string: the index sorts some 100,000 names once per run, which
-// was half its cost (BenchmarkSortLatinNames).
-type latinName struct {
-	prefix uint64
-	name   string
-	sp     span
-}
-
-// namePrefix returns the first 8 bytes of s as a big-endian number, the
-// missing bytes zero: prefixes compare as the strings' starts do, and
-// equal prefixes leave the order to the whole strings.
-func namePrefix(s string) uint64 {
-	var b [8]byte
-	copy(b[:], s)
-	return binary.BigEndian.Uint64(b[:])
-}
-
-// sortLatinNames sorts names by name, in strings.Compare's order.
-func sortLatinNames(names []latinName) {
-	slices.SortFunc(names, func(a, b latinName) int {
-		if a.prefix != b.prefix {
-			return cmp.Compare(a.prefix, b.prefix)
-		}
-		return strings.Compare(a.name, b.name)
-	})
-}
-
 // latinLetters reports whether s is lower-case Latin letters only.
 func latinLetters(s string) bool {
 	for _, r := range s {
-		if !unicode.IsLower(r) || (r >= utf8.RuneSelf && script.Of(string(r)) != script.Latin) {
+		if r < utf8.RuneSelf {
+			// ASCII, most names: a to z without asking unicode.
+			if r < 'a' || r > 'z' {
+				return false
+			}
+		} else if !unicode.IsLower(r) || script.Of(string(r)) != script.Latin {
 			return false
 		}
 	}

@@ -1,7 +1,6 @@
 package dict
 
 import (
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -119,54 +118,77 @@ func TestLatinEndingsDeterministic(t *testing.T) {
 	}
 }
 
-// latinTestNames returns the names the ending index sorts, shuffled.
-func latinTestNames(tb testing.TB) []latinName {
-	d := mustDict(tb)
-	var names []latinName
+// TestLatinEndingsInNameOrder holds the ending index to one built the
+// plain way: every given name with a sex, sorted by strings.Compare, its
+// shares summed in that order (sexedGivenNames gives that order without a
+// sort). The float sums must be the same to the last bit.
+func TestLatinEndingsInNameOrder(t *testing.T) {
+	t.Parallel()
+	d := mustDict(t)
+	type named struct {
+		name string
+		sp   span
+	}
+	var names []named
 	for name, sp := range d.givenNames() {
 		if sp.n != 0 && latinLetters(name) {
-			names = append(names, latinName{name: name, sp: sp, prefix: namePrefix(name)})
+			names = append(names, named{name, sp})
 		}
 	}
-	rand.New(rand.NewPCG(3, 4)).Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
-	return names
+	slices.SortFunc(names, func(a, b named) int { return strings.Compare(a.name, b.name) })
+	want := map[string]endingVotes{}
+	for _, nm := range names {
+		sv := d.modelSexVotes(nm.sp)
+		if sv.m+sv.f == 0 {
+			continue
+		}
+		share := sv.m / (sv.m + sv.f)
+		r := []rune(nm.name)
+		for k := latinEndMin; k <= latinEndMax && k < len(r); k++ {
+			e := string(r[len(r)-k:])
+			v := want[e]
+			v.names++
+			v.male += share
+			want[e] = v
+		}
+	}
+	got := d.latinEndings()
+	if len(got) != len(want) || len(names) < 10_000 {
+		t.Fatalf("%d endings, want %d (of %d Latin-script names)", len(got), len(want), len(names))
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("ending %q: %+v, want %+v", k, got[k], v)
+		}
+	}
+	t.Logf("%d endings of %d Latin-script names", len(got), len(names))
 }
 
-// TestSortLatinNames: the prefix sort orders the names as strings.Compare
-// does (the index's float sums depend on that order), also for names
-// that differ only past their eighth byte or by length.
-func TestSortLatinNames(t *testing.T) {
+// TestSexedGivenNames: sexedGivenNames yields every given name that has a
+// sex once, in strings.Compare's order.
+func TestSexedGivenNames(t *testing.T) {
 	t.Parallel()
-	names := latinTestNames(t)
-	for _, s := range []string{"abcdefgh", "abcdefghb", "abcdefgha", "abcdefg", "ab", "a", "abcdefghij", "zz", "ä", "aä"} {
-		names = append(names, latinName{name: s, prefix: namePrefix(s)})
-	}
-	sortLatinNames(names)
-	if !slices.IsSortedFunc(names, func(a, b latinName) int { return strings.Compare(a.name, b.name) }) {
-		t.Fatal("sortLatinNames: not in strings.Compare's order")
-	}
-	if len(names) < 10_000 {
-		t.Fatalf("%d Latin-script names, want the data's (10,000+)", len(names))
-	}
-}
-
-// BenchmarkSortLatinNames compares the ending index's sort by name alone
-// with the sort by prefix first (sortLatinNames).
-func BenchmarkSortLatinNames(b *testing.B) {
-	names := latinTestNames(b)
-	work := make([]latinName, len(names))
-	b.Run("strings", func(b *testing.B) {
-		for b.Loop() {
-			copy(work, names)
-			slices.SortFunc(work, func(a, b latinName) int { return strings.Compare(a.name, b.name) })
+	d := mustDict(t)
+	want := map[string]span{}
+	for name, sp := range d.givenNames() {
+		if sp.n != 0 {
+			want[name] = sp
 		}
-	})
-	b.Run("prefix", func(b *testing.B) {
-		for b.Loop() {
-			copy(work, names)
-			sortLatinNames(work)
+	}
+	prev, n := "", 0
+	for name, sp := range d.sexedGivenNames {
+		if n > 0 && strings.Compare(prev, name) >= 0 {
+			t.Fatalf("%q after %q", name, prev)
 		}
-	})
+		if want[name] != sp {
+			t.Fatalf("%q: span %+v, want %+v", name, sp, want[name])
+		}
+		prev = name
+		n++
+	}
+	if n != len(want) {
+		t.Errorf("%d names, want %d", n, len(want))
+	}
 }
 
 // BenchmarkLatinEndings builds the ending index (once per run, on the

@@ -37,19 +37,24 @@ func newLineSet(name string, b []byte) (*lineSet, error) {
 	if text != "" && !strings.HasSuffix(text, "\n") {
 		return nil, fmt.Errorf("dict: %s: no newline at the end", name)
 	}
+	// The whole text is checked at once, and the bad line found only
+	// when there is one: checked line by line (strings.ContainsAny), the
+	// set took 75M instructions to load instead of 46M
+	// (BenchmarkLoadLineSet under callgrind).
+	if i := badLine(text); i >= 0 {
+		n += strings.Count(text[:i], "\n")
+		line, _, _ := strings.Cut(text[strings.LastIndexByte(text[:i], '\n')+1:], "\n")
+		return nil, fmt.Errorf("dict: %s line %d: %q is empty or has spaces", name, n, line)
+	}
 	keys := strings.Count(text, "\n")
 	size := 2
 	for size < 2*keys {
 		size *= 2
 	}
 	s := &lineSet{text: text, offs: make([]uint32, 0, keys+1), slots: make([]uint32, size), mask: uint64(size - 1), seed: maphash.MakeSeed()}
-	for off := 0; off < len(text); n++ {
-		line, _, _ := strings.Cut(text[off:], "\n")
-		if line == "" || strings.ContainsAny(line, " \t\r") {
-			return nil, fmt.Errorf("dict: %s line %d: %q is empty or has spaces", name, n, line)
-		}
+	for off := 0; off < len(text); {
 		s.offs = append(s.offs, uint32(off))
-		off += len(line) + 1
+		off += strings.IndexByte(text[off:], '\n') + 1
 	}
 	s.offs = append(s.offs, uint32(len(text)))
 	for i := range s.len() {
@@ -60,6 +65,25 @@ func newLineSet(name string, b []byte) (*lineSet, error) {
 		s.slots[j] = uint32(i + 1)
 	}
 	return s, nil
+}
+
+// badLine returns the index of a byte in text that makes its line no key
+// (a space, tab or carriage return, or the newline of an empty line), or
+// -1 when every line is a key.
+func badLine(text string) int {
+	bad := -1
+	for _, c := range [...]byte{' ', '\t', '\r'} {
+		if i := strings.IndexByte(text, c); i >= 0 && (bad < 0 || i < bad) {
+			bad = i
+		}
+	}
+	if strings.HasPrefix(text, "\n") {
+		return 0
+	}
+	if i := strings.Index(text, "\n\n"); i >= 0 && (bad < 0 || i+1 < bad) {
+		bad = i + 1
+	}
+	return bad
 }
 
 // key returns the i-th key.

@@ -1,0 +1,79 @@
+package dict
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestParseStat(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		lang string
+		p, v int
+		ok   bool
+	}{
+		{"en:100:1", "en", 100, 1, true},
+		{"xl:0:25", "xl", 0, 25, true},
+		{"fil:55:3", "fil", 55, 3, true},
+		{"en:100", "", 0, 0, false},
+		{":1:1", "", 0, 0, false},
+		{"en:1:", "en", 1, 0, false},
+		{"en:x:1", "en", 0, 1, false},
+		{"en:1:1000", "en", 1, 0, false},
+		{"", "", 0, 0, false},
+		{"en:12:3:4", "", 0, 0, false},
+		{"en::1", "", 0, 0, false},
+		{"e:1:1", "e", 1, 1, true},
+		{"en:0100:1", "", 0, 0, false},
+		{"en", "", 0, 0, false},
+	} {
+		lang, p, v, ok := parseStat(tt.in)
+		if ok != tt.ok || ok && (lang != tt.lang || p != tt.p || v != tt.v) {
+			t.Errorf("parseStat(%q) = %q, %d, %d, %v; want %q, %d, %d, %v", tt.in, lang, p, v, ok, tt.lang, tt.p, tt.v, tt.ok)
+		}
+	}
+}
+
+// TestLangCodes numbers 256 codes of two letters and others, each found
+// again under its own number, none under another's.
+func TestLangCodes(t *testing.T) {
+	var c langCodes
+	var codes []string
+	for i := range 256 {
+		lg := fmt.Sprintf("%c%c", 'a'+i/26%26, 'a'+i%26)
+		if i%50 == 7 {
+			lg = fmt.Sprintf("x-%d", i)
+		}
+		if _, ok := c.index(lg); ok {
+			t.Fatalf("%q found before it was added", lg)
+		}
+		c.add(lg, uint8(i))
+		codes = append(codes, lg)
+	}
+	for i, lg := range codes {
+		if got, ok := c.index(lg); !ok || int(got) != i {
+			t.Errorf("index(%q) = %d, %v; want %d", lg, got, ok, i)
+		}
+	}
+	if _, ok := c.index("zz"); ok {
+		t.Error(`"zz" found, never added`)
+	}
+}
+
+// TestLoadGivenErrors: a malformed line of the given-name file is an
+// error naming the line.
+func TestLoadGivenErrors(t *testing.T) {
+	for _, tt := range []struct{ text, want string }{
+		{"# h\nanna\ten:0:3\nbad line\n", `line 3: want name TAB stats, got "bad line"`},
+		{"anna\ten:0:3  de:0:1\n", `line 1: bad stat ""`},
+		{"anna\ten:101:3\n", `line 1: bad stat "en:101:3"`},
+		{"anna\ten:0:0\n", `line 1: bad stat "en:0:0"`},
+		{"\ten:0:1\n", `line 1: want name TAB stats`},
+	} {
+		_, _, _, _, err := loadGivenText("test", []byte(tt.text))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: err %v, want %s", tt.text, err, tt.want)
+		}
+	}
+}

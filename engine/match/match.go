@@ -288,7 +288,7 @@ func compareNames(a, b mName, l *text.WordLists) (typ string, extraA, extraB, re
 	qualRel := a.qual != "" && b.qual != "" && a.qual != b.qual
 	switch {
 	case sRel == relEqual && gRel == relEqual && !extraA && !extraB:
-		if a.surnameFirst != b.surnameFirst || !slices.Equal(a.particles, b.particles) || (len(a.affixes) == 0) != (len(b.affixes) == 0) ||
+		if a.surnameFirst != b.surnameFirst && !surnameFirstCulture(a) || !slices.Equal(a.particles, b.particles) || (len(a.affixes) == 0) != (len(b.affixes) == 0) ||
 			!slices.Equal(a.nicknames, b.nicknames) {
 			// The same name written another way: "Müller Petra",
 			// "Fatima Hussain" for "Fatima binti Hussain", "Monsieur
@@ -495,6 +495,15 @@ func shortForm(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// surnameFirstCulture reports whether n's surname is one of a culture
+// that writes the surname first (Vietnamese: text.IsVietnameseSurname),
+// where "Nguyễn Quang Dũng" and "Quang Dung Nguyen" are the one name in
+// its native and its Western order, not a name written another way as
+// "Müller Petra" is.
+func surnameFirstCulture(n mName) bool {
+	return n.joined != "" && text.IsVietnameseSurname(n.joined) // "Lê" is also a particle
 }
 
 // compoundShortForm reports whether a is a short or pet form of the first

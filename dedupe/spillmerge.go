@@ -75,13 +75,16 @@ func (s *sorter[T]) Each(ctx context.Context, fn func(T) error) error {
 	// is leaf k+j. An exhausted source loses every match; equal records
 	// go to the lower source.
 	k := len(srcs)
+	cur := make([]T, k) // each source's smallest record not yet out
 	done := make([]bool, k)
+	for i, src := range srcs {
+		cur[i] = src.recs[0]
+	}
 	less := func(a, b int) bool {
 		if done[a] || done[b] {
 			return !done[a] && done[b]
 		}
-		x, y := srcs[a], srcs[b]
-		if c := s.cmp(x.recs[x.pos], y.recs[y.pos]); c != 0 {
+		if c := s.cmp(cur[a], cur[b]); c != 0 {
 			return c < 0
 		}
 		return a < b
@@ -111,16 +114,19 @@ func (s *sorter[T]) Each(ctx context.Context, fn func(T) error) error {
 		if done[w] {
 			return nil
 		}
-		src := srcs[w]
-		if err := fn(src.recs[src.pos]); err != nil {
+		if err := fn(cur[w]); err != nil {
 			return err
 		}
+		src := srcs[w]
 		if src.pos++; src.pos == len(src.recs) {
 			ok, err := src.fill(s.codec, buf)
 			if err != nil {
 				return err
 			}
 			done[w] = !ok
+		}
+		if !done[w] {
+			cur[w] = src.recs[src.pos]
 		}
 		for node := (w + k) / 2; node >= 1; node /= 2 {
 			if less(tree[node], w) {

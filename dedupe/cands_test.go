@@ -10,9 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
-	"github.com/namepipe/namepipe/readers"
 )
 
 // randomKeys returns the keys of two rows drawn from a few keys of each
@@ -129,21 +127,9 @@ func TestNewCandKeepsEachPairOnce(t *testing.T) {
 // many pairs are compared twice, and each is kept (and scored) once.
 func TestRunKeepsEachPairOnce(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	cfg, err := mapping.Parse([]byte(strings.Replace(testConfig, "dedupe: {names: local}",
-		"dedupe: {names: local, maxBlockSize: 6, window: 3, pairsThreshold: 0.0001}", 1)), "test.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rd, err := readers.Open(context.Background(), writeFile(t, dir, "in.csv", people+strings.Repeat(moreRows(600), 3)), readers.Options{Format: "csv"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rd.Close()
-	plan, err := mapping.NewPlan(cfg, rd.Schema())
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := parseConfig(t, strings.Replace(testConfig, "dedupe: {names: local}",
+		"dedupe: {names: local, maxBlockSize: 6, window: 3, pairsThreshold: 0.0001}", 1))
+	rd, plan := openCSV(t, cfg, people+strings.Repeat(moreRows(600), 3))
 	res, err := Run(context.Background(), Options{Input: rd, Plan: plan, Settings: cfg.Dedupe, USample: 20_000, Workers: 3, SortBuffer: 1 << 12})
 	if err != nil {
 		t.Fatal(err)

@@ -58,7 +58,8 @@
 //	               memory)
 //	sorter         block-key entries (23 bytes each, about 8 a row),
 //	               sorted externally: sorted runs of at most
-//	               Options.SortBuffer bytes, merged k ways
+//	               Options.SortBuffer bytes, merged k ways by a
+//	               tournament of losers (spillmerge.go)
 //	candidates     the compared pairs that agree somewhere (33 bytes
 //	               each, cands.go): spooled as they come, each once (a
 //	               row's place in a capped block, in its key, tells a
@@ -73,7 +74,9 @@
 // of the first rule's blocks, so that a block's rows lie side by side),
 // once to compare; a batch of blocks reads its rows with a few large
 // reads, decodes their keys first and the features only of the rows
-// whose pairs it owns. Each candidate pair carries the block sizes its term-frequency
+// whose pairs it owns. The u sample reads its random pairs a chunk at a
+// time in the order of their first rows' places (sample.go). Each
+// candidate pair carries the block sizes its term-frequency
 // adjustment needs, so that training and scoring are each one pass over
 // the pairs, in parts on the workers. Per row, Run holds the store's
 // offset (8 bytes) and the pairs-per-row count (4) while comparing; while
@@ -88,6 +91,6 @@
 // One package, one file per step (features, block keys, comparators,
 // EM training, the u sample, scoring, clustering, output and pairs file),
 // sharing the row and pair types that flow between the steps, plus the
-// spill machinery (spill.go, featstore.go, featorder.go, featcodec.go,
-// cands.go).
+// spill machinery (spill.go, spillmerge.go, featstore.go, featorder.go,
+// featcodec.go, cands.go).
 package dedupe

@@ -209,6 +209,25 @@ func (rw *rewriter) finish(ctx context.Context, maxBlock, workers int) error {
 			in = in[4+n:]
 		}
 		rw.recs.remove(s.dir, b)
+		// A key no other row shares gets no size from the group step
+		// (about a third of the keys): it is set here, where every
+		// key's size is still 0 (as extracted, or as an index saved
+		// it), before the sizes of the others.
+		for p := lo; p < hi; p++ {
+			rec := buf[rw.off[p]-base : rw.off[p+1]-base]
+			if len(rec) < 2 {
+				return in, buf, errCorrupt
+			}
+			n := int(binary.LittleEndian.Uint16(rec))
+			if 2+int64(n)*keySize > int64(len(rec)) {
+				return in, buf, errCorrupt
+			}
+			for slot := range n {
+				if binary.LittleEndian.Uint32(rec[2+slot*keySize+keySizeAt:]) == 0 {
+					setKeySize(rec, slot, 1, 1 > maxBlock, 0)
+				}
+			}
+		}
 		if in, err = rw.sizes.read(b, in); err != nil {
 			return in, buf, err
 		}

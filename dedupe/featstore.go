@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"unsafe"
 )
 
 // featStore holds every row's encoded features and keys in one file,
@@ -116,28 +115,6 @@ func (s *featStore) load(i int32, buf []byte, f *Features, keys []blockKey) ([]b
 		return buf, keys, fmt.Errorf("row %d: %w", i, err)
 	}
 	return buf, keys, nil
-}
-
-// loadBody reads row i and decodes its features, not its keys, into f
-// without copying: f's strings are parts of buf (or of the store's
-// memory), valid until buf is used again. buf is a scratch buffer,
-// returned grown.
-func (s *featStore) loadBody(i int32, buf []byte, f *Features) ([]byte, error) {
-	rec, err := s.read(i, buf)
-	if err != nil {
-		return buf, err
-	}
-	if s.mem == nil {
-		buf = rec
-	}
-	if len(rec) < 2 {
-		return buf, fmt.Errorf("row %d: %w", i, errCorrupt)
-	}
-	n := int(rec[0]) | int(rec[1])<<8
-	if err := decodeBodyString(unsafe.String(unsafe.SliceData(rec), len(rec)), n, f); err != nil {
-		return buf, fmt.Errorf("row %d: %w", i, err)
-	}
-	return buf, nil
 }
 
 // close removes the file and drops the offsets.

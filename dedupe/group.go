@@ -156,6 +156,11 @@ func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleSta
 				x.uncappedAddr[e.row/64] |= 1 << (e.row % 64)
 			}
 		}
+		if n == 1 && !capped {
+			// a key of one row: the rewrite's default (rewriter.finish)
+			group = group[:0]
+			return nil
+		}
 		for i, e := range group {
 			pos := uint32(0)
 			if capped {

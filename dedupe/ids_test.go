@@ -14,9 +14,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
-	"github.com/namepipe/namepipe/mapping"
-	"github.com/namepipe/namepipe/readers"
 )
 
 // sampleConfig maps sample-data/customers.csv (as configs/example.yaml
@@ -54,20 +51,8 @@ dedupe: {names: local, idColumn: id%s}
 // runConfig runs dedupe on data (CSV) with config text cfg.
 func runConfig(t *testing.T, cfg, data string, o Options) (*Result, error) {
 	t.Helper()
-	c, err := mapping.Parse([]byte(cfg), "test.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := writeFile(t, t.TempDir(), "in.csv", data)
-	rd, err := readers.Open(context.Background(), p, readers.Options{Format: "csv"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rd.Close()
-	plan, err := mapping.NewPlan(c, rd.Schema())
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := parseConfig(t, cfg)
+	rd, plan := openCSV(t, c, data)
 	o.Input, o.Plan, o.Settings, o.InputName = rd, plan, c.Dedupe, "in.csv"
 	if o.USample == 0 {
 		o.USample = 50_000

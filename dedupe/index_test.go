@@ -91,20 +91,7 @@ func (fx *indexFixture) options(t testing.TB, rows string) Options {
 
 func (fx *indexFixture) open(t testing.TB, data string) (readers.Reader, *mapping.Plan) {
 	t.Helper()
-	p := filepath.Join(fx.dir, fmt.Sprintf("in%d.csv", rand.Int()))
-	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	rd, err := readers.Open(context.Background(), p, readers.Options{Format: "csv"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { rd.Close() })
-	plan, err := mapping.NewPlan(fx.cfg, rd.Schema())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rd, plan
+	return openCSV(t, fx.cfg, data)
 }
 
 // incremental runs the new rows against the previous output, through

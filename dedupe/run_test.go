@@ -51,6 +51,36 @@ func writeFile(t *testing.T, dir, name, data string) string {
 	return p
 }
 
+// parseConfig parses config text (testConfig and its variants).
+func parseConfig(t testing.TB, text string) *mapping.Config {
+	t.Helper()
+	cfg, err := mapping.Parse([]byte(text), "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// openCSV writes data (CSV) to a new file and opens it with cfg's plan;
+// the reader is closed when the test ends.
+func openCSV(t testing.TB, cfg *mapping.Config, data string) (readers.Reader, *mapping.Plan) {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "in.csv")
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rd, err := readers.Open(context.Background(), p, readers.Options{Format: "csv"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rd.Close() })
+	plan, err := mapping.NewPlan(cfg, rd.Schema())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rd, plan
+}
+
 // moreRows adds n distinct invented people so that EM has a population.
 func moreRows(n int) string {
 	var b strings.Builder
@@ -68,27 +98,11 @@ func itoa(i int) string { return strconv.Itoa(i) }
 
 func runOn(t *testing.T, in, ref string, matcher nameapi.PersonMatcher, budget int64) *Result {
 	t.Helper()
-	dir := t.TempDir()
-	cfg, err := mapping.Parse([]byte(testConfig), "test.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	open := func(data string) (readers.Reader, *mapping.Plan) {
-		rd, err := readers.Open(context.Background(), writeFile(t, dir, "f"+itoa(len(data))+".csv", data), readers.Options{Format: "csv"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { rd.Close() })
-		plan, err := mapping.NewPlan(cfg, rd.Schema())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rd, plan
-	}
+	cfg := parseConfig(t, testConfig)
 	o := Options{Matcher: matcher, MaxMatchCalls: budget, Settings: cfg.Dedupe, USample: 20_000}
-	o.Input, o.Plan = open(in)
+	o.Input, o.Plan = openCSV(t, cfg, in)
 	if ref != "" {
-		o.Reference, o.RefPlan = open(ref)
+		o.Reference, o.RefPlan = openCSV(t, cfg, ref)
 	}
 	res, err := Run(context.Background(), o)
 	if err != nil {

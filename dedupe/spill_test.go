@@ -41,6 +41,7 @@ func TestSorter(t *testing.T) {
 		{"one run and the buffer", 1500, 2048 * keyEntryCodec.size, 1, true},
 		{"many runs", 20_000, 2048 * keyEntryCodec.size, 1, true},
 		{"many runs, concurrent adds", 20_000, 2048 * keyEntryCodec.size, 4, true},
+		{"runs of several merge blocks", 60_000, 2 * (2*mergeBlock + 904) * keyEntryCodec.size, 1, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -141,6 +142,39 @@ func TestSpillDirRemovesEverything(t *testing.T) {
 	if left, _ := os.ReadDir(parent); len(left) != 0 {
 		t.Errorf("left behind: %v", left)
 	}
+}
+
+// BenchmarkSorterMerge merges 2M block-key entries from 20 runs (as
+// the group step does twice with ~7M from ~20 at 1M rows) and reports
+// ns per entry.
+func BenchmarkSorterMerge(b *testing.B) {
+	const n = 2_000_000
+	dir, err := newSpillDir(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer dir.close()
+	s := newSorter(dir, "keys", keyEntryCodec, cmpKeyEntry, 2*(n/20)*keyEntryCodec.size)
+	in := randomEntries(n, 5)
+	for i := 0; i < n; i += 4096 {
+		if err := s.Add(in[i:min(i+4096, n)]...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := s.Finish(); err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	for b.Loop() {
+		got := 0
+		if err := s.Each(context.Background(), func(keyEntry) error { got++; return nil }); err != nil {
+			b.Fatal(err)
+		}
+		if got != n {
+			b.Fatalf("%d entries out, want %d", got, n)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/entry")
 }
 
 // BenchmarkSorter sorts 1M block-key entries (24 MB encoded, the keys of

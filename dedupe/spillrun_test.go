@@ -10,36 +10,17 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/namepipe/namepipe/mapping"
-	"github.com/namepipe/namepipe/readers"
 )
 
 // runWith runs dedupe on in (and ref) with the test config, letting opt
 // change the options; it returns the result and the error.
 func runWith(t *testing.T, ctx context.Context, in, ref string, opt func(*Options)) (*Result, error) {
 	t.Helper()
-	dir := t.TempDir()
-	cfg, err := mapping.Parse([]byte(testConfig), "test.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	open := func(name, data string) (readers.Reader, *mapping.Plan) {
-		rd, err := readers.Open(ctx, writeFile(t, dir, name, data), readers.Options{Format: "csv"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { rd.Close() })
-		plan, err := mapping.NewPlan(cfg, rd.Schema())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rd, plan
-	}
+	cfg := parseConfig(t, testConfig)
 	o := Options{Settings: cfg.Dedupe, USample: 20_000}
-	o.Input, o.Plan = open("in.csv", in)
+	o.Input, o.Plan = openCSV(t, cfg, in)
 	if ref != "" {
-		o.Reference, o.RefPlan = open("ref.csv", ref)
+		o.Reference, o.RefPlan = openCSV(t, cfg, ref)
 	}
 	opt(&o)
 	return Run(ctx, o)

@@ -9,28 +9,14 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/namepipe/namepipe/mapping"
 	"github.com/namepipe/namepipe/nameapi"
-	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
 )
 
 // testFeatures extracts the features of a CSV text with testConfig.
 func testFeatures(t *testing.T, data string) []Features {
 	t.Helper()
-	cfg, err := mapping.Parse([]byte(testConfig), "test.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rd, err := readers.Open(context.Background(), writeFile(t, t.TempDir(), "in.csv", data), readers.Options{Format: "csv"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rd.Close()
-	plan, err := mapping.NewPlan(cfg, rd.Schema())
-	if err != nil {
-		t.Fatal(err)
-	}
+	rd, plan := openCSV(t, parseConfig(t, testConfig), data)
 	var feats []Features
 	buf := make([]record.Record, 64)
 	for {
@@ -70,10 +56,7 @@ func TestStepsComposeToRun(t *testing.T) {
 	data := people + moreRows(400)
 	want := runOn(t, data, "", nil, 0)
 	feats := testFeatures(t, data)
-	cfg, err := mapping.Parse([]byte(testConfig), "test.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg := parseConfig(t, testConfig)
 	set := cfg.Dedupe
 	ctx := context.Background()
 	n := len(feats)

@@ -200,6 +200,13 @@ func TestCompareNamesLocal(t *testing.T) {
 		{"Noah Watson", "Noah James Watson", NameMatching},
 		{"Noah Watson", "Emma Watson", NameRelation},
 		{"Noah Watson", "Peter Pan", NameDifferent},
+		// Two edits in a word of five letters or more with the same
+		// first letter: a respelling (or a typo on a typo) is still the
+		// name; in a short word it is another.
+		{"Sophie Watson", "Sofie Watson", NameSimilar},
+		{"Stephen Jonsen", "Stefen Johnson", NameSimilar},
+		{"Noah Watson", "Nora Watson", NameRelation},
+		{"Noah Watson", "Nora Wattsno", NameDifferent},
 	} {
 		if got := compareNamesLocal(f(tc.a), f(tc.b)); got != tc.want {
 			t.Errorf("%q vs %q: %s, want %s", tc.a, tc.b, FieldName.LevelName(got), FieldName.LevelName(tc.want))

@@ -262,6 +262,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 			var feats []Features
 			var keys [][]blockKey
 			var loaded []bool
+			var paired []int32  // pairs of each row of a job, added to perRow once a job
 			var todo [][2]int32 // the owned pairs of a job, by index in it
 			var found []cand
 			var br batchReader
@@ -284,6 +285,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 					if len(feats) < len(j.ents) {
 						feats = make([]Features, len(j.ents))
 						loaded = make([]bool, len(j.ents))
+						paired = make([]int32, len(j.ents))
 						keys = append(keys, make([][]blockKey, len(j.ents)-len(keys))...)
 					}
 					// Each row decoded once, its keys first: only the
@@ -292,7 +294,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 						if keys[k], err = decodeKeys(recs[k], keys[k]); err != nil {
 							return fmt.Errorf("row %d: %w", e.row, err)
 						}
-						loaded[k] = false
+						loaded[k], paired[k] = false, 0
 					}
 					todo = todo[:0]
 					for i := range j.first {
@@ -338,14 +340,21 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 						v := compareRows(gctx, names, &feats[ia], &feats[ib])
 						p := v.Pattern()
 						c[p]++
-						atomic.AddInt32(&perRow[a], 1)
-						atomic.AddInt32(&perRow[b], 1)
+						paired[ia]++
+						paired[ib]++
 						if v.agrees() {
 							by := blockKey{h: j.ents[ia].h, rule: j.rule}
 							if c, again := newCand(a, b, p, keys[ia], keys[ib], &feats[ia], &feats[ib], x.shares, by, window); !again {
 								found = append(found, c)
 								countShared(sharedBy[w][:], &c)
 							}
+						}
+					}
+					// one atomic add a row and job, not two a pair (a row of
+					// a capped block has up to 2 × window pairs in a job)
+					for k, n := range paired[:len(j.ents)] {
+						if n > 0 {
+							atomic.AddInt32(&perRow[j.ents[k].row], n)
 						}
 					}
 					if len(found) >= 4096 {

@@ -195,3 +195,49 @@ func TestRunBudgetsMatcherCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestRunCountsPairsPerRow: k copies of one person share every block,
+// so each pair of them is compared once and each copy k-1 times; capped
+// (blocks of more than 6, windows of 3), every rule's block compares
+// each copy with its 3 neighbours on either side, 30 pairs of which a
+// middle copy is in 6, so the largest count is a fifth of the pairs.
+// The population around them shares none of their keys.
+func TestRunCountsPairsPerRow(t *testing.T) {
+	t.Parallel()
+	const k = 12
+	copies := strings.Repeat("Zygmunt Quarles,zq@example.net,+48 22 555 0199,1931-11-29,Ulica Zlota 44,Gdansk\n", k)
+	for _, tc := range []struct {
+		name, config string
+		max          func(pairs int64) int64
+	}{
+		{"uncapped", testConfig, func(int64) int64 { return k - 1 }},
+		{"capped", strings.Replace(testConfig, "dedupe: {names: local}", "dedupe: {names: local, maxBlockSize: 6, window: 3}", 1),
+			func(pairs int64) int64 { return pairs / 5 }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			cfg := parseConfig(t, tc.config)
+			run := func(data string) Summary {
+				rd, plan := openCSV(t, cfg, data)
+				res, err := Run(context.Background(), Options{Input: rd, Plan: plan, Settings: cfg.Dedupe, USample: 20_000})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res.Summary
+			}
+			alone := run(people + moreRows(300))
+			with := run(people + copies + moreRows(300))
+			pairs := with.PairsCompared - alone.PairsCompared
+			if tc.name == "uncapped" && pairs != k*(k-1)/2 {
+				t.Fatalf("the copies added %d pairs compared, want %d", pairs, k*(k-1)/2)
+			}
+			want := tc.max(pairs)
+			if alone.MaxPairsPerRow >= want {
+				t.Fatalf("the population alone has a row with %d pairs (copies: %d): the case tests little", alone.MaxPairsPerRow, want)
+			}
+			if with.MaxPairsPerRow != want {
+				t.Errorf("MaxPairsPerRow %d, want %d (%d pairs among the copies)", with.MaxPairsPerRow, want, pairs)
+			}
+		})
+	}
+}

@@ -54,7 +54,7 @@ func corrupt(r *rand.Rand, p person, kind string, cs []culture) person {
 		q.dob = dateError(r, q.dob)
 	case "moved":
 		c := pickCulture(r, cs)
-		q.city = c.cities.pick(r)
+		q.city = c.cities.Pick(r)
 		if r.IntN(2) == 0 {
 			q.email = newEmail(r, q.first, q.surname, c)
 		}

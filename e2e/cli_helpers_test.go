@@ -61,11 +61,18 @@ type result struct {
 // fails the test instead of stalling it).
 func runNP(t *testing.T, dir string, args ...string) result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	return runNPWithin(t, dir, 60*time.Second, nil, args...)
+}
+
+// runNPWithin runs the binary with args in dir, with the planted key and
+// env in the environment, and waits for it at most deadline.
+func runNPWithin(t *testing.T, dir string, deadline time.Duration, env []string, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, binary, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), keyEnv+"="+plantedKey)
+	cmd.Env = append(append(os.Environ(), keyEnv+"="+plantedKey), env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	start := time.Now()

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -73,24 +72,7 @@ func pgConfig(t *testing.T, dir, name string, c runConfig, input, output string)
 // runNPEnv runs the binary with extra environment variables.
 func runNPEnv(t *testing.T, dir string, env []string, args ...string) result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, binary, args...)
-	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), keyEnv+"="+plantedKey), env...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	res := result{stdout: out.String(), stderr: errb.String()}
-	var ee *exec.ExitError
-	switch {
-	case err == nil:
-	case errors.As(err, &ee) && ctx.Err() == nil:
-		res.code = ee.ExitCode()
-	default:
-		t.Fatalf("namepipe %s: %v (hang?)\nstderr:\n%s", strings.Join(args, " "), err, res.stderr)
-	}
-	return res
+	return runNPWithin(t, dir, 120*time.Second, env, args...)
 }
 
 // tableText reads a table ordered by id, every value as the CSV writer

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -138,7 +139,7 @@ func TestPostgresRunModes(t *testing.T) {
 		t.Fatalf("create: %d rows, the CSV path %d", len(got)-1, len(want)-1)
 	}
 	for i := range want {
-		if !equal(got[i], want[i]) {
+		if !slices.Equal(got[i], want[i]) {
 			for j := range want[i] {
 				if j >= len(got[i]) || got[i][j] != want[i][j] {
 					t.Errorf("row %d column %s: table %q, CSV %q", i, want[0][j], got[i][min(j, len(got[i])-1)], want[i][j])
@@ -166,17 +167,17 @@ func TestPostgresRunModes(t *testing.T) {
 	if n := count(enriched); n != len(rows) {
 		t.Errorf("replace: %d rows, want %d", n, len(rows))
 	}
-	if got := tableText(t, dsn, enriched); !equal(got[1], want[1]) || !equal(got[len(got)-1], want[len(want)-1]) {
+	if got := tableText(t, dsn, enriched); !slices.Equal(got[1], want[1]) || !slices.Equal(got[len(got)-1], want[len(want)-1]) {
 		t.Errorf("replace: rows differ from the CSV path's")
 	}
 	// update: the result columns go into the contacts rows by id.
 	run("update", "update", contacts, ", key: id")
 	got = tableText(t, dsn, contacts)
-	if !equal(got[0], want[0]) || len(got) != len(want) {
+	if !slices.Equal(got[0], want[0]) || len(got) != len(want) {
 		t.Fatalf("update: columns %v, %d rows", got[0], len(got)-1)
 	}
 	for i := range want {
-		if !equal(got[i], want[i]) {
+		if !slices.Equal(got[i], want[i]) {
 			t.Errorf("update: row %d differs from the CSV path's:\n got %q\nwant %q", i, got[i], want[i])
 			break
 		}
@@ -220,7 +221,7 @@ func TestPostgresRunModes(t *testing.T) {
 		}
 		return vals
 	}
-	if a, b := col(upd, "np_cluster_id"), col(ddRows, "np_cluster_id"); len(a) != len(rows) || !equal(a, b) {
+	if a, b := col(upd, "np_cluster_id"), col(ddRows, "np_cluster_id"); len(a) != len(rows) || !slices.Equal(a, b) {
 		t.Errorf("dedupe update: np_cluster_id in contacts (%d values) differs from the dedupe table's (%d)", len(a), len(b))
 	}
 }

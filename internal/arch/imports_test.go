@@ -14,8 +14,9 @@ const module = "github.com/namepipe/namepipe/"
 
 // testOnly are packages that only test files may import, whatever the
 // layer: internal/benchcpu measures benchmarks' CPU time, internal/syncbuf
-// is the buffer tests share between goroutines.
-var testOnly = []string{"internal/benchcpu", "internal/syncbuf"}
+// is the buffer tests share between goroutines, internal/duckdbtest runs
+// DuckDB for the interop tests.
+var testOnly = []string{"internal/benchcpu", "internal/syncbuf", "internal/duckdbtest"}
 
 // allowed lists, for each layer of the tree (a top-level directory, or a
 // path prefix ending in "/"), the layers (or single packages, by path) its

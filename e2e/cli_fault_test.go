@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -125,7 +126,7 @@ func TestRunUnderFaults(t *testing.T) {
 					errRows++
 					continue
 				}
-				if !equal(r, want[i]) {
+				if !slices.Equal(r, want[i]) {
 					t.Errorf("row %d: result differs from the fault-free run and has no error:\n got %q\nwant %q", i, r, want[i])
 				}
 			}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -61,11 +62,18 @@ type result struct {
 // fails the test instead of stalling it).
 func runNP(t *testing.T, dir string, args ...string) result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	return runNPWithin(t, dir, 60*time.Second, nil, args...)
+}
+
+// runNPWithin runs the binary with args in dir, with the planted key and
+// env in the environment, and waits for it at most deadline.
+func runNPWithin(t *testing.T, dir string, deadline time.Duration, env []string, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, binary, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), keyEnv+"="+plantedKey)
+	cmd.Env = append(append(os.Environ(), keyEnv+"="+plantedKey), env...)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	start := time.Now()
@@ -222,7 +230,7 @@ func checkRowsKept(t *testing.T, header []string, in [][]string, out [][]string)
 	if len(out) == 0 {
 		t.Fatal("output is empty")
 	}
-	if got := out[0][:min(len(header), len(out[0]))]; !equal(got, header) {
+	if got := out[0][:min(len(header), len(out[0]))]; !slices.Equal(got, header) {
 		t.Fatalf("output header starts %q, want %q", got, header)
 	}
 	data := out[1:]
@@ -233,21 +241,9 @@ func checkRowsKept(t *testing.T, header []string, in [][]string, out [][]string)
 		if len(row) != len(out[0]) {
 			t.Fatalf("output row %d has %d fields, header %d", i, len(row), len(out[0]))
 		}
-		if !equal(row[:len(header)], in[i]) {
+		if !slices.Equal(row[:len(header)], in[i]) {
 			t.Fatalf("row %d input columns changed:\n got %q\nwant %q", i, row[:len(header)], in[i])
 		}
 	}
 	return data
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -73,24 +73,7 @@ func pgConfig(t *testing.T, dir, name string, c runConfig, input, output string)
 // runNPEnv runs the binary with extra environment variables.
 func runNPEnv(t *testing.T, dir string, env []string, args ...string) result {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, binary, args...)
-	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), keyEnv+"="+plantedKey), env...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	res := result{stdout: out.String(), stderr: errb.String()}
-	var ee *exec.ExitError
-	switch {
-	case err == nil:
-	case errors.As(err, &ee) && ctx.Err() == nil:
-		res.code = ee.ExitCode()
-	default:
-		t.Fatalf("namepipe %s: %v (hang?)\nstderr:\n%s", strings.Join(args, " "), err, res.stderr)
-	}
-	return res
+	return runNPWithin(t, dir, 120*time.Second, env, args...)
 }
 
 // tableText reads a table ordered by id, every value as the CSV writer
@@ -156,7 +139,7 @@ func TestPostgresRunModes(t *testing.T) {
 		t.Fatalf("create: %d rows, the CSV path %d", len(got)-1, len(want)-1)
 	}
 	for i := range want {
-		if !equal(got[i], want[i]) {
+		if !slices.Equal(got[i], want[i]) {
 			for j := range want[i] {
 				if j >= len(got[i]) || got[i][j] != want[i][j] {
 					t.Errorf("row %d column %s: table %q, CSV %q", i, want[0][j], got[i][min(j, len(got[i])-1)], want[i][j])
@@ -184,17 +167,17 @@ func TestPostgresRunModes(t *testing.T) {
 	if n := count(enriched); n != len(rows) {
 		t.Errorf("replace: %d rows, want %d", n, len(rows))
 	}
-	if got := tableText(t, dsn, enriched); !equal(got[1], want[1]) || !equal(got[len(got)-1], want[len(want)-1]) {
+	if got := tableText(t, dsn, enriched); !slices.Equal(got[1], want[1]) || !slices.Equal(got[len(got)-1], want[len(want)-1]) {
 		t.Errorf("replace: rows differ from the CSV path's")
 	}
 	// update: the result columns go into the contacts rows by id.
 	run("update", "update", contacts, ", key: id")
 	got = tableText(t, dsn, contacts)
-	if !equal(got[0], want[0]) || len(got) != len(want) {
+	if !slices.Equal(got[0], want[0]) || len(got) != len(want) {
 		t.Fatalf("update: columns %v, %d rows", got[0], len(got)-1)
 	}
 	for i := range want {
-		if !equal(got[i], want[i]) {
+		if !slices.Equal(got[i], want[i]) {
 			t.Errorf("update: row %d differs from the CSV path's:\n got %q\nwant %q", i, got[i], want[i])
 			break
 		}
@@ -238,7 +221,7 @@ func TestPostgresRunModes(t *testing.T) {
 		}
 		return vals
 	}
-	if a, b := col(upd, "np_cluster_id"), col(ddRows, "np_cluster_id"); len(a) != len(rows) || !equal(a, b) {
+	if a, b := col(upd, "np_cluster_id"), col(ddRows, "np_cluster_id"); len(a) != len(rows) || !slices.Equal(a, b) {
 		t.Errorf("dedupe update: np_cluster_id in contacts (%d values) differs from the dedupe table's (%d)", len(a), len(b))
 	}
 }

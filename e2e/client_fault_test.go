@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/namepipe/namepipe/internal/syncbuf"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/server"
 )
@@ -70,7 +71,7 @@ var allOps = []clientOp{
 }
 
 // newClient returns a client of s with key and a debug log into logs.
-func newClient(t *testing.T, s *served, key string, timeout time.Duration, logs *syncBuffer) *nameapi.Client {
+func newClient(t *testing.T, s *served, key string, timeout time.Duration, logs *syncbuf.Buffer) *nameapi.Client {
 	t.Helper()
 	c, err := nameapi.NewClient(nameapi.ClientConfig{BaseURL: s.baseURL(), APIKey: key, Timeout: timeout, MaxConns: 4, Logger: debugLogger(logs)})
 	if err != nil {
@@ -97,7 +98,7 @@ func TestClientInjectedErrorsAlways(t *testing.T) {
 	for _, status := range []int{500, 503, 429} {
 		t.Run(strconv(status), func(t *testing.T) {
 			s := startServe(t, server.Options{APIKeys: []string{plantedKey}, ErrorRate: 1, ErrorStatus: status, RetryAfter: 2 * time.Second, Seed: 1})
-			clog := &syncBuffer{}
+			clog := &syncbuf.Buffer{}
 			c := newClient(t, s, plantedKey, 5*time.Second, clog)
 			for _, op := range allOps {
 				_, err := op.call(context.Background(), c, 0)
@@ -145,7 +146,7 @@ func canonical(t *testing.T, v any) string {
 // injected kind; the share of failures matches the server's count.
 func TestClientInjectedFaultsPartial(t *testing.T) {
 	clean := startServe(t, server.Options{APIKeys: []string{plantedKey}})
-	cc := newClient(t, clean, plantedKey, 5*time.Second, &syncBuffer{})
+	cc := newClient(t, clean, plantedKey, 5*time.Second, &syncbuf.Buffer{})
 	const calls = 5 // per operation
 	want := map[string]string{}
 	for _, op := range allOps {
@@ -173,7 +174,7 @@ func TestClientInjectedFaultsPartial(t *testing.T) {
 			tc.opts.APIKeys = []string{plantedKey}
 			tc.opts.Seed = 7
 			s := startServe(t, tc.opts)
-			clog := &syncBuffer{}
+			clog := &syncbuf.Buffer{}
 			c := newClient(t, s, plantedKey, 5*time.Second, clog)
 			failed := 0
 			for _, op := range allOps {
@@ -221,7 +222,7 @@ func TestClientTimeoutNeverHangs(t *testing.T) {
 			// (it has not read the body yet), so this bounds the test.
 			const serverLatency = 1500 * time.Millisecond
 			s := startServe(t, server.Options{Latency: serverLatency, APIKeys: []string{key}})
-			clog := &syncBuffer{}
+			clog := &syncbuf.Buffer{}
 			c := newClient(t, s, key, 100*time.Millisecond, clog)
 			for _, op := range allOps {
 				start := time.Now()
@@ -284,7 +285,7 @@ func TestClientTimeoutNeverHangs(t *testing.T) {
 func TestClientWrongKey(t *testing.T) {
 	const wrongKey = "np-WRONG-0d5e1f7a3c9b2468"
 	s := startServe(t, server.Options{APIKeys: []string{plantedKey}})
-	clog := &syncBuffer{}
+	clog := &syncbuf.Buffer{}
 	c := newClient(t, s, wrongKey, 5*time.Second, clog)
 	for _, op := range allOps {
 		_, err := op.call(context.Background(), c, 0)
@@ -321,7 +322,7 @@ func TestClientWrongKey(t *testing.T) {
 func TestClientConcurrentFaultsNoLeakNoHang(t *testing.T) {
 	s := startServe(t, server.Options{APIKeys: []string{plantedKey}, ErrorRate: 0.2, ErrorStatus: 503, DropRate: 0.2,
 		LatencyJitter: 300 * time.Millisecond, Seed: 11})
-	clog := &syncBuffer{}
+	clog := &syncbuf.Buffer{}
 	c := newClient(t, s, plantedKey, 200*time.Millisecond, clog)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/namepipe/namepipe/engine"
+	"github.com/namepipe/namepipe/internal/syncbuf"
 	"github.com/namepipe/namepipe/server"
 )
 
@@ -18,26 +18,8 @@ import (
 // dictionaries load once per process).
 var sharedEngine = sync.OnceValues(func() (*engine.Engine, error) { return engine.New(engine.WithSeed(1)) })
 
-// syncBuffer is a bytes.Buffer safe for the concurrent writes of a logger.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // debugLogger returns a logger that writes every level as text to buf.
-func debugLogger(buf *syncBuffer) *slog.Logger {
+func debugLogger(buf *syncbuf.Buffer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
 }
 
@@ -45,7 +27,7 @@ func debugLogger(buf *syncBuffer) *slog.Logger {
 type served struct {
 	srv  *server.Server
 	addr string // host:port
-	logs *syncBuffer
+	logs *syncbuf.Buffer
 }
 
 // baseURL is the REST base of the server.
@@ -59,7 +41,7 @@ func startServe(t testing.TB, opts server.Options) *served {
 	if err != nil {
 		t.Fatal(err)
 	}
-	logs := &syncBuffer{}
+	logs := &syncbuf.Buffer{}
 	if opts.Logger == nil {
 		opts.Logger = debugLogger(logs)
 	}

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/namepipe/namepipe/internal/syncbuf"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/server"
 )
@@ -38,7 +39,7 @@ func freePort(t *testing.T) int {
 type serveProcess struct {
 	cmd    *exec.Cmd
 	base   string // http://127.0.0.1:port
-	stderr *syncBuffer
+	stderr *syncbuf.Buffer
 	done   chan error
 }
 
@@ -50,7 +51,7 @@ func startServeProcess(t *testing.T, port int, args ...string) *serveProcess {
 		args = append([]string{"--addr", fmt.Sprintf("127.0.0.1:%d", port)}, args...)
 	}
 	cmd := exec.Command(binary, append([]string{"serve"}, args...)...)
-	p := &serveProcess{cmd: cmd, base: fmt.Sprintf("http://127.0.0.1:%d", port), stderr: &syncBuffer{}, done: make(chan error, 1)}
+	p := &serveProcess{cmd: cmd, base: fmt.Sprintf("http://127.0.0.1:%d", port), stderr: &syncbuf.Buffer{}, done: make(chan error, 1)}
 	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

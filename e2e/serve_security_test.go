@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/namepipe/namepipe/internal/syncbuf"
 	"github.com/namepipe/namepipe/nameapi"
 	"github.com/namepipe/namepipe/server"
 )
@@ -128,7 +129,7 @@ func TestServePanicNeverReachesClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	logs := &syncBuffer{}
+	logs := &syncbuf.Buffer{}
 	srv := server.New(panicky{eng}, server.Options{Logger: debugLogger(logs)})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

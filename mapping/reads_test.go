@@ -20,26 +20,8 @@ func TestReads(t *testing.T) {
 	header, data, in := sampleData(t)
 	// Every operation, a full mapping, context columns, and the second
 	// name columns too (they are empty in most rows).
-	p := mustPlan(t, head+`
-person:
-  type: {column: company, legal: ["*"]}
-  fullName: full_name
-  email: email
-  phone: phone
-  birthDate: {column: birth_date, layout: "2006-01-02"}
-  address: {street: street, postalCode: postal_code, locality: city, country: country}
-  gender: gender
-context:
-  placeColumn: country
-operations: [parse, genderize, risk, disposable, emailname, format, classify]
-`, in)
-	rec := func(cells []string) *record.Record {
-		r := &record.Record{Index: 1, Line: 2}
-		for _, c := range cells {
-			r.Values = append(r.Values, c)
-		}
-		return r
-	}
+	p := mustPlan(t, sampleConfig(""), in)
+	rec := func(cells []string) *record.Record { return cellsRecord(1, 2, cells) }
 	checked := 0
 	for _, op := range AllOps {
 		reads := p.Reads(op)
@@ -186,10 +168,7 @@ operations: [parse, genderize, risk, disposable]
 		b := p.NewBuilder()
 		good, bad := 0, 0
 		for i, cells := range rows {
-			rec := &record.Record{Index: int64(i), Line: int64(i + 2)}
-			for _, c := range cells {
-				rec.Values = append(rec.Values, c)
-			}
+			rec := cellsRecord(int64(i), int64(i+2), cells)
 			cerr := b.Check(rec)
 			req, err := p.Build(rec)
 			if fmt.Sprint(cerr) != fmt.Sprint(err) {
@@ -222,29 +201,12 @@ operations: [parse, genderize, risk, disposable]
 func TestFillSameAsBuild(t *testing.T) {
 	t.Parallel()
 	_, data, in := sampleData(t)
-	p := mustPlan(t, head+`
-person:
-  type: {column: company, legal: ["*"]}
-  fullName: full_name
-  email: email
-  phone: phone
-  birthDate: {column: birth_date, layout: "2006-01-02"}
-  address: {street: street, postalCode: postal_code, locality: city, country: country}
-  gender: gender
-  nationality: country
-  correspondenceLanguage: country
-context:
-  placeColumn: country
-operations: [parse, genderize, risk, disposable, emailname, format, classify]
-`, in)
+	p := mustPlan(t, sampleConfig("  nationality: country\n  correspondenceLanguage: country\n"), in)
 	sets := [][]Op{{OpParse}, {OpDisposable}, {OpParse, OpGenderize}, {OpEmailName, OpClassify}, {OpGenderize, OpDisposable}, {OpRisk}, AllOps}
 	b := p.NewBuilder()
 	checked := 0
 	for i, cells := range data {
-		rec := &record.Record{Index: int64(i), Line: int64(i + 2)}
-		for _, c := range cells {
-			rec.Values = append(rec.Values, c)
-		}
+		rec := cellsRecord(int64(i), int64(i+2), cells)
 		if b.Check(rec) != nil {
 			continue
 		}
@@ -302,4 +264,33 @@ func sampleData(t *testing.T) (header []string, data [][]string, in record.Schem
 		in.Fields = append(in.Fields, record.Field{Name: h, Type: record.String})
 	}
 	return all[0], all[1:], in
+}
+
+// sampleConfig maps the columns of sample-data/customers.csv to the
+// person (the name, type, email, phone, birth date, address and gender,
+// and extra, more person lines) and the country to the context, for
+// every operation.
+func sampleConfig(extra string) string {
+	return head + `
+person:
+  type: {column: company, legal: ["*"]}
+  fullName: full_name
+  email: email
+  phone: phone
+  birthDate: {column: birth_date, layout: "2006-01-02"}
+  address: {street: street, postalCode: postal_code, locality: city, country: country}
+  gender: gender
+` + extra + `context:
+  placeColumn: country
+operations: [parse, genderize, risk, disposable, emailname, format, classify]
+`
+}
+
+// cellsRecord is a row of string cells at index and line.
+func cellsRecord(index, line int64, cells []string) *record.Record {
+	r := &record.Record{Index: index, Line: line}
+	for _, c := range cells {
+		r.Values = append(r.Values, c)
+	}
+	return r
 }

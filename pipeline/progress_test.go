@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"log/slog"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/namepipe/namepipe/cache"
+	"github.com/namepipe/namepipe/internal/syncbuf"
 )
 
 // stallFrom answers the rows before row n (names "p0", "p1", ...) and
@@ -103,24 +103,6 @@ func TestProgressCountsRowsWritten(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe for the bar's goroutine and the test.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 var ansi = regexp.MustCompile(`\x1b\[[0-9;]*[A-Za-z]`)
 
 // TestProgressBarAfterInterrupt interrupts a stalled run: the bar's last
@@ -133,7 +115,7 @@ func TestProgressBarAfterInterrupt(t *testing.T) {
 	w := &memWriter{onWrite: func(int) { cancel() }}
 	o := newOpts(rd, w, &fakePlan{ops: []Op{"parse"}, call: stallFrom(120)}, false)
 	o.BatchSize, o.Window, o.Grace = 50, 600, 0
-	var bar syncBuffer
+	var bar syncbuf.Buffer
 	o.Progress, o.ProgressTotalUnit = &bar, "rows"
 	sum, err := Run(ctx, o)
 	if err == nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -115,7 +116,7 @@ func TestBadCSVCorpus(t *testing.T) {
 				t.Fatalf("OpenCSV: %v", err)
 			}
 			defer r.Close()
-			if tc.names != nil && !equal(r.Schema().Names(), tc.names) {
+			if tc.names != nil && !slices.Equal(r.Schema().Names(), tc.names) {
 				t.Errorf("names = %q, want %q", r.Schema().Names(), tc.names)
 			}
 			recs, err := readAll(t, r)
@@ -151,18 +152,6 @@ func TestBadCSVCorpus(t *testing.T) {
 			}
 		})
 	}
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestCSVHugeInputs covers a 10 MB field and 100,000 columns, generated

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -99,7 +100,7 @@ func TestHostileCSV(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer r.Close()
-			if tc.names != nil && !equal(r.Schema().Names(), tc.names) {
+			if tc.names != nil && !slices.Equal(r.Schema().Names(), tc.names) {
 				t.Errorf("names %q, want %q", r.Schema().Names(), tc.names)
 			}
 			recs, err := readAll(t, r)
@@ -143,7 +144,7 @@ func TestHostileCSV(t *testing.T) {
 }
 
 func equalStats(a, b Stats) bool {
-	if len(a.Malformed) != len(b.Malformed) || !equal(a.Notes, b.Notes) {
+	if len(a.Malformed) != len(b.Malformed) || !slices.Equal(a.Notes, b.Notes) {
 		return false
 	}
 	for k, v := range a.Malformed {

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -129,7 +130,7 @@ func FuzzCSVRoundTrip(f *testing.F) {
 		if err == nil {
 			hvals, _ = header.cells()
 		}
-		if err != nil || header.issue != nil || !equal(hvals, schema.Names()) {
+		if err != nil || header.issue != nil || !slices.Equal(hvals, schema.Names()) {
 			t.Fatalf("output header %+v (%v), want %q\noutput: %q", header, err, schema.Names(), got)
 		}
 		for i := 0; ; i++ {
@@ -246,7 +247,7 @@ func FuzzScannerAgainstStdlib(f *testing.F) {
 			t.Fatalf("%d records, encoding/csv %d\n got: %q\nwant: %q", len(got), len(want), got, want)
 		}
 		for i := range want {
-			if !equal(got[i], want[i]) {
+			if !slices.Equal(got[i], want[i]) {
 				t.Fatalf("record %d: %q, encoding/csv %q", i, got[i], want[i])
 			}
 		}

@@ -12,12 +12,12 @@ import (
 	"net/http/httptest"
 	"runtime"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/iotest"
 	"time"
 
+	"github.com/namepipe/namepipe/internal/syncbuf"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -288,7 +288,7 @@ func TestShutdownAnswersInFlight(t *testing.T) {
 				}
 				<-stuck
 			}
-			var logs syncBuf
+			var logs syncbuf.Buffer
 			ln, err := net.Listen("tcp", "127.0.0.1:0")
 			if err != nil {
 				t.Fatal(err)
@@ -357,24 +357,6 @@ func waitFor(t *testing.T, cond func() bool) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-}
-
-// syncBuf is a bytes.Buffer safe for a logger's concurrent writes.
-type syncBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // TestExposedAddress: Serve refuses an address other than loopback when

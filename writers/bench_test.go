@@ -153,6 +153,41 @@ func BenchmarkParquetWrite(b *testing.B) {
 	b.ReportMetric(float64(benchRows*b.N)/b.Elapsed().Seconds(), "rows/s")
 }
 
+// readBenchBatch reads one batch (benchBatch rows) of a generated CSV
+// file, as a writer gets it from the pipeline, with its schema.
+func readBenchBatch(b *testing.B) ([]record.Record, record.Schema) {
+	in := filepath.Join(b.TempDir(), "in.csv")
+	writeBenchCSV(b, in, benchBatch)
+	r, err := readers.Open(context.Background(), in, readers.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer r.Close()
+	rows := make([]record.Record, benchBatch)
+	n, err := r.Read(context.Background(), rows)
+	if err != nil && err != io.EOF {
+		b.Fatal(err)
+	}
+	return rows[:n], r.Schema()
+}
+
+// appendResults appends results to every row and their columns (r<N>,
+// strings but for a float64 result, a double) to schema, as the
+// pipeline's result columns follow the input's.
+func appendResults(rows []record.Record, schema record.Schema, results []record.Value, nullable bool) record.Schema {
+	for i := range rows {
+		rows[i].Values = append(rows[i].Values, results...)
+	}
+	for _, v := range results {
+		f := record.Field{Name: fmt.Sprint("r", len(schema.Fields)), Type: record.String, Nullable: nullable}
+		if _, ok := v.(float64); ok {
+			f.Type = record.Double
+		}
+		schema.Fields = append(schema.Fields, f)
+	}
+	return schema
+}
+
 // BenchmarkParquetReadWrite copies a 1M-row × 8-column Parquet file.
 func BenchmarkParquetReadWrite(b *testing.B) {
 	in := filepath.Join(b.TempDir(), "in.parquet")
@@ -187,29 +222,9 @@ func dateOf(i int) record.Value {
 // 264 after; text 191, 193, 203 before, 137, 138, 145 after; escaped 200,
 // 217, 227 before, 137, 141, 144 after.
 func BenchmarkCSVWriteRowText(b *testing.B) {
-	in := filepath.Join(b.TempDir(), "in.csv")
-	writeBenchCSV(b, in, benchBatch)
-	r, err := readers.Open(context.Background(), in, readers.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	rows := make([]record.Record, benchBatch)
-	n, err := r.Read(context.Background(), rows)
-	if err != nil && err != io.EOF {
-		b.Fatal(err)
-	}
-	r.Close()
-	rows = rows[:n]
-	schema := r.Schema()
+	rows, schema := readBenchBatch(b)
 	inputs := len(schema.Fields)
-	results := []record.Value{"Given", "", "Surname", "", "", "", "", "", "", "NATURAL", "MALE", 0.95, "", nil}
-	for i := range rows {
-		rows[i].Values = append(rows[i].Values, results...)
-	}
-	for range results {
-		schema.Fields = append(schema.Fields, record.Field{Name: fmt.Sprint("r", len(schema.Fields)), Type: record.String})
-	}
-	schema.Fields[inputs+11].Type = record.Double
+	schema = appendResults(rows, schema, []record.Value{"Given", "", "Surname", "", "", "", "", "", "", "NATURAL", "MALE", 0.95, "", nil}, false)
 	// encoded: escaped, with the first 13 result cells of each row encoded
 	// ahead (EncodeCells), as the pipeline's memo hands them.
 	for _, mode := range []string{"cells", "text", "escaped", "encoded"} {
@@ -271,32 +286,11 @@ func BenchmarkCSVWriteRowText(b *testing.B) {
 // 988, 1,083, 2,413 after; per 1,024 rows 1,672 KB in 1,195 allocations
 // before, 826 KB in 143 after.
 func BenchmarkParquetWriteRows(b *testing.B) {
-	in := filepath.Join(b.TempDir(), "in.csv")
-	writeBenchCSV(b, in, benchBatch)
-	r, err := readers.Open(context.Background(), in, readers.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	rows := make([]record.Record, benchBatch)
-	n, err := r.Read(context.Background(), rows)
-	if err != nil && err != io.EOF {
-		b.Fatal(err)
-	}
-	r.Close()
-	rows = rows[:n]
-	schema := r.Schema()
+	rows, schema := readBenchBatch(b)
 	for i := range schema.Fields {
 		schema.Fields[i].Nullable = true
 	}
-	inputs := len(schema.Fields)
-	results := []record.Value{"Given", nil, "Surname", nil, nil, nil, nil, nil, nil, "NATURAL", "MALE", 0.95, nil, nil}
-	for i := range rows {
-		rows[i].Values = append(rows[i].Values, results...)
-	}
-	for range results {
-		schema.Fields = append(schema.Fields, record.Field{Name: fmt.Sprint("r", len(schema.Fields)), Type: record.String, Nullable: true})
-	}
-	schema.Fields[inputs+11].Type = record.Double
+	schema = appendResults(rows, schema, []record.Value{"Given", nil, "Surname", nil, nil, nil, nil, nil, nil, "NATURAL", "MALE", 0.95, nil, nil}, true)
 	b.ReportAllocs()
 	w, err := Create(filepath.Join(b.TempDir(), "out.parquet"), schema, Options{})
 	if err != nil {

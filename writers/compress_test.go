@@ -32,17 +32,7 @@ func TestCompressedOutput(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := w.Write(context.Background(), rows); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Commit(); err != nil {
-			t.Fatal(err)
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
+		return writeAndRead(t, w, path, rows)
 	}
 	plain := write(filepath.Join(dir, "plain.csv"), Options{})
 	plainJSONL := write(filepath.Join(dir, "plain.jsonl"), Options{})

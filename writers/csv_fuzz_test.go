@@ -2,9 +2,7 @@ package writers
 
 import (
 	"bytes"
-	"context"
 	"encoding/csv"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -38,16 +36,7 @@ func FuzzCSVWriterFields(f *testing.F) {
 		for i, row := range rows {
 			recs[i].Values = []record.Value{row[0], row[1], row[2]}
 		}
-		if err := w.Write(context.Background(), recs); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Commit(); err != nil {
-			t.Fatal(err)
-		}
-		got, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got := writeAndRead(t, w, path, recs)
 		var want bytes.Buffer
 		cw := csv.NewWriter(&want)
 		cw.Comma, cw.UseCRLF = delim, crlf

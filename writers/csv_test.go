@@ -23,6 +23,23 @@ func strSchema(names ...string) record.Schema {
 	return s
 }
 
+// writeAndRead writes rows with w, commits it and returns what is then
+// at path.
+func writeAndRead(t testing.TB, w Writer, path string, rows []record.Record) []byte {
+	t.Helper()
+	if err := w.Write(context.Background(), rows); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 func readAllRecords(t *testing.T, r readers.Reader) []record.Record {
 	t.Helper()
 	var out []record.Record
@@ -119,16 +136,7 @@ func TestCSVRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := w.Write(context.Background(), recs); err != nil {
-				t.Fatal(err)
-			}
-			if err := w.Commit(); err != nil {
-				t.Fatal(err)
-			}
-			got, err := os.ReadFile(out)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := writeAndRead(t, w, out, recs)
 			if string(got) != tc.out {
 				t.Errorf("output\n got: %q\nwant: %q", got, tc.out)
 			}
@@ -186,13 +194,7 @@ func TestCSVEscapeColumns(t *testing.T) {
 		t.Fatal(err)
 	}
 	recs := []record.Record{{Values: []record.Value{"+4930123", "=HYPERLINK(\"x\")", -0.5}}}
-	if err := w.Write(context.Background(), recs); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	got, _ := os.ReadFile(out)
+	got := writeAndRead(t, w, out, recs)
 	want := "phone,res_name,res_score\n+4930123,\"'=HYPERLINK(\"\"x\"\")\",-0.5\n"
 	if string(got) != want {
 		t.Errorf("got %q, want %q", got, want)
@@ -385,16 +387,7 @@ func TestCSVWritesRowText(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := w.Write(context.Background(), rows); err != nil {
-				t.Fatal(err)
-			}
-			if err := w.Commit(); err != nil {
-				t.Fatal(err)
-			}
-			got, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			got := writeAndRead(t, w, path, rows)
 			if string(got) != tc.want {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}

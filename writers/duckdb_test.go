@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"math/big"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -13,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/namepipe/namepipe/internal/duckdbtest"
 	"github.com/namepipe/namepipe/readers"
 	"github.com/namepipe/namepipe/record"
 )
@@ -20,52 +19,6 @@ import (
 // duckDir is where testdata/duckdb/package.json pins @duckdb/node-api;
 // `npm ci --prefix testdata/duckdb` installs it (CI does).
 const duckDir = "../testdata/duckdb"
-
-// needDuckDB returns when node and @duckdb/node-api are installed. When
-// they are not, the test fails under CI (CI set) and is skipped with a
-// message otherwise, so a missing install never passes silently in CI.
-func needDuckDB(t *testing.T) {
-	t.Helper()
-	_, nodeErr := exec.LookPath("node")
-	_, pkgErr := os.Stat(filepath.Join(duckDir, "node_modules", "@duckdb", "node-api", "package.json"))
-	if nodeErr == nil && pkgErr == nil {
-		return
-	}
-	msg := "DuckDB interop needs node and @duckdb/node-api: run `npm ci --prefix testdata/duckdb`"
-	if os.Getenv("CI") != "" {
-		t.Fatalf("%s (CI is set, so this is a failure): node: %v, package: %v", msg, nodeErr, pkgErr)
-	}
-	t.Skip(msg)
-}
-
-func runDuck(t *testing.T, args ...string) []byte {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, "node", append([]string{"interop.mjs"}, args...)...)
-	cmd.Dir = duckDir
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node interop.mjs %v: %v\n%s", args, err, stderr.String())
-	}
-	return out
-}
-
-type duckTable struct {
-	Columns []struct{ Name, Type string }
-	Rows    [][]*string
-}
-
-func duckRead(t *testing.T, file string) duckTable {
-	t.Helper()
-	var tab duckTable
-	if err := json.Unmarshal(runDuck(t, "read", file), &tab); err != nil {
-		t.Fatal(err)
-	}
-	return tab
-}
 
 const duckRows = 3000
 
@@ -136,10 +89,10 @@ func sameValue(a, b record.Value) bool {
 // result columns appended, DuckDB reads back with the same column types
 // and values.
 func TestDuckDBInterop(t *testing.T) {
-	needDuckDB(t)
+	duckdbtest.Need(t, duckDir)
 	dir := t.TempDir()
 	var meta []struct{ File, Row_groups, Compression, Encodings string }
-	if err := json.Unmarshal(runDuck(t, "write", dir, strconv.Itoa(duckRows)), &meta); err != nil {
+	if err := json.Unmarshal(duckdbtest.Run(t, duckDir, "write", dir, strconv.Itoa(duckRows)), &meta); err != nil {
 		t.Fatal(err)
 	}
 	wantSchema := record.Schema{Fields: []record.Field{
@@ -223,7 +176,7 @@ func TestDuckDBInterop(t *testing.T) {
 				t.Fatal(err)
 			}
 
-			orig, back := duckRead(t, m.File), duckRead(t, out)
+			orig, back := duckdbtest.Read(t, duckDir, "read", m.File), duckdbtest.Read(t, duckDir, "read", out)
 			wantCols := append(orig.Columns[:len(orig.Columns):len(orig.Columns)],
 				struct{ Name, Type string }{"res_given", "VARCHAR"},
 				struct{ Name, Type string }{"res_score", "DOUBLE"},

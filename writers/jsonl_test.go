@@ -35,13 +35,7 @@ func TestJSONLWriteAndRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Write(context.Background(), recs); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	got, _ := os.ReadFile(out)
+	got := writeAndRead(t, w, out, recs)
 	want := `{"name":"José \"J\"\n\t\u0001\u2028","n":-5,"x":1.25,"ok":true,"born":"1990-02-28","amount":-12.50}
 {"name":null,"n":null,"x":null,"ok":false,"born":null,"amount":null}
 {"name":"bad\ufffdutf8","n":null,"x":null,"ok":null,"born":null,"amount":null}
@@ -101,13 +95,7 @@ func TestJSONLNumbersRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := w.Write(context.Background(), recs); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Commit(); err != nil {
-			t.Fatal(err)
-		}
-		got, _ := os.ReadFile(out)
+		got := writeAndRead(t, w, out, recs)
 		if string(got) != tc.want {
 			t.Errorf("%s\n got: %s\nwant: %s", tc.name, got, tc.want)
 		}

@@ -3,7 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -80,15 +80,8 @@ func runOn(t *testing.T, rows []row) []pairscore.Row {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	if err := writeCSV(&buf, rows); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "people.csv")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	found, err := pairscore.Clusters(context.Background(), path, filepath.Join("..", "configs", "dedupe.yaml"), eng)
+	write := func(w io.Writer) error { return writeCSV(w, rows) }
+	found, err := pairscore.ClustersOfCSV(context.Background(), t.TempDir(), write, filepath.Join("..", "configs", "dedupe.yaml"), eng)
 	if err != nil {
 		t.Fatal(err)
 	}

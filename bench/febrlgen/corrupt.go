@@ -3,10 +3,11 @@ package main
 import (
 	"bufio"
 	_ "embed"
-	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"github.com/namepipe/namepipe/bench/internal/zipf"
 )
 
 //go:embed data/lists.tsv
@@ -26,42 +27,13 @@ var lists = func() map[string][]string {
 	return out
 }()
 
-// freq draws from a list with probability ∝ 1/(rank+1)^s, the ranks a
-// seeded shuffle of the list (the lists are alphabetical), the way
-// FEBRL draws names from frequency tables: a few values are common.
-type freq struct {
-	list []string
-	cdf  []float64
-}
+// freq draws from a list with Zipf-like frequencies (zipf.Dist), the
+// ranks shuffled by a generator seeded with seed alone, the way FEBRL
+// draws names from frequency tables: a few values are common.
+type freq = zipf.Dist
 
 func newFreq(list []string, s float64, seed uint64) *freq {
-	r := rand.New(rand.NewPCG(seed, 0xfeb))
-	list = append([]string(nil), list...)
-	r.Shuffle(len(list), func(i, j int) { list[i], list[j] = list[j], list[i] })
-	f := &freq{list: list, cdf: make([]float64, len(list))}
-	sum := 0.0
-	for i := range list {
-		sum += 1 / math.Pow(float64(i+1), s)
-		f.cdf[i] = sum
-	}
-	for i := range f.cdf {
-		f.cdf[i] /= sum
-	}
-	return f
-}
-
-func (f *freq) pick(r *rand.Rand) string {
-	x := r.Float64()
-	lo, hi := 0, len(f.cdf)-1
-	for lo < hi {
-		m := (lo + hi) / 2
-		if f.cdf[m] < x {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return f.list[lo]
+	return zipf.New(list, s, rand.New(rand.NewPCG(seed, 0xfeb)))
 }
 
 // keyboard are each letter's and digit's neighbours on a QWERTY keyboard

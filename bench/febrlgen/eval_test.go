@@ -3,7 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -42,15 +42,8 @@ func TestAccuracy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var buf bytes.Buffer
-			if err := writeCSV(&buf, head, rows); err != nil {
-				t.Fatal(err)
-			}
-			path := filepath.Join(t.TempDir(), "people.csv")
-			if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			found, err := pairscore.Clusters(context.Background(), path, filepath.Join("..", "configs", f.config), eng)
+			write := func(w io.Writer) error { return writeCSV(w, head, rows) }
+			found, err := pairscore.ClustersOfCSV(context.Background(), t.TempDir(), write, filepath.Join("..", "configs", f.config), eng)
 			if err != nil {
 				t.Fatal(err)
 			}

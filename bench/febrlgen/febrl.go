@@ -88,13 +88,13 @@ func (w *febrlWorld) person(r *rand.Rand) febrlPerson {
 		}
 	}
 	var p febrlPerson
-	p.v[fGiven] = w.given[loc][r.IntN(2)].pick(r)
-	p.v[fSurname] = w.surname[loc][0].pick(r)
+	p.v[fGiven] = w.given[loc][r.IntN(2)].Pick(r)
+	p.v[fSurname] = w.surname[loc][0].Pick(r)
 	n := 1 + int(r.ExpFloat64()*25)
 	p.v[fNumber] = strconv.Itoa(n)
-	base := w.surname["en_AU"][0].pick(r)
+	base := w.surname["en_AU"][0].Pick(r)
 	if r.IntN(3) == 0 {
-		base = strings.Fields(w.suburbs.pick(r))[0]
+		base = strings.Fields(w.suburbs.Pick(r))[0]
 	}
 	p.v[fAddr1] = base + " " + strings.ToLower(w.suffixes[r.IntN(len(w.suffixes))])
 	switch r.IntN(5) {
@@ -103,13 +103,13 @@ func (w *febrlWorld) person(r *rand.Rand) febrlPerson {
 	case 1:
 		p.v[fAddr2] = "flat " + strconv.Itoa(1+r.IntN(20))
 	case 2:
-		p.v[fAddr2] = strings.Fields(w.suburbs.pick(r))[0] + " village"
+		p.v[fAddr2] = strings.Fields(w.suburbs.Pick(r))[0] + " village"
 	case 3:
-		p.v[fAddr2] = w.surname["en_AU"][0].pick(r) + " house"
+		p.v[fAddr2] = w.surname["en_AU"][0].Pick(r) + " house"
 	default:
 		p.v[fAddr2] = "sec " + strconv.Itoa(1+r.IntN(9))
 	}
-	sub := w.suburbs.pick(r)
+	sub := w.suburbs.Pick(r)
 	h := fnv.New32a()
 	h.Write([]byte(sub))
 	k := h.Sum32()

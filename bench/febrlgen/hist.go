@@ -65,20 +65,20 @@ func (w *histWorld) person(r *rand.Rand) histPerson {
 		}
 	}
 	sex := r.IntN(5) / 4 // four in five are men, as in such lists
-	p := histPerson{given: w.given[loc][sex].pick(r), surname: w.surname[loc].pick(r), gender: [2]string{"male", "female"}[sex]}
+	p := histPerson{given: w.given[loc][sex].Pick(r), surname: w.surname[loc].Pick(r), gender: [2]string{"male", "female"}[sex]}
 	if r.IntN(5) < 2 {
-		p.middle = w.given[loc][sex].pick(r)
+		p.middle = w.given[loc][sex].Pick(r)
 	}
 	p.dob = ymd{1550 + r.IntN(400), 1 + r.IntN(12), 1 + r.IntN(28)}
-	p.place = w.places.pick(r)
+	p.place = w.places.Pick(r)
 	h := fnv.New32a()
 	h.Write([]byte(p.place))
 	k := h.Sum32()
 	p.region = w.regions[k%uint32(len(w.regions))]
 	p.postcode = fmt.Sprintf("%c%c%d", 'a'+k/7%26, 'a'+k/191%26, 1+k/4999%30)
-	p.occ = []string{w.jobFreq.pick(r)}
+	p.occ = []string{w.jobFreq.Pick(r)}
 	if r.IntN(3) == 0 {
-		p.occ = append(p.occ, w.jobFreq.pick(r))
+		p.occ = append(p.occ, w.jobFreq.Pick(r))
 	}
 	return p
 }
@@ -163,7 +163,7 @@ func (w *histWorld) modify(r *rand.Rand, p histPerson, x *histRow) string {
 		case 1:
 			x.place = p.region
 		default:
-			x.place = w.places.pick(r)
+			x.place = w.places.Pick(r)
 		}
 		return "place"
 	case 10:
@@ -173,7 +173,7 @@ func (w *histWorld) modify(r *rand.Rand, p histPerson, x *histRow) string {
 		if len(p.occ) > 1 {
 			x.occ = p.occ[1]
 		} else {
-			x.occ = w.jobFreq.pick(r)
+			x.occ = w.jobFreq.Pick(r)
 		}
 		return "occupation"
 	case 12:

@@ -54,7 +54,7 @@ func corrupt(r *rand.Rand, p person, kind string, cs []culture) person {
 		q.dob = dateError(r, q.dob)
 	case "moved":
 		c := pickCulture(r, cs)
-		q.city = c.cities.pick(r)
+		q.city = c.cities.Pick(r)
 		if r.IntN(2) == 0 {
 			q.email = newEmail(r, q.first, q.surname, c)
 		}
@@ -86,25 +86,7 @@ func corrupt(r *rand.Rand, p person, kind string, cs []culture) person {
 var ocrPairs = [][2]string{{"m", "rn"}, {"rn", "m"}, {"w", "vv"}, {"d", "cl"}, {"cl", "d"}, {"h", "li"}, {"e", "c"}, {"o", "c"},
 	{"l", "i"}, {"i", "l"}, {"u", "v"}, {"n", "h"}, {"a", "o"}, {"g", "q"}, {"b", "h"}, {"f", "t"}, {"S", "5"}, {"O", "0"}, {"I", "l"}}
 
-func ocr(r *rand.Rand, s string) string {
-	var opts [][2]int // position, pair
-	for i, p := range ocrPairs {
-		for j := 0; ; {
-			k := strings.Index(s[j:], p[0])
-			if k < 0 {
-				break
-			}
-			opts = append(opts, [2]int{j + k, i})
-			j += k + 1
-		}
-	}
-	if len(opts) == 0 {
-		return edit(r, s)
-	}
-	o := opts[r.IntN(len(opts))]
-	p := ocrPairs[o[1]]
-	return s[:o[0]] + p[1] + s[o[0]+len(p[0]):]
-}
+func ocr(r *rand.Rand, s string) string { return respell(r, s, s, 0, ocrPairs) }
 
 // keyboardRows is the QWERTY layout; a slip hits a key beside the right one.
 var keyboardRows = []string{"qwertyuiop", "asdfghjkl", "zxcvbnm"}
@@ -151,11 +133,18 @@ var phoneticRules = [][2]string{{"ph", "f"}, {"f", "ph"}, {"ck", "k"}, {"c", "k"
 	{"qu", "kw"}, {"gh", "g"}, {"mm", "m"}, {"ey", "y"}, {"an", "en"}, {"en", "an"}, {"son", "sen"}, {"sen", "son"}}
 
 func phonetic(r *rand.Rand, s string) string {
-	low := strings.ToLower(s)
-	var opts [][2]int
-	for i, p := range phoneticRules {
-		for j := 1; j < len(low); { // not the first letter
-			k := strings.Index(low[j:], p[0])
+	return respell(r, s, strings.ToLower(s), 1, phoneticRules) // not the first letter
+}
+
+// respell replaces in s one place, drawn with r, where a rule's first
+// string stands in match (s as the rule reads it, byte for byte) from
+// byte from on, with the rule's second; where none stands, it makes an
+// edit.
+func respell(r *rand.Rand, s, match string, from int, rules [][2]string) string {
+	var opts [][2]int // position, rule
+	for i, p := range rules {
+		for j := from; j < len(match); {
+			k := strings.Index(match[j:], p[0])
 			if k < 0 {
 				break
 			}
@@ -167,7 +156,7 @@ func phonetic(r *rand.Rand, s string) string {
 		return edit(r, s)
 	}
 	o := opts[r.IntN(len(opts))]
-	p := phoneticRules[o[1]]
+	p := rules[o[1]]
 	return s[:o[0]] + p[1] + s[o[0]+len(p[0]):]
 }
 

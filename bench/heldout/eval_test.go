@@ -3,7 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"os"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,15 +49,8 @@ func TestHeldOut(t *testing.T) {
 // bench/configs/heldout.yaml and returns each row's truth and cluster.
 func runDedupe(t *testing.T, eng *engine.Engine, rows []row) []pairscore.Row {
 	t.Helper()
-	var buf bytes.Buffer
-	if err := writeCSV(&buf, rows); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "people.csv")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	found, err := pairscore.Clusters(context.Background(), path, filepath.Join("..", "configs", "heldout.yaml"), eng)
+	write := func(w io.Writer) error { return writeCSV(w, rows) }
+	found, err := pairscore.ClustersOfCSV(context.Background(), t.TempDir(), write, filepath.Join("..", "configs", "heldout.yaml"), eng)
 	if err != nil {
 		t.Fatal(err)
 	}

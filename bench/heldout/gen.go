@@ -4,10 +4,11 @@ import (
 	"bufio"
 	_ "embed"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"github.com/namepipe/namepipe/bench/internal/zipf"
 )
 
 //go:embed data/names.tsv
@@ -16,44 +17,8 @@ var namesTSV string
 // culture is one locale's lists, each with Zipf-distributed picks.
 type culture struct {
 	locale                         string
-	male, female, surnames, cities *zipf
+	male, female, surnames, cities *zipf.Dist
 	domains                        []string
-}
-
-// zipf draws from a list with probability ∝ 1/(rank+1)^s, the ranks a
-// seeded shuffle of the list (faker's lists are alphabetical).
-type zipf struct {
-	list []string
-	cdf  []float64
-}
-
-func newZipf(list []string, s float64, r *rand.Rand) *zipf {
-	list = append([]string(nil), list...)
-	r.Shuffle(len(list), func(i, j int) { list[i], list[j] = list[j], list[i] })
-	z := &zipf{list: list, cdf: make([]float64, len(list))}
-	sum := 0.0
-	for i := range list {
-		sum += 1 / math.Pow(float64(i+1), s)
-		z.cdf[i] = sum
-	}
-	for i := range z.cdf {
-		z.cdf[i] /= sum
-	}
-	return z
-}
-
-func (z *zipf) pick(r *rand.Rand) string {
-	x := r.Float64()
-	lo, hi := 0, len(z.cdf)-1
-	for lo < hi {
-		m := (lo + hi) / 2
-		if z.cdf[m] < x {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return z.list[lo]
 }
 
 // cultureWeights are the shares of people by locale.
@@ -96,10 +61,10 @@ func loadCultures() []culture {
 			locale: cw.locale,
 			// Given names are more concentrated than surnames (the top
 			// name is a few per cent of people, the top surname ~1 %).
-			male:     newZipf(append(l["given_m"], l["given_x"]...), 1.05, r),
-			female:   newZipf(append(l["given_f"], l["given_x"]...), 1.05, r),
-			surnames: newZipf(l["surname"], 0.9, r),
-			cities:   newZipf(l["city"], 1.1, r),
+			male:     zipf.New(append(l["given_m"], l["given_x"]...), 1.05, r),
+			female:   zipf.New(append(l["given_f"], l["given_x"]...), 1.05, r),
+			surnames: zipf.New(l["surname"], 0.9, r),
+			cities:   zipf.New(l["city"], 1.1, r),
 			domains:  cw.domains,
 		})
 	}
@@ -222,13 +187,13 @@ func newPerson(r *rand.Rand, cs []culture) person {
 	c := pickCulture(r, cs)
 	var p person
 	if r.IntN(2) == 0 {
-		p.first = c.male.pick(r)
+		p.first = c.male.Pick(r)
 	} else {
-		p.first = c.female.pick(r)
+		p.first = c.female.Pick(r)
 	}
-	p.surname = c.surnames.pick(r)
+	p.surname = c.surnames.Pick(r)
 	p.dob = fmt.Sprintf("%04d-%02d-%02d", 1930+r.IntN(76), 1+r.IntN(12), 1+r.IntN(28))
-	p.city = c.cities.pick(r)
+	p.city = c.cities.Pick(r)
 	p.email = newEmail(r, p.first, p.surname, c)
 	return p
 }

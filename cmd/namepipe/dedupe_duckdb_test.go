@@ -3,13 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
-	"time"
+
+	"github.com/namepipe/namepipe/internal/duckdbtest"
 )
 
 // duckDir is where testdata/duckdb/package.json pins @duckdb/node-api
@@ -23,15 +20,7 @@ const duckDir = "testdata/duckdb"
 // otherwise, as the writers' interop test does.
 func TestDedupeOutputsInDuckDB(t *testing.T) {
 	t.Chdir(filepath.Join("..", ".."))
-	_, nodeErr := exec.LookPath("node")
-	_, pkgErr := os.Stat(filepath.Join(duckDir, "node_modules", "@duckdb", "node-api", "package.json"))
-	if nodeErr != nil || pkgErr != nil {
-		msg := "DuckDB interop needs node and @duckdb/node-api: run `npm ci --prefix testdata/duckdb`"
-		if os.Getenv("CI") != "" {
-			t.Fatalf("%s (CI is set, so this is a failure): node: %v, package: %v", msg, nodeErr, pkgErr)
-		}
-		t.Skip(msg)
-	}
+	duckdbtest.Need(t, duckDir)
 	dir := t.TempDir()
 	for _, ext := range []string{".csv", ".parquet"} {
 		out, pairs := filepath.Join(dir, "out"+ext), filepath.Join(dir, "pairs.csv")
@@ -71,27 +60,7 @@ type duckSummary struct {
 
 func duckTypes(t *testing.T, cmd, file string) duckSummary {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	abs, err := filepath.Abs(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := exec.CommandContext(ctx, "node", "interop.mjs", cmd, abs)
-	c.Dir = duckDir
-	var stderr strings.Builder
-	c.Stderr = &stderr
-	out, err := c.Output()
-	if err != nil {
-		t.Fatalf("node interop.mjs %s %s: %v\n%s", cmd, file, err, stderr.String())
-	}
-	var tab struct {
-		Columns []struct{ Name, Type string }
-		Rows    [][]*string
-	}
-	if err := json.Unmarshal(out, &tab); err != nil {
-		t.Fatal(err)
-	}
+	tab := duckdbtest.Read(t, duckDir, cmd, file)
 	s := duckSummary{types: map[string]string{}, rows: len(tab.Rows)}
 	for _, c := range tab.Columns {
 		s.types[c.Name] = c.Type

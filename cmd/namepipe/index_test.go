@@ -16,13 +16,7 @@ import (
 // errors that name the file, before any output is written.
 func TestIndexRefused(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeText(t, dir, name, text) }
 	conf := fmt.Sprintf(incrementalConfig, samplePerson)
 	cfg := write("c.yaml", conf)
 	noIDs := write("noids.yaml", strings.Replace(conf, ", idColumn: id", "", 1))
@@ -51,13 +45,7 @@ func TestIndexRefused(t *testing.T) {
 // saved by a full run over them, or chained: by an incremental run over
 // the last 49 of them through the index of a full run over the first 50.
 func indexRefused(t *testing.T, dir string, chained bool, cfg, noIDs, blockOn, window, noPhone string, lines []string, first, second string) {
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeText(t, dir, name, text) }
 	prevOut, index := filepath.Join(dir, "first.out.csv"), filepath.Join(dir, "first.index")
 	var stdout, stderr bytes.Buffer
 	args := []string{"dedupe", "--config", cfg, "--input", first, "--output", prevOut, "--save-index", index, "--quiet"}
@@ -149,6 +137,16 @@ func indexRefused(t *testing.T, dir string, chained bool, cfg, noIDs, blockOn, w
 	}
 }
 
+// writeText writes text to the file name in dir and returns its path.
+func writeText(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 func readText(t *testing.T, path string) string {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -165,13 +163,7 @@ func readText(t *testing.T, path string) string {
 // next day's run.
 func TestSaveIndexInPlace(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return writeText(t, dir, name, text) }
 	cfg := write("c.yaml", fmt.Sprintf(incrementalConfig, samplePerson))
 	lines := strings.SplitAfter(readText(t, filepath.Join("..", "..", "sample-data", "customers.csv")), "\n")
 	day1 := write("day1.csv", strings.Join(lines[:101], ""))

@@ -13,8 +13,10 @@ import (
 const module = "github.com/namepipe/namepipe/"
 
 // testOnly are packages that only test files may import, whatever the
-// layer: internal/benchcpu measures benchmarks' CPU time.
-var testOnly = []string{"internal/benchcpu"}
+// layer: internal/benchcpu measures benchmarks' CPU time, internal/syncbuf
+// is the buffer tests share between goroutines, internal/duckdbtest runs
+// DuckDB for the interop tests.
+var testOnly = []string{"internal/benchcpu", "internal/syncbuf", "internal/duckdbtest"}
 
 // allowed lists, for each layer of the tree (a top-level directory, or a
 // path prefix ending in "/"), the layers (or single packages, by path) its

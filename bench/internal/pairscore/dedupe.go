@@ -1,8 +1,12 @@
 package pairscore
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 
 	"github.com/namepipe/namepipe/dedupe"
 	"github.com/namepipe/namepipe/mapping"
@@ -36,4 +40,19 @@ func Clusters(ctx context.Context, path, cfgPath string, m nameapi.PersonMatcher
 		out[i] = int64(res.Row(i).Cluster)
 	}
 	return out, nil
+}
+
+// ClustersOfCSV writes a CSV file with write into dir and returns
+// Clusters of it: what the generators' tests do with the rows they
+// generate.
+func ClustersOfCSV(ctx context.Context, dir string, write func(io.Writer) error, cfgPath string, m nameapi.PersonMatcher) ([]int64, error) {
+	var buf bytes.Buffer
+	if err := write(&buf); err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, "people.csv")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return nil, err
+	}
+	return Clusters(ctx, path, cfgPath, m)
 }

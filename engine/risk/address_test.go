@@ -27,7 +27,7 @@ func TestAddrPhraseRisks(t *testing.T) {
 			}
 		}
 		var types []string
-		for _, r := range rs.risks {
+		for _, r := range rs.risks() {
 			types = append(types, string(r.RiskType))
 		}
 		if got != (len(want) > 0) || !slices.Equal(types, want) {

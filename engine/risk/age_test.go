@@ -87,13 +87,13 @@ func TestAgeRisks(t *testing.T) {
 			var rs riskSet
 			e.ageRisks(p, &rs)
 			var got string
-			switch len(rs.risks) {
+			switch len(rs.risks()) {
 			case 0:
 			case 1:
-				k := rs.risks[0]
+				k := rs.risks()[0]
 				got = fmt.Sprintf("%s/%s %g %s", k.DataItem, k.RiskType, k.RiskScore, k.Reason)
 			default:
-				t.Fatalf("%d risks: %+v", len(rs.risks), rs.risks)
+				t.Fatalf("%d risks: %+v", len(rs.risks()), rs.risks())
 			}
 			if got != c.risk {
 				t.Errorf("risk %q, want %q", got, c.risk)

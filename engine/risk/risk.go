@@ -31,11 +31,16 @@ func New(lex lexicon.Lexicon, now func() time.Time) *Detector {
 	return &Detector{lex: lex, now: now, domains: domaincache.New()}
 }
 
-// riskSet collects detected risks and evidence that the record is good.
+// riskSet collects the findings and the evidence that the record is good.
 type riskSet struct {
-	risks  []nameapi.DetectedRisk
-	causes []cause // causes[i] is risks[i]'s; shorter: causeWhole for the rest
-	good   float64 // sum of positive evidence, 0..1
+	found []finding
+	good  float64 // sum of positive evidence, 0..1
+}
+
+// finding is one detected risk and its cause.
+type finding struct {
+	risk  nameapi.DetectedRisk
+	cause cause
 }
 
 // cause tells apart independent findings of the same risk type on the
@@ -63,37 +68,35 @@ func (r *riskSet) add(item, typ string, score float64, reason string) {
 // cause: a second finding of the same raises the score (and takes the
 // reason) when it is higher.
 func (r *riskSet) addCause(item, typ string, c cause, score float64, reason string) {
-	for i := range r.risks {
-		k := &r.risks[i]
-		if k.DataItem != item || string(k.RiskType) != typ || r.causeAt(i) != c {
+	for i := range r.found {
+		f := &r.found[i]
+		if f.risk.DataItem != item || string(f.risk.RiskType) != typ || f.cause != c {
 			continue
 		}
-		if k.RiskScore < score {
-			k.RiskScore = round3(score)
-			k.Reason = reason
+		if f.risk.RiskScore < score {
+			f.risk.RiskScore = round3(score)
+			f.risk.Reason = reason
 		}
 		return
 	}
-	if c != causeWhole || len(r.causes) > 0 {
-		for len(r.causes) < len(r.risks) {
-			r.causes = append(r.causes, causeWhole)
-		}
-		r.causes = append(r.causes, c)
-	}
-	r.risks = append(r.risks, nameapi.DetectedRisk{
+	r.found = append(r.found, finding{risk: nameapi.DetectedRisk{
 		DataItem:  item,
 		RiskType:  nameapi.RiskType(typ),
 		RiskScore: round3(score),
 		Reason:    reason,
-	})
+	}, cause: c})
 }
 
-// causeAt returns the cause of risks[i].
-func (r *riskSet) causeAt(i int) cause {
-	if i < len(r.causes) {
-		return r.causes[i]
+// risks returns the risks found, in the order found (nil for none).
+func (r *riskSet) risks() []nameapi.DetectedRisk {
+	if len(r.found) == 0 {
+		return nil
 	}
-	return causeWhole
+	out := make([]nameapi.DetectedRisk, len(r.found))
+	for i := range r.found {
+		out[i] = r.found[i].risk
+	}
+	return out
 }
 
 // quoted returns before, then s quoted as by strconv.Quote (fmt's %q),
@@ -133,8 +136,8 @@ func quoted(before, s string, after ...string) string {
 // there is nothing to say.
 func (e *Detector) Detect(p *nameapi.InputPerson, names Names) *nameapi.RiskDetectorResult {
 	var rs riskSet
-	if r := names.risks(); len(r) > 0 {
-		rs.risks = append(rs.risks, r...) // a copy: names may be shared
+	for _, k := range names.risks() {
+		rs.found = append(rs.found, finding{risk: k}) // the name checks' findings are all causeWhole
 	}
 	rs.good = names.good
 	e.emailRisks(p, &names, &rs)
@@ -145,16 +148,16 @@ func (e *Detector) Detect(p *nameapi.InputPerson, names Names) *nameapi.RiskDete
 }
 
 func (r *riskSet) result() *nameapi.RiskDetectorResult {
-	res := &nameapi.RiskDetectorResult{Risks: r.risks}
+	res := &nameapi.RiskDetectorResult{Risks: r.risks()}
 	if res.Risks == nil {
 		res.Risks = []nameapi.DetectedRisk{}
 	}
-	if len(r.risks) > 0 {
+	if len(res.Risks) > 0 {
 		// Worst first; ties keep the checks' fixed order (name, email,
 		// age, phone, address; within an item, the order of its checks).
 		slices.SortStableFunc(res.Risks, func(a, b nameapi.DetectedRisk) int { return cmp.Compare(b.RiskScore, a.RiskScore) })
 		keep := 1.0
-		for _, k := range r.risks {
+		for _, k := range res.Risks {
 			keep *= 1 - k.RiskScore
 		}
 		res.Score = round3(math.Max(0.001, 1-keep))

@@ -97,10 +97,15 @@ func newCand(a, b int32, p Pattern, ka, kb []blockKey, fa, fb *Features, shares 
 	}
 	c.shared = shared &^ owner
 	if !again { // a pair kept again is dropped: its names not weighed
-		c.names = shares.logU(fa, fb, p.Vector()[FieldName])
+		c.names = shares.logU(fa, fb, nameLevel(p))
 	}
 	return c, again
 }
+
+// nameLevel is p.Vector()[FieldName] without the other fields'
+// divisions: the name is the pattern's first digit
+// (TestNameLevelOfPattern).
+func nameLevel(p Pattern) Level { return Level(int(p) % FieldName.Levels()) }
 
 // adjust returns the pair's term-frequency adjustment: tf.adjust on two
 // key lists that share, per rule, one key of the recorded size (all

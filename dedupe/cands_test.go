@@ -295,3 +295,14 @@ func BenchmarkCandidates(b *testing.B) {
 		})
 	})
 }
+
+// TestNameLevelOfPattern holds nameLevel to Pattern.Vector on every
+// pattern of runs with 0 to MaxExtra extra comparisons.
+func TestNameLevelOfPattern(t *testing.T) {
+	t.Parallel()
+	for p := range patternsFor(MaxExtra) {
+		if got, want := nameLevel(Pattern(p)), Pattern(p).Vector()[FieldName]; got != want {
+			t.Fatalf("pattern %d: nameLevel %d, Vector %d", p, got, want)
+		}
+	}
+}

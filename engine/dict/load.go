@@ -1,0 +1,237 @@
+package dict
+
+// Reading the embedded data files: gunzipping, splitting into lines, and
+// parsing given.tsv.gz's names and stats into the word table under
+// construction (Load puts the pieces together).
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/klauspost/compress/gzip"
+)
+
+// readFile returns the text of an embedded file, gunzipped if needed.
+func readFile(name string) ([]byte, error) {
+	b, err := files.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("dict: read %s: %w", name, err)
+	}
+	if !strings.HasSuffix(name, ".gz") {
+		return b, nil
+	}
+	// klauspost/compress's gunzip (a dependency already, of the Parquet
+	// libraries) takes a quarter fewer instructions than the standard
+	// library's on given.tsv.gz (95M against 129M under callgrind).
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("dict: gunzip %s: %w", name, err)
+	}
+	var out bytes.Buffer
+	out.Grow(len(b) * 4)
+	if _, err := io.Copy(&out, zr); err != nil {
+		return nil, fmt.Errorf("dict: gunzip %s: %w", name, err)
+	}
+	return out.Bytes(), nil
+}
+
+// lines calls fn for every non-empty, non-comment line of an embedded file.
+// The strings share one backing allocation.
+func lines(name string, fn func(line string, n int) error) error {
+	b, err := readFile(name)
+	if err != nil {
+		return err
+	}
+	return linesOf(name, b, fn)
+}
+
+// linesOf is lines for the text b of the embedded file name.
+func linesOf(name string, b []byte, fn func(line string, n int) error) error {
+	s := string(b) // one copy; every key below is a substring of it
+	n := 0
+	for len(s) > 0 {
+		var line string
+		line, s, _ = strings.Cut(s, "\n")
+		n++
+		line = strings.TrimRight(line, "\r")
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		if err := fn(line, n); err != nil {
+			return fmt.Errorf("dict: %s line %d: %w", name, n, err)
+		}
+	}
+	return nil
+}
+
+func loadSet(name string, sizeHint int) (map[string]struct{}, error) {
+	m := make(map[string]struct{}, sizeHint)
+	err := lines(name, func(l string, _ int) error {
+		m[strings.TrimSpace(l)] = struct{}{}
+		return nil
+	})
+	return m, err
+}
+
+// loadList returns the trimmed lines of an embedded file.
+func loadList(name string, sizeHint int) ([]string, error) {
+	out := make([]string, 0, sizeHint)
+	err := lines(name, func(l string, _ int) error {
+		out = append(out, strings.TrimSpace(l))
+		return nil
+	})
+	return out, err
+}
+
+// surnamesHint is about the number of lines of surnames.txt.gz (24,077).
+const surnamesHint = 30000
+
+// otherKeys is the room loadGiven's table keeps for the keys that are not
+// given names: the surnames, the surnames by sex (surname-sex.tsv.gz,
+// 8,323 lines) and the Latin spellings of CJK surnames (a few hundred).
+// Too little is an error of Load, which the tests would show.
+const otherKeys = surnamesHint + 12000 + 2000
+
+// loadGiven returns the given names of an embedded file as the entries of
+// a table under construction (with room for otherKeys more) and their
+// stats.
+// nonLatin counts the names that do not start with an ASCII byte. The
+// maps are sized from the file's line count: grown step by step they cost
+// a third more (BenchmarkEngineStartup).
+func loadGiven(name string) (m *wordBuilder, stats []langStat, names []string, nonLatin int, err error) {
+	b, err := readFile(name)
+	if err != nil {
+		return nil, nil, nil, 0, err
+	}
+	return loadGivenText(name, b)
+}
+
+// loadGivenText is loadGiven of the text b of the file name.
+func loadGivenText(name string, b []byte) (m *wordBuilder, stats []langStat, names []string, nonLatin int, err error) {
+	n := bytes.Count(b, []byte{'\n'})
+	m = newWordBuilder(n + otherKeys)
+	keys := make([]string, 0, n)
+	entries := make([]wordEntry, 0, n)
+	stats = make([]langStat, 0, n*3/2)
+	var lc langCodes // the indexes of the language codes in names
+	err = linesOf(name, b, func(l string, _ int) error {
+		// Parsed by hand: this is most of Load's work after the
+		// gunzipping, and strings.Cut, strings.FieldsSeq and a map of the
+		// codes cost twice as much (BenchmarkLoad).
+		tab := strings.IndexByte(l, '\t')
+		if tab <= 0 {
+			return fmt.Errorf("want name TAB stats, got %q", l)
+		}
+		n, rest := l[:tab], l[tab+1:]
+		if n[0] >= utf8.RuneSelf {
+			nonLatin++
+		}
+		start := len(stats)
+		for rest != "" {
+			// The stats are separated by single spaces.
+			f := rest
+			if sp := strings.IndexByte(rest, ' '); sp >= 0 {
+				f, rest = rest[:sp], rest[sp+1:]
+			} else {
+				rest = ""
+			}
+			lg, p, v, ok := parseStat(f)
+			if !ok || p > 100 || v < 1 || v > 255 {
+				return fmt.Errorf("bad stat %q", f)
+			}
+			il, ok := lc.index(lg)
+			if !ok {
+				if len(names) > math.MaxUint8 {
+					return fmt.Errorf("more than %d languages", math.MaxUint8+1)
+				}
+				il = uint8(len(names))
+				names = append(names, strings.Clone(lg))
+				lc.add(names[il], il)
+			}
+			stats = append(stats, langStat{lang: il, male: uint8(p), votes: uint8(v)})
+		}
+		keys = append(keys, n)
+		entries = append(entries, wordEntry{given: span{start: uint32(start), n: uint16(len(stats) - start)}, isGiven: true})
+		return nil
+	})
+	if err == nil {
+		err = m.addNew(keys, entries)
+	}
+	return m, stats, names, nonLatin, err
+}
+
+// parseStat parses one stat of given.tsv.gz, "lang:malePercent:votes"
+// (numbers of one to three digits), in one pass over its bytes.
+func parseStat(f string) (lang string, p, v int, ok bool) {
+	i := 0
+	for i < len(f) && f[i] != ':' {
+		i++
+	}
+	if i == 0 || i == len(f) {
+		return "", 0, 0, false
+	}
+	lang = f[:i]
+	var nums [2]int
+	for k := range nums {
+		digits := 0
+		for i++; i < len(f) && f[i] != ':'; i++ {
+			c := f[i]
+			if c < '0' || c > '9' || digits == 3 {
+				return "", 0, 0, false
+			}
+			nums[k] = nums[k]*10 + int(c-'0')
+			digits++
+		}
+		if digits == 0 || (k == 0) == (i == len(f)) {
+			return "", 0, 0, false
+		}
+	}
+	return lang, nums[0], nums[1], true
+}
+
+// langCodes numbers the language codes of given.tsv.gz: two-letter codes
+// (all of them today) in a table by their bytes, any other in a map.
+type langCodes struct {
+	two   [1 << 16]uint16 // index + 1 of a two-letter code, by its bytes
+	other map[string]uint8
+}
+
+func (c *langCodes) index(lg string) (uint8, bool) {
+	if len(lg) == 2 {
+		i := c.two[uint16(lg[0])<<8|uint16(lg[1])]
+		return uint8(i - 1), i != 0
+	}
+	i, ok := c.other[lg]
+	return i, ok
+}
+
+func (c *langCodes) add(lg string, i uint8) {
+	if len(lg) == 2 {
+		c.two[uint16(lg[0])<<8|uint16(lg[1])] = uint16(i) + 1
+		return
+	}
+	if c.other == nil {
+		c.other = map[string]uint8{}
+	}
+	c.other[lg] = i
+}
+
+// atoiSmall parses a non-negative decimal of at most 3 digits.
+func atoiSmall(s string) (int, bool) {
+	if s == "" || len(s) > 3 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}

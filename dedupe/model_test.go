@@ -11,7 +11,6 @@ import (
 func TestTrainRecoversWeights(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 7))
-	draw := func(shares []float64) Level { return drawLevel(r, shares) }
 	trueM := [numFields][]float64{
 		FieldName: {0, 0.7, 0.1, 0.1, 0.05, 0.05}, FieldBirth: {0, 0.9, 0.03, 0.04, 0.03},
 		FieldEmail: {0, 0.7, 0.1, 0.2}, FieldPhone: {0, 0.8, 0.05, 0.15}, FieldAddress: {0, 0.7, 0.2, 0.1},
@@ -20,13 +19,11 @@ func TestTrainRecoversWeights(t *testing.T) {
 		FieldName: {0, 0.001, 0.001, 0.002, 0.02, 0.976}, FieldBirth: {0, 0.0001, 0.0001, 0.002, 0.9978},
 		FieldEmail: {0, 0.00001, 0.0001, 0.99989}, FieldPhone: {0, 0.00001, 0.0001, 0.99989}, FieldAddress: {0, 0.001, 0.01, 0.989},
 	}
-	vec := func(shares [numFields][]float64) Vector {
-		var v Vector
-		for f := Field(0); f < numFields; f++ {
-			v[f] = draw(shares[f])
-		}
-		return v
+	all := make([]Field, numFields)
+	for f := range all {
+		all[f] = Field(f)
 	}
+	vec := func(shares [numFields][]float64) Vector { return drawVector(r, &shares, all) }
 	// u from random pairs: all non-matches.
 	var sample []Vector
 	for range 200_000 {
@@ -158,7 +155,6 @@ func TestTermFrequencyAdjustment(t *testing.T) {
 func TestMovedPeopleTeachM(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 9))
-	draw := func(shares []float64) Level { return drawLevel(r, shares) }
 	trueM := [numFields][]float64{
 		FieldName: {0, 0.3, 0.25, 0.25, 0.05, 0.15}, FieldBirth: {0, 0.9, 0.03, 0.04, 0.03},
 		FieldEmail: {0, 1, 0, 0}, FieldPhone: {0, 1, 0, 0}, FieldAddress: {0, 0.1, 0.1, 0.8},
@@ -167,12 +163,8 @@ func TestMovedPeopleTeachM(t *testing.T) {
 		FieldName: {0, 0.001, 0.002, 0.004, 0.02, 0.973}, FieldBirth: {0, 0.0001, 0.0001, 0.002, 0.9978},
 		FieldEmail: {0, 1, 0, 0}, FieldPhone: {0, 1, 0, 0}, FieldAddress: {0, 0.001, 0.01, 0.989},
 	}
-	vec := func(shares [numFields][]float64) Vector {
-		var v Vector
-		for _, f := range []Field{FieldName, FieldBirth, FieldAddress} {
-			v[f] = draw(shares[f])
-		}
-		return v // email and phone missing
+	vec := func(shares [numFields][]float64) Vector { // email and phone missing
+		return drawVector(r, &shares, []Field{FieldName, FieldBirth, FieldAddress})
 	}
 	var sample []Vector
 	for range 200_000 {
@@ -236,6 +228,16 @@ func TestRulePlausible(t *testing.T) {
 	if !unlearned.plausible() {
 		t.Error("a field EM did not learn decides nothing")
 	}
+}
+
+// drawVector draws a level for each of fields, in that order, by its
+// shares (see drawLevel); the other fields stay missing.
+func drawVector(r *rand.Rand, shares *[numFields][]float64, fields []Field) Vector {
+	var v Vector
+	for _, f := range fields {
+		v[f] = drawLevel(r, shares[f])
+	}
+	return v
 }
 
 // drawLevel draws a level by its shares (shares[0], the missing level, is

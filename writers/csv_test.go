@@ -30,6 +30,12 @@ func writeAndRead(t testing.TB, w Writer, path string, rows []record.Record) []b
 	if err := w.Write(context.Background(), rows); err != nil {
 		t.Fatal(err)
 	}
+	return commitAndRead(t, w, path)
+}
+
+// commitAndRead commits w and returns what is then at path.
+func commitAndRead(t testing.TB, w Writer, path string) []byte {
+	t.Helper()
 	if err := w.Commit(); err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -116,14 +115,7 @@ func writeRows(t *testing.T, schema record.Schema, opts CSVOptions, rows [][]rec
 			t.Fatal(err)
 		}
 	}
-	if err := w.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
+	return string(commitAndRead(t, w, path))
 }
 
 // fits reports whether v is a value of a column of type t.

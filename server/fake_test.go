@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -13,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/namepipe/namepipe/internal/syncbuf"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -176,26 +176,8 @@ func (f *fakeService) ThrowException(ctx context.Context, typ string, chance int
 
 var _ nameapi.Service = (*fakeService)(nil)
 
-// logBuffer is a concurrency-safe buffer for a test logger.
-type logBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *logBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *logBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
-func testLogger() (*slog.Logger, *logBuffer) {
-	b := &logBuffer{}
+func testLogger() (*slog.Logger, *syncbuf.Buffer) {
+	b := &syncbuf.Buffer{}
 	return slog.New(slog.NewTextHandler(b, &slog.HandlerOptions{Level: slog.LevelDebug})), b
 }
 

@@ -67,7 +67,10 @@ func (s *sampled) Stats() Stats {
 
 func (s *sampled) Read(ctx context.Context, dst []record.Record) (int, error) {
 	if len(s.rows) > 0 {
-		n := copy(dst, s.rows)
+		n := min(len(dst), len(s.rows))
+		for i := range n {
+			giveBack(&dst[i], &s.rows[i])
+		}
 		s.rows = s.rows[n:]
 		return n, nil
 	}
@@ -79,4 +82,21 @@ func (s *sampled) Read(ctx context.Context, dst []record.Record) (int, error) {
 		return 0, err
 	}
 	return s.r.Read(ctx, dst)
+}
+
+// giveBack sets *dst to the sampled row *src, its cells copied into the
+// array of dst's Values where it has room, as a reader's Read does (see
+// Reader.Read): the caller's records keep their own arrays. Handing over
+// the sample's arrays instead would leave the caller's recycled records
+// with arrays of the input's width for the rest of the run (the pipeline's
+// have room for the result cells after it, written in place).
+func giveBack(dst, src *record.Record) {
+	vals := dst.Values
+	if cap(vals) >= len(src.Values) {
+		vals = append(vals[:0], src.Values...)
+	} else {
+		vals = src.Values
+	}
+	*dst = *src
+	dst.Values = vals
 }

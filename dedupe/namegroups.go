@@ -34,7 +34,7 @@ const (
 	// maxNamePairs bounds the distinct pairs kept (the smallest by
 	// pairOrder: a sample whose union over parts is the sample of the
 	// whole), which bounds the counts' memory and the fit's time.
-	maxNamePairs = 1 << 17
+	maxNamePairs = 1 << 15
 	// minNamePairs is the fewest distinct pairs a fit takes: with fewer
 	// (a file of a few hundred rows) four classes would be fitted to
 	// little more than their own parameters, and names are not corrected.

@@ -103,7 +103,7 @@ func TestNewCandKeepsEachPairOnce(t *testing.T) {
 			twice++
 		}
 		for i, k := range comparers {
-			c, again := newCand(1, 2, 0, a, b, &Features{}, &Features{}, nil, k, window)
+			c, again := newCand(1, 2, 0, a, b, &Features{}, &Features{}, nameShares{}, k, window)
 			if again != (i > 0) {
 				t.Fatalf("keys %+v and %+v, compared under %+v (%d of %d): again %v", a, b, k, i+1, len(comparers), again)
 			}

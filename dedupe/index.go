@@ -263,12 +263,16 @@ func (iw *IndexWriter) writeRows(ctx context.Context, x *extracted, words map[ui
 	return iw.w.Flush()
 }
 
-// writeWords writes the words section: the names' word counts.
+// writeWords writes the words section: the names' word counts and name
+// pairs (namegroups.go), without the pairs' tally, which depends on how
+// the counts were added up.
 func (iw *IndexWriter) writeWords(words map[uint64]uint32) {
 	_ = iw.section("words", func() error {
 		keys := make([]uint64, 0, len(words))
 		for k := range words {
-			keys = append(keys, k)
+			if k != pairTally {
+				keys = append(keys, k)
+			}
 		}
 		slices.Sort(keys)
 		var u [12]byte

@@ -239,7 +239,7 @@ func (x *extracted) loadIndexed(ctx context.Context, o Options, nIn int32) (*pre
 		x.words = make(map[uint64]uint32, len(words)/12)
 	}
 	for k := 0; k < len(words); k += 12 {
-		x.words[binary.LittleEndian.Uint64(words[k:])] += binary.LittleEndian.Uint32(words[k+8:])
+		addWord(x.words, binary.LittleEndian.Uint64(words[k:]), binary.LittleEndian.Uint32(words[k+8:]))
 	}
 	return prev, nil
 }

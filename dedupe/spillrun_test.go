@@ -185,7 +185,7 @@ func TestCandAdjustMatchesKeys(t *testing.T) {
 			v[f] = Level(r.IntN(f.Levels()))
 		}
 		p := v.Pattern()
-		c, _ := newCand(1, 2, p, ka, kb, &Features{}, &Features{}, nil, blockKey{}, 0) // no name words: names not adjusted
+		c, _ := newCand(1, 2, p, ka, kb, &Features{}, &Features{}, nameShares{}, blockKey{}, 0) // no name words: names not adjusted
 		if got, want := c.adjust(tf), tf.adjust(ka, kb, p); got != want {
 			t.Fatalf("case %d: cand adjust %v, tf.adjust %v (keys %+v / %+v, vector %v)", i, got, want, ka, kb, v)
 		}

@@ -62,9 +62,6 @@ const (
 	tfNameMax = 6.0
 )
 
-// wordKey is a name word's key in termFreq.words.
-func wordKey(w string) uint64 { return hashKey(255, w) }
-
 func newTermFreq(m *Model, feats []Features) *termFreq {
 	t := &termFreq{}
 	u := m.USampled
@@ -142,6 +139,7 @@ func countWords(counts map[uint64]uint32, feats []Features) map[uint64]uint32 {
 				counts[wordKey(w)]++
 			}
 		}
+		countPairs(counts, x)
 	}
 	return counts
 }
@@ -152,22 +150,42 @@ func addCounts(c, o map[uint64]uint32) map[uint64]uint32 {
 		c = make(map[uint64]uint32, len(o))
 	}
 	for k, n := range o {
-		c[k] += n
+		addWord(c, k, n)
 	}
 	return c
 }
 
+// addWord adds n rows holding word key k to c, or name pair key k (a
+// presence), or nothing for the pairs' tally.
+func addWord(c map[uint64]uint32, k uint64, n uint32) {
+	switch {
+	case k == pairTally:
+	case k&pairBit != 0:
+		addPair(c, k)
+	default:
+		c[k] += n
+	}
+}
+
 // nameShares holds, by name word (hash of the folded word), log2 of the
-// share of the other rows with a name that hold it.
-type nameShares map[uint64]float64
+// share of the other rows with a name that hold it, and the name groups
+// (namegroups.go) that correct the product of shares.
+type nameShares struct {
+	word   map[uint64]float64
+	groups *nameGroupModel
+}
 
 // newNameShares turns word counts into shares of rows, the rows with a
-// name.
+// name, and fits the name groups to the counts' pairs (pruning them to
+// their bounded sample).
 func newNameShares(counts map[uint64]uint32, rows float64) nameShares {
-	s := make(nameShares, len(counts))
+	s := nameShares{word: make(map[uint64]float64, len(counts))}
 	for k, n := range counts {
-		s[k] = math.Log2(math.Max(float64(n-1), 1) / math.Max(rows-1, 1))
+		if k&pairBit == 0 {
+			s.word[k] = math.Log2(math.Max(float64(n-1), 1) / math.Max(rows-1, 1))
+		}
 	}
+	s.groups = fitNameGroups(counts)
 	return s
 }
 
@@ -180,13 +198,15 @@ func newNameShares(counts map[uint64]uint32, rows float64) nameShares {
 // misspelt); names that agree through a nickname or an abbreviation keep
 // the level's weight.
 func (s nameShares) logU(a, b *Features, l Level) float32 {
-	if l < NameEqual || l >= NameRelation || len(s) == 0 {
+	if l < NameEqual || l >= NameRelation || len(s.word) == 0 {
 		return float32(math.NaN())
 	}
 	if len(b.Tokens) < len(a.Tokens) || len(b.Tokens) == len(a.Tokens) && b.nameHash < a.nameHash {
 		a, b = b, a // the shorter name first; one order whichever row is a
 	}
 	logU, shared := 0.0, 0
+	var ids [8]uint64
+	nid := 0
 	for j, w := range a.Tokens {
 		if len(w) < 2 || slices.Contains(a.Tokens[:j], w) {
 			continue // initials and repeats
@@ -199,21 +219,29 @@ func (s nameShares) logU(a, b *Features, l Level) float32 {
 			if v == "" {
 				return float32(math.NaN())
 			}
-			if lv, ok := s[wordKey(v)]; ok && lv > s[wordKey(w)] {
+			if lv, ok := s.word[wordKey(v)]; ok && lv > s.word[wordKey(w)] {
 				w = v
 			}
 		}
-		lw, ok := s[wordKey(w)]
+		lw, ok := s.word[wordKey(w)]
 		if !ok {
 			continue
 		}
 		logU += lw
 		shared++
+		if nid < len(ids) {
+			if j < len(a.Given) {
+				ids[nid] = givenID(w)
+			} else {
+				ids[nid] = surnameID(w)
+			}
+			nid++
+		}
 	}
 	if shared == 0 {
 		return float32(math.NaN())
 	}
-	return float32(logU)
+	return float32(logU + s.groups.groupBits(ids[:nid]))
 }
 
 // adjustName is the score step's part: log2 of the name level's average

@@ -325,6 +325,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		return nil, err
 	}
 	x.keys.Close()
+	x.nameBlock = nil
 	if err := cands.Finish(); err != nil {
 		return nil, err
 	}

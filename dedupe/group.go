@@ -417,7 +417,24 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 			batch, size = nil, 0
 			return nil
 		}
-		var group []keyEntry
+		// The blocks' entries are cut from slabs, not allocated a block
+		// at a time (most keys are a block of one row, never sent): a
+		// block sent keeps its part of the slab (the job reads it), one
+		// not sent leaves it to the next.
+		var slab, group []keyEntry
+		startGroup := func() {
+			if cap(slab)-len(slab) < segment {
+				slab = make([]keyEntry, 0, 1<<15)
+			}
+			group = slab[len(slab):]
+		}
+		// keep marks group's part of the slab used (once it is sent).
+		keep := func() {
+			if cap(group) > 0 && len(slab) < cap(slab) && &group[:1][0] == &slab[len(slab):cap(slab)][0] {
+				slab = slab[:len(slab)+len(group)]
+			}
+		}
+		startGroup()
 		n := 0 // rows of the current block, group holds the last of them
 		var cur keyEntry
 		var done int64
@@ -434,9 +451,11 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 					if err := send(compareJob{rule: cur.rule, ents: group, first: len(group), capped: capped}); err != nil {
 						return err
 					}
+					keep()
 				}
 			}
-			group, n = nil, 0
+			startGroup()
+			n = 0
 			return nil
 		}
 		err := x.keys.Each(gctx, func(e keyEntry) error {
@@ -458,6 +477,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 				if err := send(compareJob{rule: e.rule, ents: group, first: k, capped: true}); err != nil {
 					return err
 				}
+				keep()
 				group = append([]keyEntry(nil), group[k:]...)
 			}
 			return nil

@@ -48,6 +48,10 @@ type extracted struct {
 	// uncappedAddr marks the rows whose address key's block is not
 	// capped (a bit a row, set by the group step): see skipNamePlace.
 	uncappedAddr []uint64
+	// nameBlock is each row's block of RuleNameTokens, numbered from 1,
+	// where that block is not capped and has two rows or more (0: none;
+	// set by the group step): see sameNameBlock.
+	nameBlock []int32
 }
 
 // extractJob is one batch of records on its way through the workers.

@@ -76,6 +76,10 @@ type rewriter struct {
 	off         []int64 // by place; off[len] is the end
 	per         int32   // places per bucket
 	recs, sizes bucketFiles
+	// one size entry (size) and one place (add), written on different
+	// goroutines; not local arrays, which Write would move to the heap
+	sizeBuf  [14]byte
+	placeBuf [4]byte
 }
 
 // bucketFiles are one buffered file per bucket.
@@ -153,9 +157,9 @@ func (rw *rewriter) setRank(rank []int32) {
 // after setRank), and the row's place in the block if it is capped
 // (blockKey.pos).
 func (rw *rewriter) size(p int32, slot uint16, size, pos uint32) error {
-	var b [14]byte
-	keySizeCodec.put(b[:], keySizeEntry{row: p, slot: slot, size: size, pos: pos})
-	_, err := rw.sizes.ws[p/rw.per].Write(b[:])
+	b := rw.sizeBuf[:]
+	keySizeCodec.put(b, keySizeEntry{row: p, slot: slot, size: size, pos: pos})
+	_, err := rw.sizes.ws[p/rw.per].Write(b)
 	return err
 }
 
@@ -164,9 +168,9 @@ func (rw *rewriter) size(p int32, slot uint16, size, pos uint32) error {
 func (rw *rewriter) add(row int32, rec []byte) error {
 	p := rw.rank[row]
 	w := rw.recs.ws[p/rw.per]
-	var h [4]byte
-	binary.LittleEndian.PutUint32(h[:], uint32(p))
-	w.Write(h[:])
+	h := rw.placeBuf[:]
+	binary.LittleEndian.PutUint32(h, uint32(p))
+	w.Write(h)
 	_, err := w.Write(rec)
 	return err
 }

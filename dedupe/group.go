@@ -142,6 +142,8 @@ func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleSta
 	var group []keyEntry
 	var cur keyEntry
 	x.uncappedAddr = make([]uint64, (fs.rows()+63)/64)
+	x.nameBlock = make([]int32, fs.rows())
+	nameBlocks := int32(0)
 	end := func() error {
 		n := len(group) + int(x.hidden[blockID{cur.rule, cur.h}])
 		if n >= 2 {
@@ -154,6 +156,12 @@ func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleSta
 		if cur.rule == RuleAddress && !capped {
 			for _, e := range group {
 				x.uncappedAddr[e.row/64] |= 1 << (e.row % 64)
+			}
+		}
+		if cur.rule == RuleNameTokens && !capped && len(group) >= 2 {
+			nameBlocks++
+			for _, e := range group {
+				x.nameBlock[e.row] = nameBlocks
 			}
 		}
 		if n == 1 && !capped {
@@ -219,6 +227,26 @@ func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleSta
 func skipNamePlace(x *extracted, ents []keyEntry) bool {
 	for _, e := range ents {
 		if x.uncappedAddr[e.row/64]&(1<<(e.row%64)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// sameNameBlock reports whether every row of an uncapped block of a rule
+// after RuleNameTokens (its rows ents) lies in one uncapped block of
+// RuleNameTokens, so that the block owns none of its pairs and need not
+// be sent to the workers: the rows share that earlier key (owns). The
+// rows of one person spelled alike share their email, phone and address
+// blocks too; they lie side by side in the file (one read), but were
+// decoded and paired for nothing.
+func sameNameBlock(x *extracted, ents []keyEntry) bool {
+	b := x.nameBlock[ents[0].row]
+	if b == 0 {
+		return false
+	}
+	for _, e := range ents[1:] {
+		if x.nameBlock[e.row] != b {
 			return false
 		}
 	}
@@ -389,7 +417,24 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 			batch, size = nil, 0
 			return nil
 		}
-		var group []keyEntry
+		// The blocks' entries are cut from slabs, not allocated a block
+		// at a time (most keys are a block of one row, never sent): a
+		// block sent keeps its part of the slab (the job reads it), one
+		// not sent leaves it to the next.
+		var slab, group []keyEntry
+		startGroup := func() {
+			if cap(slab)-len(slab) < segment {
+				slab = make([]keyEntry, 0, 1<<15)
+			}
+			group = slab[len(slab):]
+		}
+		// keep marks group's part of the slab used (once it is sent).
+		keep := func() {
+			if cap(group) > 0 && len(slab) < cap(slab) && &group[:1][0] == &slab[len(slab):cap(slab)][0] {
+				slab = slab[:len(slab)+len(group)]
+			}
+		}
+		startGroup()
 		n := 0 // rows of the current block, group holds the last of them
 		var cur keyEntry
 		var done int64
@@ -400,13 +445,17 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 					o.Progress("comparing "+cur.rule.String(), done, st[cur.rule].blocks)
 				}
 				capped := n+int(x.hidden[blockID{cur.rule, cur.h}]) > maxBlock
-				if capped || cur.rule != RuleNamePlace || !skipNamePlace(x, group) {
+				skip := !capped && (cur.rule == RuleNamePlace && skipNamePlace(x, group) ||
+					cur.rule > RuleNameTokens && sameNameBlock(x, group))
+				if !skip {
 					if err := send(compareJob{rule: cur.rule, ents: group, first: len(group), capped: capped}); err != nil {
 						return err
 					}
+					keep()
 				}
 			}
-			group, n = nil, 0
+			startGroup()
+			n = 0
 			return nil
 		}
 		err := x.keys.Each(gctx, func(e keyEntry) error {
@@ -428,6 +477,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 				if err := send(compareJob{rule: e.rule, ents: group, first: k, capped: true}); err != nil {
 					return err
 				}
+				keep()
 				group = append([]keyEntry(nil), group[k:]...)
 			}
 			return nil

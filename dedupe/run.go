@@ -203,7 +203,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	if o.Settings.IDColumn != "" {
 		codec = keyEntryTieCodec
 	}
-	x := &extracted{store: store, keys: newSorter(dir, "keys", codec, cmpKeyEntry, o.SortBuffer)}
+	x := &extracted{store: store, keys: newKeySorter(dir, codec, o.SortBuffer)}
 	defer x.keys.Close()
 	cols, err := runColumns(o.Settings, o.Extra)
 	if err != nil {
@@ -325,6 +325,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		return nil, err
 	}
 	x.keys.Close()
+	x.nameBlock = nil
 	if err := cands.Finish(); err != nil {
 		return nil, err
 	}

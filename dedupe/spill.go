@@ -118,7 +118,10 @@ type sorter[T any] struct {
 	name  string
 	codec recordCodec[T]
 	cmp   func(a, b T) int
-	max   int // records per run
+	// sort, when set, sorts a buffer by cmp faster than slices.SortFunc
+	// (sortKeyEntries).
+	sort func([]T)
+	max  int // records per run
 
 	mu   sync.Mutex
 	buf  []T
@@ -197,7 +200,7 @@ func (s *sorter[T]) Len() int64 { return s.n }
 
 // spill sorts buf and writes it as a run.
 func (s *sorter[T]) spill(buf []T) error {
-	slices.SortFunc(buf, s.cmp)
+	s.sortBuf(buf)
 	f, err := s.dir.create(s.name)
 	if err != nil {
 		return err
@@ -221,12 +224,21 @@ func (s *sorter[T]) spill(buf []T) error {
 	return nil
 }
 
+// sortBuf sorts buf by cmp.
+func (s *sorter[T]) sortBuf(buf []T) {
+	if s.sort != nil {
+		s.sort(buf)
+		return
+	}
+	slices.SortFunc(buf, s.cmp)
+}
+
 // Finish sorts the last buffer (kept in memory) and waits for the runs
 // being written; no Add may follow.
 func (s *sorter[T]) Finish() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	slices.SortFunc(s.buf, s.cmp)
+	s.sortBuf(s.buf)
 	s.spilling.Wait()
 	s.spare = nil
 	return s.takeErr()

@@ -2,6 +2,7 @@ package dedupe
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 )
@@ -49,8 +50,68 @@ func (r *runSource[T]) fill(codec recordCodec[T], buf []byte) (bool, error) {
 	return true, nil
 }
 
-// Each calls fn with every record in order (after Finish).
+// eachBatch is the number of merged records handed from the merging
+// goroutine to Each's caller at a time; eachBatches of them circulate.
+const (
+	eachBatch   = 4096
+	eachBatches = 4
+)
+
+// errStopped ends the merge when Each's caller stopped taking records.
+var errStopped = errors.New("dedupe: merge stopped")
+
+// Each calls fn with every record in order (after Finish). The merge
+// runs on a goroutine of its own and hands the records over in batches,
+// so that the merge and fn keep two cores busy: the group step's first
+// pass (block sizes) was the merge and fn in turn on one goroutine.
 func (s *sorter[T]) Each(ctx context.Context, fn func(T) error) error {
+	full := make(chan []T, eachBatches)
+	free := make(chan []T, eachBatches)
+	for range eachBatches {
+		free <- make([]T, 0, eachBatch)
+	}
+	stop := make(chan struct{})
+	var merr error
+	go func() {
+		defer close(full)
+		cur := <-free
+		merr = s.merge(ctx, func(v T) error {
+			cur = append(cur, v)
+			if len(cur) < eachBatch {
+				return nil
+			}
+			select {
+			case full <- cur:
+			case <-stop:
+				return errStopped
+			}
+			cur = <-free // never blocks for long: fn's side returns every batch
+			return nil
+		})
+		if merr == nil && len(cur) > 0 {
+			full <- cur // full has room: at most eachBatches batches exist
+		}
+	}()
+	var err error
+	for b := range full {
+		if err == nil {
+			for _, v := range b {
+				if err = fn(v); err != nil {
+					close(stop)
+					break
+				}
+			}
+		}
+		free <- b[:0]
+	}
+	if err != nil {
+		return err
+	}
+	return merr
+}
+
+// merge calls fn with every record in order, on the caller's goroutine.
+func (s *sorter[T]) merge(ctx context.Context, fn func(T) error) error {
 	buf := make([]byte, mergeBlock*s.codec.size)
 	var srcs []*runSource[T]
 	for _, r := range s.runs {

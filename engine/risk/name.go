@@ -311,7 +311,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 		}
 	}
 	// Good evidence: a known given name and a known surname.
-	if len(rs.found) == 0 && pp.PersonType == nameapi.PersonTypeNatural {
+	if rs.n == 0 && pp.PersonType == nameapi.PersonTypeNatural {
 		g := pp.OutputPersonName.First(nameapi.TermGivenname)
 		s := surnameOf(pp.OutputPersonName)
 		if g != "" && lexicon.GivenStrength(e.lex, g) >= 0.5 {
@@ -326,8 +326,8 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 
 // hasRisk reports whether rs holds a NAME risk of type typ.
 func hasRisk(rs *riskSet, typ string) bool {
-	for _, f := range rs.found {
-		if f.risk.DataItem == nameapi.DataItemName && string(f.risk.RiskType) == typ {
+	for i := range rs.n {
+		if f := rs.at(i); f.risk.DataItem == nameapi.DataItemName && string(f.risk.RiskType) == typ {
 			return true
 		}
 	}

@@ -176,13 +176,17 @@ func (e *Detector) Detect(p *nameapi.InputPerson, names Names) *nameapi.RiskDete
 
 // result returns the detector's answer; with one or two risks (most
 // records with any) the answer and its risks are one allocation
-// (resultOfTwo).
+// (resultOfOne, resultOfTwo).
 func (r *riskSet) result() *nameapi.RiskDetectorResult {
 	var res *nameapi.RiskDetectorResult
 	switch n := r.n; {
 	case n == 0:
 		res = &nameapi.RiskDetectorResult{Risks: []nameapi.DetectedRisk{}}
-	case n <= len(resultOfTwo{}.risks):
+	case n == 1:
+		one := &resultOfOne{}
+		one.res.Risks = r.appendRisks(one.risks[:0:1])
+		res = &one.res
+	case n == 2:
 		two := &resultOfTwo{}
 		two.res.Risks = r.appendRisks(two.risks[:0:n])
 		res = &two.res
@@ -219,8 +223,13 @@ func (r *riskSet) result() *nameapi.RiskDetectorResult {
 // ---------------------------------------------------------------------------
 // Phone numbers
 
-// resultOfTwo is an answer with room for its risks in the same
-// allocation; its Risks slice has no room to grow into the array.
+// resultOfOne and resultOfTwo are answers with room for their risks in
+// the same allocation; their Risks slices have no room to grow.
+type resultOfOne struct {
+	res   nameapi.RiskDetectorResult
+	risks [1]nameapi.DetectedRisk
+}
+
 type resultOfTwo struct {
 	res   nameapi.RiskDetectorResult
 	risks [2]nameapi.DetectedRisk

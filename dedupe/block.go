@@ -19,7 +19,7 @@ const (
 	RulePhone                  // phone digits
 	RuleBirth                  // birth date (day and month in either order)
 	RuleAddress                // the address words
-	RuleNamePlace              // Cologne code of one name word + the address words
+	RuleNamePlace              // Cologne code of one name word + the address words, or + one word of a postal code of several
 	RuleColumns                // the folded value of each dedupe.blockOn column
 	NumRules
 )
@@ -108,6 +108,23 @@ func Keys(f *Features, r Rule) []string {
 			if len(w) >= 2 {
 				if c := cologne(w); c != "" {
 					add(c + "|" + rest)
+				}
+			}
+		}
+		// A postal code of several words (an area and a unit: CB2 1TN,
+		// 1012 AB, K1A 0B6) is often written with another unit, by a
+		// typo or a move within the area, and then no address key is
+		// shared; one name word's sound with one word of it is. (Each
+		// word, as the area cannot be told from the unit once hashed.)
+		// A postal code of one word adds nothing the keys above lack.
+		if _, post := splitPostcode(f.Addr); len(post) >= 2 {
+			for _, w := range f.Tokens {
+				if len(w) >= 2 {
+					if c := cologne(w); c != "" {
+						for _, p := range post {
+							add(c + "#" + strconv.FormatUint(uint64(p), 36))
+						}
+					}
 				}
 			}
 		}
@@ -218,7 +235,19 @@ func BlockKeys(f *Features) []blockKey {
 		for _, w := range f.Tokens {
 			if len(w) >= 2 {
 				if c := cologne(w); c != "" {
-					add(from, RuleNamePlace, newKeyHash(RuleNamePlace).str(c).byte('|').bytes(rest))
+					add(from, RuleNamePlace, newKeyHash(RuleNamePlace).str(c).byte('|').bytes(rest).placeKey(false))
+				}
+			}
+		}
+		if _, post := splitPostcode(f.Addr); len(post) >= 2 {
+			for _, w := range f.Tokens {
+				if len(w) >= 2 {
+					if c := cologne(w); c != "" {
+						for _, p := range post {
+							h := newKeyHash(RuleNamePlace).str(c).byte('#').bytes(strconv.AppendUint(scratch[:0], uint64(p), 36))
+							add(from, RuleNamePlace, h.placeKey(true))
+						}
+					}
 				}
 			}
 		}
@@ -235,6 +264,19 @@ func BlockKeys(f *Features) []blockKey {
 
 // keyHash is hashKey's FNV-1a, fed piece by piece.
 type keyHash uint64
+
+// postcodeWordKey marks the hash of a name_place key made of one word of
+// a postal code (the others hold the row's whole address, which
+// skipNamePlace relies on): set in those, clear in the others.
+const postcodeWordKey = 1 << 63
+
+// placeKey marks h as a name_place key of one postal code word or not.
+func (h keyHash) placeKey(word bool) keyHash {
+	if word {
+		return h | postcodeWordKey
+	}
+	return h &^ postcodeWordKey
+}
 
 func newKeyHash(r Rule) keyHash {
 	return keyHash((uint64(14695981039346656037) ^ uint64(r)) * 1099511628211)

@@ -223,8 +223,12 @@ func groupSizes(ctx context.Context, o Options, x *extracted) ([NumRules]ruleSta
 // address key too, an earlier rule's; when its block is not capped,
 // that block compared them (owns). A row whose address key's block is
 // capped, or that has no address key (one address word), keeps the
-// block.
+// block; so does a block of a name word and one word of a postal code
+// (postcodeWordKey), whose rows' addresses may differ.
 func skipNamePlace(x *extracted, ents []keyEntry) bool {
+	if len(ents) > 0 && ents[0].h&postcodeWordKey != 0 {
+		return false
+	}
 	for _, e := range ents {
 		if x.uncappedAddr[e.row/64]&(1<<(e.row%64)) == 0 {
 			return false

@@ -32,7 +32,9 @@ import (
 //	idHash     rows × (u64 hash of the ID, u32 row), sorted: the new rows'
 //	           IDs are looked up in it (they must not be in the index)
 //	words      (u64 word key, u32 rows holding it), sorted: the names'
-//	           term-frequency counts
+//	           term-frequency counts; keys with the top bit set are the
+//	           name groups' (given word, surname word) pairs, u32 1
+//	           (namegroups.go: pairBit)
 //	keyDir     one entry per block key, sorted by rule and hash: rule u8,
 //	           hash u64, u32 end of its entries in keyEnts
 //	keySparse  every indexPage-th keyDir entry's rule and hash, so that a

@@ -366,11 +366,6 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	sum.NamesComparedLocally = names.local.Load()
 	sum.NamesNotSent = names.skipped.Load()
 	sum.MatcherMemoHits = names.memoHits.Load()
-	var tf *termFreq
-	if o.Model == nil {
-		tf = newTermFreq(&Model{U: u}, nil)
-		tf.rows = x.tfRows
-	}
 
 	// score: m and lambda by EM
 	possible := float64(nIn) * float64(nIn-1) / 2
@@ -383,8 +378,6 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		if res.Model, err = useModel(o.Model, o.ModelCompare, cols.extra); err != nil {
 			return nil, err
 		}
-		tf = newTermFreq(&res.Model, nil)
-		tf.rows = x.tfRows
 	} else {
 		shared := make([]PatternCounts, NumRules)
 		for r := range shared {
@@ -398,6 +391,8 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		}
 		res.Model.USample = usample
 	}
+	tf := newTermFreq(&res.Model, nil)
+	tf.rows = x.tfRows
 	set := o.Settings
 	weights := make([]float64, patternsFor(len(cols.extra)))
 	for p := range weights {

@@ -200,7 +200,11 @@ func SharedRules(a, b KeySet) uint8 { return sharedMask(a.k, b.k) }
 
 // WordCounts counts, by name word, the rows holding it: the extract
 // step's part of the names' term-frequency adjustment. Counts of parts
-// add up.
+// add up (AddWords, never a plain sum of the maps). Beside the word keys
+// it holds the name groups' sample of distinct (given word, surname
+// word) pairs: keys with the top bit set, each a presence, plus a tally
+// of them that bounds the sample (namegroups.go); NewNameShares reads
+// both.
 type WordCounts map[uint64]uint32
 
 // CountWords adds the name words of feats to c (created when nil).

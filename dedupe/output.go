@@ -101,8 +101,8 @@ func (r *Result) Values(i int) []record.Value {
 }
 
 // WriteOutput re-reads the input and writes every row, unchanged and in
-// order, with the dedupe columns appended. Reading (parsing) runs on its
-// own goroutine, beside the writing (formatting).
+// order, with the dedupe columns appended. Reading (parsing), formatting
+// the dedupe cells and writing run on goroutines of their own.
 func WriteOutput(ctx context.Context, rd readers.Reader, w writers.Writer, r *Result, progress func(string, int64, int64)) error {
 	g, gctx := errgroup.WithContext(ctx)
 	type batch struct {
@@ -139,11 +139,29 @@ func WriteOutput(ctx context.Context, rd readers.Reader, w writers.Writer, r *Re
 			}
 		}
 	})
+	// Formatting (the rows' dedupe cells) runs on a goroutine of its
+	// own too, between the reading and the writing: on one goroutine with
+	// the writing it was the slower half (~1.9 of 2.9 CPU-s at 1M rows).
+	type formatted struct {
+		in   batch
+		out  []record.Record
+		rows int // rows formatted so far
+	}
+	outFree := make(chan []record.Record, inFlight)
+	for range inFlight {
+		outFree <- make([]record.Record, 0, batchSize)
+	}
+	done := make(chan formatted, inFlight)
 	g.Go(func() error {
-		out := make([]record.Record, 0, batchSize)
+		defer close(done)
 		row := 0
 		for b := range full {
-			out = out[:0]
+			var out []record.Record
+			select {
+			case out = <-outFree:
+			case <-gctx.Done():
+				return gctx.Err()
+			}
 			for i := range b.recs {
 				if row >= r.NumRows() {
 					return fmt.Errorf("output: the input changed while dedupe ran (more than %d rows)", r.NumRows())
@@ -156,18 +174,28 @@ func WriteOutput(ctx context.Context, rd readers.Reader, w writers.Writer, r *Re
 				out = append(out, record.Record{Index: rec.Index, Line: rec.Line, Values: vals, Raw: rec.Raw, End: rec.End})
 				row++
 			}
-			if len(out) > 0 {
-				if werr := w.Write(gctx, out); werr != nil {
+			done <- formatted{in: b, out: out, rows: row} // room: at most inFlight batches exist
+			if b.last {
+				return nil
+			}
+		}
+		return gctx.Err()
+	})
+	g.Go(func() error {
+		for f := range done {
+			if len(f.out) > 0 {
+				if werr := w.Write(gctx, f.out); werr != nil {
 					return fmt.Errorf("output: %w", werr)
 				}
 			}
-			if b.last {
-				if row != r.NumRows() {
-					return fmt.Errorf("output: the input changed while dedupe ran (%d rows, first read %d)", row, r.NumRows())
+			if f.in.last {
+				if f.rows != r.NumRows() {
+					return fmt.Errorf("output: the input changed while dedupe ran (%d rows, first read %d)", f.rows, r.NumRows())
 				}
 				return nil
 			}
-			free <- b.recs[:cap(b.recs)]
+			free <- f.in.recs[:cap(f.in.recs)]
+			outFree <- f.out[:0]
 		}
 		return gctx.Err()
 	})

@@ -362,4 +362,3 @@ func initialByte(s string) byte {
 	}
 	return s[0]
 }
-

@@ -1,6 +1,7 @@
 package dedupe
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -113,16 +114,7 @@ func prunePairs(counts map[uint64]uint32) []uint64 {
 			pairs = append(pairs, k)
 		}
 	}
-	slices.SortFunc(pairs, func(a, b uint64) int {
-		oa, ob := pairOrder(a), pairOrder(b)
-		switch {
-		case oa < ob:
-			return -1
-		case oa > ob:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(pairs, func(a, b uint64) int { return cmp.Compare(pairOrder(a), pairOrder(b)) })
 	if len(pairs) > maxNamePairs {
 		for _, k := range pairs[maxNamePairs:] {
 			delete(counts, k)

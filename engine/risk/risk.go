@@ -220,9 +220,6 @@ func (r *riskSet) result() *nameapi.RiskDetectorResult {
 // ---------------------------------------------------------------------------
 // Age
 
-// ---------------------------------------------------------------------------
-// Phone numbers
-
 // resultOfOne and resultOfTwo are answers with room for their risks in
 // the same allocation; their Risks slices have no room to grow.
 type resultOfOne struct {
@@ -234,5 +231,8 @@ type resultOfTwo struct {
 	res   nameapi.RiskDetectorResult
 	risks [2]nameapi.DetectedRisk
 }
+
+// ---------------------------------------------------------------------------
+// Phone numbers
 
 func round3(f float64) float64 { return math.Round(f*1000) / 1000 }

@@ -44,7 +44,7 @@ func (m *Model) Terms(p *Pair) Terms {
 	v := p.Pattern.Vector()
 	for f := Field(0); f < maxFields; f++ {
 		if l := v[f]; f.weighs(l) && m.M[f] != nil {
-			t.Level[f] = math.Log2(m.M[f][l] / m.U[f][l])
+			t.Level[f] = levelWeight(m.M[f][l], m.U[f][l])
 		}
 	}
 	for f := Field(0); f < numFields; f++ {
@@ -135,7 +135,7 @@ func (m *Model) LevelWeights() []report.LevelWeight {
 			lw := report.LevelWeight{Field: m.FieldName(f), Level: m.LevelName(f, l), Neutral: !f.weighs(l)}
 			if !lw.Neutral {
 				lw.M, lw.U = m.M[f][l], m.U[f][l]
-				lw.Weight = math.Log2(lw.M / lw.U)
+				lw.Weight = levelWeight(lw.M, lw.U)
 			}
 			out = append(out, lw)
 		}

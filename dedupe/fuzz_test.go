@@ -2,6 +2,7 @@ package dedupe
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -70,7 +71,9 @@ func FuzzColumnsAndModel(f *testing.F) {
 		}
 		if m, names, err := LoadModel(p); err == nil {
 			if _, err := useModel(m, names, nil); err == nil {
-				m.Weight(Vector{FieldName: NameEqual, FieldBirth: BirthEqual})
+				if w := m.Weight(Vector{FieldName: NameEqual, FieldBirth: BirthEqual, FieldEmail: Different}); math.IsNaN(w) || math.IsInf(w, 0) {
+					t.Fatalf("a loaded model weighs %v", w)
+				}
 			}
 		}
 	})

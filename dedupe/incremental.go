@@ -95,6 +95,16 @@ func modelFromFile(f *modelFile, what string) (*Model, []string, error) {
 	if m.Lambda <= 0 || m.Lambda >= 1 {
 		return nil, nil, fmt.Errorf("%s: prior %g is not a probability", what, m.Lambda)
 	}
+	for fl := Field(0); fl < maxFields; fl++ {
+		for l := 1; l < len(m.M[fl]) && l < len(m.U[fl]); l++ {
+			if !fl.weighs(Level(l)) {
+				continue
+			}
+			if x, y := m.M[fl][l], m.U[fl][l]; !(x >= 0 && x <= 1 && y >= 0 && y <= 1) {
+				return nil, nil, fmt.Errorf("%s: field %s level %d: m %g and u %g must be shares between 0 and 1", what, fl, l, x, y)
+			}
+		}
+	}
 	return &m, f.Compare, nil
 }
 

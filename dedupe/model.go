@@ -338,6 +338,12 @@ func withoutMatches(u [maxFields][]float64, m *Model) [maxFields][]float64 {
 			out[f][l] = math.Max(u[f][l]/4, (u[f][l]-m.Lambda*m.M[f][l])/(1-m.Lambda))
 			sum += out[f][l]
 		}
+		if !(sum > 0) {
+			// No share left to spread (u zero everywhere: a field the
+			// caller's sample never had): u stays as it was.
+			copy(out[f], u[f])
+			continue
+		}
 		for l := 1; l < len(u[f]); l++ {
 			if f.weighs(Level(l)) {
 				out[f][l] /= sum
@@ -402,6 +408,9 @@ func (t *trainer) trainOnce(byRule, shared []PatternCounts, u [maxFields][]float
 	// level above it (rare levels have noisy u).
 	for f := Field(0); f < maxFields; f++ {
 		for l := Level(2); l <= f.different(); l++ {
+			if !(u[f][l] > 0 && u[f][l-1] > 0) {
+				continue // no ratio to cap (see levelWeight)
+			}
 			if hi := m.M[f][l-1] / u[f][l-1]; m.M[f][l]/u[f][l] > hi {
 				m.M[f][l] = hi * u[f][l]
 			}
@@ -479,10 +488,29 @@ func (m *Model) Weight(v Vector) float64 {
 	w := math.Log2(m.Lambda / (1 - m.Lambda))
 	for f := Field(0); f < maxFields; f++ {
 		if l := v[f]; f.weighs(l) {
-			w += math.Log2(m.M[f][l] / m.U[f][l])
+			w += levelWeight(m.M[f][l], m.U[f][l])
 		}
 	}
 	return w
+}
+
+// maxLevelBits bounds a level's weight: far beyond any learned one (u
+// has a prior of half a pair in a sample of at most a few million, m one
+// of priorPairs), it only keeps a level that one class never shows from
+// weighing infinitely.
+const maxLevelBits = 64
+
+// levelWeight is the weight log2(m/u) of a level whose share among
+// matches is m and among non-matches u, bounded to ±maxLevelBits; 0 when
+// neither class shows the level (m = u = 0, as where a caller's u leaves
+// a column out): it says nothing. Training never gives such shares (u
+// and m have priors), but a caller's u or a saved model may, and one NaN
+// would spread through EM to every pair.
+func levelWeight(m, u float64) float64 {
+	if !(m > 0) && !(u > 0) {
+		return 0
+	}
+	return clamp(math.Log2(m/u), -maxLevelBits, maxLevelBits)
 }
 
 func (m *Model) probability(v Vector) float64 {
@@ -513,7 +541,7 @@ func (m *Model) Explain(w io.Writer) error {
 				fmt.Fprintf(w, "%-12s %-18s %10s %10s %8s\n", m.FieldName(f), m.LevelName(f, Level(l)), "", "", "0")
 				continue
 			}
-			fmt.Fprintf(w, "%-12s %-18s %10.4g %10.4g %+8.2f\n", m.FieldName(f), m.LevelName(f, Level(l)), m.M[f][l], m.U[f][l], math.Log2(m.M[f][l]/m.U[f][l]))
+			fmt.Fprintf(w, "%-12s %-18s %10.4g %10.4g %+8.2f\n", m.FieldName(f), m.LevelName(f, Level(l)), m.M[f][l], m.U[f][l], levelWeight(m.M[f][l], m.U[f][l]))
 		}
 	}
 	_, err := fmt.Fprintf(w, "%-12s %-18s %10s %10s %8s\n", "(any)", "missing", "", "", "0")

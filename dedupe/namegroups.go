@@ -190,22 +190,9 @@ func fitNameGroups(counts map[uint64]uint32) *nameGroupModel {
 	}
 	for range nameGroupIters {
 		mstep()
-		// E step: θ_k(w) = n_k(w)/tot_k (a word's given and surname
-		// sides are different identities, so each side's θ sums to 1).
 		for i := range keys {
-			sum := 0.0
-			for k := range nameGroups {
-				if tot[k] == 0 {
-					r[i*nameGroups+k] = 0
-					continue
-				}
-				x := pi[k] * theta[int(pg[i])*nameGroups+k] / tot[k] * theta[int(ps[i])*nameGroups+k] / tot[k]
-				r[i*nameGroups+k] = x
-				sum += x
-			}
-			for k := range nameGroups {
-				r[i*nameGroups+k] /= sum
-			}
+			g, s := int(pg[i])*nameGroups, int(ps[i])*nameGroups
+			classPosterior((*[nameGroups]float64)(r[i*nameGroups:]), &pi, &tot, (*[nameGroups]float64)(theta[g:]), (*[nameGroups]float64)(theta[s:]))
 		}
 	}
 	mstep()
@@ -221,6 +208,36 @@ func fitNameGroups(counts map[uint64]uint32) *nameGroupModel {
 		m.pairs[k] = struct{}{}
 	}
 	return m
+}
+
+// classPosterior is the E step for one pair: into r the posterior of
+// each class given the pair's given word's expected pairs per class ng
+// and its surname word's ns, with θ_k(w) = n_k(w)/tot_k (a word's given
+// and surname sides are different identities, so each side's θ sums to
+// 1). A class without pairs (tot_k = 0) gets none. Where no class holds
+// both words (every product zero: it cannot happen after an M step, in
+// which the pair itself gave both words its shares, but underflow or a
+// caller's counts could), the pair's posterior is the class shares, not
+// the NaN of 0/0 that one pair would spread to every class in the next
+// M step.
+func classPosterior(r *[nameGroups]float64, pi, tot, ng, ns *[nameGroups]float64) {
+	sum := 0.0
+	for k := range nameGroups {
+		if tot[k] == 0 {
+			r[k] = 0
+			continue
+		}
+		x := pi[k] * ng[k] / tot[k] * ns[k] / tot[k]
+		r[k] = x
+		sum += x
+	}
+	if !(sum > 0) {
+		*r = *pi
+		return
+	}
+	for k := range nameGroups {
+		r[k] /= sum
+	}
 }
 
 // groupBits returns log2 of Σ_k π_k Π q_k(w)/π_k over the profiled words

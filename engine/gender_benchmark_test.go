@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -36,11 +38,20 @@ func (s genderScores) String() string {
 		s.right+s.wrong+s.unclassified, s.errorCoded(), 100*s.misclassified(), 100*s.unclassifiedShare())
 }
 
+// showGenderMisses lists the benchmark's per-name misses. It is for users
+// checking a build by hand; the project reads the set's aggregates only.
+var showGenderMisses = flag.Bool("gender-misses", false, "TestGenderBenchmark: log each benchmark name the engine gets wrong or leaves unclassified")
+
+// benchmarkOrigins are the benchmark's test sets, in the paper's order.
+var benchmarkOrigins = []string{"zbmath", "genderize_r_authors", "genderize_r_titles", "pubmed", "wos"}
+
 // TestGenderBenchmark genderizes the held-out benchmark names
-// (testdata/gender-benchmark.tsv: published author names whose gender was
-// checked by hand, no place given), each as one full-name field, and
-// holds errorCoded and misclassified to floors. Per-name misses are
-// logged only with -v; the set is for measuring, not for tuning.
+// (testdata/gender-benchmark.tsv: the 5,774 published author names of
+// known gender of Santamaría and Mihaljević's comparison of name-to-gender
+// services, checked by hand; no place given), each as one full-name field,
+// and holds errorCoded and misclassified to floors per origin and overall.
+// Aggregates are logged with -v; per-name misses only with -gender-misses,
+// because the set is for measuring, not for tuning.
 func TestGenderBenchmark(t *testing.T) {
 	t.Parallel()
 	e := realEngine(t)
@@ -49,6 +60,9 @@ func TestGenderBenchmark(t *testing.T) {
 	for _, r := range readEval(t, "gender-benchmark.tsv") {
 		if len(r) != 3 {
 			t.Fatalf("gender-benchmark.tsv: want 3 columns, got %q", r)
+		}
+		if !slices.Contains(benchmarkOrigins, r[2]) {
+			t.Fatalf("gender-benchmark.tsv: unknown origin %q", r[2])
 		}
 		g, err := e.GenderizePerson(context.Background(), fullname(r[0]))
 		if err != nil {
@@ -66,28 +80,45 @@ func TestGenderBenchmark(t *testing.T) {
 		case nameapi.GenderMale, nameapi.GenderFemale:
 			s.wrong++
 			all.wrong++
-			if testing.Verbose() {
+			if *showGenderMisses {
 				t.Logf("wrong: %s → %s, want %s", r[0], g.Gender, r[1])
 			}
 		default:
 			s.unclassified++
 			all.unclassified++
-			if testing.Verbose() {
+			if *showGenderMisses {
 				t.Logf("unclassified: %s → %s, want %s", r[0], g.Gender, r[1])
 			}
 		}
 	}
-	for _, o := range []string{"zbmath", "genderize_r_titles"} {
-		t.Logf("  %-20s %s", o, by[o])
+	// Floors a little above the measured numbers (eighth-session engine:
+	// zbmath 0.052 / 0.6 %, genderize_r_authors 0.065 / 0.5 %,
+	// genderize_r_titles 0.065 / 1.1 %, pubmed 0.077 / 2.0 %, wos 0.264 /
+	// 7.4 %, all 0.159 / 4.0 %). The target on the whole published
+	// set is errorCoded 0.12 with misclassified 3.5 %.
+	floors := map[string]struct{ errorCoded, misclassified float64 }{
+		"zbmath":              {0.060, 0.010},
+		"genderize_r_authors": {0.075, 0.010},
+		"genderize_r_titles":  {0.075, 0.015},
+		"pubmed":              {0.085, 0.025},
+		"wos":                 {0.275, 0.080},
+		"all":                 {0.165, 0.045},
 	}
-	t.Logf("  %-20s %s", "all", all)
-	// Floors a little above the measured 0.061 and 0.9 % (the target on
-	// the whole published set: 0.12 and 3.5 %).
-	const maxErrorCoded, maxMisclassified = 0.07, 0.015
-	if all.errorCoded() > maxErrorCoded {
-		t.Errorf("errorCoded %.3f > %.3f", all.errorCoded(), maxErrorCoded)
+	check := func(name string, s genderScores) {
+		t.Logf("  %-20s %s", name, s)
+		f := floors[name]
+		if s.errorCoded() > f.errorCoded {
+			t.Errorf("%s: errorCoded %.3f > %.3f", name, s.errorCoded(), f.errorCoded)
+		}
+		if s.misclassified() > f.misclassified {
+			t.Errorf("%s: misclassified %.3f > %.3f", name, s.misclassified(), f.misclassified)
+		}
 	}
-	if all.misclassified() > maxMisclassified {
-		t.Errorf("misclassified %.3f > %.3f", all.misclassified(), maxMisclassified)
+	for _, o := range benchmarkOrigins {
+		if by[o] == nil {
+			t.Fatalf("gender-benchmark.tsv: no %s rows", o)
+		}
+		check(o, *by[o])
 	}
+	check("all", all)
 }

@@ -421,25 +421,8 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 			batch, size = nil, 0
 			return nil
 		}
-		// The blocks' entries are cut from slabs, not allocated a block
-		// at a time (most keys are a block of one row, never sent): a
-		// block sent keeps its part of the slab (the job reads it), one
-		// not sent leaves it to the next.
-		var slab, group []keyEntry
-		startGroup := func() {
-			if cap(slab)-len(slab) < segment {
-				slab = make([]keyEntry, 0, 1<<15)
-			}
-			group = slab[len(slab):]
-		}
-		// keep marks group's part of the slab used (once it is sent).
-		keep := func() {
-			if cap(group) > 0 && len(slab) < cap(slab) && &group[:1][0] == &slab[len(slab):cap(slab)][0] {
-				slab = slab[:len(slab)+len(group)]
-			}
-		}
-		startGroup()
-		n := 0 // rows of the current block, group holds the last of them
+		var slab entrySlab // the current block's entries
+		n := 0             // rows of the current block, slab.block() holds the last of them
 		var cur keyEntry
 		var done int64
 		end := func() error {
@@ -448,17 +431,18 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 				if o.Progress != nil && done&1023 == 1 {
 					o.Progress("comparing "+cur.rule.String(), done, st[cur.rule].blocks)
 				}
+				g := slab.block()
 				capped := n+int(x.hidden[blockID{cur.rule, cur.h}]) > maxBlock
-				skip := !capped && (cur.rule == RuleNamePlace && skipNamePlace(x, group) ||
-					cur.rule > RuleNameTokens && sameNameBlock(x, group))
+				skip := !capped && (cur.rule == RuleNamePlace && skipNamePlace(x, g) ||
+					cur.rule > RuleNameTokens && sameNameBlock(x, g))
 				if !skip {
-					if err := send(compareJob{rule: cur.rule, ents: group, first: len(group), capped: capped}); err != nil {
+					if err := send(compareJob{rule: cur.rule, ents: g, first: len(g), capped: capped}); err != nil {
 						return err
 					}
-					keep()
+					slab.keep()
 				}
 			}
-			startGroup()
+			slab.drop()
 			n = 0
 			return nil
 		}
@@ -472,17 +456,19 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 				}
 			}
 			cur = e
-			group = append(group, e)
+			slab.add(e)
 			n++
-			if len(group) == max(segment, maxBlock+1)+window {
-				// a capped block: compare a segment, keep its last
-				// window rows for the next
-				k := len(group) - window
-				if err := send(compareJob{rule: e.rule, ents: group, first: k, capped: true}); err != nil {
+			if g := slab.block(); len(g) == max(segment, maxBlock+1)+window {
+				// a capped block: compare a segment, and its last
+				// window rows again with the next
+				k := len(g) - window
+				if err := send(compareJob{rule: e.rule, ents: g, first: k, capped: true}); err != nil {
 					return err
 				}
-				keep()
-				group = append([]keyEntry(nil), group[k:]...)
+				slab.keep()
+				for _, e := range g[k:] {
+					slab.add(e)
+				}
 			}
 			return nil
 		})

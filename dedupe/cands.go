@@ -50,7 +50,7 @@ var tfRule = func() (out [NumRules]bool) {
 // and whether an earlier block compared the pair already (again: a
 // capped block of a shared key before by, in which the rows lie within
 // window of each other), in one pass over the keys the rows share.
-func newCand(a, b int32, p Pattern, ka, kb []blockKey, fa, fb *Features, shares nameShares, by blockKey, window int) (c cand, again bool) {
+func newCand(a, b int32, p Pattern, ka, kb []blockKey, fa, fb *Features, shares nameChance, by blockKey, window int) (c cand, again bool) {
 	c = cand{a: a, b: b, p: p}
 	var shared, uncapped uint8
 	// A row's keys come rule by rule (BlockKeys): only the keys of one

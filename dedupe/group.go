@@ -298,6 +298,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 			var todo [][2]int32 // the owned pairs of a job, by index in it
 			var found []cand
 			var br batchReader
+			shares := newNameMemo(x.shares)
 			var rows []int32
 			for batch := range jobs {
 				// The batch's rows read at once (featStore.readBatch).
@@ -376,7 +377,7 @@ func groupAndCompare(ctx context.Context, o Options, x *extracted, st [NumRules]
 						paired[ib]++
 						if v.agrees() {
 							by := blockKey{h: j.ents[ia].h, rule: j.rule}
-							if c, again := newCand(a, b, p, keys[ia], keys[ib], &feats[ia], &feats[ib], x.shares, by, window); !again {
+							if c, again := newCand(a, b, p, keys[ia], keys[ib], &feats[ia], &feats[ib], shares, by, window); !again {
 								found = append(found, c)
 								countShared(sharedBy[w][:], &c)
 							}

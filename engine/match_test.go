@@ -3,8 +3,11 @@ package engine
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 
+	"github.com/namepipe/namepipe/engine/internal/corpus"
+	"github.com/namepipe/namepipe/engine/match"
 	"github.com/namepipe/namepipe/nameapi"
 )
 
@@ -123,5 +126,113 @@ func TestMatchPersonsPunctuationOnly(t *testing.T) {
 		if r.MatchType == "" || r.PersonNameMatcherResult.MatchType == "" || r.Points < -1 || r.Points > 1 {
 			t.Errorf("%v: %+v", other.PersonName.NameFields, r)
 		}
+	}
+}
+
+// TestMatchPersonsThroughMemo: MatchPersons, which parses through the
+// engine's memo of parses, answers as match.Persons with a parse of its
+// own for every call, over a sample of the invariant corpus: each name
+// against itself, its neighbour and a name of its own surname or given
+// name, as a full name and as fields, with and without an input gender
+// and a context (which the memo's attrs must tell apart), every pair
+// asked twice and either way round, so that most parses come from the
+// memo; the memo is small enough to evict.
+func TestMatchPersonsThroughMemo(t *testing.T) {
+	t.Parallel()
+	e, err := New(WithParseMemo(512))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names, err := corpusNames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names = corpus.Sample(names, 3000)
+	person := func(i int) *nameapi.InputPerson {
+		n := &names[i%len(names)]
+		var p *nameapi.InputPerson
+		if i%2 == 0 || n.Surname == "" {
+			p = fullPerson(n.Full())
+		} else {
+			p = nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldGivenname, n.Given), nameapi.Field(nameapi.FieldSurname, n.Surname))
+		}
+		switch i % 5 {
+		case 1:
+			p.Gender = nameapi.GenderFemale
+		case 2:
+			p.Gender = nameapi.GenderMale
+		}
+		return p
+	}
+	bySurname := map[string]int{}
+	asked := 0
+	for i := range names {
+		js := []int{i, i + 1}
+		if j, ok := bySurname[names[i].Surname]; ok && names[i].Surname != "" {
+			js = append(js, j)
+		}
+		bySurname[names[i].Surname] = i
+		for _, j := range js {
+			for round := range 2 {
+				in := &nameapi.InputWithTwoPeople{InputPerson1: person(i), InputPerson2: person(j)}
+				if round == 1 {
+					in.InputPerson1, in.InputPerson2 = in.InputPerson2, in.InputPerson1
+					in.Context = &nameapi.Context{Place: "DE"}
+				}
+				got, gotErr := e.MatchPersons(context.Background(), in)
+				want, wantErr := match.Persons(in, e.parser.Person)
+				if (gotErr == nil) != (wantErr == nil) || !reflect.DeepEqual(got, want) {
+					t.Fatalf("%q and %q: through the memo %+v (%v), parsed anew %+v (%v)", names[i].Full(), names[j%len(names)].Full(), got, gotErr, want, wantErr)
+				}
+				asked++
+			}
+		}
+	}
+	remembered := e.parses.len()
+	if asked < 10_000 || remembered == 0 {
+		t.Fatalf("%d pairs asked, %d parses remembered: the case tests too little", asked, remembered)
+	}
+}
+
+// BenchmarkMatchPersonsBlocks measures MatchPersons as dedupe asks it:
+// each of 2,000 corpus names against the 16 names after it (a block's
+// rows meet again and again), through the engine's memo of parses
+// (DefaultParseMemo) against parsing both names on every call, as
+// MatchPersons did before it used the memo.
+func BenchmarkMatchPersonsBlocks(b *testing.B) {
+	names, err := corpusNames()
+	if err != nil {
+		b.Fatal(err)
+	}
+	names = corpus.Sample(names, 2000)
+	var pairs []nameapi.InputWithTwoPeople
+	for i := range names {
+		for j := 1; j <= 16; j++ {
+			pairs = append(pairs, nameapi.InputWithTwoPeople{InputPerson1: fullPerson(names[i].Full()), InputPerson2: fullPerson(names[(i+j)%len(names)].Full())})
+		}
+	}
+	e, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		match func(in *nameapi.InputWithTwoPeople) (*nameapi.PersonMatcherResult, error)
+	}{
+		{"memo", func(in *nameapi.InputWithTwoPeople) (*nameapi.PersonMatcherResult, error) {
+			return e.MatchPersons(context.Background(), in)
+		}},
+		{"parse", func(in *nameapi.InputWithTwoPeople) (*nameapi.PersonMatcherResult, error) {
+			return match.Persons(in, e.parser.Person)
+		}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				if _, err := c.match(&pairs[i%len(pairs)]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -113,12 +113,22 @@ func (e *Engine) ParseEmailName(ctx context.Context, in *nameapi.InputWithEmail)
 }
 
 // MatchPersons compares two people by name, gender and age; see
-// match.Persons.
+// match.Persons. Both names are parsed through the engine's memo of
+// parses (parseExact): a matcher compares the same names again and
+// again (dedupe asks it about one name against each of its block's).
 func (e *Engine) MatchPersons(ctx context.Context, in *nameapi.InputWithTwoPeople) (*nameapi.PersonMatcherResult, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("match persons: %w", err)
 	}
-	return match.Persons(in, e.parser.Person)
+	return match.Persons(in, e.parseExact)
+}
+
+// parseExact is parser.Person through the memo of parses: the parse the
+// memo holds for p's name computed with p's attrs (gender and culture
+// hints, which the matcher's gender comparison reads), else a new one,
+// remembered. The result is shared: match.Persons only reads it.
+func (e *Engine) parseExact(c *nameapi.Context, p *nameapi.InputPerson) *nameapi.PersonNameParserResult {
+	return e.parseShared(c, p, false)
 }
 
 // FormatPersonName formats the name of in.InputPerson; see format.Person.

@@ -127,18 +127,18 @@ next:
 // (IsCJKSurname).
 func markCJKSurnames(words *wordBuilder, surnames []string) error {
 	var err error
-	mark := func(k string) {
+	mark := func(k string, flags uint8) {
 		if k == "" || strings.ContainsRune(k, ' ') || err != nil {
 			return
 		}
 		var e *wordEntry
 		if e, err = words.entry(k); err == nil {
-			e.flags |= entryCJKSurname
+			e.flags |= flags
 		}
 	}
 	for _, s := range surnames {
 		if script.Of(s) == script.Han {
-			mark(script.LatinKey(s))
+			mark(script.LatinKey(s), entryCJKSurname)
 		}
 	}
 	ko, err := files.ReadFile("data/ko-surnames.txt")
@@ -150,7 +150,7 @@ func markCJKSurnames(words *wordBuilder, surnames []string) error {
 		return err
 	}
 	for _, sp := range spellings {
-		mark(strings.ToLower(sp))
+		mark(strings.ToLower(sp), entryCJKSurname|entryKoreanSurname)
 	}
 	return err
 }
@@ -187,4 +187,12 @@ func (d *Dict) IsCJKSurname(s string) bool {
 	var buf [asciiKeyMax]byte
 	b, ok := asciiLower(strings.TrimSpace(s), &buf)
 	return ok && d.words.getBytes(b).flags&entryCJKSurname != 0
+}
+
+// IsKoreanSurname reports whether s is a customary Latin spelling of a
+// Korean surname (data/ko-surnames.txt): Kim, Park, Lee, Choi.
+func (d *Dict) IsKoreanSurname(s string) bool {
+	var buf [asciiKeyMax]byte
+	b, ok := asciiLower(strings.TrimSpace(s), &buf)
+	return ok && d.words.getBytes(b).flags&entryKoreanSurname != 0
 }

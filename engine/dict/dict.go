@@ -65,15 +65,16 @@ type wordEntry struct {
 	given   span  // the given name's langStats, when isGiven
 	isGiven bool  // listed as a given name (maybe without a sex: given.n == 0)
 	surname bool  // listed as a surname
-	flags   uint8 // entrySexKnown, entryCJKSurname
+	flags   uint8 // entrySexKnown, entryCJKSurname, entryKoreanSurname
 	sexMale uint8 // its male percent in surname-sex.tsv.gz
 }
 
 // The flags of a wordEntry (one byte, so that a table slot stays 32
 // bytes: TestWordTable).
 const (
-	entrySexKnown   = 1 << iota // listed in surname-sex.tsv.gz
-	entryCJKSurname             // the Latin spelling of a Chinese or Korean surname (IsCJKSurname)
+	entrySexKnown      = 1 << iota // listed in surname-sex.tsv.gz
+	entryCJKSurname                // the Latin spelling of a Chinese or Korean surname (IsCJKSurname)
+	entryKoreanSurname             // a customary Latin spelling of a Korean surname (IsKoreanSurname)
 )
 
 // sexKnown reports whether the surname carries its bearer's sex.

@@ -1,6 +1,7 @@
 package dict
 
 import (
+	"math"
 	"testing"
 	"unicode/utf8"
 )
@@ -98,5 +99,104 @@ func TestKoreanVotes(t *testing.T) {
 		if sex != c.sex {
 			t.Errorf("%s: male proportion %.2f (%s), want %s", c.name, p, sex, c.sex)
 		}
+	}
+}
+
+// TestKoreanGivenPair checks which two words read as the two syllables of
+// one Korean given name.
+func TestKoreanGivenPair(t *testing.T) {
+	t.Parallel()
+	d, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		a, b string
+		want string // "" when not a pair
+	}{
+		{"Hae", "Yun", "hae-yun"},
+		{"Dan", "Bi", "dan-bi"},
+		{"Young", "Hee", "young-hee"}, // customary spellings (yeong, hui)
+		{"SEONG", "HUN", "seong-hun"},
+		{"Hans", "Peter", ""},
+		{"Anna", "Maria", ""},
+		{"Ji-Hoon", "Park", ""}, // one hyphenated name already
+		{"Jürgen", "Hee", ""},
+		{"", "Hee", ""},
+		{"Hee", "", ""},
+	} {
+		got, ok := d.KoreanGivenPair(c.a, c.b)
+		if ok != (c.want != "") || got != c.want {
+			t.Errorf("KoreanGivenPair(%q, %q) = %q, %v; want %q", c.a, c.b, got, ok, c.want)
+		}
+	}
+}
+
+// TestKoreanGivenPairLeaveOneOut writes every listed Korean given name of
+// two syllables with a clear sex as two romanized words ("Dan Bi") and
+// judges it twice: word by word in all data, as the genderizer weighs
+// separate given names (other languages' lists know "Dan", "Jin",
+// "Young"), and as one name by its syllables with its own votes left out
+// (KoreanGivenPair). The syllables must be right far more often and wrong
+// far less.
+func TestKoreanGivenPairLeaveOneOut(t *testing.T) {
+	t.Parallel()
+	d, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := d.koIndex()
+	type tally struct{ right, wrong, unclassified int }
+	var words, pair tally
+	count := func(s *tally, p float64, ok, male bool) {
+		switch {
+		case !ok || p > 0.2 && p < 0.8:
+			s.unclassified++
+		case (p >= 0.8) == male:
+			s.right++
+		default:
+			s.wrong++
+		}
+	}
+	for name, sp := range d.givenNames() {
+		if !hangulSyllables(name) || utf8.RuneCountInString(name) != 2 {
+			continue
+		}
+		own := d.spanSexVotes(sp)
+		pm := float64(own.m) / float64(own.m+own.f)
+		if own.m+own.f == 0 || pm > 0.2 && pm < 0.8 {
+			continue
+		}
+		male := pm >= 0.8
+		r1, size := utf8.DecodeRuneInString(name)
+		r2, _ := utf8.DecodeRuneInString(name[size:])
+		a, b := hangulRR(r1), hangulRR(r2)
+		// Word by word: the first known word dominates as in the
+		// genderizer's statsForNames (weight 1 + 4·skew), the next counts 1.
+		var sum, wsum float64
+		for _, w := range []string{a, b} {
+			if p, _, ok := d.GenderVotes(w, ""); ok {
+				wt := 1.0
+				if wsum == 0 {
+					wt = 1 + 4*math.Abs(2*p-1)
+				}
+				sum += p * wt
+				wsum += wt
+			}
+		}
+		count(&words, sum/max(wsum, 1), wsum > 0, male)
+		if _, ok := d.KoreanGivenPair(a, b); !ok {
+			count(&pair, 0, false, male)
+			continue
+		}
+		sub := func(v sexVotes) sexVotes { return sexVotes{v.m - own.m, v.f - own.f} }
+		p, _, ok := koJudge(sub(k.rrFirst[a]), sub(k.rrLast[b]), true, sub(k.tot), 0, false)
+		count(&pair, p, ok, male)
+	}
+	share := func(s tally) float64 { return float64(s.wrong) / float64(max(s.right+s.wrong, 1)) }
+	t.Logf("word by word: %d right, %d wrong (%.1f %% of classified), %d unclassified", words.right, words.wrong, 100*share(words), words.unclassified)
+	t.Logf("as one name, held out: %d right, %d wrong (%.1f %% of classified), %d unclassified", pair.right, pair.wrong, 100*share(pair), pair.unclassified)
+	if pair.right < words.right+100 || share(pair) > 0.03 || share(words) < 3*share(pair) {
+		t.Errorf("the syllables should be right far more often and wrong far less than the words")
 	}
 }

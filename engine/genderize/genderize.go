@@ -258,6 +258,8 @@ func (e *Genderizer) personGender(given []string, surname, salutation string, c 
 			break
 		}
 	}
+	var pairBuf [1]string
+	given = e.koreanPair(given, surname, pairBuf[:0])
 	var scopeBuf [5]string
 	scopes := append(appendScopes(scopeBuf[:0], c, p), "")
 	var res nameapi.GenderizerResult
@@ -307,6 +309,34 @@ func (e *Genderizer) personGender(given []string, surname, salutation string, c 
 		// Unknown or neutral names: the declaration decides.
 		return nameapi.GenderizerResult{Gender: claim, Confidence: claimConf}
 	}
+}
+
+// koreanPair returns given as one Korean given name ("hae-yun", in out)
+// when it is the two syllables of one written as two words ("Hae Yun",
+// "Young Hee") and the surname is Korean (Kim, Park, Lee): the syllables
+// are judged together (dict.KoreanGivenPair), not each as a name of other
+// languages. Else it returns given.
+func (e *Genderizer) koreanPair(given []string, surname string, out []string) []string {
+	if e.dict == nil || surname == "" || !e.dict.IsKoreanSurname(surname) {
+		return given
+	}
+	var words [3]string
+	n := 0
+	for w := range nameParts(given) {
+		if n == len(words) {
+			return given
+		}
+		words[n] = w
+		n++
+	}
+	if n != 2 {
+		return given
+	}
+	pair, ok := e.dict.KoreanGivenPair(words[0], words[1])
+	if !ok {
+		return given
+	}
+	return append(out, pair)
 }
 
 // declaredGender returns the gender of an input person's gender field

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -46,6 +47,48 @@ func TestKoreanGivenNameInTwoWords(t *testing.T) {
 		}
 		if g.Gender != c.want {
 			t.Errorf("%s: %s, want %s", c.name, g.Gender, c.want)
+		}
+	}
+}
+
+// TestKoreanGivenNameInTwoWordsParse parses romanized Korean names whose
+// given name is written as two words before a Korean surname: the second
+// syllable is a given or middle name, not the first word of a double
+// surname, though the lists hold it as a surname too (지, 은, 원).
+func TestKoreanGivenNameInTwoWordsParse(t *testing.T) {
+	t.Parallel()
+	e := realEngine(t)
+	for _, c := range []struct {
+		name, surname, gender string
+	}{
+		{"Min Ji Kim", "Kim", nameapi.GenderFemale}, // was surname "Ji Kim", NEUTRAL
+		{"Go Eun Kim", "Kim", nameapi.GenderFemale}, // was surname "Eun Kim", MALE
+		{"Ji Eun Choi", "Choi", nameapi.GenderFemale},
+		{"Seong Won Yoon", "Yoon", nameapi.GenderMale},
+		// No Korean given name before the surname: as before.
+		{"Maria Ji Kim", "Ji Kim", nameapi.GenderFemale},
+		{"José García López", "García López", nameapi.GenderMale},
+		{"Hans Peter Kim", "Kim", nameapi.GenderMale},
+	} {
+		r, err := e.ParsePersonName(context.Background(), fullname(c.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var surname []string
+		for _, tm := range r.Matches[0].ParsedPerson.OutputPersonName.Terms {
+			if tm.TermType == nameapi.TermSurname {
+				surname = append(surname, tm.String)
+			}
+		}
+		if got := strings.Join(surname, " "); got != c.surname {
+			t.Errorf("%s: surname %q, want %q", c.name, got, c.surname)
+		}
+		g, err := e.GenderizePerson(context.Background(), fullname(c.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Gender != c.gender {
+			t.Errorf("%s: %s, want %s", c.name, g.Gender, c.gender)
 		}
 	}
 }

@@ -266,3 +266,25 @@ func IsCJKSurname(lex Lexicon, w string) bool {
 	c, ok := lex.(interface{ IsCJKSurname(s string) bool })
 	return ok && c.IsCJKSurname(trimMarks(w))
 }
+
+// IsKoreanSurname reports whether w is a customary Latin spelling of a
+// Korean surname (Kim, Park, Lee), for a Lexicon that knows
+// (dict.Dict.IsKoreanSurname); false for others.
+func IsKoreanSurname(lex Lexicon, w string) bool {
+	c, ok := lex.(interface{ IsKoreanSurname(s string) bool })
+	return ok && c.IsKoreanSurname(trimMarks(w))
+}
+
+// KoreanGivenPair reports whether a and b are the two syllables of one
+// Korean given name written as two words ("Dan Bi", "Min Ji"), for a
+// Lexicon that knows (dict.Dict.KoreanGivenPair); false for others.
+func KoreanGivenPair(lex Lexicon, a, b string) bool {
+	c, ok := lex.(interface {
+		KoreanGivenPair(a, b string) (string, bool)
+	})
+	if !ok {
+		return false
+	}
+	_, pair := c.KoreanGivenPair(trimMarks(a), trimMarks(b))
+	return pair
+}

@@ -361,7 +361,8 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 		return american == 1
 	}
 	for sA > 1 && info[sA-1].surname && !info[sA-1].initial && !info[sA-1].particle && !info[sA-1].patronymic &&
-		(info[sA-1].given == 0 && !isAmerican() || (info[sA-1].given < 0.5 || sA == n-1 && k2given(info, sA)) && isIberian()) {
+		(info[sA-1].given == 0 && !isAmerican() || (info[sA-1].given < 0.5 || sA == n-1 && k2given(info, sA)) && isIberian()) &&
+		!e.koreanGivenBefore(info, sA) {
 		sA--
 	}
 	// The order from how likely the first and the last word are a given
@@ -529,4 +530,16 @@ func appendSurname(ts []nameTerm, ws []wordInfo) []nameTerm {
 		b.WriteString(w.tok.Text)
 	}
 	return append(ts, nameTerm{b.String(), nameapi.TermSurname, ws[0].tok.Pos})
+}
+
+// koreanGivenBefore reports whether info[sA], the last word, is a Korean
+// surname and the two words before it are the syllables of one Korean
+// given name written apart ("Min Ji Kim", "Dan Bi Park"): the word before
+// the surname is then no part of a double surname, which Korean surnames
+// are not (Namgung is one word), though the lists hold it as a surname
+// too (지, 빈).
+func (e *Parser) koreanGivenBefore(info []wordInfo, sA int) bool {
+	return sA == len(info)-1 && sA >= 2 && !info[sA-2].initial &&
+		lexicon.IsKoreanSurname(e.lex, info[sA].tok.Text) &&
+		lexicon.KoreanGivenPair(e.lex, info[sA-2].tok.Text, info[sA-1].tok.Text)
 }

@@ -52,9 +52,10 @@ func TestKoreanGivenNameInTwoWords(t *testing.T) {
 }
 
 // TestKoreanGivenNameInTwoWordsParse parses romanized Korean names whose
-// given name is written as two words before a Korean surname: the second
+// given name is written as two words next to a Korean surname: the second
 // syllable is a given or middle name, not the first word of a double
-// surname, though the lists hold it as a surname too (지, 은, 원).
+// surname, though the lists hold it as a surname too (지, 은, 원), and the
+// surname is the word the syllables leave.
 func TestKoreanGivenNameInTwoWordsParse(t *testing.T) {
 	t.Parallel()
 	e := realEngine(t)
@@ -65,6 +66,11 @@ func TestKoreanGivenNameInTwoWordsParse(t *testing.T) {
 		{"Go Eun Kim", "Kim", nameapi.GenderFemale}, // was surname "Eun Kim", MALE
 		{"Ji Eun Choi", "Choi", nameapi.GenderFemale},
 		{"Seong Won Yoon", "Yoon", nameapi.GenderMale},
+		// The order: a Korean surname at the end after the syllables of
+		// a given name, or at the start before them.
+		{"Seo Yeon Kim", "Kim", nameapi.GenderFemale}, // was surname "Seo", NEUTRAL
+		{"Park Min Ji", "Park", nameapi.GenderFemale}, // was surname "Ji", MALE
+		{"Kim Min Park", "Park", nameapi.GenderNeutral},
 		// No Korean given name before the surname: as before.
 		{"Maria Ji Kim", "Ji Kim", nameapi.GenderFemale},
 		{"José García López", "García López", nameapi.GenderMale},

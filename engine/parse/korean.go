@@ -3,6 +3,7 @@ package parse
 import (
 	"strings"
 
+	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/engine/text"
 )
 
@@ -44,6 +45,29 @@ func koreanOrderPrior(info []wordInfo) float64 {
 	case second && !first:
 		return 2
 	case first && !second:
+		return -2
+	}
+	return 0
+}
+
+// koreanSplitOrderPrior is koreanOrderPrior for a name of three words
+// whose given name is written as two ("Ji Won Kim", "Kim Ji Won"): the
+// given-first reading scores 2 more when the last word is a Korean
+// surname and the first two are the syllables of one Korean given name
+// (lexicon.KoreanGivenPair), 2 less when the first word is a Korean
+// surname and the last two are such syllables, and nothing when both
+// readings or neither fit.
+func (e *Parser) koreanSplitOrderPrior(info []wordInfo) float64 {
+	if len(info) != 3 || info[0].initial || info[1].initial || info[2].initial {
+		return 0
+	}
+	w := func(i int) string { return info[i].tok.Text }
+	givenFirst := lexicon.IsKoreanSurname(e.lex, w(2)) && lexicon.KoreanGivenPair(e.lex, w(0), w(1))
+	surnameFirst := lexicon.IsKoreanSurname(e.lex, w(0)) && lexicon.KoreanGivenPair(e.lex, w(1), w(2))
+	switch {
+	case givenFirst && !surnameFirst:
+		return 2
+	case surnameFirst && !givenFirst:
 		return -2
 	}
 	return 0

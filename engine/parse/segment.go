@@ -382,7 +382,7 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 		// decides (looked up only when the lists lean surname first).
 		firstEvidence, lastEvidence = 0, 0
 	}
-	lA := givenFirstPrior + scriptOrderPrior(core) + salutationOrderPrior(terms, core) - koreanOrderPrior(info) + e.cjkOrderPrior(info) - e.cultureOrderPrior(info) +
+	lA := givenFirstPrior + scriptOrderPrior(core) + salutationOrderPrior(terms, core) - koreanOrderPrior(info) + e.koreanSplitOrderPrior(info) + e.cjkOrderPrior(info) - e.cultureOrderPrior(info) +
 		firstEvidence - lastEvidence
 	if n == 3 && info[2].patronymic && !info[1].patronymic && !info[1].initial {
 		// "Толстой Лев Николаевич": surname, given name, patronymic.

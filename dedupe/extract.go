@@ -127,10 +127,13 @@ func extractAll(ctx context.Context, rd readers.Reader, plan *mapping.Plan, ref 
 	for range workers {
 		g.Go(func() error {
 			var feats []Features
+			// One builder a worker: its requests re-use their memory row
+			// after row (Extract copies what it keeps of a request).
+			b := plan.NewBuilder()
 			for j := range work {
 				feats = feats[:0]
 				for i := range j.recs {
-					req, berr := plan.Build(&j.recs[i])
+					req, berr := b.Build(&j.recs[i])
 					if berr != nil {
 						j.bad++
 					}

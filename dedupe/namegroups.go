@@ -54,8 +54,9 @@ const (
 	pairTally = pairBit
 )
 
-// wordKey is a name word's key in the word counts (top bit clear).
-func wordKey(w string) uint64 { return hashKey(255, w) &^ pairBit }
+// wordKey is a name word's key in the word counts (the top two bits
+// clear: pairBit marks a pair key, nearBit a deletion key).
+func wordKey(w string) uint64 { return wordKeySkip(w, -1) }
 
 // namePairKey is the key of a given word g and a surname word s.
 func namePairKey(g, s string) uint64 {

@@ -47,7 +47,7 @@ func newNameMemo(s nameShares) *nameMemo {
 // logU is nameShares.logU, remembered.
 func (m *nameMemo) logU(a, b *Features, l Level) float32 {
 	ha, hb := a.nameHash, b.nameHash
-	if l < NameEqual || l >= NameRelation || len(m.shares.word) == 0 || ha == 0 || hb == 0 {
+	if l < NameEqual || l >= NameRelation || len(m.shares.count) == 0 || ha == 0 || hb == 0 {
 		return m.shares.logU(a, b, l) // NaN at once, or a row without a name's hash
 	}
 	if hb < ha {

@@ -135,21 +135,30 @@ func (t *termFreq) adjustFields(a, b []blockKey, p Pattern, by *[numFields]float
 }
 
 // countWords adds to counts (created when nil) the rows of feats holding
-// each name word, a row counting a word once: the extract step's part of
+// each name word, a row counting a word once, and under the words'
+// deletion keys (nearspell.go) the same rows: the extract step's part of
 // the names' adjustment, combinable across batches (addCounts).
 func countWords(counts map[uint64]uint32, feats []Features) map[uint64]uint32 {
 	if counts == nil {
 		counts = map[uint64]uint32{}
 	}
+	var long map[string]uint32 // this call's words that may be misspelt
 	for i := range feats {
 		x := &feats[i]
 		for j, w := range x.Tokens {
 			if !slices.Contains(x.Tokens[:j], w) {
 				counts[wordKey(w)]++
+				if len(w) >= minTypoWord {
+					if long == nil {
+						long = map[string]uint32{}
+					}
+					long[w]++
+				}
 			}
 		}
 		countPairs(counts, x)
 	}
+	countNear(counts, long)
 	return counts
 }
 
@@ -176,26 +185,38 @@ func addWord(c map[uint64]uint32, k uint64, n uint32) {
 	}
 }
 
-// nameShares holds, by name word (hash of the folded word), log2 of the
-// share of the other rows with a name that hold it, and the name groups
-// (namegroups.go) that correct the product of shares.
+// nameShares holds the counts of rows holding each name word (by the hash
+// of the folded word) and each word deletion key (nearspell.go), log2 of
+// the rows with a name less one, and the name groups (namegroups.go)
+// that correct the product of the words' shares.
 type nameShares struct {
-	word   map[uint64]float64
-	groups *nameGroupModel
+	count   map[uint64]uint32
+	logRows float64
+	groups  *nameGroupModel
 }
 
-// newNameShares turns word counts into shares of rows, the rows with a
-// name, and fits the name groups to the counts' pairs (pruning them to
+// newNameShares keeps the word counts of counts over rows, the rows with
+// a name, and fits the name groups to the counts' pairs (pruning them to
 // their bounded sample).
 func newNameShares(counts map[uint64]uint32, rows float64) nameShares {
-	s := nameShares{word: make(map[uint64]float64, len(counts))}
+	s := nameShares{count: make(map[uint64]uint32, len(counts)), logRows: math.Log2(math.Max(rows-1, 1))}
 	for k, n := range counts {
 		if k&pairBit == 0 {
-			s.word[k] = math.Log2(math.Max(float64(n-1), 1) / math.Max(rows-1, 1))
+			s.count[k] = n
 		}
 	}
 	s.groups = fitNameGroups(counts)
 	return s
+}
+
+// share returns log2 of the share of the other rows with a name that hold
+// the word of key k, and whether it is counted.
+func (s nameShares) share(k uint64) (float64, bool) {
+	n, ok := s.count[k]
+	if !ok {
+		return 0, false
+	}
+	return math.Log2(math.Max(float64(n)-1, 1)) - s.logRows, true
 }
 
 // logU is the compare step's part of the name adjustment of rows a and b
@@ -207,13 +228,14 @@ func newNameShares(counts map[uint64]uint32, rows float64) nameShares {
 // misspelt); names that agree through a nickname or an abbreviation keep
 // the level's weight.
 func (s nameShares) logU(a, b *Features, l Level) float32 {
-	if l < NameEqual || l >= NameRelation || len(s.word) == 0 {
+	if l < NameEqual || l >= NameRelation || len(s.count) == 0 {
 		return float32(math.NaN())
 	}
 	if len(b.Tokens) < len(a.Tokens) || len(b.Tokens) == len(a.Tokens) && b.nameHash < a.nameHash {
 		a, b = b, a // the shorter name first; one order whichever row is a
 	}
-	logU, shared := 0.0, 0
+	logU, shared, typos := 0.0, 0, 0
+	common := 0.0 // the common spellings' shares less the near spellings'
 	var ids [8]uint64
 	nid := 0
 	for j, w := range a.Tokens {
@@ -222,33 +244,58 @@ func (s nameShares) logU(a, b *Features, l Level) float32 {
 		}
 		if !slices.Contains(b.Tokens, w) {
 			// A word misspelt on one side counts at the share of the
-			// more common spelling; one matched by nickname or as a
-			// prefix leaves the level's average u standing.
+			// rows holding a near spelling of the more common spelling
+			// (nearspell.go), at least the rarer one's rows; one
+			// matched by nickname or as a prefix leaves the level's
+			// average u standing.
 			v := typoPartner(w, b.Tokens)
 			if v == "" {
 				return float32(math.NaN())
 			}
-			if lv, ok := s.word[wordKey(v)]; ok && lv > s.word[wordKey(w)] {
-				w = v
+			nw, nv := s.count[wordKey(w)], s.count[wordKey(v)]
+			if nv > nw {
+				w, v, nw, nv = v, w, nv, nw
 			}
+			// w is now the common spelling, v the rarer.
+			near := math.Max(nearRows(s.count, w), float64(nv))
+			if nw == 0 || near == 0 {
+				continue
+			}
+			logU += math.Log2(near) - s.logRows
+			common += math.Log2(math.Max(float64(nw)-1, 1)) - math.Log2(near)
+			typos++
+			shared++
+			if nid < len(ids) {
+				ids[nid] = nameWordID(w, j < len(a.Given))
+				nid++
+			}
+			continue
 		}
-		lw, ok := s.word[wordKey(w)]
+		lw, ok := s.share(wordKey(w))
 		if !ok {
 			continue
 		}
 		logU += lw
 		shared++
 		if nid < len(ids) {
-			if j < len(a.Given) {
-				ids[nid] = givenID(w)
-			} else {
-				ids[nid] = surnameID(w)
-			}
+			ids[nid] = nameWordID(w, j < len(a.Given))
 			nid++
 		}
 	}
 	if shared == 0 {
 		return float32(math.NaN())
+	}
+	if typos > 0 {
+		// Among a person's rows a misspelling may fall in either row
+		// and in any of the shared words, so the true pairs' share of
+		// this one outcome (this word misspelt, in this row) is 2 per
+		// misspelt word times C(shared, typos) smaller than the near
+		// spellings' shares alone say (nearspell.go): the chance
+		// agreement is counted that much larger.
+		// Never rarer than the names spelt alike, though: a misspelt
+		// name is no stronger evidence than the common spelling's
+		// name agreeing (Splink's rule for fuzzy levels, as a floor).
+		logU = math.Max(logU+float64(typos)+math.Log2(binomial(shared, typos)), logU+common)
 	}
 	return float32(logU + s.groups.groupBits(ids[:nid]))
 }
@@ -262,6 +309,24 @@ func (t *termFreq) adjustName(logU float32, p Pattern) float64 {
 		return 0
 	}
 	return clamp(t.logUName[l]-float64(logU), tfNameMin, tfNameMax)
+}
+
+// binomial returns n choose k.
+func binomial(n, k int) float64 {
+	r := 1.0
+	for i := range k {
+		r = r * float64(n-i) / float64(i+1)
+	}
+	return r
+}
+
+// nameWordID is word w's identity in the group model: a given name's
+// (given) or a surname's.
+func nameWordID(w string, given bool) uint64 {
+	if given {
+		return givenID(w)
+	}
+	return surnameID(w)
 }
 
 // typoPartner returns the word of ws that w is a typo apart from

@@ -72,8 +72,8 @@ type Dedupe struct {
 	// Type: `smallest_id` | `largest_id`
 	// Default: `smallest_id`
 	ClusterIDFrom string `yaml:"clusterIdFrom"`
-	// More input columns to compare, each learned by the same EM as the built-in fields (name, birth date, email, phone, address) and weighed in every pair: `exact` (equal as written, close when equal but for case, accents, spaces and punctuation), `text` (close: a typo or most words in common), `number` (close: within 1 %, or one digit typed wrong in a number of 4 digits or more), `date` (close: day and month swapped, a typo, or the year off by one). At most 3; a value that is empty on one side is missing. Each compared column also blocks, as if listed in `blockOn`: rows that agree on it are compared even when their names and other fields are typo'd or empty.
-	// Type: list of {column: name, kind: exact | text | number | date}
+	// More input columns to compare, each learned by the same EM as the built-in fields (name, birth date, email, phone, address) and weighed in every pair: `exact` (equal as written, close when equal but for case, accents, spaces and punctuation), `text` (close: a typo or most words in common), `number` (close: within 1 %, or one digit typed wrong in a number of 4 digits or more), `date` (close: day and month swapped, a typo, or the year off by one). At most 3; a value that is empty on one side is missing. Each compared column also blocks, as if listed in `blockOn`: rows that agree on it are compared even when their names and other fields are typo'd or empty. `impliedByName: true` marks a column the name implies (a gender or a salutation): where the names are `equal`, `matching` or `similar` its level weighs 0 (its `w_` term is 0), its m is learned from the other pairs only, and it never counts as another agreeing field.
+	// Type: list of {column: name, kind: exact | text | number | date, impliedByName: bool}
 	// Default: none
 	Compare []DedupeCompare `yaml:"compare"`
 	// Input columns to block on besides the built-in rules: rows with the same value (compared as `exact`'s close level: case, accents and spaces ignored) in one of these columns are compared. A common value makes a large block, which compares each row with its `window` neighbours only.
@@ -96,6 +96,10 @@ type DedupeCompare struct {
 	// Type: `exact` | `text` | `number` | `date`
 	// Default: `text`
 	Kind string `yaml:"kind"`
+	// The column says nothing the name has not said where the names agree (a gender or a salutation column: two rows with one given name have one gender whether or not they are one person): where the names are `equal`, `matching` or `similar` its level weighs 0, and its m is learned from the other pairs only.
+	// Type: bool
+	// Default: `false`
+	ImpliedByName bool `yaml:"impliedByName"`
 }
 
 // Kinds of dedupe.compare.

@@ -56,6 +56,7 @@ func runColumns(s config.Dedupe, more []Comparison) (columnsOf, error) {
 	var c columnsOf
 	for _, cc := range s.Compare {
 		cmp, err := ColumnComparison(cc.Column, cc.Kind)
+		cmp.ImpliedByName = cc.ImpliedByName
 		if err != nil {
 			return c, err
 		}

@@ -37,6 +37,10 @@ type Comparison struct {
 	// TF, when set, adjusts the level TF.Equal by the size of the block
 	// of rule TF.Rule the two rows share (termfreq.go).
 	TF *TFRule `json:"-"`
+	// ImpliedByName: an extra comparison whose value the name implies
+	// (a gender column): where the names agree (namesAgree) its level
+	// weighs nothing, and EM learns its m from the other pairs only.
+	ImpliedByName bool `json:",omitempty"`
 }
 
 // ComparisonLevel is one level of a Comparison.
@@ -49,6 +53,11 @@ type ComparisonLevel struct {
 	// Neutral: both rows have the field, but the level weighs nothing
 	// (email's name_other_domain).
 	Neutral bool
+	// Above are the levels that agree more than this one, whose m/u caps
+	// its m/u (TrainShared); nil: the level before. Levels need not be
+	// a chain: a name misspelt (similar) agrees less than an equal one,
+	// but not less than one with a word left out (matching).
+	Above []Level `json:"-"`
 }
 
 // TFRule is a Comparison's term-frequency adjustment: at level Equal, the
@@ -68,12 +77,33 @@ func levels(labels []string, m []float64) []ComparisonLevel {
 	return out
 }
 
+// nameLevels are the name's levels: `similar` (every word equal or a
+// typo apart) and `matching` (equal words, one name with more, or an
+// initial or prefix) both agree less than `equal` and more than
+// `relation`, but neither agrees less than the other: a file full of
+// typos has many more true pairs at similar than at matching, and fewer
+// random ones.
+func nameLevels() []ComparisonLevel {
+	ls := levels([]string{"missing", "equal", "matching", "similar", "relation", "different"}, []float64{0, 0.6, 0.15, 0.12, 0.05, 0.08})
+	ls[NameSimilar].Above = []Level{NameEqual}
+	ls[NameRelation].Above = []Level{NameMatching, NameSimilar}
+	return ls
+}
+
+// above returns the levels of f whose m/u caps level l's.
+func (f Field) above(l Level) []Level {
+	if f < numFields && builtin[f].Levels[l].Above != nil {
+		return builtin[f].Levels[l].Above
+	}
+	return []Level{l - 1}
+}
+
 // builtin are the built-in comparisons, in the order of a comparison
 // vector (Field).
 var builtin = [...]Comparison{
 	FieldName: {
 		Name:   "name",
-		Levels: levels([]string{"missing", "equal", "matching", "similar", "relation", "different"}, []float64{0, 0.6, 0.15, 0.12, 0.05, 0.08}),
+		Levels: nameLevels(),
 		Has:    func(f *Features) bool { return len(f.Tokens) > 0 },
 	},
 	FieldBirth: {

@@ -43,7 +43,7 @@ func (m *Model) Terms(p *Pair) Terms {
 	t := Terms{Prior: math.Log2(m.Lambda / (1 - m.Lambda)), fields: m.fields()}
 	v := p.Pattern.Vector()
 	for f := Field(0); f < maxFields; f++ {
-		if l := v[f]; f.weighs(l) && m.M[f] != nil {
+		if l := v[f]; f.weighs(l) && m.M[f] != nil && !m.impliedByName(f, &v) {
 			t.Level[f] = levelWeight(m.M[f][l], m.U[f][l])
 		}
 	}

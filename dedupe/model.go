@@ -31,16 +31,18 @@ type Model struct {
 }
 
 // FieldNames names a compared field and its levels (index = level).
+// ImpliedByName is its Comparison's.
 type FieldNames struct {
-	Name   string
-	Levels []string
+	Name          string
+	Levels        []string
+	ImpliedByName bool `json:",omitempty"`
 }
 
 // namesOf returns the names of comparisons cs.
 func namesOf(cs []Comparison) []FieldNames {
 	var out []FieldNames
 	for _, c := range cs {
-		n := FieldNames{Name: c.Name}
+		n := FieldNames{Name: c.Name, ImpliedByName: c.ImpliedByName}
 		for _, l := range c.Levels {
 			n.Levels = append(n.Levels, l.Label)
 		}
@@ -48,6 +50,18 @@ func namesOf(cs []Comparison) []FieldNames {
 	}
 	return out
 }
+
+// impliedByName reports whether field f of v weighs nothing because the
+// name implies it: an extra comparison ImpliedByName, where the names
+// agree.
+func (m *Model) impliedByName(f Field, v *Vector) bool {
+	i := int(f - numFields)
+	return f >= numFields && i < len(m.Extra) && m.Extra[i].ImpliedByName && namesAgree(v[FieldName])
+}
+
+// namesAgree reports whether name level l agrees: equal, matching or
+// similar.
+func namesAgree(l Level) bool { return l >= NameEqual && l <= NameSimilar }
 
 // fields is the number of fields the model compares (the built-in ones
 // and its extra ones).
@@ -228,6 +242,11 @@ func (t *trainer) emRule(counts PatternCounts, u [maxFields][]float64, skip []Fi
 			continue
 		}
 		v := Pattern(p).Vector()
+		for k := range t.extra {
+			if t.extra[k].ImpliedByName && namesAgree(v[FieldName]) {
+				v[numFields+Field(k)] = Missing // what the names said (Model.impliedByName)
+			}
+		}
 		for _, f := range skip {
 			v[f] = Missing
 		}
@@ -404,15 +423,18 @@ func (t *trainer) trainOnce(byRule, shared []PatternCounts, u [maxFields][]float
 			}
 		}
 	}
-	// Agreeing less never weighs more: a level's m/u is capped at the
-	// level above it (rare levels have noisy u).
+	// Agreeing less never weighs more: a level's m/u is capped at that
+	// of each level that agrees more (Field.above; rare levels have
+	// noisy u).
 	for f := Field(0); f < maxFields; f++ {
 		for l := Level(2); l <= f.different(); l++ {
-			if !(u[f][l] > 0 && u[f][l-1] > 0) {
-				continue // no ratio to cap (see levelWeight)
-			}
-			if hi := m.M[f][l-1] / u[f][l-1]; m.M[f][l]/u[f][l] > hi {
-				m.M[f][l] = hi * u[f][l]
+			for _, a := range f.above(l) {
+				if !(u[f][l] > 0 && u[f][a] > 0) {
+					continue // no ratio to cap (see levelWeight)
+				}
+				if hi := m.M[f][a] / u[f][a]; m.M[f][l]/u[f][l] > hi {
+					m.M[f][l] = hi * u[f][l]
+				}
 			}
 		}
 	}
@@ -487,7 +509,7 @@ func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }
 func (m *Model) Weight(v Vector) float64 {
 	w := math.Log2(m.Lambda / (1 - m.Lambda))
 	for f := Field(0); f < maxFields; f++ {
-		if l := v[f]; f.weighs(l) {
+		if l := v[f]; f.weighs(l) && !m.impliedByName(f, &v) {
 			w += levelWeight(m.M[f][l], m.U[f][l])
 		}
 	}

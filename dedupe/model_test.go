@@ -3,6 +3,7 @@ package dedupe
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -64,9 +65,11 @@ func TestTrainRecoversWeights(t *testing.T) {
 	}
 	// Agreeing less never weighs more.
 	for f := Field(0); f < numFields; f++ {
-		for l := 2; l < f.Levels(); l++ {
-			if m.M[f][l]/m.U[f][l] > m.M[f][l-1]/m.U[f][l-1]*(1+1e-9) {
-				t.Errorf("%s: level %s weighs more than %s", f, f.LevelName(Level(l)), f.LevelName(Level(l-1)))
+		for l := Level(2); int(l) < f.Levels(); l++ {
+			for _, a := range f.above(l) {
+				if m.M[f][l]/m.U[f][l] > m.M[f][a]/m.U[f][a]*(1+1e-9) {
+					t.Errorf("%s: level %s weighs more than %s", f, f.LevelName(l), f.LevelName(a))
+				}
 			}
 		}
 	}
@@ -251,4 +254,58 @@ func drawLevel(r *rand.Rand, shares []float64) Level {
 		x -= shares[l]
 	}
 	return Level(len(shares) - 1)
+}
+
+// TestNameLevelsPartialOrder: similar is capped by equal, not by
+// matching (a file of typos has more true pairs misspelt than with a word
+// left out, and fewer random ones); relation by both.
+func TestNameLevelsPartialOrder(t *testing.T) {
+	if got := FieldName.above(NameSimilar); !slices.Equal(got, []Level{NameEqual}) {
+		t.Errorf("similar is capped by %v, want equal only", got)
+	}
+	if got := FieldName.above(NameRelation); !slices.Equal(got, []Level{NameMatching, NameSimilar}) {
+		t.Errorf("relation is capped by %v, want matching and similar", got)
+	}
+	if got := FieldBirth.above(BirthTypo); !slices.Equal(got, []Level{BirthSwapped}) {
+		t.Errorf("a birth date typo is capped by %v, want the level before", got)
+	}
+}
+
+// TestImpliedByName: an extra comparison the name implies (a gender
+// column) weighs nothing where the names agree, in Weight and in the
+// pairs' terms alike, and as learned where they do not.
+func TestImpliedByName(t *testing.T) {
+	m := Model{Lambda: 0.001, Extra: []FieldNames{{Name: "gender", Levels: []string{"missing", "equal", "close", "different"}, ImpliedByName: true}}}
+	for f := Field(0); f < numFields; f++ {
+		m.M[f] = make([]float64, f.Levels())
+		m.U[f] = make([]float64, f.Levels())
+		for l := 1; l < f.Levels(); l++ {
+			m.M[f][l], m.U[f][l] = 0.5, 0.25
+		}
+	}
+	g := numFields
+	m.M[g] = []float64{0, 0.99, 0.005, 0.005}
+	m.U[g] = []float64{0, 0.5, 0.001, 0.499}
+	for _, c := range []struct {
+		name Level
+		zero bool
+	}{{NameEqual, true}, {NameMatching, true}, {NameSimilar, true}, {NameRelation, false}, {NameDifferent, false}, {Missing, false}} {
+		for _, l := range []Level{Equal, Different} {
+			var v, without Vector
+			v[FieldName], v[g] = c.name, l
+			without[FieldName] = c.name
+			diff := m.Weight(v) - m.Weight(without)
+			want := 0.0
+			if !c.zero {
+				want = levelWeight(m.M[g][l], m.U[g][l])
+			}
+			if math.Abs(diff-want) > 1e-9 {
+				t.Errorf("name %s, gender %s: the gender weighs %.3f, want %.3f", FieldName.LevelName(c.name), m.LevelName(g, l), diff, want)
+			}
+			terms := m.Terms(&Pair{Pattern: v.Pattern()})
+			if math.Abs(terms.Level[g]-want) > 1e-9 || math.Abs(terms.Sum()-m.Weight(v)) > 1e-9 {
+				t.Errorf("name %s, gender %s: term %.3f (want %.3f), terms sum %.3f, weight %.3f", FieldName.LevelName(c.name), m.LevelName(g, l), terms.Level[g], want, terms.Sum(), m.Weight(v))
+			}
+		}
+	}
 }

@@ -122,10 +122,14 @@ const weakBits = 2
 type fieldSet uint32
 
 // weakFields returns the extra fields whose equal level weighs less than
-// weakBits.
+// weakBits, and those the name implies (FieldNames.ImpliedByName).
 func (m *Model) weakFields() fieldSet {
 	var s fieldSet
 	for f := numFields; f < maxFields; f++ {
+		if i := int(f - numFields); i < len(m.Extra) && m.Extra[i].ImpliedByName {
+			s |= 1 << f // what the name says already
+			continue
+		}
 		if int(Equal) >= len(m.M[f]) || int(Equal) >= len(m.U[f]) || m.U[f][Equal] <= 0 {
 			continue
 		}

@@ -415,24 +415,44 @@ func TestRequestTimeout(t *testing.T) {
 func TestLatencyEndsWhenPOSTClientGoesAway(t *testing.T) {
 	t.Parallel()
 	s := New(newFake(), Options{Latency: time.Hour})
+	waiting := make(chan struct{})
 	ended := make(chan error, 1)
 	s.wait = func(ctx context.Context, d time.Duration) error {
+		close(waiting) // the test makes one request to s
 		err := nameapi.Sleep(ctx, d)
 		ended <- err
 		return err
 	}
 	ts := httptest.NewServer(s.Handler())
 	t.Cleanup(ts.Close)
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	// The client gives up once the server waits, not after a fixed time:
+	// under load a fixed timeout could end the request before the server
+	// got to its wait at all.
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, "POST", ts.URL+"/rest/v5.3/parser/personnameparser", strings.NewReader(personBody))
 	if err != nil {
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
-	if resp, err := ts.Client().Do(req); err == nil {
+	status := make(chan int, 1)
+	go func() {
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			status <- 0
+			return
+		}
 		resp.Body.Close()
-		t.Fatalf("status %d, want the client's timeout", resp.StatusCode)
+		status <- resp.StatusCode
+	}()
+	select {
+	case <-waiting:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not start its wait within 10 s")
+	}
+	cancel()
+	if code := <-status; code != 0 {
+		t.Fatalf("status %d, want the client's cancel", code)
 	}
 	select {
 	case err := <-ended:

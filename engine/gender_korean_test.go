@@ -71,6 +71,15 @@ func TestKoreanGivenNameInTwoWordsParse(t *testing.T) {
 		{"Seo Yeon Kim", "Kim", nameapi.GenderFemale}, // was surname "Seo", NEUTRAL
 		{"Park Min Ji", "Park", nameapi.GenderFemale}, // was surname "Ji", MALE
 		{"Kim Min Park", "Park", nameapi.GenderNeutral},
+		// Surname first: the lists' word for word evidence (Kim an
+		// English given name, Won a surname) does not overrule the
+		// Korean reading; Jun is no "Jun." (junior), Bin and Da no
+		// particles next to a Korean given name's other syllable.
+		{"Kim Chae Won", "Kim", nameapi.GenderFemale}, // was surname "Chae Won"
+		{"Kim Do Jun", "Kim", nameapi.GenderMale},     // was surname "Do", Jun a qualifier
+		{"Da Bin Choi", "Choi", nameapi.GenderFemale}, // was surname "Da Bin Choi"
+		{"Ha Bin Kang", "Kang", nameapi.GenderFemale}, // was surname "Bin Kang"
+		{"KIM CHAE WON", "KIM", nameapi.GenderFemale},
 		// No Korean given name before the surname: as before.
 		{"Maria Ji Kim", "Ji Kim", nameapi.GenderFemale},
 		{"José García López", "García López", nameapi.GenderMale},

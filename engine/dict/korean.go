@@ -2,6 +2,7 @@ package dict
 
 import (
 	"bytes"
+	"iter"
 	"math"
 	"strings"
 	"unicode/utf8"
@@ -310,4 +311,33 @@ func (d *Dict) KoreanGivenPair(a, b string) (string, bool) {
 		return "", false
 	}
 	return string(al) + "-" + string(bl), true
+}
+
+// KoreanGivenNames yields every listed Korean given name of two Hangul
+// syllables whose sources agree on a sex (at least four votes in five),
+// each syllable in Revised Romanization ("ji", "won"), and whether it is a
+// man's name, in no particular order: the names the parser's and the
+// genderizer's checks write in Latin letters (engine's
+// TestKoreanNameShapes).
+func (d *Dict) KoreanGivenNames() iter.Seq2[[2]string, bool] {
+	return func(yield func([2]string, bool) bool) {
+		for name, sp := range d.givenNames() {
+			if !hangulSyllables(name) || utf8.RuneCountInString(name) != 2 {
+				continue
+			}
+			v := d.spanSexVotes(sp)
+			if v.m+v.f == 0 {
+				continue
+			}
+			pm := float64(v.m) / float64(v.m+v.f)
+			if pm > 0.2 && pm < 0.8 {
+				continue
+			}
+			r1, size := utf8.DecodeRuneInString(name)
+			r2, _ := utf8.DecodeRuneInString(name[size:])
+			if !yield([2]string{hangulRR(r1), hangulRR(r2)}, pm >= 0.8) {
+				return
+			}
+		}
+	}
 }

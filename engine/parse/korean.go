@@ -62,8 +62,8 @@ func (e *Parser) koreanSplitOrderPrior(info []wordInfo) float64 {
 		return 0
 	}
 	w := func(i int) string { return info[i].tok.Text }
-	givenFirst := lexicon.IsKoreanSurname(e.lex, w(2)) && lexicon.KoreanGivenPair(e.lex, w(0), w(1))
-	surnameFirst := lexicon.IsKoreanSurname(e.lex, w(0)) && lexicon.KoreanGivenPair(e.lex, w(1), w(2))
+	givenFirst := e.koreanSurnameGiven(w(2), w(0), w(1))
+	surnameFirst := e.koreanSurnameGiven(w(0), w(1), w(2))
 	switch {
 	case givenFirst && !surnameFirst:
 		return 2
@@ -71,4 +71,11 @@ func (e *Parser) koreanSplitOrderPrior(info []wordInfo) float64 {
 		return -2
 	}
 	return 0
+}
+
+// koreanSurnameGiven reports whether surname is a Korean surname and a
+// and b the two syllables of one Korean given name written as two words
+// (lexicon.KoreanGivenPair).
+func (e *Parser) koreanSurnameGiven(surname, a, b string) bool {
+	return lexicon.IsKoreanSurname(e.lex, surname) && lexicon.KoreanGivenPair(e.lex, a, b)
 }

@@ -134,6 +134,12 @@ func (e *Parser) parseSegment(dst []candidate, toks []text.Token, inGroup bool) 
 			// its own needs a given name and a surname before it.
 			break
 		}
+		if before == 2 && j-i == 3 && e.koreanSurnameGiven(ws[i].Text, ws[i+1].Text, t.Text) {
+			// "Kim Do Jun": the last syllable of a Korean given name
+			// written as two words after a Korean surname, not "Jun."
+			// (junior).
+			break
+		}
 		terms = append(terms, nameTerm{t.Text, q.TermType, t.Pos})
 		j--
 	}
@@ -255,6 +261,14 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 	}
 	if n == 1 {
 		return e.parseOneWord(dst, terms, info[0], inGroup)
+	}
+	korean := e.koreanSplitOrderPrior(info)
+	if korean != 0 {
+		// "Ha Bin Kang", "Kim Da Eun": the syllables of a Korean given
+		// name are no particles (bin, da, el).
+		for k := range info {
+			info[k].particle = false
+		}
 	}
 	if n >= 3 && l.ParticlesAfter[info[n-1].tok.Key] && !info[n-2].initial {
 		// "Marat Zhanybek uulu": "son of" after the father's name makes
@@ -382,7 +396,15 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 		// decides (looked up only when the lists lean surname first).
 		firstEvidence, lastEvidence = 0, 0
 	}
-	lA := givenFirstPrior + scriptOrderPrior(core) + salutationOrderPrior(terms, core) - koreanOrderPrior(info) + e.koreanSplitOrderPrior(info) + e.cjkOrderPrior(info) - e.cultureOrderPrior(info) +
+	if korean != 0 {
+		// "Kim Ji Won", "Ji Won Kim": one end is a Korean surname and
+		// the other two words one Korean given name, and not the other
+		// way round; what other cultures' lists say of the end words
+		// (Kim is an English given name, Won a surname) says nothing of
+		// this order.
+		firstEvidence, lastEvidence = 0, 0
+	}
+	lA := givenFirstPrior + scriptOrderPrior(core) + salutationOrderPrior(terms, core) - koreanOrderPrior(info) + korean + e.cjkOrderPrior(info) - e.cultureOrderPrior(info) +
 		firstEvidence - lastEvidence
 	if n == 3 && info[2].patronymic && !info[1].patronymic && !info[1].initial {
 		// "Толстой Лев Николаевич": surname, given name, patronymic.

@@ -363,6 +363,9 @@ func declaredGender(g string) string {
 // Vietnamese marker, the salutation and the input gender), looked up in
 // scopes.
 func (e *Genderizer) namesGender(given []string, surname string, scopes []string) nameapi.GenderizerResult {
+	if res, ok := e.pinyinGender(given, surname); ok {
+		return res // a Chinese given name in pinyin (pinyin.go)
+	}
 	st := e.statsForNames(given, scopes)
 	res := nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
 	if st.known {

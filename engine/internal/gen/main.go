@@ -103,6 +103,9 @@ func run(out, testdata, work string) error {
 	if err != nil {
 		return err
 	}
+	if err := buildPinyinSex(out, testdata, dirs); err != nil {
+		return err
+	}
 	if testdata == "" {
 		return nil
 	}

@@ -23,7 +23,8 @@ var pinyinTestSurnames = []string{"Zhang", "Chen", "Liu", "Huang", "Zhao", "Zhou
 // give the answer of the two fields, and the answers must be right and
 // wrong at least and at most as often as measured (30 right, 2 wrong of
 // 73; the rest NEUTRAL). Surname first, only the names of two syllables
-// are read (see twoOnly).
+// are read (see twoOnly). A surname that is also a Korean one (Wang) reads
+// as Chinese in a Chinese context.
 func TestGenderPinyinShapes(t *testing.T) {
 	t.Parallel()
 	e := realEngine(t)
@@ -76,6 +77,12 @@ func TestGenderPinyinShapes(t *testing.T) {
 	// unlike the two fields'). "Lin Jiaqi" is read given name first (Lin, a
 	// given name, surname Jiaqi, no surname), one name in 54.
 	type floor struct{ right, wrong, differ int }
+	sharedSurnames := []string{"Wang", "Yang", "Sun"}
+	for _, s := range sharedSurnames {
+		if !d.IsCJKSurname(s) || !d.IsKoreanSurname(s) {
+			t.Fatalf("%s: want a Chinese surname that is also a Korean one", s)
+		}
+	}
 	floorAll, floorTwo := floor{30, 2, 0}, floor{21, 3, 1}
 	shapes := []struct {
 		name string
@@ -100,6 +107,13 @@ func TestGenderPinyinShapes(t *testing.T) {
 			return full(s + ", " + strings.ToLower(joined(g, "-")))
 		}, floorAll},
 		{"Gi Ven Surname", false, func(g []string, s string) *nameapi.InputWithPerson { return full(joined(g, " ") + " " + s) }, floorAll},
+		// Surnames that are also Korean ones read as Chinese in a Chinese
+		// context.
+		{"Given Wang, CN", false, func(g []string, s string) *nameapi.InputWithPerson {
+			in := full(joined(g, "") + " " + sharedSurnames[len(s)%len(sharedSurnames)])
+			in.Context = &nameapi.Context{Place: "CN"}
+			return in
+		}, floorAll},
 	}
 	var want [2]string // per sex
 	want[0], want[1] = nameapi.GenderFemale, nameapi.GenderMale

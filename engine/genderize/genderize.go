@@ -363,7 +363,7 @@ func declaredGender(g string) string {
 // Vietnamese marker, the salutation and the input gender), looked up in
 // scopes.
 func (e *Genderizer) namesGender(given []string, surname string, scopes []string) nameapi.GenderizerResult {
-	if res, ok := e.pinyinGender(given, surname); ok {
+	if res, ok := e.pinyinGender(given, surname, scopes); ok {
 		return res // a Chinese given name in pinyin (pinyin.go)
 	}
 	st := e.statsForNames(given, scopes)

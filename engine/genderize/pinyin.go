@@ -17,19 +17,22 @@ import (
 const pinyinAt = 0.8
 
 // pinyinGender returns the gender of a Chinese given name written in
-// toneless pinyin ("Xiaoming Wang", "Li Na Zhang", "Hui-Min Chen"): when
-// the surname is the pinyin of a Chinese surname (not a Korean or
-// Vietnamese one, which keep their own readings) and the given names are
-// one or two syllables, the syllables' counts in Chinese men's and women's
+// toneless pinyin ("Xiaoming Zhang", "Li Na Chen", "Hui-Min Liu"): when
+// the surname is the pinyin of a Chinese surname (not a Vietnamese one,
+// nor one that is also a Korean surname's spelling, "Wang", "Yang",
+// "Kang", which keeps the Korean model, unless the context's place or
+// language is Chinese: CN, TW, SG, zh) and the given names are one or two
+// syllables, the syllables' counts in Chinese men's and women's
 // names decide (dict.PinyinMaleShare), not a name of another language
 // spelt the same ("Jun", "Yan", "Li"). A probability of one sex below
 // pinyinAt is NEUTRAL with that proportion. ok is false when the name is
 // not such a name.
-func (e *Genderizer) pinyinGender(given []string, surname string) (res nameapi.GenderizerResult, ok bool) {
+func (e *Genderizer) pinyinGender(given []string, surname string, scopes []string) (res nameapi.GenderizerResult, ok bool) {
 	if e.dict == nil || surname == "" || len(given) == 0 || strings.ContainsAny(surname, " -") {
 		return res, false
 	}
-	if !e.dict.IsCJKSurname(surname) || e.dict.IsKoreanSurname(surname) || text.IsVietnameseSurname(surname) {
+	if !e.dict.IsCJKSurname(surname) || text.IsVietnameseSurname(surname) ||
+		e.dict.IsKoreanSurname(surname) && !chineseScope(scopes) {
 		return res, false
 	}
 	var wordBuf [pinyinWords]string
@@ -60,3 +63,15 @@ func (e *Genderizer) pinyinGender(given []string, surname string) (res nameapi.G
 // pinyinWords is the most given-name words read as pinyin syllables (each
 // word is one or two syllables, two in all).
 const pinyinWords = 2
+
+// chineseScope reports whether the scopes (appendScopes) name China,
+// Taiwan or Singapore, or the Chinese language.
+func chineseScope(scopes []string) bool {
+	for _, s := range scopes {
+		switch s {
+		case "CN", "TW", "SG", "zh":
+			return true
+		}
+	}
+	return false
+}

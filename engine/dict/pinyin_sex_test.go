@@ -114,3 +114,19 @@ func TestPinyinHoldout(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPinyinMaleShare measures the pinyin model on a given name in
+// its usual shapes (run together, spaced, hyphenated).
+func BenchmarkPinyinMaleShare(b *testing.B) {
+	d, err := Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	names := [][]string{{"Xiaoming"}, {"Li", "Na"}, {"Hui-Min"}, {"Wei"}, {"Schneider"}}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		d.PinyinMaleShare(names[i%len(names)])
+		i++
+	}
+}

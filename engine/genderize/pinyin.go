@@ -2,7 +2,6 @@ package genderize
 
 import (
 	"math"
-	"strings"
 
 	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
@@ -28,7 +27,7 @@ const pinyinAt = 0.8
 // pinyinAt is NEUTRAL with that proportion. ok is false when the name is
 // not such a name.
 func (e *Genderizer) pinyinGender(given []string, surname string, scopes []string) (res nameapi.GenderizerResult, ok bool) {
-	if e.dict == nil || surname == "" || len(given) == 0 || strings.ContainsAny(surname, " -") {
+	if e.dict == nil || len(given) == 0 || !pinyinShaped(surname) {
 		return res, false
 	}
 	if !e.dict.IsCJKSurname(surname) || text.IsVietnameseSurname(surname) ||
@@ -72,6 +71,46 @@ func chineseScope(scopes []string) bool {
 		case "CN", "TW", "SG", "zh":
 			return true
 		}
+	}
+	return false
+}
+
+// pinyinShaped reports whether s can be one pinyin syllable: one to six
+// ASCII letters, ending as pinyin syllables end (a vowel, n, ng, r), not
+// starting with two consonants other than zh, ch, sh. It keeps most
+// surnames of other languages ("Smith", "Brown", "Müller") from the look-up
+// of IsCJKSurname, which costs a few hundred instructions a row.
+func pinyinShaped(s string) bool {
+	if len(s) == 0 || len(s) > 6 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i] | 0x20; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	switch s[len(s)-1] | 0x20 {
+	case 'a', 'e', 'i', 'o', 'u', 'v', 'n', 'g', 'r':
+	default:
+		return false
+	}
+	if len(s) >= 2 && !isVowel(s[0]) && !isVowel(s[1]) {
+		switch s[1] | 0x20 {
+		case 'h': // zh, ch, sh
+			switch s[0] | 0x20 {
+			case 'z', 'c', 's':
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+func isVowel(c byte) bool {
+	switch c | 0x20 {
+	case 'a', 'e', 'i', 'o', 'u', 'v':
+		return true
 	}
 	return false
 }

@@ -2,6 +2,7 @@ package genderize
 
 import (
 	"math"
+	"strings"
 
 	"github.com/namepipe/namepipe/engine/text"
 	"github.com/namepipe/namepipe/nameapi"
@@ -42,7 +43,7 @@ func (e *Genderizer) pinyinGender(given []string, surname string, scopes []strin
 		}
 		words = append(words, w)
 	}
-	if len(words) == 0 {
+	if len(words) == 0 || len(words) == 1 && e.otherLanguagesName(words[0]) {
 		return res, false
 	}
 	p, ok := e.dict.PinyinMaleShare(words)
@@ -58,6 +59,29 @@ func (e *Genderizer) pinyinGender(given []string, surname string, scopes []strin
 	mp := round(p)
 	return nameapi.GenderizerResult{Gender: nameapi.GenderNeutral, Confidence: round(0.35 + 0.5*(1-math.Abs(2*p-1)/0.6)*0.5), MaleProportion: &mp}, true
 }
+
+// otherLanguagesName reports whether the one-word given name w is a name
+// of other languages more than a Chinese one: listed by at least
+// otherLanguagesVotes sources and in no Chinese list ("Linda", "Alan",
+// "Julian", "Annie" read as pinyin lin-da, a-lan, ...). Such a name keeps
+// the lists' answer: of the names the data lists so, with a sex, that read
+// as one or two syllables, the pinyin model contradicts the lists for 35,
+// agrees for 83 and is unsure of 123, while 9 are also Chinese-listed
+// ("Dan", "Yan", "Juan", which the model judges).
+func (e *Genderizer) otherLanguagesName(w string) bool {
+	if strings.IndexByte(w, '-') >= 0 {
+		return false // "Hui-Min": written as Chinese names are
+	}
+	if _, v, ok := e.dict.GenderVotes(w, ""); !ok || v < otherLanguagesVotes {
+		return false
+	}
+	_, _, zh := e.dict.GenderVotes(w, "zh")
+	return !zh
+}
+
+// otherLanguagesVotes is the number of sources from which a given name
+// not in a Chinese list is another language's (otherLanguagesName).
+const otherLanguagesVotes = 5
 
 // pinyinWords is the most given-name words read as pinyin syllables (each
 // word is one or two syllables, two in all).

@@ -1,6 +1,7 @@
 package genderize
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/namepipe/namepipe/engine/dict"
@@ -38,5 +39,39 @@ func TestPinyinShaped(t *testing.T) {
 		if pinyinShaped(s) {
 			t.Errorf("pinyinShaped(%q) = true", s)
 		}
+	}
+}
+
+// TestPinyinLeavesOtherLanguagesNames holds the genderizer to the lists
+// for the given names they hold from several sources and in no Chinese
+// list that read as pinyin ("Linda", "Alan", "Julian"): after a Chinese
+// surname they get the answer they get after a surname that says nothing,
+// every one of them.
+func TestPinyinLeavesOtherLanguagesNames(t *testing.T) {
+	d, err := dict.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(d)
+	n := 0
+	d.EachName(func(k string, given, _ bool) bool {
+		if !given {
+			return true
+		}
+		if _, ok := d.PinyinMaleShare([]string{k}); !ok || !e.otherLanguagesName(k) {
+			return true
+		}
+		n++
+		name := strings.ToUpper(k[:1]) + k[1:]
+		zh := e.ForPerson([]string{name}, "Zhang", "", nil, nil)
+		other := e.ForPerson([]string{name}, "Smith", "", nil, nil)
+		if zh.Gender != other.Gender {
+			t.Errorf("%s Zhang: %s, %s Smith: %s", name, zh.Gender, name, other.Gender)
+		}
+		return true
+	})
+	t.Logf("%d names of other languages that read as pinyin", n)
+	if n < 200 {
+		t.Errorf("%d names, want 200 or more", n)
 	}
 }

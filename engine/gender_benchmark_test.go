@@ -91,18 +91,19 @@ func TestGenderBenchmark(t *testing.T) {
 			}
 		}
 	}
-	// Floors a little above the measured numbers (eighth-session engine:
-	// zbmath 0.052 / 0.6 %, genderize_r_authors 0.065 / 0.5 %,
-	// genderize_r_titles 0.065 / 1.1 %, pubmed 0.077 / 2.0 %, wos 0.264 /
-	// 7.4 %, all 0.159 / 4.0 %). The target on the whole published
-	// set is errorCoded 0.12 with misclassified 3.5 %.
+	// Floors a little above the measured numbers (tenth session, eworld:
+	// zbmath 0.052 / 0.6 %, genderize_r_authors 0.058 / 0.5 %,
+	// genderize_r_titles 0.062 / 1.1 %, pubmed 0.076 / 1.9 %, wos 0.254 /
+	// 7.3 %, all 0.153 / 3.9 %; eighth session all 0.159 / 4.0 %). The
+	// issue's target on the whole published set is errorCoded 0.12 with
+	// misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
-		"zbmath":              {0.060, 0.010},
-		"genderize_r_authors": {0.075, 0.010},
-		"genderize_r_titles":  {0.075, 0.015},
-		"pubmed":              {0.085, 0.025},
-		"wos":                 {0.275, 0.080},
-		"all":                 {0.165, 0.045},
+		"zbmath":              {0.055, 0.008},
+		"genderize_r_authors": {0.061, 0.007},
+		"genderize_r_titles":  {0.065, 0.013},
+		"pubmed":              {0.079, 0.021},
+		"wos":                 {0.258, 0.075},
+		"all":                 {0.156, 0.041},
 	}
 	check := func(name string, s genderScores) {
 		t.Logf("  %-20s %s", name, s)

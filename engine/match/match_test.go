@@ -51,7 +51,7 @@ func TestPersons(t *testing.T) {
 	}{
 		{"same", "Petra Müller", "Petra Müller", "EQUAL", "FULL", "EQUAL", "EQUAL", 1},
 		{"transliteration ü = ue", "Petra Müller", "Petra Mueller", "EQUAL", "FULL", "EQUAL", "EQUAL", 1},
-		{"transliteration ß = ss", "Jürgen Groß", "Juergen Gross", "EQUAL", "FULL", "EQUAL", "NOT_APPLICABLE", 1},
+		{"transliteration ß = ss", "Jürgen Groß", "Juergen Gross", "EQUAL", "FULL", "EQUAL", "EQUAL", 1},
 		{"accents", "José García", "Jose Garcia", "EQUAL", "FULL", "EQUAL", "EQUAL", 1},
 		{"accents", "François Lefèvre", "Francois Lefevre", "EQUAL", "FULL", "EQUAL", "EQUAL", 1},
 		{"case", "Petra Müller", "PETRA MÜLLER", "EQUAL", "FULL", "EQUAL", "EQUAL", 1},

@@ -277,7 +277,14 @@ func (s nameShares) logU(a, b *Features, l Level) float32 {
 				w, v, nw, nv = v, w, nv, nw
 			}
 			// w is now the common spelling, v the rarer.
-			near := math.Max(nearRows(s.count, w), float64(nv))
+			near := nearRows(s.count, w)
+			if !withinEdits(w, v, 1) {
+				// Two edits apart (or only alike by Jaro–Winkler): the
+				// words a random row may hold this far from w are at
+				// least those one edit from either spelling.
+				near += nearRows(s.count, v) + float64(nv)
+			}
+			near = math.Max(near, float64(nv))
 			if nw == 0 || near == 0 {
 				continue
 			}

@@ -21,8 +21,8 @@
 //	          learned by EM without labels (u from random pairs, m per
 //	          blocking rule), adjusted for how common an equal value or
 //	          an agreeing name's words are
-//	cluster   scored pairs → clusters (connected components with a guard
-//	          against chaining)
+//	cluster   scored pairs → clusters (connected components with guards
+//	          against chaining: cluster.go, Clusters)
 //
 // Around the steps: the rows' own IDs (ids.go, config.Dedupe.IDColumn),
 // by which every tie is broken so that the rows' order does not matter;

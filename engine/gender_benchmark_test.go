@@ -98,18 +98,19 @@ func TestGenderBenchmark(t *testing.T) {
 	// names, genderize/pinyin.go: zbmath 0.052 / 0.9 %, genderize_r_authors
 	// 0.065 / 0.5 %, genderize_r_titles 0.062 / 1.4 %, pubmed 0.082 / 1.8 %,
 	// wos 0.262 / 6.5 %, all 0.159 / 3.5 %; with php-faker's and
-	// python3-fake-factory's given names filling the gaps of the lists:
-	// zbmath 0.052 / 0.6 %, genderize_r_authors 0.055 / 0.5 %,
-	// genderize_r_titles 0.065 / 1.4 %, pubmed 0.079 / 1.9 %, wos 0.248 /
-	// 6.2 %, all 0.151 / 3.4 %). The target on the whole published
-	// set is errorCoded 0.12 with misclassified 3.5 %.
+	// python3-fake-factory's given names filling the gaps of the lists,
+	// out of the models: zbmath 0.049 / 0.6 %, genderize_r_authors 0.055 /
+	// 0.5 %, genderize_r_titles 0.062 / 1.4 %, pubmed 0.077 / 1.8 %, wos
+	// 0.248 / 6.4 %, all 0.150 / 3.5 %, i.e. 4,906 right, 177 wrong, 691
+	// unclassified). The target on the whole published set is
+	// errorCoded 0.12 with misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
-		"zbmath":              {0.055, 0.008},
+		"zbmath":              {0.052, 0.008},
 		"genderize_r_authors": {0.058, 0.007},
-		"genderize_r_titles":  {0.068, 0.016},
-		"pubmed":              {0.082, 0.021},
-		"wos":                 {0.251, 0.064},
-		"all":                 {0.154, 0.036},
+		"genderize_r_titles":  {0.065, 0.016},
+		"pubmed":              {0.080, 0.020},
+		"wos":                 {0.251, 0.066},
+		"all":                 {0.153, 0.036},
 	}
 	check := func(name string, s genderScores) {
 		t.Logf("  %-20s %s", name, s)

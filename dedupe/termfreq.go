@@ -145,6 +145,11 @@ func countWords(counts map[uint64]uint32, feats []Features) map[uint64]uint32 {
 	var long map[string]uint32 // this call's words that may be misspelt
 	for i := range feats {
 		x := &feats[i]
+		for j, w := range x.Given {
+			if !slices.ContainsFunc(x.Given[:j], func(v string) bool { return v[0] == w[0] }) {
+				counts[initialKey(w[0])]++
+			}
+		}
 		for j, w := range x.Tokens {
 			if !slices.Contains(x.Tokens[:j], w) {
 				counts[wordKey(w)]++
@@ -239,8 +244,23 @@ func (s nameShares) logU(a, b *Features, l Level) float32 {
 	var ids [8]uint64
 	nid := 0
 	for j, w := range a.Tokens {
-		if len(w) < 2 || slices.Contains(a.Tokens[:j], w) {
-			continue // initials and repeats
+		if initial := len(w) == 1 && j < len(a.Given) && !slices.Contains(b.Tokens, w) && slices.ContainsFunc(b.Given, func(v string) bool { return v[0] == w[0] }); initial ||
+			len(w) >= 2 && j < len(a.Given) && !slices.Contains(b.Tokens, w) && initialIn(w, b.Given) {
+			// A given name against its initial (in either row): the
+			// chance agreement of the initial, the share of the rows
+			// with a given name of that letter.
+			if li, ok := s.share(initialKey(w[0])); ok && !slices.ContainsFunc(a.Given[:j], func(v string) bool { return v[0] == w[0] }) {
+				logU += li
+				shared++
+			}
+			continue
+		}
+		if len(w) < 2 || particles[w] || slices.Contains(a.Tokens[:j], w) {
+			// Initials and repeats; and particles, which are not drawn
+			// apart from the surname they belong to ("van der" of "van
+			// der Linden" comes with "Linden"): their shares multiplied
+			// in made such names 6 bits rarer than they are.
+			continue
 		}
 		if !slices.Contains(b.Tokens, w) {
 			// A word misspelt on one side counts at the share of the
@@ -257,7 +277,14 @@ func (s nameShares) logU(a, b *Features, l Level) float32 {
 				w, v, nw, nv = v, w, nv, nw
 			}
 			// w is now the common spelling, v the rarer.
-			near := math.Max(nearRows(s.count, w), float64(nv))
+			near := nearRows(s.count, w)
+			if !withinEdits(w, v, 1) {
+				// Two edits apart (or only alike by Jaro–Winkler): the
+				// words a random row may hold this far from w are at
+				// least those one edit from either spelling.
+				near += nearRows(s.count, v) + float64(nv)
+			}
+			near = math.Max(near, float64(nv))
 			if nw == 0 || near == 0 {
 				continue
 			}
@@ -327,6 +354,19 @@ func nameWordID(w string, given bool) uint64 {
 		return givenID(w)
 	}
 	return surnameID(w)
+}
+
+// initialKey is the count key of the rows with a given name of initial c.
+func initialKey(c byte) uint64 { return wordKey(string([]byte{0, c})) }
+
+// initialIn reports whether ws holds the initial of w as a word.
+func initialIn(w string, ws []string) bool {
+	for _, v := range ws {
+		if len(v) == 1 && v[0] == w[0] {
+			return true
+		}
+	}
+	return false
 }
 
 // typoPartner returns the word of ws that w is a typo apart from

@@ -23,9 +23,10 @@ var koreanCommonSurnames = []string{"Kim", "Lee", "Park", "Choi", "Jung", "Kang"
 // holds them to floors (shares of all names), and holds every name to the
 // same reading and gender in both cases.
 //
-// Left as they are: a syllable of one vowel letter ("Kim A Reum") reads
-// as an initial, and "Jung Chae Eun" fits both orders (정채 은 as well as
-// 정 채은), which the order's prior leaves to given-first.
+// A syllable of one vowel letter ("Kim A Reum", "Geon U Park") is a
+// syllable, not an initial (parse koreanVowelWord, genderize koreanParts).
+// Left as it is: "Jung Chae Eun" fits both orders (정채 은 as well as 정
+// 채은), which the order's prior leaves to given-first.
 func TestKoreanNameShapes(t *testing.T) {
 	t.Parallel()
 	e := realEngine(t)
@@ -73,8 +74,8 @@ func TestKoreanNameShapes(t *testing.T) {
 		// right at least, genders wrong at most.
 		parts, right, wrong float64
 	}{
-		{"Surname A B", func(s, a, b string) string { return s + " " + title(a) + " " + title(b) }, 0.80, 0.84, 0.025},
-		{"A B Surname", func(s, a, b string) string { return title(a) + " " + title(b) + " " + s }, 0.83, 0.85, 0.02},
+		{"Surname A B", func(s, a, b string) string { return s + " " + title(a) + " " + title(b) }, 0.96, 0.95, 0.005},
+		{"A B Surname", func(s, a, b string) string { return title(a) + " " + title(b) + " " + s }, 0.99, 0.96, 0.002},
 		{"Surname AB", func(s, a, b string) string { return s + " " + title(a+b) }, 0.97, 0.94, 0.01},
 		{"AB Surname", func(s, a, b string) string { return title(a+b) + " " + s }, 0.99, 0.95, 0.01},
 	} {

@@ -403,7 +403,22 @@ func (p *Plan) buildName(r *rowCtx, blk *requestBlock, legal bool) {
 	person := &blk.person
 	fields := blk.fields[:0]
 	hasLegalField := false
+	// With person.fullName beside the parts, a row that lacks a part and
+	// has a full name sends the full name alone; any other row its parts.
+	lacksPart, hasFull := false, false
 	for _, n := range p.names {
+		switch n.role {
+		case namePart:
+			lacksPart = lacksPart || r.text(n.colRef) == ""
+		case nameFull:
+			hasFull = r.text(n.colRef) != ""
+		}
+	}
+	useFull := lacksPart && hasFull
+	for _, n := range p.names {
+		if n.role == nameFull && !useFull || n.role == namePart && useFull {
+			continue
+		}
 		s := r.text(n.colRef)
 		if s == "" {
 			continue

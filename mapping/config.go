@@ -153,13 +153,21 @@ func (c *Config) checkPerson(p *config.Problems) {
 		pc.Names[i].FieldType = ft
 		types = append(types, ft)
 	}
+	// person.fullName beside person.givenName/surname is the parts'
+	// fallback (sent only where a part is empty), not a second name.
+	fallback := pc.FullName != "" && (pc.GivenName != "" || pc.Surname != "")
 	for _, s := range []struct{ col, ft string }{
 		{pc.FullName, nameapi.FieldFullname}, {pc.GivenName, nameapi.FieldGivenname},
 		{pc.Surname, nameapi.FieldSurname}, {pc.LegalName, nameapi.FieldLegalName},
 	} {
-		if s.col != "" {
+		if s.col != "" && !(fallback && s.ft == nameapi.FieldFullname) {
 			types = append(types, s.ft)
 		}
+	}
+	if fallback && slices.ContainsFunc(pc.Names, func(nf NameFieldConfig) bool {
+		return nf.FieldType == nameapi.FieldFullname || nf.FieldType == nameapi.FieldGivenname || nf.FieldType == nameapi.FieldSurname
+	}) {
+		types = append(types, nameapi.FieldFullname) // a name part in person.names makes the fallback ambiguous
 	}
 	if slices.Contains(types, nameapi.FieldFullname) && (slices.Contains(types, nameapi.FieldGivenname) || slices.Contains(types, nameapi.FieldSurname)) {
 		p.Add(firstKey(c, "person.fullName", "person.names"), "a FULLNAME column cannot be combined with GIVENNAME/SURNAME columns (the name would be sent twice); map either the full name or its parts")

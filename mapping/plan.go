@@ -89,7 +89,19 @@ var noCol = colRef{idx: -1}
 type nameCol struct {
 	colRef
 	fieldType string
+	role      nameRole
 }
+
+// nameRole marks the columns of person.fullName and person.givenName /
+// person.surname when both are mapped: the full name then stands in for
+// parts a row lacks (buildName).
+type nameRole uint8
+
+const (
+	nameOther nameRole = iota
+	nameFull           // person.fullName beside name parts
+	namePart           // person.givenName or person.surname beside person.fullName
+)
 
 type addrCols struct {
 	str, street, house, pobox, postal, locality, region, country colRef
@@ -177,17 +189,21 @@ func NewPlan(cfg *Config, in record.Schema, opts ...PlanOption) (*Plan, error) {
 		p.fixedLegal = pc.Type.Fixed == "legal"
 	}
 	// names, in a stable order
-	addName := func(key, col, ft string) {
+	addName := func(key, col, ft string, role nameRole) {
 		if c := res(key, col, textTypes, "text"); c.ok() {
-			p.names = append(p.names, nameCol{colRef: c, fieldType: ft})
+			p.names = append(p.names, nameCol{colRef: c, fieldType: ft, role: role})
 		}
 	}
-	addName("person.fullName", pc.FullName, nameapi.FieldFullname)
-	addName("person.givenName", pc.GivenName, nameapi.FieldGivenname)
-	addName("person.surname", pc.Surname, nameapi.FieldSurname)
-	addName("person.legalName", pc.LegalName, nameapi.FieldLegalName)
+	full, part := nameOther, nameOther
+	if pc.FullName != "" && (pc.GivenName != "" || pc.Surname != "") {
+		full, part = nameFull, namePart
+	}
+	addName("person.fullName", pc.FullName, nameapi.FieldFullname, full)
+	addName("person.givenName", pc.GivenName, nameapi.FieldGivenname, part)
+	addName("person.surname", pc.Surname, nameapi.FieldSurname, part)
+	addName("person.legalName", pc.LegalName, nameapi.FieldLegalName, nameOther)
 	for i, nf := range pc.Names {
-		addName(fmt.Sprintf("person.names[%d].column", i), nf.Column, nf.FieldType)
+		addName(fmt.Sprintf("person.names[%d].column", i), nf.Column, nf.FieldType, nameOther)
 	}
 	listKey := func(base string, list StringList, i int) string {
 		if len(list) == 1 && cfg.has(base) && !cfg.has(base+"[0]") {

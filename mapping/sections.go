@@ -32,7 +32,7 @@ type PersonConfig struct {
 	// Type: `natural` | `legal` | mapping
 	// Default: `natural`
 	Type PersonTypeConfig `yaml:"type"`
-	// Complete name (field type FULLNAME).
+	// Complete name (field type FULLNAME). Beside `givenName`/`surname` it is their fallback: a row that lacks the given name or the surname sends its full name instead (and the parts when it has no full name); a row with both parts sends the parts only.
 	// Type: col
 	FullName string `yaml:"fullName"`
 	// Given name(s) (GIVENNAME).

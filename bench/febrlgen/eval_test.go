@@ -24,7 +24,7 @@ var floors = map[string]struct {
 	precision, recall, f1 float64
 }{
 	"febrl-many": {"febrl", "many", "febrlgen.yaml", 0.99, 0.98, 0.99},
-	"hist":       {"hist", "", "febrlgen-hist.yaml", 0.98, 0.86, 0.92},
+	"hist":       {"hist", "", "febrlgen-hist.yaml", 0.98, 0.87, 0.92},
 }
 
 // TestAccuracy runs dedupe with the local engine on a FEBRL-shaped set

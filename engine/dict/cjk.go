@@ -66,6 +66,8 @@ func (d *Dict) SplitSurnameFirst(s string) (surname, given string, ok bool) {
 var koreanSpellingPairs = [...]string{
 	"woo", "u", "yoo", "yu", "hyun", "hyeon", "kyung", "gyeong", "young", "yeong",
 	"sung", "seong", "jung", "jeong", "chul", "cheol", "hee", "hui", "oo", "u",
+	"myung", "myeong", "byung", "byeong", "hyung", "hyeong", "kyoung", "gyeong", "hyuk", "hyeok",
+	"shin", "sin", "shik", "sik", "eui", "ui", "kwang", "gwang", "kyu", "gyu", "keun", "geun",
 }
 
 // koreanSpellingStarts marks the first bytes of the spellings of

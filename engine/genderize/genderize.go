@@ -313,7 +313,7 @@ func (e *Genderizer) personGender(given []string, surname, salutation string, c 
 
 // koreanPair returns given as one Korean given name ("hae-yun", in out)
 // when it is the two syllables of one written as two words ("Hae Yun",
-// "Young Hee") and the surname is Korean (Kim, Park, Lee): the syllables
+// "Young Hee", "A Reum": koreanParts) and the surname is Korean (Kim, Park, Lee): the syllables
 // are judged together (dict.KoreanGivenPair), not each as a name of other
 // languages. Else it returns given.
 func (e *Genderizer) koreanPair(given []string, surname string, out []string) []string {
@@ -322,7 +322,7 @@ func (e *Genderizer) koreanPair(given []string, surname string, out []string) []
 	}
 	var words [3]string
 	n := 0
-	for w := range nameParts(given) {
+	for w := range koreanParts(given) {
 		if n == len(words) {
 			return given
 		}

@@ -79,3 +79,18 @@ func (e *Parser) koreanSplitOrderPrior(info []wordInfo) float64 {
 func (e *Parser) koreanSurnameGiven(surname, a, b string) bool {
 	return lexicon.IsKoreanSurname(e.lex, surname) && lexicon.KoreanGivenPair(e.lex, a, b)
 }
+
+// koreanVowelWord reports whether the word core[k] of a three-word name is
+// a Korean syllable of one vowel written as one letter ("A", "U", "O": 아,
+// 우, 오), not an initial: one end of the name is a Korean surname and the
+// word is a syllable of the Korean given name the other two words make
+// ("Kim A Reum", "Park Geon U", "A Yeon Choi"). Written with a dot ("A.")
+// it stays an initial.
+func (e *Parser) koreanVowelWord(core []text.Token, k int) bool {
+	if len(core) != 3 || len(core[k].Text) != 1 || !strings.ContainsRune("aeiouAEIOU", rune(core[k].Text[0])) {
+		return false
+	}
+	w := func(i int) string { return core[i].Text }
+	return k > 0 && e.koreanSurnameGiven(w(0), w(1), w(2)) ||
+		k < 2 && e.koreanSurnameGiven(w(2), w(0), w(1))
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/engine/lexicon"
 	"github.com/namepipe/namepipe/engine/script"
@@ -230,6 +231,10 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 			// Thai "ณ" (na) in "กฤศณา ณ นคร": one letter, but a particle.
 			w.initial = false
 		}
+		if w.initial && e.koreanVowelWord(core, k) {
+			// "Kim A Reum": a Korean syllable, not an initial.
+			w.initial = false
+		}
 		// Capitals mark a word only in a script with letter case (Thai
 		// words have no lower-case letters).
 		w.upper = !w.initial && text.IsAllUpper(t.Text) && script.Of(t.Text).Cased()
@@ -288,13 +293,14 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 	// Capitals mark the surname when the other words are not in capitals
 	// (and not typed in random case: "FrAU ANGELA MeRkeL").
 	// Initials count for neither side: "H. JAMES SAXTON" is all in
-	// capitals.
+	// capitals; nor does any word of one letter ("KIM A REUM": a Korean
+	// syllable, koreanVowelWord).
 	nUpper, nWords := 0, 0
 	for _, w := range info {
 		if w.upper {
 			nUpper++
 		}
-		if !w.initial {
+		if !w.initial && utf8.RuneCountInString(w.tok.Text) > 1 {
 			nWords++
 		}
 	}

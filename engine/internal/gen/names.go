@@ -255,6 +255,7 @@ func buildNames(out, work string, dirs map[string]string) (usCheck []string, err
 			generic[f] = true
 		}
 	}
+	addSpelledOut(merged, generic)
 	for n := range surnames {
 		if f := text.Strip(n); f != n {
 			surnames[f] = true
@@ -371,7 +372,7 @@ func buildNames(out, work string, dirs map[string]string) (usCheck []string, err
 		}
 		lines = append(lines, b.String())
 	}
-	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja) and %s %s (Indian given names by sex, language hi) and %s %s (given names by sex in Cyrillic, language ru, nine in ten of them: the rest is testdata/gender-check.tsv) and %s %s (US births by name and sex 1880-2024, language %s, names no other source lists, nine in ten of them) and Debian's %s %s (FakerPHP's Person.php firstNameMale/firstNameFemale per locale) and %s %s (Python Faker's person providers' first_names_male/female per locale), by language: names no source before lists, from the locales whose sexes agree at least %.0f %% with the data's on %d or more names both hold, their language tagged %s (out of the models learned from the names). Diacritics-folded spellings added. MIT and ISC licensed, see NOTICE.",
+	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja) and %s %s (Indian given names by sex, language hi) and %s %s (given names by sex in Cyrillic, language ru, nine in ten of them: the rest is testdata/gender-check.tsv) and %s %s (US births by name and sex 1880-2024, language %s, names no other source lists, nine in ten of them) and Debian's %s %s (FakerPHP's Person.php firstNameMale/firstNameFemale per locale) and %s %s (Python Faker's person providers' first_names_male/female per locale), by language: names no source before lists, from the locales whose sexes agree at least %.0f %% with the data's on %d or more names both hold, their language tagged %s (out of the models learned from the names). Diacritics-folded spellings added, and spellings with the umlauts and ø written out (juergen, soeren). MIT and ISC licensed, see NOTICE.",
 		pkgGender, verGender, pkgFaker, verFaker, pkgGimei, verGimei, pkgIndian, verIndian, pkgRussian, verRussian, pkgBabyNames, verBabyNames, dict.BirthsLang, pkgPHPFaker, verPHPFaker, pkgFakeFactory, verFakeFactory, 100*gapAgreement, gapCompared, dict.GapSuffix)
 	if err := writeLines(filepath.Join(out, "given.tsv.gz"), hdr, lines); err != nil {
 		return nil, err

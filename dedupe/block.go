@@ -286,27 +286,20 @@ func (h keyHash) byte(c byte) keyHash { return keyHash((uint64(h) ^ uint64(c)) *
 
 func (h keyHash) str(s string) keyHash {
 	for i := 0; i < len(s); i++ {
-		h = keyHash((uint64(h) ^ uint64(s[i])) * 1099511628211)
+		h = h.byte(s[i])
 	}
 	return h
 }
 
 func (h keyHash) bytes(s []byte) keyHash {
 	for _, c := range s {
-		h = keyHash((uint64(h) ^ uint64(c)) * 1099511628211)
+		h = h.byte(c)
 	}
 	return h
 }
 
 // hashKey is FNV-1a over the rule and the key text (stable across runs).
-func hashKey(r Rule, s string) uint64 {
-	h := uint64(14695981039346656037)
-	h = (h ^ uint64(r)) * 1099511628211
-	for i := 0; i < len(s); i++ {
-		h = (h ^ uint64(s[i])) * 1099511628211
-	}
-	return h
-}
+func hashKey(r Rule, s string) uint64 { return hashSkip(r, s, -1) }
 
 // owns reports whether the pair (a, b) is compared under key k: it is not
 // when the two rows share an earlier key (an earlier rule, or a smaller

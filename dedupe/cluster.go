@@ -188,10 +188,8 @@ func linkClusters(res *Result, nIn int, threshold float64) []int32 {
 	rules := res.Model.LinkRules()
 	for i := range root {
 		root[i] = -1
-		if k := res.rows.best[i]; k >= 0 {
-			if p := &res.Pairs[k]; p.Score >= threshold && rules.Links(p.Pattern) {
-				root[i] = p.other(int32(i))
-			}
+		if m := res.rows.match[i]; m >= 0 && res.rows.score[i] >= threshold && rules.Links(res.rows.pattern[i]) {
+			root[i] = m
 		}
 	}
 	return root

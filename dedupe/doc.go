@@ -66,7 +66,9 @@
 //	               later block that an earlier one compared the pair)
 //	kept pairs     the scored pairs at or above the pairs threshold
 //	               (48 bytes each, kept.go), sorted by row externally
-//	               as the scoring workers hand them over
+//	               as the scoring workers hand them over, and read back
+//	               in row order: once for the strong pairs, once for the
+//	               rows' best matches
 //
 // The group step reads the sorted keys twice: once to count every
 // block's size (written into the stored rows, for owns and the
@@ -79,12 +81,19 @@
 // candidate pair carries the block sizes its term-frequency
 // adjustment needs, so that training and scoring are each one pass over
 // the pairs, in parts on the workers. Per row, Run holds the store's
-// offset (8 bytes) and the pairs-per-row count (4) while comparing; while
-// clustering, the union-find arrays (about 24); and for the result 12
-// bytes and a bit (rows.go: cluster, size and the best match's pair; a
-// RowResult is made when asked for). The pairs above the pairs threshold
-// (56 bytes each in memory) and their rows' names are kept for the
-// result.
+// offset (8 bytes), its place in block order (4), its name-token block (4) and
+// the pairs-per-row count (4) while comparing; while clustering, the
+// union-find arrays of the strong pairs' rows (about 24); and for the
+// result 24 bytes and a bit (rows.go: cluster, size and the best match's
+// row, score and pattern; a RowResult is made when asked for). The pairs
+// above the pairs threshold (56 bytes each in memory) and their rows'
+// names are held only for a result that keeps them (a pairs file or a
+// report: Options.NoPairs and NoNames unset); on dupgen's people they
+// grow faster than the rows (0.31 a row at 1M, 0.60 at 5M: namesakes).
+// Without them the live heap is about 115 MiB and 27 bytes a row at its
+// peak (the compare step), so that under dedupe's soft memory limit of
+// 384 MiB (cmd/namepipe/gc.go) the peak RSS is the same from 1M to 5M
+// rows (bench/README.md) and stays so up to about 7M.
 //
 // # Size
 //

@@ -8,10 +8,12 @@ import (
 )
 
 // Kept pairs: the scored pairs at or above the pairs threshold are the
-// run's result (Result.Pairs). The scoring workers hand them to an
-// external sorter by row, so that memory holds them once, in row order,
-// and never a second, unsorted copy per worker besides the joined one
-// (at 5M rows ~1.5M pairs of 56 bytes).
+// run's result (Result.Pairs, the rows' best matches, the strong pairs
+// that make the clusters). The scoring workers hand them to an external
+// sorter by row, which the run reads in row order: once for the strong
+// pairs, once for the best matches. Memory holds them (once, in row
+// order) only for a result that keeps its Pairs (no Options.NoPairs): at
+// 5M dupgen rows 3.0M pairs of 56 bytes.
 
 // keptBatch is the number of pairs a scoring worker collects before it
 // hands them to the sorter (one lock per batch).
@@ -60,6 +62,9 @@ func newKeptPairs(dir *spillDir, memBytes int) *keptPairs {
 type keptPart struct {
 	k   *keptPairs
 	buf []Pair
+	// strong counts the pairs that link (at or above the threshold, and
+	// Links), so that their slice is made at its size.
+	strong int
 }
 
 // add keeps p.
@@ -81,23 +86,26 @@ func (p *keptPart) flush() error {
 	return err
 }
 
-// sorted returns every kept pair in row order (by A, then B) in one
-// slice of their exact number, and removes the spilled runs.
-func (k *keptPairs) sorted(ctx context.Context, parts []keptPart) ([]Pair, error) {
-	defer k.s.Close()
+// finish hands the workers' last batches to the sorter and sorts; Each
+// then reads the pairs in row order (by A, then B), as often as asked,
+// until close.
+func (k *keptPairs) finish(parts []keptPart) error {
 	for i := range parts {
 		if err := parts[i].flush(); err != nil {
-			return nil, err
+			return err
 		}
 		parts[i].buf = nil
 	}
-	if err := k.s.Finish(); err != nil {
-		return nil, err
-	}
-	out := make([]Pair, 0, k.s.Len())
-	err := k.s.Each(ctx, func(p Pair) error {
-		out = append(out, p)
-		return nil
-	})
-	return out, err
+	return k.s.Finish()
 }
+
+// each calls fn with every kept pair in row order.
+func (k *keptPairs) each(ctx context.Context, fn func(p *Pair) error) error {
+	return k.s.Each(ctx, func(p Pair) error { return fn(&p) })
+}
+
+// len is the number of kept pairs.
+func (k *keptPairs) len() int64 { return k.s.Len() }
+
+// close removes the spilled runs.
+func (k *keptPairs) close() { k.s.Close() }

@@ -42,16 +42,16 @@ func nearKey(w string, i int) uint64 { return hashSkip(254, w, i)&^pairBit | nea
 func wordKeySkip(w string, i int) uint64 { return hashSkip(255, w, i) &^ (pairBit | nearBit) }
 
 // hashSkip is hashKey(r, w) of w with its byte i left out (i < 0: none),
-// without making the string.
+// without making the string. hashKey is hashSkip(r, w, -1): the compiler
+// drops the test of i there (BenchmarkHashKey: the same instructions).
 func hashSkip(r Rule, w string, i int) uint64 {
-	h := uint64(14695981039346656037)
-	h = (h ^ uint64(r)) * 1099511628211
+	h := newKeyHash(r)
 	for j := 0; j < len(w); j++ {
 		if j != i {
-			h = (h ^ uint64(w[j])) * 1099511628211
+			h = h.byte(w[j])
 		}
 	}
-	return h
+	return uint64(h)
 }
 
 // countNear adds, for each word of counts' words (a word and the rows

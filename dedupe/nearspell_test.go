@@ -85,3 +85,47 @@ func TestTypoWordShare(t *testing.T) {
 		t.Errorf("logU depends on the order of the rows: %v and %v", typoWalter, swapped)
 	}
 }
+
+// TestHashSkip holds hashSkip to hashKey of the word with its byte left
+// out, made as a string, for every byte and for none.
+func TestHashSkip(t *testing.T) {
+	for _, w := range []string{"", "a", "jo", "maria", "müller", "vanderberg"} {
+		if got, want := hashSkip(RuleNameTokens, w, -1), hashKey(RuleNameTokens, w); got != want {
+			t.Errorf("hashSkip(%q, -1) = %x, want %x", w, got, want)
+		}
+		for i := range len(w) {
+			if got, want := hashSkip(254, w, i), hashKey(254, w[:i]+w[i+1:]); got != want {
+				t.Errorf("hashSkip(%q, %d) = %x, want %x", w, i, got, want)
+			}
+		}
+	}
+}
+
+// hashWords are name words of common lengths for BenchmarkHashSkip.
+var hashWords = []string{"anna", "maria", "schmidt", "johnson", "vanderberg", "lee", "müller", "katharina"}
+
+// BenchmarkHashSkip hashes name words as the word counts do: each word
+// whole (wordKey) and with each of its bytes left out (nearKey).
+func BenchmarkHashSkip(b *testing.B) {
+	var sink uint64
+	for b.Loop() {
+		for _, w := range hashWords {
+			sink += wordKey(w)
+			for i := range len(w) {
+				sink += nearKey(w, i)
+			}
+		}
+	}
+	_ = sink
+}
+
+// BenchmarkHashKey hashes block-key texts whole.
+func BenchmarkHashKey(b *testing.B) {
+	var sink uint64
+	for b.Loop() {
+		for _, w := range hashWords {
+			sink += hashKey(RuleNameTokens, w)
+		}
+	}
+	_ = sink
+}

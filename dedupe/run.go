@@ -71,6 +71,12 @@ type Options struct {
 	// the names in PairRows and Borderline, are empty), as for a run
 	// without a pairs file or a report; at 5M rows their text is ~65 MB.
 	NoNames bool
+	// NoPairs: the result needs no Pairs (PairRows, WritePairs and
+	// Borderline find none), as for a run without a pairs file or a
+	// report: the pairs above the pairs threshold are read from their
+	// sort when needed and not held in memory (kept.go). Ignored unless
+	// NoNames is set too.
+	NoPairs bool
 	// InputName and ReferenceName name the files in errors.
 	InputName, ReferenceName string
 	// Progress, when set, is called now and then with the stage and how
@@ -83,7 +89,7 @@ type Result struct {
 	// rows are the input rows' results, in input order (Row, NumRows).
 	rows rowResults
 	// Pairs are the compared pairs at or above the pairs threshold,
-	// sorted by row.
+	// sorted by row (none with Options.NoPairs).
 	Pairs []Pair
 	// Model holds the learned weights.
 	Model Model
@@ -148,7 +154,7 @@ const batchSize = 256
 // returns them. What grows with the rows (their features and keys, the
 // sorted keys, the candidate pairs) is spilled to a temporary directory
 // under Settings.TempDir, removed before Run returns; in memory it keeps
-// about 60 bytes per row (see the Size section of the package doc).
+// a few dozen bytes per row (see the Memory section of the package doc).
 func Run(ctx context.Context, o Options) (*Result, error) {
 	start := time.Now()
 	if o.Workers <= 0 {
@@ -399,12 +405,15 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		weights[p] = res.Model.Weight(Pattern(p).Vector())
 	}
 	// score, on the workers: each part of the pairs has its own
-	// histogram and batch of kept pairs, which go to one external sort
+	// histogram, count of strong pairs and batch of kept pairs, which go
+	// to one external sort
 	keptBy := make([]keptPart, o.Workers)
 	keep := newKeptPairs(dir, o.SortBuffer/4)
+	defer keep.close()
 	for i := range keptBy {
 		keptBy[i].k = keep
 	}
+	rules := res.Model.LinkRules()
 	histBy := make([][weightHi - weightLo]int64, o.Workers)
 	err = cands.EachParallel(ctx, o.Workers, func(part int, c cand) error {
 		p := Pair{A: c.a, B: c.b, Pattern: c.p}
@@ -417,15 +426,20 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 		if p.Score = probability(p.Weight); p.Score < set.PairsThreshold {
 			return nil
 		}
+		if p.Score >= set.Threshold && rules.Links(p.Pattern) {
+			keptBy[part].strong++
+		}
 		return keptBy[part].add(p)
 	})
 	if err != nil {
-		keep.s.Close()
 		return nil, err
 	}
-	kept, err := keep.sorted(ctx, keptBy)
-	if err != nil {
+	if err := keep.finish(keptBy); err != nil {
 		return nil, err
+	}
+	nStrong := 0
+	for _, k := range keptBy {
+		nStrong += k.strong
 	}
 	keptBy = nil
 	for _, h := range histBy {
@@ -433,9 +447,15 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 			res.weightCounts[i] += n
 		}
 	}
-	var strong []Edge
-	rules := res.Model.LinkRules()
-	for _, p := range kept {
+	// the strong pairs, and the kept pairs themselves if the result
+	// keeps them
+	var kept []Pair
+	hold := !o.NoPairs || !o.NoNames
+	if hold {
+		kept = make([]Pair, 0, keep.len())
+	}
+	strong := make([]Edge, 0, nStrong)
+	err = keep.each(ctx, func(p *Pair) error {
 		if p.Score >= set.Threshold {
 			r := rules.ReasonFor(p.Pattern)
 			sum.CountAbove(r, 1)
@@ -443,10 +463,17 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 				strong = append(strong, Edge{A: p.A, B: p.B, P: p.Score})
 			}
 		}
+		if hold {
+			kept = append(kept, *p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	cands.Close()
 	stage("train and score")
-	sum.PairsAbovePairsThreshold = int64(len(kept))
+	sum.PairsAbovePairsThreshold = keep.len()
 	if !o.NoNames {
 		if res.names, err = pairNames(ctx, store, kept, o.Workers); err != nil {
 			return nil, err
@@ -458,7 +485,9 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 	store.close()
 	nothing := x.nothing
 	x.nothing = nil
-	cluster(o, res, kept, strong, nothing, nIn, n, link, prev)
+	if err := cluster(ctx, o, res, keep, kept, strong, nothing, nIn, n, link, prev); err != nil {
+		return nil, err
+	}
 	stage("cluster")
 	return res, nil
 }
@@ -467,7 +496,7 @@ func run(ctx context.Context, o Options, dir *spillDir) (*Result, error) {
 // row's best match, and the pairs' Linked flags. The rows' results are
 // made once the clustering has let go of its union-find, so that the
 // two are never in memory together.
-func cluster(o Options, res *Result, kept []Pair, strong []Edge, nothing []uint64, nIn, n int, link bool, prev *previousClusters) {
+func cluster(ctx context.Context, o Options, res *Result, keep *keptPairs, kept []Pair, strong []Edge, nothing []uint64, nIn, n int, link bool, prev *previousClusters) error {
 	set := o.Settings
 	sum := &res.Summary
 	if o.Progress != nil {
@@ -488,10 +517,17 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nothing []uint6
 			res.ids.representatives(root, set.ClusterIDFrom == config.ClusterIDLargest)
 		}
 	}
-	// The rows' results, from here on (not during the comparisons).
+	// The rows' results, from here on (not during the comparisons): the
+	// best matches from the kept pairs in row order, from memory when the
+	// result keeps them, else read again from their sort.
 	res.rows = newRowResults(nIn, nothing)
-	res.Pairs = kept // Row reads the best matches from them
-	res.bestMatches(kept, nIn)
+	if kept != nil {
+		for i := range kept {
+			res.rows.noteBest(&kept[i], nIn, res.ids)
+		}
+	} else if err := keep.each(ctx, func(p *Pair) error { res.rows.noteBest(p, nIn, res.ids); return nil }); err != nil {
+		return err
+	}
 	if link {
 		root = linkClusters(res, nIn, set.Threshold)
 	}
@@ -517,11 +553,19 @@ func cluster(o Options, res *Result, kept []Pair, strong []Edge, nothing []uint6
 			kept[i].B -= int32(nIn)
 		}
 	}
+	if link {
+		for i, m := range res.rows.match {
+			if m >= 0 {
+				res.rows.match[i] = m - int32(nIn) // numbered from 0, as the pairs' B
+			}
+		}
+	}
 	res.Pairs = kept
 	sum.Clusters = clusterSizes(&res.rows)
 	if prev != nil && o.SaveIndex != nil {
 		o.SaveIndex.noteClusters(res, root, size) // a chained index (index_chain.go)
 	}
+	return nil
 }
 
 // compareRows is the compare step for one pair.

@@ -35,8 +35,10 @@ func comparableSummary(s Summary) Summary {
 
 // TestRunSameWhateverItSpills runs dedupe with everything sorted in
 // memory and with sort buffers so small that every sort writes many
-// runs, on one and on three workers, and once without the pairs' names
-// (NoNames): the results are identical (but for the names), and the
+// runs, on one and on three workers, once without the pairs' names
+// (NoNames), and once without the pairs (NoPairs: the rows' best matches
+// and the clusters from the kept pairs read back from their sort): the
+// results are identical (but for the names and the pairs), and the
 // temporary directory is empty afterwards.
 func TestRunSameWhateverItSpills(t *testing.T) {
 	t.Parallel()
@@ -51,13 +53,13 @@ func TestRunSameWhateverItSpills(t *testing.T) {
 			t.Parallel()
 			var results []*Result
 			variants := []struct {
-				buf, workers int
-				noNames      bool
-			}{{0, 1, false}, {1, 3, false}, {1, 1, false}, {1, 2, true}}
+				buf, workers     int
+				noNames, noPairs bool
+			}{{0, 1, false, false}, {1, 3, false, false}, {1, 1, false, false}, {1, 2, true, false}, {1, 2, true, true}, {0, 3, true, true}}
 			for _, v := range variants {
 				tmp := t.TempDir()
 				res, err := runWith(t, context.Background(), tc.in, tc.ref, func(o *Options) {
-					o.SortBuffer, o.Workers, o.Settings.TempDir, o.NoNames = v.buf, v.workers, tmp, v.noNames
+					o.SortBuffer, o.Workers, o.Settings.TempDir, o.NoNames, o.NoPairs = v.buf, v.workers, tmp, v.noNames, v.noPairs
 				})
 				if err != nil {
 					t.Fatal(err)
@@ -79,7 +81,12 @@ func TestRunSameWhateverItSpills(t *testing.T) {
 					t.Errorf("variant %d: rows differ", i+1)
 				}
 				wantPairs := want.PairRows()
-				if variants[i+1].noNames {
+				if variants[i+1].noPairs {
+					if len(got.Pairs) != 0 || len(got.PairRows()) != 0 {
+						t.Errorf("variant %d: %d pairs held, want none", i+1, len(got.Pairs))
+					}
+					wantPairs = []*PairRow{}
+				} else if variants[i+1].noNames {
 					for _, p := range wantPairs {
 						if p.NameA == "" || p.NameB == "" {
 							t.Fatalf("pair %s-%s without names", p.RowA, p.RowB)

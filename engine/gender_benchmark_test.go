@@ -99,15 +99,20 @@ func TestGenderBenchmark(t *testing.T) {
 	// Korean one-vowel syllables and US births from 10 births: zbmath
 	// 0.052 / 0.9 %, genderize_r_authors 0.058 / 0.5 %, genderize_r_titles
 	// 0.060 / 1.4 %, pubmed 0.080 / 1.8 %, wos 0.251 / 6.4 %, all 0.153 /
-	// 3.5 %). The target on the whole published set is errorCoded
-	// 0.12 with misclassified 3.5 %.
+	// 3.5 %, i.e. 4,893 right, 177 wrong, 704 unclassified; with
+	// php-faker's and python3-fake-factory's given names filling the gaps
+	// of the lists, out of the models: zbmath 0.049 / 0.6 %,
+	// genderize_r_authors 0.053 / 0.5 %, genderize_r_titles 0.060 / 1.4 %,
+	// pubmed 0.075 / 1.8 %, wos 0.245 / 6.3 %, all 0.148 / 3.5 %, i.e.
+	// 4,920 right, 176 wrong, 678 unclassified). The target on the
+	// whole published set is errorCoded 0.12 with misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
-		"zbmath":              {0.055, 0.011},
-		"genderize_r_authors": {0.061, 0.008},
-		"genderize_r_titles":  {0.063, 0.017},
-		"pubmed":              {0.083, 0.021},
-		"wos":                 {0.254, 0.067},
-		"all":                 {0.156, 0.037},
+		"zbmath":              {0.052, 0.008},
+		"genderize_r_authors": {0.056, 0.007},
+		"genderize_r_titles":  {0.063, 0.016},
+		"pubmed":              {0.078, 0.020},
+		"wos":                 {0.248, 0.065},
+		"all":                 {0.151, 0.036},
 	}
 	check := func(name string, s genderScores) {
 		t.Logf("  %-20s %s", name, s)

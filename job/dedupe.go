@@ -259,7 +259,7 @@ func (d *Dedupe) cluster(ctx context.Context, matcher nameapi.PersonMatcher, bud
 	}
 	opts := dedupe.Options{Input: rd, Plan: plan, Matcher: matcher, MaxMatchCalls: budget, Settings: cfg.Dedupe, Progress: d.Progress,
 		ExplainPairs: d.ExplainPairs, InputName: cfg.Input.Path, ReferenceName: d.Reference,
-		NoNames: d.PairsPath == "" && d.ReportPath == ""}
+		NoNames: d.PairsPath == "" && d.ReportPath == "", NoPairs: d.PairsPath == "" && d.ReportPath == ""}
 	if d.ModelPath != "" {
 		if opts.Model, opts.ModelCompare, err = dedupe.LoadModel(d.ModelPath); err != nil {
 			return nil, wrap(Usage, err)

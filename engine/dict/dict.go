@@ -90,6 +90,7 @@ type Dict struct {
 	nSurnames   int        // surnames in words
 	stats       []langStat
 	langs       []string // the languages of stats
+	gapFilled   []bool   // by index of langs: the language's votes are of the gap-filling lists (GapSuffix)
 	disposable  *lineSet
 	freemail    map[string]struct{}
 	isp         map[string]struct{}
@@ -149,6 +150,12 @@ func Load() (*Dict, error) {
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
+		}
+	}
+	d.gapFilled = make([]bool, len(d.langs))
+	for i, l := range d.langs {
+		if base, ok := strings.CutSuffix(l, GapSuffix); ok {
+			d.langs[i], d.gapFilled[i] = base, true
 		}
 	}
 	d.nGiven = words.t.n

@@ -20,7 +20,7 @@ var countryLanguages = map[string][]string{
 	// Germanic and Nordic
 	"NL": {"nl"}, "SR": {"nl"}, "DK": {"da"}, "NO": {"nb"}, "SE": {"sv"}, "FI": {"fi", "sv"}, "IS": {"en"},
 	// Slavic, Baltic, Balkan
-	"PL": {"pl"}, "CZ": {"cs"}, "SK": {"sk"}, "SI": {"sl"}, "HR": {"hr"}, "RS": {"sr"}, "BA": {"hr", "sr"}, "ME": {"sr"}, "MK": {"mk"}, "BG": {"mk", "ru"}, "RU": {"ru"}, "BY": {"ru"}, "UA": {"uk"}, "KZ": {"ru"}, "LV": {"lv"}, "LT": {"lv", "ru"}, "EE": {"fi", "ru"},
+	"PL": {"pl"}, "CZ": {"cs"}, "SK": {"sk"}, "SI": {"sl"}, "HR": {"hr"}, "RS": {"sr"}, "BA": {"hr", "sr"}, "ME": {"sr"}, "MK": {"mk"}, "BG": {"mk", "ru"}, "RU": {"ru"}, "BY": {"ru"}, "UA": {"uk"}, "KZ": {"ru"}, "LV": {"lv"}, "LT": {"lt", "lv", "ru"}, "EE": {"et", "fi", "ru"},
 	// Other Europe and Asia
 	"HU": {"hu"}, "GR": {"el"}, "CY": {"el", "tr"}, "TR": {"tr"}, "AZ": {"az"}, "AM": {"hy"}, "GE": {"ka"},
 	"IL": {"he"}, "IR": {"fa"}, "AF": {"fa"}, "IQ": {"ar", "ku"}, "SA": {"ar"}, "AE": {"ar"}, "EG": {"ar"}, "MA": {"ar", "fr"}, "DZ": {"ar", "fr"}, "TN": {"ar", "fr"}, "JO": {"ar"}, "LB": {"ar", "fr"}, "SY": {"ar"}, "KW": {"ar"}, "QA": {"ar"}, "OM": {"ar"}, "BH": {"ar"}, "YE": {"ar"}, "LY": {"ar"},

@@ -96,12 +96,24 @@ const BirthsLang = "xu"
 // look-ups only (KeyedLang, BirthsLang).
 func lookupOnly(lang string) bool { return lang == KeyedLang || lang == BirthsLang }
 
+// GapSuffix marks, after a language code in the given-name data ("lv~"),
+// the votes of the lists that only fill the others' gaps (php-faker,
+// python3-fake-factory: names no other source lists). They answer look-ups
+// in the scope of their language like the others (the code without the
+// mark) and the parser knows them as given names, but they stay out of
+// the models learned from the names (the ending model, the trades of
+// endings, the suffix model of other scripts): the models keep what the
+// main sources teach, and a gap list's culture (Montenegrin men's names
+// in -eta) does not change the model's answer for another's (Albanian
+// Arjeta).
+const GapSuffix = "~"
+
 // modelSexVotes is spanSexVotes without the votes of the look-up-only
-// languages.
+// languages and of the gap-filling lists.
 func (d *Dict) modelSexVotes(sp span) sexVotes {
 	var sv sexVotes
 	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
-		if lookupOnly(d.langs[st.lang]) {
+		if lookupOnly(d.langs[st.lang]) || d.gapFilled[st.lang] {
 			continue
 		}
 		m := float32(st.male) / 100 * float32(st.votes)

@@ -90,6 +90,15 @@ func run(out, testdata, work string) error {
 		}
 		dirs[p[0]] = d
 	}
+	d, err := fetchDeb(work, pkgPHPFaker, verPHPFaker)
+	if err != nil {
+		return err
+	}
+	dirs[pkgPHPFaker] = d
+	if d, err = fetchDeb(work, pkgFakeFactory, verFakeFactory); err != nil {
+		return err
+	}
+	dirs[pkgFakeFactory] = d
 
 	keep, err := readList(filepath.Join(out, "top-providers.txt"))
 	if err != nil {

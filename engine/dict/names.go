@@ -5,8 +5,8 @@ package dict
 // and as a surname, in no particular order, until yield returns false.
 // It is for models of how names are spelt (engine/email's letter
 // statistics of run-together names); lookups use the Lexicon methods.
-// A name known only from the US births (BirthsLang) is no given name here:
-// that list holds many coined spellings.
+// A name known only from the US births (BirthsLang) or WGND (WorldLang) is
+// no given name here: those lists hold many coined spellings.
 func (d *Dict) EachName(yield func(key string, given, surname bool) bool) {
 	for k, e := range d.words.all() {
 		given := e.isGiven && !d.birthsOnly(e.given)
@@ -16,13 +16,14 @@ func (d *Dict) EachName(yield func(key string, given, surname bool) bool) {
 	}
 }
 
-// birthsOnly reports whether an entry's every vote is of BirthsLang.
+// birthsOnly reports whether an entry's every vote is of BirthsLang or
+// WorldLang: gap fillers, no given names of their own.
 func (d *Dict) birthsOnly(sp span) bool {
 	if sp.n == 0 {
 		return false
 	}
 	for _, st := range d.stats[sp.start : sp.start+uint32(sp.n)] {
-		if d.langs[st.lang] != BirthsLang {
+		if l := d.langs[st.lang]; l != BirthsLang && l != WorldLang {
 			return false
 		}
 	}

@@ -92,9 +92,19 @@ const KeyedLang = "xl"
 // out of the models: the list holds many coined spellings.
 const BirthsLang = "xu"
 
+// WorldLang is the language tag of the given names that the data holds
+// only from the World Gender-Name Dictionary (WGND, names of 173 countries
+// with the sex every country listing them agrees on), where neither
+// another source nor the US births list the spelling. Like BirthsLang they
+// answer look-ups in the scope of all data but are no known given names
+// to the parser and stay out of the models.
+const WorldLang = "xw"
+
 // lookupOnly reports whether a language tag's names answer gender
-// look-ups only (KeyedLang, BirthsLang).
-func lookupOnly(lang string) bool { return lang == KeyedLang || lang == BirthsLang }
+// look-ups only (KeyedLang, BirthsLang, WorldLang).
+func lookupOnly(lang string) bool {
+	return lang == KeyedLang || lang == BirthsLang || lang == WorldLang
+}
 
 // GapSuffix marks, after a language code in the given-name data ("lv~"),
 // the votes of the lists that only fill the others' gaps (php-faker,

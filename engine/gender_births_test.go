@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"testing"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -22,12 +21,6 @@ func TestGenderRareBirths(t *testing.T) {
 		{"Aarne Miller", nameapi.GenderMale},
 	}
 	for _, tt := range tests {
-		g, err := e.GenderizePerson(context.Background(), fullname(tt.name))
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		if g.Gender != tt.want {
-			t.Errorf("%s: %s %.2f, want %s", tt.name, g.Gender, g.Confidence, tt.want)
-		}
+		wantGender(t, e, tt.name, tt.want)
 	}
 }

@@ -46,13 +46,7 @@ func TestGenderScripts(t *testing.T) {
 		{"Marienka Smith", nameapi.GenderFemale},
 	}
 	for _, tt := range tests {
-		g, err := e.GenderizePerson(context.Background(), fullname(tt.name))
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		if g.Gender != tt.want {
-			t.Errorf("%s: %s %.2f, want %s", tt.name, g.Gender, g.Confidence, tt.want)
-		}
+		wantGender(t, e, tt.name, tt.want)
 	}
 }
 

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"testing"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -23,13 +22,7 @@ func TestGenderWorldNames(t *testing.T) {
 		{"Adellah Omondi", "Adellah", nameapi.GenderFemale},
 	}
 	for _, tt := range tests {
-		g, err := e.GenderizePerson(context.Background(), fullname(tt.name))
-		if err != nil {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		if g.Gender != tt.want {
-			t.Errorf("%s: %s %.2f, want %s", tt.name, g.Gender, g.Confidence, tt.want)
-		}
+		wantGender(t, e, tt.name, tt.want)
 		if e.lex.IsGivenName(tt.given) {
 			t.Errorf("%s: a known given name to the parser, want a look-up-only name", tt.given)
 		}

@@ -219,7 +219,10 @@ func TestRunConfigErrors(t *testing.T) {
 	}{
 		{"unknown key", strings.Replace(base, "  retries: 1\n", "  retries: 1\n  concurrenci: 4\n", 1), "concurrenci", `unknown key "concurrenci"`},
 		{"missing column", strings.Replace(base, "fullName: full_name", "fullName: fulname", 1), "fullName: fulname", `column "fulname" is not in the input`},
-		{"impossible combination", strings.Replace(base, "  fullName: full_name\n", "  fullName: full_name\n  givenName: full_name\n", 1), "fullName: full_name", "cannot be combined"},
+		// A full name beside its parts is their fallback (mapping's
+		// person.fullName); a full name beside a name part in person.names
+		// stays impossible.
+		{"impossible combination", strings.Replace(base, "  fullName: full_name\n", "  fullName: full_name\n  names: [{column: full_name, fieldType: GIVENNAME}]\n", 1), "fullName: full_name", "cannot be combined"},
 		{"bad date layout", strings.Replace(base, "  birthDate: birth_date\n", "  birthDate:\n    column: birth_date\n    layout: YYYY-MM-DD\n", 1), "layout: YYYY-MM-DD", `"YYYY-MM-DD" is not a date layout`},
 		{"output is the input", strings.Replace(base, fmt.Sprintf("path: %q\nengine", out), fmt.Sprintf("path: %q\nengine", in), 1), "", "input"},
 		{"unknown operation", base + "  - horoscope\n", "horoscope", "horoscope"},

@@ -17,11 +17,14 @@ package main
 // given name to the parser and outside the ending models. Left out: names
 // the countries disagree on (?), names of more than one word, toneless
 // pinyin (genderize's pinyin model judges those after a Chinese surname),
-// names in other scripts than Latin (the Hangul and Han names at the end
-// of the file: the engine's own lists and models read those scripts), and
-// the names the US births hold back for the check set
+// names in other scripts than Latin (the Han names at the end of the
+// file: the engine's own lists and models read that script), and the
+// names the US births hold back for the check set
 // (testdata/gender-check.tsv): WGND counts the same births among its
-// sources, and held-back names must stay out of the data.
+// sources, and held-back names must stay out of the data. The Korean
+// names in Hangul at the end of the file join the Korean lists instead,
+// when they agree with them (addWGNDHangul), and feed the Korean syllable
+// model.
 
 import (
 	"bytes"

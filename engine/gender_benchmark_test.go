@@ -108,15 +108,18 @@ func TestGenderBenchmark(t *testing.T) {
 	// countries filling the gaps that remain, out of the models: zbmath
 	// 0.046 / 0.6 %, genderize_r_authors 0.041 / 0.5 %, genderize_r_titles
 	// 0.052 / 1.3 %, pubmed 0.064 / 1.5 %, wos 0.227 / 6.4 %, all 0.134 /
-	// 3.4 %). The target on the whole published set is errorCoded
-	// 0.12 with misclassified 3.5 %.
+	// 3.4 %, i.e. 5,000 right, 176 wrong, 598 unclassified; with WGND's
+	// Korean names in Hangul in the Korean syllable model: pubmed 0.063 /
+	// 1.5 %, wos 0.223 / 6.3 %, all 0.132 / 3.3 %, i.e. 5,011 right, 173
+	// wrong, 590 unclassified, the rest the same). The target on
+	// the whole published set is errorCoded 0.12 with misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
 		"zbmath":              {0.049, 0.008},
 		"genderize_r_authors": {0.044, 0.007},
 		"genderize_r_titles":  {0.055, 0.015},
-		"pubmed":              {0.067, 0.017},
-		"wos":                 {0.230, 0.066},
-		"all":                 {0.137, 0.036},
+		"pubmed":              {0.066, 0.017},
+		"wos":                 {0.226, 0.065},
+		"all":                 {0.135, 0.035},
 	}
 	check := func(name string, s genderScores) {
 		t.Logf("  %-20s %s", name, s)

@@ -80,6 +80,11 @@ func TestKoreanGivenNameInTwoWordsParse(t *testing.T) {
 		{"Da Bin Choi", "Choi", nameapi.GenderFemale}, // was surname "Da Bin Choi"
 		{"Ha Bin Kang", "Kang", nameapi.GenderFemale}, // was surname "Bin Kang"
 		{"KIM CHAE WON", "KIM", nameapi.GenderFemale},
+		// Both orders fit (장, 정 and 은 also start given names; 원, 은
+		// and 윤 are surnames too): the commoner surname decides.
+		{"Jang Chae Won", "Jang", nameapi.GenderFemale},
+		{"Jung Chae Eun", "Jung", nameapi.GenderFemale},
+		{"Eun Chae Yoon", "Yoon", nameapi.GenderFemale},
 		// No Korean given name before the surname: as before.
 		{"Maria Ji Kim", "Ji Kim", nameapi.GenderFemale},
 		{"José García López", "García López", nameapi.GenderMale},

@@ -25,8 +25,17 @@ var koreanCommonSurnames = []string{"Kim", "Lee", "Park", "Choi", "Jung", "Kang"
 //
 // A syllable of one vowel letter ("Kim A Reum", "Geon U Park") is a
 // syllable, not an initial (parse koreanVowelWord, genderize koreanParts).
-// Left as it is: "Jung Chae Eun" fits both orders (정채 은 as well as 정
-// 채은), which the order's prior leaves to given-first.
+// Where both orders fit ("Jung Chae Eun": 정채 은 as well as 정 채은), the
+// commoner surname decides (parse koreanSplitOrderPrior); "Jeong Yun Yoon"
+// (정윤 윤) is read 정 윤윤 so.
+//
+// The list grew with WGND's Korean names (older generations' names, 현숙,
+// 철순): 470 names before, 570 after. On the 469 of the 470 that still
+// have a clear sex the shapes measured (parts right, gender right, wrong;
+// before → after): Surname A B 4552/4467/16 (of 4700) → 4650/4486/3 (of
+// 4690), A B Surname 4700/4530/0 → 4683/4495/0, Surname AB 4626/4487/27
+// → 4616/4477/27, AB Surname 4700/4540/30 → 4690/4530/30. The floors are
+// set on the 570: the older names' syllables lean less to one sex.
 func TestKoreanNameShapes(t *testing.T) {
 	t.Parallel()
 	e := realEngine(t)
@@ -74,10 +83,10 @@ func TestKoreanNameShapes(t *testing.T) {
 		// right at least, genders wrong at most.
 		parts, right, wrong float64
 	}{
-		{"Surname A B", func(s, a, b string) string { return s + " " + title(a) + " " + title(b) }, 0.96, 0.95, 0.005},
-		{"A B Surname", func(s, a, b string) string { return title(a) + " " + title(b) + " " + s }, 0.99, 0.96, 0.002},
-		{"Surname AB", func(s, a, b string) string { return s + " " + title(a+b) }, 0.97, 0.94, 0.01},
-		{"AB Surname", func(s, a, b string) string { return title(a+b) + " " + s }, 0.99, 0.95, 0.01},
+		{"Surname A B", func(s, a, b string) string { return s + " " + title(a) + " " + title(b) }, 0.99, 0.92, 0.005},
+		{"A B Surname", func(s, a, b string) string { return title(a) + " " + title(b) + " " + s }, 0.99, 0.92, 0.004},
+		{"Surname AB", func(s, a, b string) string { return s + " " + title(a+b) }, 0.98, 0.91, 0.01},
+		{"AB Surname", func(s, a, b string) string { return title(a+b) + " " + s }, 0.99, 0.92, 0.011},
 	} {
 		var parts, right, wrong, total, caseDiffers int
 		for _, nm := range names {

@@ -3,6 +3,7 @@ package dict
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/engine/script"
@@ -197,4 +198,41 @@ func (d *Dict) IsKoreanSurname(s string) bool {
 	var buf [asciiKeyMax]byte
 	b, ok := asciiLower(strings.TrimSpace(s), &buf)
 	return ok && d.words.getBytes(b).flags&entryKoreanSurname != 0
+}
+
+// koreanSurnameRanks maps each customary spelling of data/ko-surnames.txt,
+// lower case, to the line of its surname among the file's surnames (1 for
+// 김, 2 for 이 …; a spelling of two surnames, "jin", "chun", keeps the
+// first): the file lists the commonest surnames first.
+var koreanSurnameRanks = sync.OnceValue(func() map[string]int {
+	data, err := files.ReadFile("data/ko-surnames.txt")
+	if err != nil {
+		return nil // the dictionary's load reads the file first and fails
+	}
+	out := map[string]int{}
+	rank := 0
+	for ln := range strings.Lines(string(data)) {
+		if ln = strings.TrimSpace(ln); ln == "" || ln[0] == '#' {
+			continue
+		}
+		rank++
+		_, spellings, _ := strings.Cut(ln, "\t")
+		for sp := range strings.SplitSeq(spellings, ",") {
+			if sp = strings.ToLower(strings.TrimSpace(sp)); sp != "" && out[sp] == 0 {
+				out[sp] = rank
+			}
+		}
+	}
+	return out
+})
+
+// KoreanSurnameRank returns the place of s, a customary Latin spelling of
+// a Korean surname, in data/ko-surnames.txt, which lists the commonest
+// surnames first (Kim 1, Lee 2, Park 3 … Jang 9 … Won 41 … Eun 68), or 0
+// when s is none.
+func (d *Dict) KoreanSurnameRank(s string) int {
+	if !d.IsKoreanSurname(s) {
+		return 0
+	}
+	return koreanSurnameRanks()[strings.ToLower(strings.TrimSpace(s))]
 }

@@ -58,3 +58,27 @@ func TestKoreanSurnamesMarked(t *testing.T) {
 		}
 	}
 }
+
+// TestKoreanSurnameRank: the place of a Korean surname's spellings in
+// data/ko-surnames.txt, commonest first; a spelling of two surnames keeps
+// the first; a word that is no Korean surname has none.
+func TestKoreanSurnameRank(t *testing.T) {
+	t.Parallel()
+	d, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		s    string
+		want int
+	}{
+		{"Kim", 1}, {"GIM", 1}, {"Lee", 2}, {"Rhee", 2}, {"Jung", 5}, {"Jang", 9},
+		{"Won", 41}, {"Eun", 68},
+		{"Jin", 38}, {"Chun", 20}, // on two lines each (진 twice; 전 and 천): the first
+		{"Smith", 0}, {"", 0}, {"Guo", 0},
+	} {
+		if got := d.KoreanSurnameRank(c.s); got != c.want {
+			t.Errorf("KoreanSurnameRank(%q) = %d, want %d", c.s, got, c.want)
+		}
+	}
+}

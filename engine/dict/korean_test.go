@@ -67,10 +67,10 @@ func TestKoreanVotes(t *testing.T) {
 		{"준호", "", true, true, "M"},     // both syllables men's
 		{"Da-eun", "", true, true, "F"}, // the same, romanized
 		{"Jun-ho", "", true, true, "M"},
-		{"Young-hee", "", true, true, "N"}, // 영 men's, 희 mixed in the data: no guess
+		{"Young-hee", "", true, true, "F"}, // 영희: 희 a woman's last syllable in the older names (WGND)
 		{"Hans-Peter", "", false, false, ""},
 		{"Jo-Ann", "", false, false, ""}, // "ann" is no Korean syllable
-		{"Soon-ja", "", true, true, "N"}, // 자 is in no listed name: one syllable is not enough
+		{"Soon-ja", "", true, true, "F"}, // 순자: 자 ends the older generations' women's names (WGND: 화자)
 		{"Maria", "", false, false, ""},
 		{"다은", "de", true, false, ""}, // a Korean name is not judged in German data
 		{"다은", "KR", true, true, "F"},

@@ -288,3 +288,15 @@ func KoreanGivenPair(lex Lexicon, a, b string) bool {
 	_, pair := c.KoreanGivenPair(trimMarks(a), trimMarks(b))
 	return pair
 }
+
+// KoreanSurnameRank returns the place of w among the Korean surnames,
+// commonest first (Kim 1, Lee 2), for a Lexicon that knows
+// (dict.Dict.KoreanSurnameRank); 0 when w is none or the Lexicon does not
+// know.
+func KoreanSurnameRank(lex Lexicon, w string) int {
+	c, ok := lex.(interface{ KoreanSurnameRank(s string) int })
+	if !ok {
+		return 0
+	}
+	return c.KoreanSurnameRank(trimMarks(w))
+}

@@ -55,8 +55,11 @@ func koreanOrderPrior(info []wordInfo) float64 {
 // given-first reading scores 2 more when the last word is a Korean
 // surname and the first two are the syllables of one Korean given name
 // (lexicon.KoreanGivenPair), 2 less when the first word is a Korean
-// surname and the last two are such syllables, and nothing when both
-// readings or neither fit.
+// surname and the last two are such syllables, and nothing when neither
+// fits. When both fit, the reading with the commoner surname scores so
+// (lexicon.KoreanSurnameRank: "Jang Chae Won" is 장 채원, for 장 is a
+// commoner surname than 원, though 장 also starts given names, 장미;
+// "Eun Chae Yoon" is 은채 윤).
 func (e *Parser) koreanSplitOrderPrior(info []wordInfo) float64 {
 	if len(info) != 3 || info[0].initial || info[1].initial || info[2].initial {
 		return 0
@@ -69,6 +72,14 @@ func (e *Parser) koreanSplitOrderPrior(info []wordInfo) float64 {
 		return 2
 	case surnameFirst && !givenFirst:
 		return -2
+	case givenFirst && surnameFirst:
+		first, last := lexicon.KoreanSurnameRank(e.lex, w(0)), lexicon.KoreanSurnameRank(e.lex, w(2))
+		switch {
+		case last < first:
+			return 2
+		case first < last:
+			return -2
+		}
 	}
 	return 0
 }

@@ -150,6 +150,21 @@ func buildNames(out, work string, dirs map[string]string) (usCheck []string, err
 			}
 		}
 	}
+	// WGND's Korean given names in Hangul join the Korean lists, when
+	// they agree with them.
+	wText, err := wgndText()
+	if err != nil {
+		return nil, err
+	}
+	w, err := parseWGND(wText)
+	if err != nil {
+		return nil, err
+	}
+	if fk["ko"] == nil {
+		fk["ko"] = map[string]votes{}
+	}
+	koCheck, koAdded := addWGNDHangul(w, fk["ko"])
+	slog.Info("wgnd Korean names in Hangul", "agree", koCheck.agree, "disagree", koCheck.disagree, "used", koCheck.ok(), "added", koAdded)
 	fkAll := map[string]votes{}
 	for _, m := range fk {
 		for n, v := range m {
@@ -360,14 +375,6 @@ func buildNames(out, work string, dirs map[string]string) (usCheck []string, err
 	slog.Info("gap-filling sources", pkgPHPFaker, len(php), pkgFakeFactory, len(py), "added", gapNames)
 
 	// WGND fills the gaps that remain, at one vote.
-	wText, err := wgndText()
-	if err != nil {
-		return nil, err
-	}
-	w, err := parseWGND(wText)
-	if err != nil {
-		return nil, err
-	}
 	wTaken := maps.Clone(filled)
 	for n := range bnStats {
 		wTaken[n] = true
@@ -406,7 +413,7 @@ func buildNames(out, work string, dirs map[string]string) (usCheck []string, err
 		}
 		lines = append(lines, b.String())
 	}
-	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja) and %s %s (Indian given names by sex, language hi) and %s %s (given names by sex in Cyrillic, language ru, nine in ten of them: the rest is testdata/gender-check.tsv) and %s %s (US births by name and sex 1880-2024, language %s, names no other source lists, nine in ten of them) and Debian's %s %s (FakerPHP's Person.php firstNameMale/firstNameFemale per locale) and %s %s (Python Faker's person providers' first_names_male/female per locale), by language: names no source before lists, from the locales whose sexes agree at least %.0f %% with the data's on %d or more names both hold, their language tagged %s (out of the models learned from the names); and the World Gender-Name Dictionary 1.0 (WIPO; %s@%s wgnd/data/wgnd_noctry.csv, MIT: one-word names with one sex, language %s, names no source before lists, not toneless pinyin). Diacritics-folded spellings added, and spellings with the umlauts and ø written out (juergen, soeren). MIT and ISC licensed, see NOTICE.",
+	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja) and %s %s (Indian given names by sex, language hi) and %s %s (given names by sex in Cyrillic, language ru, nine in ten of them: the rest is testdata/gender-check.tsv) and %s %s (US births by name and sex 1880-2024, language %s, names no other source lists, nine in ten of them) and Debian's %s %s (FakerPHP's Person.php firstNameMale/firstNameFemale per locale) and %s %s (Python Faker's person providers' first_names_male/female per locale), by language: names no source before lists, from the locales whose sexes agree at least %.0f %% with the data's on %d or more names both hold, their language tagged %s (out of the models learned from the names); and the World Gender-Name Dictionary 1.0 (WIPO; %s@%s wgnd/data/wgnd_noctry.csv, MIT: one-word names with one sex, language %s, names no source before lists, not toneless pinyin; its Korean names in Hangul with one sex join the Korean lists, language ko, one vote each, as they agree with them). Diacritics-folded spellings added, and spellings with the umlauts and ø written out (juergen, soeren). MIT and ISC licensed, see NOTICE.",
 		pkgGender, verGender, pkgFaker, verFaker, pkgGimei, verGimei, pkgIndian, verIndian, pkgRussian, verRussian, pkgBabyNames, verBabyNames, dict.BirthsLang, pkgPHPFaker, verPHPFaker, pkgFakeFactory, verFakeFactory, 100*gapAgreement, gapCompared, dict.GapSuffix, wgndRepo, wgndCommit, dict.WorldLang)
 	if err := writeLines(filepath.Join(out, "given.tsv.gz"), hdr, lines); err != nil {
 		return nil, err

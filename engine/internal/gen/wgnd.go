@@ -17,11 +17,14 @@ package main
 // given name to the parser and outside the ending models. Left out: names
 // the countries disagree on (?), names of more than one word, toneless
 // pinyin (genderize's pinyin model judges those after a Chinese surname),
-// names in other scripts than Latin (the Hangul and Han names at the end
-// of the file: the engine's own lists and models read those scripts), and
-// the names the US births hold back for the check set
+// names in other scripts than Latin (the Han names at the end of the
+// file: the engine's own lists and models read that script), and the
+// names the US births hold back for the check set
 // (testdata/gender-check.tsv): WGND counts the same births among its
-// sources, and held-back names must stay out of the data.
+// sources, and held-back names must stay out of the data. The Korean
+// names in Hangul at the end of the file join the Korean lists instead,
+// when they agree with them (addWGNDHangul), and feed the Korean syllable
+// model.
 
 import (
 	"bytes"
@@ -166,4 +169,83 @@ func wgndStats(w map[string]bool, taken map[string]bool, known map[string]bool) 
 		stats[n] = pct
 	}
 	return stats, agree, disagree
+}
+
+// wgndHangul returns the names of w (parseWGND's) written in precomposed
+// Hangul syllables alone: the Korean given names at the end of
+// wgnd_noctry.csv, with the sex WGND's Korean source gives them (true for
+// male).
+func wgndHangul(w map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for n, male := range w {
+		if hangulName(n) {
+			out[n] = male
+		}
+	}
+	return out
+}
+
+// hangulName reports whether s is one or more precomposed Hangul
+// syllables and nothing else.
+func hangulName(s string) bool {
+	for _, r := range s {
+		if r < 0xAC00 || r > 0xD7A3 {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// koAgreement checks WGND's Korean names (h: true for male) against the
+// Hangul names of the Korean lists (ko: their votes), as gapFill checks a
+// locale: of the names both hold that the lists give one sex (at least
+// 80 % of their votes), how many WGND gives the same sex and how many the
+// other.
+func koAgreement(h map[string]bool, ko map[string]votes) gapLocaleCheck {
+	var c gapLocaleCheck
+	for n, male := range h {
+		v, ok := ko[n]
+		if !ok || v.m+v.f == 0 {
+			continue
+		}
+		switch t := float64(v.m + v.f); {
+		case float64(v.m) >= 0.8*t:
+			if male {
+				c.agree++
+			} else {
+				c.disagree++
+			}
+		case float64(v.f) >= 0.8*t:
+			if male {
+				c.disagree++
+			} else {
+				c.agree++
+			}
+		}
+	}
+	return c
+}
+
+// addWGNDHangul adds WGND's Korean names to the Korean lists' votes (ko),
+// one vote per name like a Korean list, when they agree with the lists
+// (koAgreement, gapAgreement over gapCompared names or more). They are the
+// older generations' names (현숙, 철순) that the lists of today's baby
+// names lack, and they feed the Korean syllable model (dict.koIndex). It
+// returns the check and how many names were added.
+func addWGNDHangul(w map[string]bool, ko map[string]votes) (gapLocaleCheck, int) {
+	h := wgndHangul(w)
+	c := koAgreement(h, ko)
+	if !c.ok() {
+		return c, 0
+	}
+	for n, male := range h {
+		v := ko[n]
+		if male {
+			v.m++
+		} else {
+			v.f++
+		}
+		ko[n] = v
+	}
+	return c, len(h)
 }

@@ -165,15 +165,7 @@ func buildNames(out, work string, dirs map[string]string) (usCheck []string, err
 	}
 	koCheck, koAdded := addWGNDHangul(w, fk["ko"])
 	slog.Info("wgnd Korean names in Hangul", "agree", koCheck.agree, "disagree", koCheck.disagree, "used", koCheck.ok(), "added", koAdded)
-	fkAll := map[string]votes{}
-	for _, m := range fk {
-		for n, v := range m {
-			a := fkAll[n]
-			a.m += v.m
-			a.f += v.f
-			fkAll[n] = a
-		}
-	}
+	fkAll := sumVotes(fk)
 
 	// Resolve gender-detection-from-name's names listed as both sexes.
 	stats := map[string][3]int{} // lang -> both, resolved by same-language faker, by other evidence
@@ -345,15 +337,7 @@ func buildNames(out, work string, dirs map[string]string) (usCheck []string, err
 	for k, v := range py {
 		gapLocales[pkgFakeFactory+":"+k] = v
 	}
-	known := map[string]votes{}
-	for _, m := range merged {
-		for n, v := range m {
-			a := known[n]
-			a.m += v.m
-			a.f += v.f
-			known[n] = a
-		}
-	}
+	known := sumVotes(merged)
 	notName, err := notNameWords()
 	if err != nil {
 		return nil, err
@@ -488,4 +472,18 @@ func buildSurnameSex(out string, faker map[string]fakerLocale) error {
 	}
 	hdr := fmt.Sprintf("surnames by sex: name TAB malePercent, from %s %s (person.last_name.male/female of ru, uk, mk, cs_CZ, sk, lv, az, uz_UZ_latin), as written, folded and by Latin key. MIT licensed, see NOTICE.", pkgFaker, verFaker)
 	return writeLines(filepath.Join(out, "surname-sex.tsv.gz"), hdr, lines)
+}
+
+// sumVotes returns each name's votes summed over the languages.
+func sumVotes(byLang map[string]map[string]votes) map[string]votes {
+	sum := map[string]votes{}
+	for _, m := range byLang {
+		for n, v := range m {
+			a := sum[n]
+			a.m += v.m
+			a.f += v.f
+			sum[n] = a
+		}
+	}
+	return sum
 }

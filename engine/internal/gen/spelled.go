@@ -22,15 +22,7 @@ import (
 // name's own, in every language that lists the one taken. It does the same
 // for the names known without a sex (generic).
 func addSpelledOut(merged map[string]map[string]votes, generic map[string]bool) {
-	tots := map[string]votes{}
-	for _, m := range merged {
-		for n, v := range m {
-			t := tots[n]
-			t.m += v.m
-			t.f += v.f
-			tots[n] = t
-		}
-	}
+	tots := sumVotes(merged)
 	share := func(v votes) float64 { return float64(v.m) / float64(max(v.m+v.f, 1)) }
 	src := map[string][]string{} // written-out spelling → the names it stands for
 	for _, n := range slices.Sorted(maps.Keys(tots)) {

@@ -114,18 +114,9 @@ func parseWGND(text string) (map[string]bool, error) {
 // languages) or the US births give one sex clearly, at least 80 % of their
 // votes or births: true for male.
 func clearSex(merged map[string]map[string]votes, births map[string][2]int) map[string]bool {
-	sum := map[string]votes{}
-	for lg, m := range merged {
-		if lg == dict.KeyedLang {
-			continue
-		}
-		for n, v := range m {
-			a := sum[n]
-			a.m += v.m
-			a.f += v.f
-			sum[n] = a
-		}
-	}
+	langs := maps.Clone(merged)
+	delete(langs, dict.KeyedLang)
+	sum := sumVotes(langs)
 	out := map[string]bool{}
 	for n, v := range sum {
 		switch t := v.m + v.f; {

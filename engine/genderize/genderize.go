@@ -84,15 +84,21 @@ func SalutationGender(s string) string {
 // strings, word by word: hyphenated names whole ("Hans-Peter"); their
 // parts are the fallback (see statsForNames). Initials ("J.", "J") carry no
 // gender and are skipped.
-func nameParts(given []string) iter.Seq[string] {
+func nameParts(given []string) iter.Seq[string] { return givenWords(given, nil) }
+
+// givenWords is nameParts, but a word for which whole reports true is
+// yielded as written, even where it would be skipped as an initial.
+func givenWords(given []string, whole func(string) bool) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for _, g := range given {
 			for w := range strings.FieldsSeq(g) {
-				if strings.IndexByte(nameMarks, w[0]) >= 0 || strings.IndexByte(nameMarks, w[len(w)-1]) >= 0 {
-					w = strings.Trim(w, nameMarks)
-				}
-				if !longEnough(w) || !hasLetter(w) {
-					continue
+				if whole == nil || !whole(w) {
+					if strings.IndexByte(nameMarks, w[0]) >= 0 || strings.IndexByte(nameMarks, w[len(w)-1]) >= 0 {
+						w = strings.Trim(w, nameMarks)
+					}
+					if !longEnough(w) || !hasLetter(w) {
+						continue
+					}
 				}
 				if !yield(w) {
 					return

@@ -9,25 +9,7 @@ import (
 // one-vowel word ("A", "U": the syllables 아, 우 written as one letter, as
 // in "Kim A Reum") is a syllable, not an initial; written with a dot
 // ("A.") it is still skipped.
-func koreanParts(given []string) iter.Seq[string] {
-	return func(yield func(string) bool) {
-		for _, g := range given {
-			for w := range strings.FieldsSeq(g) {
-				if !koreanVowel(w) {
-					if strings.IndexByte(nameMarks, w[0]) >= 0 || strings.IndexByte(nameMarks, w[len(w)-1]) >= 0 {
-						w = strings.Trim(w, nameMarks)
-					}
-					if !longEnough(w) || !hasLetter(w) {
-						continue
-					}
-				}
-				if !yield(w) {
-					return
-				}
-			}
-		}
-	}
-}
+func koreanParts(given []string) iter.Seq[string] { return givenWords(given, koreanVowel) }
 
 // koreanVowel reports whether w is one vowel letter (a, e, i, o, u) in
 // either case.

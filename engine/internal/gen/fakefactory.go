@@ -7,8 +7,6 @@ package main
 // the other sources').
 
 import (
-	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -94,22 +92,5 @@ func fakeFactoryLang(locale string) string {
 // loadFakeFactory reads the given names by sex of every locale of the
 // python3-fake-factory package unpacked in dir, keyed by locale.
 func loadFakeFactory(dir string) (map[string]fakerLocale, error) {
-	files, err := filepath.Glob(filepath.Join(dir, fakeFactoryPersons, "*", "__init__.py"))
-	if err != nil || len(files) == 0 {
-		return nil, fmt.Errorf("%s: no person providers under %s", pkgFakeFactory, fakeFactoryPersons)
-	}
-	out := map[string]fakerLocale{}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", pkgFakeFactory, err)
-		}
-		if l := parsePyPerson(b); len(l.Male) > 0 && len(l.Female) > 0 {
-			out[filepath.Base(filepath.Dir(f))] = l
-		}
-	}
-	if len(out) < 25 {
-		return nil, fmt.Errorf("%s: %d locales with men's and women's names, want 25 or more", pkgFakeFactory, len(out))
-	}
-	return out, nil
+	return loadLocaleFiles(pkgFakeFactory, filepath.Join(dir, fakeFactoryPersons, "*", "__init__.py"), parsePyPerson, 25)
 }

@@ -98,22 +98,29 @@ func phpFakerLang(locale string) string {
 // loadPHPFaker reads the given names by sex of every locale of the
 // php-faker package unpacked in dir, keyed by locale.
 func loadPHPFaker(dir string) (map[string]fakerLocale, error) {
-	files, err := filepath.Glob(filepath.Join(dir, phpFakerProviders, "*", "Person.php"))
+	return loadLocaleFiles(pkgPHPFaker, filepath.Join(dir, phpFakerProviders, "*", "Person.php"), parsePHPPerson, 40)
+}
+
+// loadLocaleFiles parses every file matching pattern (one per locale, the
+// locale being its folder's name) and keeps the locales with both men's
+// and women's names; fewer than least of them is an error naming pkg.
+func loadLocaleFiles(pkg, pattern string, parse func([]byte) fakerLocale, least int) (map[string]fakerLocale, error) {
+	files, err := filepath.Glob(pattern)
 	if err != nil || len(files) == 0 {
-		return nil, fmt.Errorf("%s: no Person.php under %s", pkgPHPFaker, phpFakerProviders)
+		return nil, fmt.Errorf("%s: no files match %s", pkg, pattern)
 	}
 	out := map[string]fakerLocale{}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", pkgPHPFaker, err)
+			return nil, fmt.Errorf("%s: %w", pkg, err)
 		}
-		if l := parsePHPPerson(b); len(l.Male) > 0 && len(l.Female) > 0 {
+		if l := parse(b); len(l.Male) > 0 && len(l.Female) > 0 {
 			out[filepath.Base(filepath.Dir(f))] = l
 		}
 	}
-	if len(out) < 40 {
-		return nil, fmt.Errorf("%s: %d locales with men's and women's names, want 40 or more", pkgPHPFaker, len(out))
+	if len(out) < least {
+		return nil, fmt.Errorf("%s: %d locales with men's and women's names, want %d or more", pkg, len(out), least)
 	}
 	return out, nil
 }

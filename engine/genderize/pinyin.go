@@ -26,7 +26,8 @@ const pinyinAt = 0.8
 // names decide (dict.PinyinMaleShare), not a name of another language
 // spelt the same ("Jun", "Yan", "Li"). A probability of one sex below
 // pinyinAt is NEUTRAL with that proportion. ok is false when the name is
-// not such a name.
+// not such a name. After a Korean spelling, namesGender asks
+// pinyinBehindKorean once the lists know nothing.
 func (e *Genderizer) pinyinGender(given []string, surname string, scopes []string) (res nameapi.GenderizerResult, ok bool) {
 	if e.dict == nil || len(given) == 0 || !pinyinShaped(surname) {
 		return res, false

@@ -28,16 +28,7 @@ func (d *Dict) KoreanReadable(words []string) bool {
 	}
 	k := d.koIndex()
 	var buf [asciiKeyMax]byte
-	var rbuf [2 * asciiKeyMax]byte
-	// rr returns the part's Revised Romanization, or ok=false when it is
-	// not ASCII.
-	rr := func(p string) (string, bool) {
-		b, ok := asciiLower(p, &buf)
-		if !ok {
-			return "", false
-		}
-		return string(appendKoreanRR(rbuf[:0], b)), true
-	}
+	var rbuf, cbuf [2 * asciiKeyMax]byte
 	switch n {
 	case 0:
 		return true
@@ -46,13 +37,12 @@ func (d *Dict) KoreanReadable(words []string) bool {
 		if !ok {
 			return true
 		}
-		one := string(appendKoreanRR(rbuf[:0], b))
-		if k.rrAll[one] && (k.rrLast[one] != (sexVotes{}) || k.rrFirst[one] != (sexVotes{})) {
+		one := appendKoreanRR(rbuf[:0], b)
+		if k.rrAll[string(one)] && (k.rrLast[string(one)] != (sexVotes{}) || k.rrFirst[string(one)] != (sexVotes{})) {
 			return true
 		}
-		var abuf, cbuf [2 * asciiKeyMax]byte
 		for i := 1; i < len(b); i++ {
-			a, c := appendKoreanRR(abuf[:0], b[:i]), appendKoreanRR(cbuf[:0], b[i:])
+			a, c := appendKoreanRR(rbuf[:0], b[:i]), appendKoreanRR(cbuf[:0], b[i:])
 			if k.rrAll[string(a)] && k.rrAll[string(c)] &&
 				k.rrFirst[string(a)] != (sexVotes{}) && k.rrLast[string(c)] != (sexVotes{}) {
 				return true
@@ -60,18 +50,19 @@ func (d *Dict) KoreanReadable(words []string) bool {
 		}
 		return false
 	case 2:
-		a, ok := rr(parts[0])
+		b, ok := asciiLower(parts[0], &buf)
 		if !ok {
 			return true
 		}
-		if !k.rrAll[a] || k.rrFirst[a] == (sexVotes{}) {
+		a := appendKoreanRR(rbuf[:0], b)
+		if !k.rrAll[string(a)] || k.rrFirst[string(a)] == (sexVotes{}) {
 			return false
 		}
-		c, ok := rr(parts[1])
-		if !ok {
+		if b, ok = asciiLower(parts[1], &buf); !ok {
 			return true
 		}
-		return k.rrAll[c] && k.rrLast[c] != (sexVotes{})
+		c := appendKoreanRR(cbuf[:0], b)
+		return k.rrAll[string(c)] && k.rrLast[string(c)] != (sexVotes{})
 	}
 	return true
 }

@@ -120,3 +120,22 @@ func TestKoreanReadable(t *testing.T) {
 		}
 	}
 }
+
+// TestKoreanReadableAllocs: the check runs on rows with a surname both
+// cultures spell alike whose given name the lists do not know, without
+// allocating.
+func TestKoreanReadableAllocs(t *testing.T) {
+	d, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := [][]string{{"Yinglai"}, {"Jihoon"}, {"Xiao", "Ming"}, {"Min-Jun"}}
+	d.KoreanReadable(words[0])
+	if a := testing.AllocsPerRun(100, func() {
+		for _, w := range words {
+			d.KoreanReadable(w)
+		}
+	}); a != 0 {
+		t.Errorf("KoreanReadable: %.1f allocations, want 0", a)
+	}
+}

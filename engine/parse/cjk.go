@@ -135,10 +135,12 @@ func orderEvidence(w wordInfo) float64 {
 // Guo" and "Hyesoon Kim" given first, "Kim Hyesoon" surname first, whatever
 // the surname is in other cultures (Kim, Lee are English given names too).
 // In a name of two words, a given name of that shape that the lists know
-// and that is no surname counts the same (listedCJKGiven: "Chen Anqi",
-// "Yang Xinyi", "Li Guo-Ping", "Lee Xinyu" surname first, as lists from
-// China write them; the lists know faker's zh_CN names, and the given
-// names' strength alone read them given first).
+// and that is no surname counts the same after such a surname
+// (listedCJKGiven: "Chen Anqi", "Yang Xinyi", "Li Guo-Ping", "Lee Xinyu"
+// surname first, as lists from China write them; the lists know faker's
+// zh_CN names, and the given names' strength alone read them given
+// first). Given first ("Anqi Chen", "Linda Lee") the lists' evidence and
+// the prior of Latin script already agree, and stay as they were.
 func (e *Parser) cjkOrderPrior(info []wordInfo) float64 {
 	first, last := &info[0], &info[len(info)-1]
 	switch {
@@ -146,10 +148,7 @@ func (e *Parser) cjkOrderPrior(info []wordInfo) float64 {
 		return 2
 	case last.cjkGiven && !first.cjkGiven && lexicon.IsCJKSurname(e.lex, first.tok.Text):
 		return -2
-	case len(info) != 2:
-	case last.cjkSurname && listedCJKGiven(first) && !listedCJKGiven(last):
-		return 2
-	case first.cjkSurname && listedCJKGiven(last) && !listedCJKGiven(first):
+	case len(info) == 2 && first.cjkSurname && listedCJKGiven(last) && !listedCJKGiven(first):
 		return -2
 	}
 	return 0

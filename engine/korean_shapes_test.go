@@ -36,6 +36,11 @@ var koreanCommonSurnames = []string{"Kim", "Lee", "Park", "Choi", "Jung", "Kang"
 // 4690), A B Surname 4700/4530/0 → 4683/4495/0, Surname AB 4626/4487/27
 // → 4616/4477/27, AB Surname 4700/4540/30 → 4690/4530/30. The floors are
 // set on the 570: the older names' syllables lean less to one sex.
+//
+// A listed given name of two syllables after a Chinese or Korean surname
+// reads surname first (parse listedCJKGiven): Surname AB went from
+// 5602/5233/55 to 5684/5279/63 of 5700, what AB Surname gives
+// (5698/5290/60); its floor of wrong genders from 0.010 to 0.0115.
 func TestKoreanNameShapes(t *testing.T) {
 	t.Parallel()
 	e := realEngine(t)
@@ -85,7 +90,7 @@ func TestKoreanNameShapes(t *testing.T) {
 	}{
 		{"Surname A B", func(s, a, b string) string { return s + " " + title(a) + " " + title(b) }, 0.99, 0.92, 0.005},
 		{"A B Surname", func(s, a, b string) string { return title(a) + " " + title(b) + " " + s }, 0.99, 0.92, 0.004},
-		{"Surname AB", func(s, a, b string) string { return s + " " + title(a+b) }, 0.98, 0.91, 0.01},
+		{"Surname AB", func(s, a, b string) string { return s + " " + title(a+b) }, 0.98, 0.91, 0.0115},
 		{"AB Surname", func(s, a, b string) string { return title(a+b) + " " + s }, 0.99, 0.92, 0.011},
 	} {
 		var parts, right, wrong, total, caseDiffers int

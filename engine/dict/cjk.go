@@ -123,7 +123,9 @@ next:
 
 // markCJKSurnames marks the Latin spellings of Chinese and Korean
 // surnames in words: the toneless pinyin of each Han surname of the data
-// (script.LatinKey: 郭 → guo) and the customary spellings of
+// (script.LatinKey: 郭 → guo), the Wade-Giles spellings of those that no
+// other romanization writes (wadeGilesSurnames: Hsu, Tsai, Hsieh) and
+// the customary spellings of
 // data/ko-surnames.txt (김 → Kim, Gim). These are kept apart from the
 // surname list, where a pinyin syllable would make surnames of the parts
 // of given names ("Min-jun"): the parser weighs them only as a whole word
@@ -139,10 +141,16 @@ func markCJKSurnames(words *wordBuilder, surnames []string) error {
 			e.flags |= flags
 		}
 	}
+	pinyin := map[string]bool{}
 	for _, s := range surnames {
 		if script.Of(s) == script.Han {
-			mark(script.LatinKey(s), entryCJKSurname)
+			k := script.LatinKey(s)
+			mark(k, entryCJKSurname)
+			pinyin[k] = true
 		}
+	}
+	for _, k := range wadeGilesSurnames(pinyin) {
+		mark(k, entryCJKSurname)
 	}
 	ko, err := files.ReadFile("data/ko-surnames.txt")
 	if err != nil {

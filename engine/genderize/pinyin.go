@@ -26,7 +26,8 @@ const pinyinAt = 0.8
 // names decide (dict.PinyinMaleShare), not a name of another language
 // spelt the same ("Jun", "Yan", "Li"). A probability of one sex below
 // pinyinAt is NEUTRAL with that proportion. ok is false when the name is
-// not such a name.
+// not such a name. After a Korean spelling, namesGender asks
+// pinyinBehindKorean once the lists know nothing.
 func (e *Genderizer) pinyinGender(given []string, surname string, scopes []string) (res nameapi.GenderizerResult, ok bool) {
 	if e.dict == nil || len(given) == 0 || !pinyinShaped(surname) {
 		return res, false
@@ -35,6 +36,14 @@ func (e *Genderizer) pinyinGender(given []string, surname string, scopes []strin
 		e.dict.IsKoreanSurname(surname) && !chineseScope(scopes) {
 		return res, false
 	}
+	return e.pinyinGiven(given, nil)
+}
+
+// pinyinGiven is the pinyin model's answer for the given names, once the
+// surname is a Chinese one (pinyinGender, pinyinBehindKorean): ok is
+// false unless they are one or two known syllables, not one word of other
+// languages (otherLanguagesName), and not a name skip reports (nil: none).
+func (e *Genderizer) pinyinGiven(given []string, skip func(words []string) bool) (res nameapi.GenderizerResult, ok bool) {
 	var wordBuf [pinyinWords]string
 	words := wordBuf[:0]
 	for w := range nameParts(given) {
@@ -43,7 +52,7 @@ func (e *Genderizer) pinyinGender(given []string, surname string, scopes []strin
 		}
 		words = append(words, w)
 	}
-	if len(words) == 0 || len(words) == 1 && e.otherLanguagesName(words[0]) {
+	if len(words) == 0 || len(words) == 1 && e.otherLanguagesName(words[0]) || skip != nil && skip(words) {
 		return res, false
 	}
 	p, ok := e.dict.PinyinMaleShare(words)

@@ -17,7 +17,7 @@ import (
 // shape.
 var pinyinSyllables = newSyllableSet(
 	"zh ch sh hs ts tz b p m f d t n l g k h j q x r z c s y w",
-	"iang iong uang ang eng ing ong ung uai uan ian iao ien ieh uei ai an ao ei en er ia ie in iu ou ua ui un uo ih a e i o u v ü",
+	"iang iong uang ang eng ing ong ung uai uan ian iao ien ieh uei ai an ao ei en er ia ie in iu ou ua ue ui un uo ih a e i o u v ü",
 	"")
 
 // cjkSyllables are the pinyin and the Korean syllables in one set.
@@ -134,6 +134,13 @@ func orderEvidence(w wordInfo) float64 {
 // other end is the Latin spelling of a Chinese or Korean surname: "Dongning
 // Guo" and "Hyesoon Kim" given first, "Kim Hyesoon" surname first, whatever
 // the surname is in other cultures (Kim, Lee are English given names too).
+// In a name of two words, a given name of that shape that the lists know
+// and that is no surname counts the same after such a surname
+// (listedCJKGiven: "Chen Anqi", "Yang Xinyi", "Li Guo-Ping", "Lee Xinyu"
+// surname first, as lists from China write them; the lists know faker's
+// zh_CN names, and the given names' strength alone read them given
+// first). Given first ("Anqi Chen", "Linda Lee") the lists' evidence and
+// the prior of Latin script already agree, and stay as they were.
 func (e *Parser) cjkOrderPrior(info []wordInfo) float64 {
 	first, last := &info[0], &info[len(info)-1]
 	switch {
@@ -141,8 +148,19 @@ func (e *Parser) cjkOrderPrior(info []wordInfo) float64 {
 		return 2
 	case last.cjkGiven && !first.cjkGiven && lexicon.IsCJKSurname(e.lex, first.tok.Text):
 		return -2
+	case len(info) == 2 && first.cjkSurname && listedCJKGiven(last) && !listedCJKGiven(first):
+		return -2
 	}
 	return 0
+}
+
+// listedCJKGiven reports whether w is a given name the lists know, no
+// surname (nor a Chinese or Korean surname's spelling), written as
+// Chinese or Korean given names are in Latin letters: two syllables, run
+// together or joined by a hyphen (cjkGivenShape: "Anqi", "Guo-Ping").
+func listedCJKGiven(w *wordInfo) bool {
+	return w.given > 0 && !w.surname && !w.cjkSurname && !w.initial &&
+		asciiLettersHyphens(w.tok.Text) && cjkGivenShape(w.tok.Text)
 }
 
 // cjkSurnamesBothEnds reports whether a name of two words is two Latin

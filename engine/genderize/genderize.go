@@ -373,6 +373,11 @@ func (e *Genderizer) namesGender(given []string, surname string, scopes []string
 		return res // a Chinese given name in pinyin (pinyin.go)
 	}
 	st := e.statsForNames(given, scopes)
+	if !st.known {
+		if res, ok := e.southAsianGender(given, surname, scopes); ok {
+			return res // unlisted South Asian given names (southasian.go)
+		}
+	}
 	res := nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
 	if st.known {
 		switch {

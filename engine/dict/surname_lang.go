@@ -169,11 +169,12 @@ func (d *Dict) MaxLanguageVotes(lang string) int {
 		}
 		most := make([]int, len(d.langs))
 		sum := make([]int, len(d.langs))
-		for _, e := range d.words.all() {
-			if !e.isGiven || e.given.n == 0 {
+		for i := range d.words.slots {
+			sl := &d.words.slots[i]
+			if sl.n == 0 || !sl.e.isGiven || sl.e.given.n == 0 {
 				continue
 			}
-			st := d.stats[e.given.start : e.given.start+uint32(e.given.n)]
+			st := d.stats[sl.e.given.start : sl.e.given.start+uint32(sl.e.given.n)]
 			for _, x := range st {
 				sum[canon[x.lang]] += int(x.votes)
 			}

@@ -124,8 +124,27 @@ func (d *Dict) SurnameLanguage(surname string) (string, bool) {
 		return "", false
 	}
 	var got uint8
+	var buf [asciiKeyMax]byte
 	for w := range strings.FieldsFuncSeq(surname, func(r rune) bool { return r == ' ' || r == '-' }) {
-		w = strings.ToLower(strings.Trim(w, ".,'’"))
+		w = strings.Trim(w, ".,'’")
+		if b, ok := asciiLower(w, &buf); ok && len(b) > 2 {
+			// The usual surname, one ASCII word: looked up without
+			// allocating (BenchmarkSurnameLanguage).
+			if v, listed := x.byKey[string(b)]; listed {
+				if d.IsCJKSurname(w) {
+					return "", false
+				}
+				if v == 0 || text.Lists().Particles[string(b)] {
+					continue
+				}
+				if got != 0 && got != v {
+					return "", false
+				}
+				got = v
+				continue
+			}
+		}
+		w = strings.ToLower(w)
 		if utf8.RuneCountInString(w) < 2 || text.Lists().Particles[text.NKey(w)] {
 			continue // an initial, or a particle ("de Graaf", "van der Berg")
 		}

@@ -111,8 +111,6 @@ type Dict struct {
 	derivedOnce sync.Once
 	sexedOnce   sync.Once
 	sexed       sexedNames // the given names with a sex, in byte order; listed on first use (sexedGivenNames)
-	maxOnce     sync.Once
-	maxVotes    map[string]int // per language, the most votes a name has there; counted on first use (MaxLanguageVotes)
 }
 
 var (

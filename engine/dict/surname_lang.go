@@ -2,6 +2,7 @@ package dict
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -18,12 +19,17 @@ import (
 // Romanian). The genderizer asks only for a given name that is NEUTRAL
 // without it, so the index is read on first use, not at Load.
 
-// surnameLangs is the index of surname-lang.tsv.gz.
+// surnameLangs is the index of surname-lang.tsv.gz. Its keys are kept as
+// 64-bit hashes in a sorted slice, without pointers, so that the garbage
+// collector has nothing to mark in its 52,000 entries (as a map of
+// strings it added a tenth to BenchmarkPipelineFour/memo's instructions).
 type surnameLangs struct {
-	byKey   map[string]uint8 // key -> index in langs + 1, or 0 for a surname of several languages
+	hashes  []uint64         // the keys' hashes (keyHash), sorted
+	langOf  []uint8          // by index of hashes: index in langs + 1, or 0 for a surname of several languages
 	endings map[string]uint8 // ending -> index in langs + 1
 	langs   []string
-	maxEnd  int // the longest ending, in runes
+	maxEnd  int            // the longest ending, in runes
+	most    map[string]int // per language, the most votes a given name has there
 }
 
 var (
@@ -38,14 +44,37 @@ func surnameLanguages() (*surnameLangs, error) {
 	return surnameLangIdx, surnameLangErr
 }
 
+// keyHash is the 64-bit FNV-1a hash of a key.
+func keyHash[S string | []byte](s S) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
 // loadSurnameLangs reads surname-lang.tsv.gz.
 func loadSurnameLangs(name string) (*surnameLangs, error) {
-	x := &surnameLangs{byKey: make(map[string]uint8, 60000), endings: map[string]uint8{}}
+	x := &surnameLangs{endings: map[string]uint8{}, most: map[string]int{}}
 	idx := map[string]uint8{}
+	type entry struct {
+		h uint64
+		v uint8
+	}
+	entries := make([]entry, 0, 60000)
 	err := lines(name, func(l string, _ int) error {
 		k, lg, ok := strings.Cut(l, "\t")
 		if !ok || k == "" || lg == "" {
 			return fmt.Errorf("want key TAB language, got %q", l)
+		}
+		if l, ok := strings.CutPrefix(k, "="); ok {
+			n, ok := atoiSmall(lg)
+			if !ok || l == "" {
+				return fmt.Errorf("want =language TAB votes, got %q", k+"\t"+lg)
+			}
+			x.most[l] = n
+			return nil
 		}
 		var v uint8
 		if lg != "*" {
@@ -68,24 +97,50 @@ func loadSurnameLangs(name string) (*surnameLangs, error) {
 			x.maxEnd = max(x.maxEnd, utf8.RuneCountInString(e))
 			return nil
 		}
-		x.byKey[k] = v
+		entries = append(entries, entry{keyHash(k), v})
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
+	slices.SortFunc(entries, func(a, b entry) int {
+		switch {
+		case a.h < b.h:
+			return -1
+		case a.h > b.h:
+			return 1
+		}
+		return 0
+	})
+	x.hashes = make([]uint64, len(entries))
+	x.langOf = make([]uint8, len(entries))
+	for i, e := range entries {
+		if i > 0 && e.h == entries[i-1].h {
+			return nil, fmt.Errorf("dict: %s: two keys of one hash", name)
+		}
+		x.hashes[i], x.langOf[i] = e.h, e.v
+	}
 	return x, nil
+}
+
+// get returns the entry of a key's hash.
+func (x *surnameLangs) get(h uint64) (v uint8, listed bool) {
+	i, ok := slices.BinarySearch(x.hashes, h)
+	if !ok {
+		return 0, false
+	}
+	return x.langOf[i], true
 }
 
 // word returns the language of one surname word in lower case (lang
 // index + 1), 0 when it tells none; listed reports whether a list holds
 // it.
 func (x *surnameLangs) word(w string) (v uint8, listed bool) {
-	if v, ok := x.byKey[w]; ok {
+	if v, ok := x.get(keyHash(w)); ok {
 		return v, true
 	}
 	if f := text.Strip(w); f != w {
-		if v, ok := x.byKey[f]; ok {
+		if v, ok := x.get(keyHash(f)); ok {
 			return v, true
 		}
 	}
@@ -116,8 +171,8 @@ func (x *surnameLangs) ending(w string) uint8 {
 // are. Each word of a double surname counts ("García Márquez",
 // "Müller-Lüdenscheidt"); words that tell different languages tell none.
 // Particles ("de", "van", "al") tell none. Chinese, Japanese and Korean
-// surnames tell none here (their given names
-// have models of their own), nor does a double surname with one of them.
+// surnames tell none here (their given names have models of their own),
+// nor does a double surname with one of them.
 func (d *Dict) SurnameLanguage(surname string) (string, bool) {
 	x, err := surnameLanguages()
 	if err != nil || x == nil {
@@ -130,7 +185,7 @@ func (d *Dict) SurnameLanguage(surname string) (string, bool) {
 		if b, ok := asciiLower(w, &buf); ok && len(b) > 2 {
 			// The usual surname, one ASCII word: looked up without
 			// allocating (BenchmarkSurnameLanguage).
-			if v, listed := x.byKey[string(b)]; listed {
+			if v, listed := x.get(keyHash(b)); listed {
 				if d.IsCJKSurname(w) {
 					return "", false
 				}
@@ -173,42 +228,14 @@ func (d *Dict) SurnameLanguage(surname string) (string, bool) {
 }
 
 // MaxLanguageVotes returns the most source votes any given name has in a
-// language (its gap-filling lists' votes counted with it, as look-ups do):
-// about how many lists of the language the data holds ("en" 5, "it" 2).
-// It is counted on the first call.
+// language (its gap-filling lists' votes counted with it, as look-ups
+// do): about how many lists of the language the data holds ("en" 5, "it"
+// 2). The generator counts them (surname-lang.tsv.gz's "=" lines);
+// TestSurnameLanguage holds them to the loaded data.
 func (d *Dict) MaxLanguageVotes(lang string) int {
-	d.maxOnce.Do(func() {
-		canon := make([]int, len(d.langs)) // a language's first index
-		first := map[string]int{}
-		for i, l := range d.langs {
-			if _, ok := first[l]; !ok {
-				first[l] = i
-			}
-			canon[i] = first[l]
-		}
-		most := make([]int, len(d.langs))
-		sum := make([]int, len(d.langs))
-		for i := range d.words.slots {
-			sl := &d.words.slots[i]
-			if sl.n == 0 || !sl.e.isGiven || sl.e.given.n == 0 {
-				continue
-			}
-			st := d.stats[sl.e.given.start : sl.e.given.start+uint32(sl.e.given.n)]
-			for _, x := range st {
-				sum[canon[x.lang]] += int(x.votes)
-			}
-			for _, x := range st {
-				c := canon[x.lang]
-				most[c] = max(most[c], sum[c])
-			}
-			for _, x := range st {
-				sum[canon[x.lang]] = 0
-			}
-		}
-		d.maxVotes = make(map[string]int, len(first))
-		for l, i := range first {
-			d.maxVotes[l] = most[i]
-		}
-	})
-	return d.maxVotes[lang]
+	x, err := surnameLanguages()
+	if err != nil || x == nil {
+		return 0
+	}
+	return x.most[lang]
 }

@@ -7,6 +7,8 @@ package main
 // Italian, so a man; dict.SurnameLanguage).
 
 import (
+	"bufio"
+	"compress/gzip"
 	"fmt"
 	"hash/fnv"
 	"maps"
@@ -14,9 +16,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/namepipe/namepipe/engine/dict"
 	"github.com/namepipe/namepipe/engine/script"
 	"github.com/namepipe/namepipe/engine/text"
 )
@@ -214,7 +218,9 @@ func surnameEndingsAt(clear map[string]string, share float64, least int) map[str
 
 // buildSurnameLang writes surname-lang.tsv.gz: every listed surname key
 // TAB its language, or TAB "*" when its listings are of several
-// languages; then the endings, "-ending" TAB language. With testdata set
+// languages; then the endings, "-ending" TAB language; then per language
+// of given.tsv.gz (written before), "=language" TAB the most votes a
+// name has there (languageMostVotes). With testdata set
 // it also writes the held-out pairs of given names and surnames
 // (surnameLangHoldout).
 func buildSurnameLang(out, testdata string, dirs map[string]string) error {
@@ -269,7 +275,14 @@ func buildSurnameLang(out, testdata string, dirs map[string]string) error {
 	for e, lg := range ends {
 		lines = append(lines, "-"+e+"\t"+lg)
 	}
-	hdr := fmt.Sprintf("surname languages: key TAB language (\"*\": listed in several languages), then -ending TAB language; from the per-locale surnames of %s %s (person.last_name), Debian's %s %s (Person.php lastName) and %s %s (person providers' last_names), grouped by language as the given names are, one listing per source and locale; a language when >= %.0f %% of the listings, %d times the next language's and at most %d languages; endings of %d-%d letters when >= %.0f %% of >= %d clear surnames. Chinese, Japanese and Korean left out. MIT licensed, see NOTICE.",
+	most, err := languageMostVotes(filepath.Join(out, "given.tsv.gz"))
+	if err != nil {
+		return err
+	}
+	for lg, n := range most {
+		lines = append(lines, fmt.Sprintf("=%s\t%d", lg, n))
+	}
+	hdr := fmt.Sprintf("surname languages: key TAB language (\"*\": listed in several languages), then -ending TAB language, then =language TAB the most votes a given name has in it (given.tsv.gz, gap-filling votes counted with their language); from the per-locale surnames of %s %s (person.last_name), Debian's %s %s (Person.php lastName) and %s %s (person providers' last_names), grouped by language as the given names are, one listing per source and locale; a language when >= %.0f %% of the listings, %d times the next language's and at most %d languages; endings of %d-%d letters when >= %.0f %% of >= %d clear surnames. Chinese, Japanese and Korean left out. MIT licensed, see NOTICE.",
 		pkgFaker, verFaker, pkgPHPFaker, verPHPFaker, pkgFakeFactory, verFakeFactory, 100*surnameLangShare, surnameLangOver, surnameLangMax, endingMinRunes, endingMaxRunes, 100*endingLangShare, endingLangLeast)
 	return writeLines(filepath.Join(out, "surname-lang.tsv.gz"), hdr, lines)
 }
@@ -414,4 +427,49 @@ func writeSurnameLangHoldout(path string, locales map[string]fakerLocale) error 
 		"From the per-locale given names by sex and surnames of " + pkgFaker + " " + verFaker + ", Debian's " + pkgPHPFaker + " " + verPHPFaker + " and " + pkgFakeFactory + " " + verFakeFactory + " (MIT). " +
 		"The surname-language index's thresholds and the genderizer's rule were chosen on part tune; test reports. Written by engine/internal/gen."
 	return writeText(path, hdr, rows)
+}
+
+// languageMostVotes returns, per language of the given names' data (its
+// gap-filling votes, dict.GapSuffix, counted with it, as the engine's
+// look-ups count them), the most votes one name has there: about how many
+// of the language's lists the data holds.
+func languageMostVotes(givenPath string) (map[string]int, error) {
+	f, err := os.Open(givenPath)
+	if err != nil {
+		return nil, fmt.Errorf("most votes: %w", err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("most votes: %s: %w", givenPath, err)
+	}
+	most := map[string]int{}
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	for sc.Scan() {
+		l := sc.Text()
+		if l == "" || l[0] == '#' {
+			continue
+		}
+		_, stats, _ := strings.Cut(l, "\t")
+		sum := map[string]int{}
+		for st := range strings.FieldsSeq(stats) {
+			parts := strings.Split(st, ":")
+			if len(parts) != 3 {
+				return nil, fmt.Errorf("most votes: %s: bad stat %q", givenPath, st)
+			}
+			v, err := strconv.Atoi(parts[2])
+			if err != nil {
+				return nil, fmt.Errorf("most votes: %s: bad stat %q", givenPath, st)
+			}
+			sum[strings.TrimSuffix(parts[0], dict.GapSuffix)] += v
+		}
+		for lg, v := range sum {
+			most[lg] = max(most[lg], v)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("most votes: %s: %w", givenPath, err)
+	}
+	return most, nil
 }

@@ -20,12 +20,14 @@ import (
 // without it, so the index is read on first use, not at Load.
 
 // surnameLangs is the index of surname-lang.tsv.gz. Its keys are kept as
-// 64-bit hashes in a sorted slice, without pointers, so that the garbage
+// hashes in a sorted slice, without pointers, so that the garbage
 // collector has nothing to mark in its 52,000 entries (as a map of
 // strings it added a tenth to BenchmarkPipelineFour/memo's instructions).
 type surnameLangs struct {
-	hashes  []uint64         // the keys' hashes (keyHash), sorted
-	langOf  []uint8          // by index of hashes: index in langs + 1, or 0 for a surname of several languages
+	// keys are the keys' entries, sorted: the hash (keyHash) in the top 56
+	// bits, the language in the low 8 (index in langs + 1, or 0 for a
+	// surname of several languages).
+	keys    []uint64
 	endings map[string]uint8 // ending -> index in langs + 1
 	langs   []string
 	maxEnd  int            // the longest ending, in runes
@@ -58,11 +60,7 @@ func keyHash[S string | []byte](s S) uint64 {
 func loadSurnameLangs(name string) (*surnameLangs, error) {
 	x := &surnameLangs{endings: map[string]uint8{}, most: map[string]int{}}
 	idx := map[string]uint8{}
-	type entry struct {
-		h uint64
-		v uint8
-	}
-	entries := make([]entry, 0, 60000)
+	x.keys = make([]uint64, 0, 60000)
 	err := lines(name, func(l string, _ int) error {
 		k, lg, ok := strings.Cut(l, "\t")
 		if !ok || k == "" || lg == "" {
@@ -97,39 +95,29 @@ func loadSurnameLangs(name string) (*surnameLangs, error) {
 			x.maxEnd = max(x.maxEnd, utf8.RuneCountInString(e))
 			return nil
 		}
-		entries = append(entries, entry{keyHash(k), v})
+		x.keys = append(x.keys, keyHash(k)&^0xff|uint64(v))
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	slices.SortFunc(entries, func(a, b entry) int {
-		switch {
-		case a.h < b.h:
-			return -1
-		case a.h > b.h:
-			return 1
-		}
-		return 0
-	})
-	x.hashes = make([]uint64, len(entries))
-	x.langOf = make([]uint8, len(entries))
-	for i, e := range entries {
-		if i > 0 && e.h == entries[i-1].h {
+	slices.Sort(x.keys)
+	for i := 1; i < len(x.keys); i++ {
+		if x.keys[i]&^0xff == x.keys[i-1]&^0xff {
 			return nil, fmt.Errorf("dict: %s: two keys of one hash", name)
 		}
-		x.hashes[i], x.langOf[i] = e.h, e.v
 	}
 	return x, nil
 }
 
 // get returns the entry of a key's hash.
 func (x *surnameLangs) get(h uint64) (v uint8, listed bool) {
-	i, ok := slices.BinarySearch(x.hashes, h)
-	if !ok {
+	h &^= 0xff
+	i, _ := slices.BinarySearch(x.keys, h)
+	if i == len(x.keys) || x.keys[i]&^0xff != h {
 		return 0, false
 	}
-	return x.langOf[i], true
+	return uint8(x.keys[i]), true
 }
 
 // word returns the language of one surname word in lower case (lang

@@ -118,18 +118,22 @@ func TestGenderBenchmark(t *testing.T) {
 	// right, 176 wrong, 577 unclassified, the rest the same; with the model
 	// of South Asian given names (genderize/southasian.go) behind a listed
 	// South Asian surname, or behind a surname no list holds when it and
-	// the first given name end as South Asian names typically do: genderize_r_authors 0.039 / 0.7 %, pubmed 0.062 /
-	// 1.5 %, wos 0.211 / 6.4 %, all 0.126 / 3.4 %, i.e. 5,045 right, 180
-	// wrong, 549 unclassified, the rest the same).
+	// the first given name end as South Asian names typically do:
+	// genderize_r_authors 0.039 / 0.7 %, pubmed 0.062 / 1.5 %, wos 0.211 /
+	// 6.4 %, all 0.126 / 3.4 %, i.e. 5,045 right, 180 wrong, 549
+	// unclassified, the rest the same; with the surname's language deciding
+	// names NEUTRAL across languages (genderize/surname_lang.go): genderize_r_authors 0.036 / 0.7 %,
+	// pubmed 0.062 / 1.5 %, wos 0.209 / 6.4 %, all 0.125 / 3.46 %, i.e.
+	// 5,053 right, 181 wrong, 540 unclassified, the rest the same).
 	// The target on the whole published set is errorCoded 0.12 with
 	// misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
 		"zbmath":              {0.049, 0.008},
-		"genderize_r_authors": {0.040, 0.008},
+		"genderize_r_authors": {0.037, 0.008},
 		"genderize_r_titles":  {0.055, 0.015},
 		"pubmed":              {0.063, 0.016},
-		"wos":                 {0.212, 0.065},
-		"all":                 {0.127, 0.035},
+		"wos":                 {0.210, 0.065},
+		"all":                 {0.126, 0.035},
 	}
 	check := func(name string, s genderScores) {
 		t.Logf("  %-20s %s", name, s)

@@ -21,6 +21,10 @@
 //   - south-asian.txt.gz: the South Asian lists' given names by sex and
 //     surnames, and the typicality counts of name endings, for the model
 //     of South Asian given names (south_asian.go);
+//   - surname-lang.tsv.gz: the language a surname tells (faker's,
+//     php-faker's and python3-fake-factory's surnames by locale, grouped by
+//     language), and endings that tell one; read on first use
+//     (SurnameLanguage);
 //   - surname-sex.tsv.gz: the surnames faker lists by sex (Иванов /
 //     Иванова), with their male share;
 //   - disposable.txt.gz: disposable-email-domains plus mailchecker (a

@@ -295,6 +295,15 @@ func (e *Genderizer) personGender(given []string, surname, salutation string, c 
 		claim, claimConf = sal, 0.9
 	}
 	if claim == "" {
+		if res.Gender == nameapi.GenderNeutral {
+			// Names the data gives both sexes: the surname's language
+			// decides, after every scope the input gives (surname_lang.go),
+			// and only without a salutation or gender, which decide such
+			// names fully.
+			if r, ok := e.bySurnameLanguage(given, surname, scopes); ok {
+				return r
+			}
+		}
 		return res
 	}
 	if sal != "" && declared != "" {

@@ -118,6 +118,9 @@ func run(out, testdata, work string) error {
 	if err := buildSouthAsian(out, testdata, dirs); err != nil {
 		return err
 	}
+	if err := buildSurnameLang(out, testdata, dirs); err != nil {
+		return err
+	}
 	if testdata == "" {
 		return nil
 	}

@@ -91,7 +91,10 @@ func JapaneseMorae(s string, out []string) ([]string, bool) {
 		out = append(out, mora)
 		i += n
 	}
-	return out, len(out) > start
+	if len(out) == start || out[start] == "n" || out[start] == "q" {
+		return out[:start], false // no name starts with the moraic n
+	}
+	return out, true
 }
 
 // romajiLetter returns the lower-case ASCII letter of r, a Latin letter

@@ -19,10 +19,10 @@ const japaneseAt = 0.85
 // surname is a Japanese surname the data lists (dict.IsJapaneseSurname, in
 // any romaji spelling), or the context's place or language is Japanese
 // (JP, ja), and the given name is one word wholly Japanese-shaped
-// (dict.JapaneseMorae) of two morae or more. Then the Japanese lists' vote
+// (dict.JapaneseMorae). Then the Japanese lists' vote
 // decides before other languages' ("Akira": a man's name in Japanese, a
 // woman's in English); a name they do not list is judged by its last
-// morae (dict.JapaneseMaleShare) unless other languages list it from
+// morae (dict.JapaneseMaleShare: two morae or more) unless other languages list it from
 // otherLanguagesVotes sources or more ("Maria" with a Japanese surname
 // keeps the lists' answer). Where the model is unsure, the name is
 // NEUTRAL with its proportion, unless another language lists it. ok is
@@ -41,7 +41,7 @@ func (e *Genderizer) japaneseGender(given []string, surname string, scopes []str
 	if w == "" || !japaneseScope(scopes) && !e.dict.IsJapaneseSurname(surname) {
 		return res, false
 	}
-	key, shaped := japaneseKey(w)
+	key, shaped := dict.JapaneseKey(w)
 	if !shaped {
 		return res, false
 	}
@@ -69,17 +69,6 @@ func (e *Genderizer) japaneseGender(given []string, surname string, scopes []str
 	}
 	mp := round(p)
 	return nameapi.GenderizerResult{Gender: nameapi.GenderNeutral, Confidence: round(0.35 + 0.5*(1-math.Abs(2*p-1)/0.6)*0.5), MaleProportion: &mp}, true
-}
-
-// japaneseKey returns the Hepburn spelling of w without long vowels when w
-// is Japanese-shaped with two morae or more.
-func japaneseKey(w string) (string, bool) {
-	var buf [12]string
-	m, ok := dict.JapaneseMorae(w, buf[:0])
-	if !ok || len(m) < 2 {
-		return "", false
-	}
-	return dict.JapaneseKey(w)
 }
 
 // japaneseScope reports whether the scopes (appendScopes) name Japan or

@@ -199,7 +199,9 @@ func TestGenderJapanese(t *testing.T) {
 			}
 			return fullname(s + ", " + g)
 		}},
-		{"GIVEN SURNAME", func(g, s string) *nameapi.InputWithPerson { return fullname(strings.ToUpper(strings.TrimSpace(g + " " + s))) }},
+		{"GIVEN SURNAME", func(g, s string) *nameapi.InputWithPerson {
+			return fullname(strings.ToUpper(strings.TrimSpace(g + " " + s)))
+		}},
 	}
 	for _, c := range cases {
 		for _, sh := range shapes {

@@ -111,15 +111,20 @@ func TestGenderBenchmark(t *testing.T) {
 	// 3.4 %, i.e. 5,000 right, 176 wrong, 598 unclassified; with WGND's
 	// Korean names in Hangul in the Korean syllable model: pubmed 0.063 /
 	// 1.5 %, wos 0.223 / 6.3 %, all 0.132 / 3.3 %, i.e. 5,011 right, 173
-	// wrong, 590 unclassified, the rest the same). The target on
+	// wrong, 590 unclassified, the rest the same; with Japanese given names
+	// in romaji after a Japanese surname judged by the ja lists first and
+	// by their last morae (genderize/japanese.go): zbmath 0.040 / 0.6 %,
+	// genderize_r_titles 0.049 / 1.3 %, wos 0.216 / 6.1 %, all 0.128 /
+	// 3.3 %, i.e. 5,033 right, 170 wrong, 571 unclassified, the rest the
+	// same). The target on
 	// the whole published set is errorCoded 0.12 with misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
-		"zbmath":              {0.049, 0.008},
+		"zbmath":              {0.041, 0.007},
 		"genderize_r_authors": {0.044, 0.007},
-		"genderize_r_titles":  {0.055, 0.015},
+		"genderize_r_titles":  {0.050, 0.014},
 		"pubmed":              {0.066, 0.017},
-		"wos":                 {0.226, 0.065},
-		"all":                 {0.135, 0.035},
+		"wos":                 {0.217, 0.062},
+		"all":                 {0.129, 0.034},
 	}
 	check := func(name string, s genderScores) {
 		t.Logf("  %-20s %s", name, s)

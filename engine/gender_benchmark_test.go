@@ -114,8 +114,8 @@ func TestGenderBenchmark(t *testing.T) {
 	// wrong, 590 unclassified, the rest the same; with Japanese given names
 	// in romaji after a Japanese surname judged by the ja lists first and
 	// by their last morae (genderize/japanese.go): zbmath 0.040 / 0.6 %,
-	// genderize_r_titles 0.049 / 1.3 %, wos 0.216 / 6.1 %, all 0.128 /
-	// 3.3 %, i.e. 5,033 right, 170 wrong, 571 unclassified, the rest the
+	// genderize_r_titles 0.049 / 1.3 %, wos 0.215 / 6.1 %, all 0.128 /
+	// 3.3 %, i.e. 5,036 right, 170 wrong, 568 unclassified, the rest the
 	// same). The target on
 	// the whole published set is errorCoded 0.12 with misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
@@ -123,7 +123,7 @@ func TestGenderBenchmark(t *testing.T) {
 		"genderize_r_authors": {0.044, 0.007},
 		"genderize_r_titles":  {0.050, 0.014},
 		"pubmed":              {0.066, 0.017},
-		"wos":                 {0.217, 0.062},
+		"wos":                 {0.216, 0.062},
 		"all":                 {0.129, 0.034},
 	}
 	check := func(name string, s genderScores) {

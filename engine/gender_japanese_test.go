@@ -160,6 +160,9 @@ func TestGenderJapanese(t *testing.T) {
 		{"Hiroyuki", "Inoue", nil, nameapi.GenderMale},
 		{"Kouichirou", "Nakamura", nil, nameapi.GenderMale},
 		{"Fubuki", "Harada", nil, nameapi.GenderFemale},
+		{"Shin'ichi", "Ebihara", nil, nameapi.GenderMale},
+		{"Shin-ichi", "Ebihara", nil, nameapi.GenderMale},
+		{"Jumpei", "Yoshida", nil, nameapi.GenderMale},
 		// Unlisted: the last morae.
 		{"Shigetarou", "Suzuki", nil, nameapi.GenderMale},
 		{"Masutarou", "Harada", nil, nameapi.GenderMale},

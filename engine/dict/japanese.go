@@ -41,12 +41,7 @@ func JapaneseMorae(s string, out []string) ([]string, bool) {
 		b = append(b, c)
 	}
 	start := len(out)
-	last := func() string {
-		if len(out) > start {
-			return out[len(out)-1]
-		}
-		return ""
-	}
+	prev := "" // the mora before
 	for i := 0; i < len(b); {
 		c := b[i]
 		next := byte(0)
@@ -55,32 +50,35 @@ func JapaneseMorae(s string, out []string) ([]string, bool) {
 		}
 		if isRomajiVowel(c) {
 			// A long vowel's second letter: uu, ou, oo, aa, ii, ee.
-			if l := last(); l != "" && l != "n" && l != "q" {
-				v := l[len(l)-1]
+			if prev != "" && prev != "n" && prev != "q" {
+				v := prev[len(prev)-1]
 				if v == c || v == 'o' && c == 'u' {
 					i++
 					continue
 				}
 			}
-			out = append(out, string(c))
+			prev = vowelMorae[vowelIndex(c)]
+			out = append(out, prev)
 			i++
 			continue
 		}
 		switch {
 		case c == 'n' && !isRomajiVowel(next) && next != 'y',
 			c == 'm' && (next == 'b' || next == 'm' || next == 'p'):
-			out = append(out, "n")
+			prev = "n"
+			out = append(out, prev)
 			i++
 			continue
-		case c == 'h' && strings.HasSuffix(last(), "o") && !isRomajiVowel(next) && next != 'y':
+		case c == 'h' && strings.HasSuffix(prev, "o") && !isRomajiVowel(next) && next != 'y':
 			i++ // "oh": a long o (Yohko, Satoh)
 			continue
 		case c == next && strings.IndexByte("kstpgzdbfhjmr", c) >= 0 && c != 'm',
 			c == 't' && next == 'c', c == 'c' && next == 'c':
-			if l := last(); l == "" || l == "n" || l == "q" {
-				return out, false
+			if prev == "" || prev == "n" || prev == "q" {
+				return out[:start], false
 			}
-			out = append(out, "q")
+			prev = "q"
+			out = append(out, prev)
 			i++
 			continue
 		}
@@ -88,6 +86,7 @@ func JapaneseMorae(s string, out []string) ([]string, bool) {
 		if n == 0 {
 			return out[:start], false
 		}
+		prev = mora
 		out = append(out, mora)
 		i += n
 	}
@@ -123,6 +122,9 @@ func romajiLetter(r rune) (byte, bool) {
 
 func isRomajiVowel(c byte) bool { return c == 'a' || c == 'i' || c == 'u' || c == 'e' || c == 'o' }
 
+// vowelMorae are the morae of the bare vowels, by vowelIndex.
+var vowelMorae = [5]string{"a", "i", "u", "e", "o"}
+
 // romajiOnsets maps the consonants a mora starts with, as written, to
 // Hepburn's, by the vowel that follows ("" where the pair is not a mora of
 // Japanese names). Index: a, i, u, e, o.
@@ -146,22 +148,64 @@ var romajiOnsets = map[string][5]string{
 	"jy": {"ja", "", "ju", "", "jo"}, "dy": {"ja", "", "ju", "", "jo"},
 }
 
-// romajiMora reads one mora (onset and vowel) at the start of b, in
-// Hepburn's spelling, and how many letters it took; 0 when b does not
-// start with one.
-func romajiMora(b []byte) (string, int) {
-	for k := min(2, len(b)-1); k >= 1; k-- {
-		row, ok := romajiOnsets[string(b[:k])]
-		if !ok {
-			continue
+// onsetRows are the rows of romajiOnsets, and onsetIndex their index by
+// the onset's letters (a to z; the second 26 for none) plus one, so that
+// reading a mora costs no map look-up.
+var (
+	onsetRows  [][5]string
+	onsetIndex [26][27]uint8
+)
+
+func init() {
+	for on, row := range romajiOnsets {
+		onsetRows = append(onsetRows, row)
+		second := 26
+		if len(on) == 2 {
+			second = int(on[1] - 'a')
 		}
-		v := strings.IndexByte("aiueo", b[k])
-		if v < 0 || row[v] == "" {
-			return "", 0
-		}
-		return row[v], k + 1
+		onsetIndex[on[0]-'a'][second] = uint8(len(onsetRows))
 	}
-	return "", 0
+}
+
+// romajiMora reads one mora (onset and vowel) at the start of b (lower
+// case ASCII letters), in Hepburn's spelling, and how many letters it
+// took; 0 when b does not start with one.
+func romajiMora(b []byte) (string, int) {
+	if len(b) < 2 {
+		return "", 0
+	}
+	k, r := 1, onsetIndex[b[0]-'a'][26]
+	if len(b) >= 3 {
+		if r2 := onsetIndex[b[0]-'a'][b[1]-'a']; r2 != 0 {
+			k, r = 2, r2
+		}
+	}
+	if r == 0 {
+		return "", 0
+	}
+	v := vowelIndex(b[k])
+	if v < 0 || onsetRows[r-1][v] == "" {
+		return "", 0
+	}
+	return onsetRows[r-1][v], k + 1
+}
+
+// vowelIndex is the index of the vowel c in a, i, u, e, o; -1 for a
+// consonant.
+func vowelIndex(c byte) int {
+	switch c {
+	case 'a':
+		return 0
+	case 'i':
+		return 1
+	case 'u':
+		return 2
+	case 'e':
+		return 3
+	case 'o':
+		return 4
+	}
+	return -1
 }
 
 // JapaneseKey returns the Hepburn spelling of a romaji name without long
@@ -231,7 +275,7 @@ type japanese struct {
 // IsJapaneseSurname reports whether s is one of the Japanese surnames the
 // data lists, in any romaji spelling ("Satou", "SATO", "Satoh", "Itō").
 func (d *Dict) IsJapaneseSurname(s string) bool {
-	if len(s) < 2 || utf8.RuneCountInString(s) > 16 {
+	if len(s) < 2 || len(s) > 32 || !japaneseEnd(s) {
 		return false
 	}
 	var buf [12]string
@@ -241,6 +285,20 @@ func (d *Dict) IsJapaneseSurname(s string) bool {
 	}
 	var kb [32]byte
 	return japaneseData().surnames[string(appendJapaneseKey(kb[:0], m))]
+}
+
+// japaneseEnd reports whether s ends as a Japanese word in romaji can: in
+// a vowel (also with a macron or circumflex), the moraic n, or the h of a
+// long o ("Satoh"). Most surnames of other languages end otherwise
+// ("Smith", "Müller"), and need no reading into morae.
+func japaneseEnd(s string) bool {
+	switch s[len(s)-1] | 0x20 {
+	case 'a', 'i', 'u', 'e', 'o', 'n':
+		return true
+	case 'h':
+		return len(s) >= 2 && s[len(s)-2]|0x20 == 'o'
+	}
+	return s[len(s)-1] >= utf8.RuneSelf
 }
 
 // JapaneseMaleShare is JapaneseModel.MaleShare over the embedded counts.

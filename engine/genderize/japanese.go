@@ -28,7 +28,7 @@ const japaneseAt = 0.85
 // NEUTRAL with its proportion, unless another language lists it. ok is
 // false when the name is not such a name.
 func (e *Genderizer) japaneseGender(given []string, surname string, scopes []string) (res nameapi.GenderizerResult, ok bool) {
-	if e.dict == nil || len(given) == 0 {
+	if e.dict == nil || len(given) == 0 || !japaneseScope(scopes) && !e.dict.IsJapaneseSurname(surname) {
 		return res, false
 	}
 	w := ""
@@ -38,7 +38,7 @@ func (e *Genderizer) japaneseGender(given []string, surname string, scopes []str
 		}
 		w = x
 	}
-	if w == "" || !japaneseScope(scopes) && !e.dict.IsJapaneseSurname(surname) {
+	if w == "" {
 		return res, false
 	}
 	key, shaped := dict.JapaneseKey(w)

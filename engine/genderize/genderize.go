@@ -372,6 +372,9 @@ func (e *Genderizer) namesGender(given []string, surname string, scopes []string
 	if res, ok := e.pinyinGender(given, surname, scopes); ok {
 		return res // a Chinese given name in pinyin (pinyin.go)
 	}
+	if res, ok := e.thaiGender(given, surname, scopes); ok {
+		return res // a Thai given name in Latin letters (thai.go)
+	}
 	st := e.statsForNames(given, scopes)
 	res := nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
 	if st.known {

@@ -111,15 +111,19 @@ func TestGenderBenchmark(t *testing.T) {
 	// 3.4 %, i.e. 5,000 right, 176 wrong, 598 unclassified; with WGND's
 	// Korean names in Hangul in the Korean syllable model: pubmed 0.063 /
 	// 1.5 %, wos 0.223 / 6.3 %, all 0.132 / 3.3 %, i.e. 5,011 right, 173
-	// wrong, 590 unclassified, the rest the same). The target on
-	// the whole published set is errorCoded 0.12 with misclassified 3.5 %.
+	// wrong, 590 unclassified, the rest the same; eleventh session, with
+	// Thai given names in Latin letters behind a Thai surname
+	// (genderize/thai.go): wos 0.222 / 6.2 %, all 0.132 / 3.3 %, i.e.
+	// 5,014 right, 173 wrong, 587 unclassified, the rest the same). The
+	// issue's target on the whole published set is errorCoded 0.12 with
+	// misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
-		"zbmath":              {0.049, 0.008},
-		"genderize_r_authors": {0.044, 0.007},
-		"genderize_r_titles":  {0.055, 0.015},
-		"pubmed":              {0.066, 0.017},
-		"wos":                 {0.226, 0.065},
-		"all":                 {0.135, 0.035},
+		"zbmath":              {0.047, 0.007},
+		"genderize_r_authors": {0.042, 0.006},
+		"genderize_r_titles":  {0.053, 0.014},
+		"pubmed":              {0.064, 0.016},
+		"wos":                 {0.223, 0.063},
+		"all":                 {0.133, 0.034},
 	}
 	check := func(name string, s genderScores) {
 		t.Logf("  %-20s %s", name, s)

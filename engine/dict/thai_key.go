@@ -7,8 +7,8 @@ package dict
 
 // ThaiKey returns the loose key of a Latin-script Thai name, or "" when
 // s holds anything but ASCII letters, hyphens, apostrophes and spaces.
-// It folds the spelling variants of Thai names: aspiration (ph/p, th/t,
-// kh/k), ch/j, w/v, the vowels' length and their English spellings (ee,
+// It folds the spelling variants of Thai names: aspiration (ph/p/bh,
+// th/t/dh, kh/k), ch/j, w/v, the vowels' length and their English spellings (ee,
 // ii, i; oo, u; ae, e), final consonants by their sound (-t, -d, -ch,
 // -s, -th: t; -k, -g: k; -p, -b: p; -rn: r), a silent h, and doubled
 // letters. A final -n, -l and -r stay apart: Thai writes them ร, ล, น
@@ -57,7 +57,15 @@ func ThaiKey(s string) string {
 				o = append(o, 'c')
 			}
 			i++
-		case nx == 'h' && (c == 'p' || c == 't' || c == 'k' || c == 'b' || c == 'd' || c == 'g' || c == 's'):
+		case nx == 'h' && (c == 'b' || c == 'd'):
+			// Sanskrit-style spellings of the aspirates: "bh" ภ, "dh" ธ.
+			if c == 'b' {
+				o = append(o, 'p')
+			} else {
+				o = append(o, 't')
+			}
+			i++
+		case nx == 'h' && (c == 'p' || c == 't' || c == 'k' || c == 'g' || c == 's'):
 			o = append(o, c)
 			i++
 		case c == 'j':

@@ -170,16 +170,17 @@ const thaiEndWeight = 2
 // w (one word, hyphens allowed), or false when its key is shorter than
 // thaiEndMin letters or nothing in the lists bears on it.
 func (m *ThaiModel) Given(w string) (ThaiJudgement, bool) {
-	k := ThaiKey(w)
+	var sc keyScratch
+	k := thaiKey(w, &sc)
 	if len(k) < thaiEndMin {
 		return ThaiJudgement{}, false
 	}
-	if c, ok := m.given[k]; ok {
+	if c, ok := m.given[string(k)]; ok {
 		return ThaiJudgement{P: float64(c.Male) / float64(c.Male+c.Female), N: c.Male + c.Female, Listed: true}, true
 	}
 	p, n := m.prior, 0
 	for l := 2; l <= thaiEndMax && l < len(k); l++ {
-		c, ok := m.ends[k[len(k)-l:]]
+		c, ok := m.ends[string(k[len(k)-l:])]
 		if !ok {
 			break
 		}
@@ -203,18 +204,19 @@ const thaiEndLeast = 3
 // at least thaiSurEndMin letters as thaiSurEndCount listed surnames do
 // ("Srisombat", "Chaiwongsakul").
 func (m *ThaiModel) IsSurname(s string) bool {
-	k := ThaiKey(s)
-	if k == "" {
+	var sc keyScratch
+	k := thaiKey(s, &sc)
+	if len(k) == 0 {
 		return false
 	}
-	if m.surnames[k] {
+	if m.surnames[string(k)] {
 		return true
 	}
 	if len(k) < thaiSurnameLen {
 		return false
 	}
 	for l := thaiSurEndMin; l < len(k); l++ {
-		if m.surEnds[k[len(k)-l:]] >= thaiSurEndCount {
+		if m.surEnds[string(k[len(k)-l:])] >= thaiSurEndCount {
 			return true
 		}
 	}

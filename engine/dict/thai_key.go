@@ -16,8 +16,17 @@ package dict
 // ("Kanokporn" พร, "Nattapol" พล), which often tells a woman's name from a
 // man's.
 func ThaiKey(s string) string {
-	var buf [48]byte
-	b := buf[:0]
+	var sc keyScratch
+	return string(thaiKey(s, &sc))
+}
+
+// keyScratch is the room thaiKey works in.
+type keyScratch [2][48]byte
+
+// thaiKey is ThaiKey returning the key in sc (or a longer slice of its
+// own), so that a look-up by it allocates nothing.
+func thaiKey(s string, sc *keyScratch) []byte {
+	b := sc[0][:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -27,19 +36,18 @@ func ThaiKey(s string) string {
 		case c == '-' || c == '\'' || c == ' ':
 			continue
 		default:
-			return ""
+			return nil
 		}
 		if len(b) == cap(b) {
-			return ""
+			return nil
 		}
 		b = append(b, c)
 	}
 	if len(b) == 0 {
-		return ""
+		return nil
 	}
 	// Digraphs and consonant spellings.
-	var out [48]byte
-	o := out[:0]
+	o := sc[1][:0]
 	for i := 0; i < len(b); i++ {
 		c := b[i]
 		var nx byte
@@ -190,7 +198,7 @@ func ThaiKey(s string) string {
 		}
 		b = append(b, o[i])
 	}
-	return string(b)
+	return b
 }
 
 func thaiVowel(c byte) bool {

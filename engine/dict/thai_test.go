@@ -143,3 +143,29 @@ func FuzzThaiKey(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkThaiModelLoad is the Thai model's one-time cost on first use
+// (reading data/th-names.txt and building the tables).
+func BenchmarkThaiModelLoad(b *testing.B) {
+	raw, err := files.ReadFile("data/th-names.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		names, err := ParseThaiNames(raw)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_ = NewThaiModel(names, nil)
+	}
+}
+
+// BenchmarkThaiSurname is the look-up a row with a surname of four or
+// more ASCII letters pays when no other model answered its given name.
+func BenchmarkThaiSurname(b *testing.B) {
+	m := MustDefault().Thai()
+	for b.Loop() {
+		_ = m.IsSurname("Schneider")
+	}
+}

@@ -372,10 +372,14 @@ func (e *Genderizer) namesGender(given []string, surname string, scopes []string
 	if res, ok := e.pinyinGender(given, surname, scopes); ok {
 		return res // a Chinese given name in pinyin (pinyin.go)
 	}
-	if res, ok := e.thaiGender(given, surname, scopes); ok {
-		return res // a Thai given name in Latin letters (thai.go)
-	}
 	st := e.statsForNames(given, scopes)
+	if !st.known || st.p > femaleAt && st.p < maleAt || st.votes < thaiOverVotes {
+		// Names the lists do not give one sex, or from few votes: a
+		// Thai given name in Latin letters (thai.go)?
+		if res, ok := e.thaiGender(given, surname, scopes); ok {
+			return res
+		}
+	}
 	res := nameapi.GenderizerResult{Gender: nameapi.GenderUnknown}
 	if st.known {
 		switch {

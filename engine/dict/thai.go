@@ -81,6 +81,12 @@ const (
 	// thaiSurEndMin is the shortest surname ending that marks a surname
 	// as Thai, thaiSurEndCount the fewest listed surnames that must end
 	// so, and thaiSurnameLen the fewest letters of such a surname's key.
+	// Chosen on the data (not the evaluation sets): of the 14,692 ASCII
+	// surnames of data/surnames.txt.gz (every language's), 23 pass
+	// ("Kobayashi", "Rahmawati", "Stepanic"), and 80 of the 266 listed
+	// Thai surnames when each is left out of the model (with endings of 4
+	// letters held by 2 surnames: 52 and 77; 4 letters, 1 surname: 139
+	// and 107).
 	thaiSurEndMin   = 5
 	thaiSurEndCount = 1
 	thaiSurnameLen  = 8
@@ -215,12 +221,8 @@ func (m *ThaiModel) IsSurname(s string) bool {
 	if len(k) < thaiSurnameLen {
 		return false
 	}
-	for l := thaiSurEndMin; l < len(k); l++ {
-		if m.surEnds[string(k[len(k)-l:])] >= thaiSurEndCount {
-			return true
-		}
-	}
-	return false
+	// A longer shared ending holds the shortest one: one look-up.
+	return m.surEnds[string(k[len(k)-thaiSurEndMin:])] >= thaiSurEndCount
 }
 
 // thaiModel is the model of the embedded data/th-names.txt, read on first

@@ -94,15 +94,15 @@ func TestThaiHoldout(t *testing.T) {
 }
 
 // TestThaiShaped holds thaiShaped, the cheap test before the Thai
-// surname look-up: listed Thai surnames pass it, short and non-ASCII ones
-// do not.
+// surname look-up: long romanized Thai surnames pass it, short and
+// non-ASCII ones do not.
 func TestThaiShaped(t *testing.T) {
-	for _, s := range []string{"Chaiprasit", "KONGSANGCHAI", "Na Ayutthaya", "Chan-ocha", "Wong"} {
+	for _, s := range []string{"Chaiprasit", "KONGSANGCHAI", "Na Ayutthaya", "Chan-ocha", "Leekpai"} {
 		if !thaiShaped(s) {
 			t.Errorf("thaiShaped(%q) = false", s)
 		}
 	}
-	for _, s := range []string{"", "Li", "Kim", "Müller", "O'Brien", "Nguyễn"} {
+	for _, s := range []string{"", "Li", "Kim", "Smith", "Wong", "Müller", "O'Brien", "Nguyễn", "Sae-Li"} {
 		if thaiShaped(s) {
 			t.Errorf("thaiShaped(%q) = true", s)
 		}

@@ -10,8 +10,8 @@ package dict
 // It folds the spelling variants of Thai names: aspiration (ph/p/bh,
 // th/t/dh, kh/k), ch/j, w/v, the vowels' length and their English spellings (ee,
 // ii, i; oo, u; ae, e), final consonants by their sound (-t, -d, -ch,
-// -s, -th: t; -k, -g: k; -p, -b: p; -rn: r), a silent h, and doubled
-// letters. A final -n, -l and -r stay apart: Thai writes them ร, ล, น
+// -s, -th: t; -k, -g: k; -p, -b: p; -rn: r, but -arn an; -tr at the
+// end: t), a silent h, and doubled letters. A final -n, -l and -r stay apart: Thai writes them ร, ล, น
 // alike in RTGS (n) but people spell the first two as -r(n) and -l
 // ("Kanokporn" พร, "Nattapol" พล), which often tells a woman's name from a
 // man's.
@@ -115,6 +115,10 @@ func thaiKey(s string, sc *keyScratch) []byte {
 		}
 		o = append(o, c)
 	}
+	// "-tr" at the end is t: "Piyabutr" for ปิยบุตร.
+	if n := len(o); n >= 3 && o[n-1] == 'r' && o[n-2] == 't' {
+		o = o[:n-1]
+	}
 	// Finals: a consonant before another consonant or at the end is read
 	// by its sound.
 	b = b[:0]
@@ -127,11 +131,17 @@ func thaiKey(s string, sc *keyScratch) []byte {
 				switch c {
 				case 'r':
 					if !last && o[i+1] == 'n' {
+						if o[i-1] == 'a' {
+							// "-arn" is a long a and n: "Karn"
+							// for กาญ and การ, "Atitarn".
+							continue
+						}
 						// "-rn" is r: "Kanokporn".
 						b = append(b, 'r')
 						i++
 						continue
 					}
+
 				case 'd', 'c', 's':
 					if !beforeCons || o[i+1] != 'r' && o[i+1] != 'l' && o[i+1] != 'w' {
 						c = 't'

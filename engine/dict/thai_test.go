@@ -23,6 +23,8 @@ func TestThaiKey(t *testing.T) {
 		{"Wutthichai", "Wuttichai", "Vuthichai", "Wudhichai"},
 		{"Suni", "Sunee", "Sunii"},
 		{"Chompu", "Chompoo", "Jompoo"},
+		{"Kanchana", "Karnchana", "KANCHANA"}, // กาญจนา: -arn is a long a
+		{"Piyabut", "Piyabutr", "Piyaboot"},   // ปิยบุตร
 	}
 	seen := map[string]string{}
 	for _, g := range groups {

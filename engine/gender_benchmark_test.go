@@ -129,7 +129,10 @@ func TestGenderBenchmark(t *testing.T) {
 	// after a Japanese surname judged by the ja lists first and by their
 	// last morae (genderize/japanese.go): zbmath 0.043 / 0.6 %, genderize_r_titles
 	// 0.049 / 1.3 %, pubmed 0.061 / 1.5 %, wos 0.201 / 6.2 %, all 0.121 /
-	// 3.39 %, i.e. 5,077 right, 178 wrong, 519 unclassified).
+	// 3.39 %, i.e. 5,077 right, 178 wrong, 519 unclassified; with Thai
+	// given names in Latin letters behind a Thai surname (genderize/thai.go):
+	// wos 0.199 / 6.2 %, all 0.1202 / 3.39 %, i.e. 5,080 right, 178 wrong,
+	// 516 unclassified).
 	// The target on the whole published set is errorCoded 0.12 with
 	// misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
@@ -137,8 +140,8 @@ func TestGenderBenchmark(t *testing.T) {
 		"genderize_r_authors": {0.037, 0.008},
 		"genderize_r_titles":  {0.050, 0.014},
 		"pubmed":              {0.062, 0.016},
-		"wos":                 {0.202, 0.063},
-		"all":                 {0.122, 0.035},
+		"wos":                 {0.200, 0.063},
+		"all":                 {0.121, 0.035},
 	}
 	check := func(name string, s genderScores) {
 		t.Logf("  %-20s %s", name, s)

@@ -385,6 +385,13 @@ func (e *Genderizer) namesGender(given []string, surname string, scopes []string
 		return res // a Japanese given name in romaji (japanese.go)
 	}
 	st := e.statsForNames(given, scopes)
+	if !st.known || st.p > femaleAt && st.p < maleAt || st.votes < thaiOverVotes {
+		// Names the lists do not give one sex, or from few votes: a
+		// Thai given name in Latin letters (thai.go)?
+		if res, ok := e.thaiGender(given, surname, scopes); ok {
+			return res
+		}
+	}
 	if !st.known {
 		if res, ok := e.pinyinBehindKorean(given, surname, scopes); ok {
 			return res // "Yinglai Wang", "Lee Xiaoming" (pinyin_korean.go)

@@ -124,6 +124,9 @@ func run(out, testdata, work string) error {
 	if err := buildJapanese(out, testdata, dirs); err != nil {
 		return err
 	}
+	if err := buildThai(out, testdata, work, dirs); err != nil {
+		return err
+	}
 	if testdata == "" {
 		return nil
 	}

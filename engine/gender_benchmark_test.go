@@ -120,18 +120,17 @@ func TestGenderBenchmark(t *testing.T) {
 	// South Asian surname, or behind a surname no list holds when it and
 	// the first given name end as South Asian names typically do: genderize_r_authors 0.039 / 0.7 %, pubmed 0.062 /
 	// 1.5 %, wos 0.211 / 6.4 %, all 0.126 / 3.4 %, i.e. 5,045 right, 180
-	// wrong, 549 unclassified, the rest the same; with a last word no list
-	// holds counted for a surname (parse's unlistedEvidence): zbmath 0.040
-	// / 0.6 %, genderize_r_titles 0.049 / 1.6 % (two names now read given
-	// first whose given name the data gives the other sex), wos 0.210 /
-	// 6.5 %, all 0.125 / 3.5 %, i.e. 5,050 right, 182 wrong, 542
-	// unclassified, the rest the same).
+	// wrong, 549 unclassified, the rest the same; with the last word of
+	// a two-word name no list holds counted for a surname (parse's
+	// unlistedEvidence): zbmath 0.040 / 0.6 %, genderize_r_titles 0.049 /
+	// 1.3 %, wos 0.210 / 6.5 %, all 0.125 / 3.5 %, i.e. 5,050 right, 181
+	// wrong, 543 unclassified, the rest the same).
 	// The target on the whole published set is errorCoded 0.12 with
 	// misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
 		"zbmath":              {0.049, 0.008},
 		"genderize_r_authors": {0.040, 0.008},
-		"genderize_r_titles":  {0.055, 0.017},
+		"genderize_r_titles":  {0.055, 0.015},
 		"pubmed":              {0.063, 0.016},
 		"wos":                 {0.212, 0.065},
 		"all":                 {0.127, 0.035},

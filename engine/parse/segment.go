@@ -390,9 +390,10 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 	// Latin script as the prior; given-first wins a tie.
 	culture := e.cultureOrderPrior(info)
 	latin := culture == 0 && script.Of(core[0].Text) == script.Latin
-	// An unknown last word counts for a surname (unlistedEvidence); when
-	// the first word is unknown as well, the two say nothing ("test test").
-	lastEvidence := orderEvidence(info[n-1], e.unknownWord(&info[n-1], &info[0], latin) && !e.unknownWord(&info[0], &info[n-1], latin))
+	// The unknown last word of a name of two words counts for a surname
+	// (unlistedEvidence, "Volker Diehl"); when the first word is unknown
+	// as well, the two say nothing ("test test").
+	lastEvidence := orderEvidence(info[n-1], n == 2 && e.unknownWord(&info[n-1], &info[0], latin) && !e.unknownWord(&info[0], &info[n-1], latin))
 	if sA < n-1 && info[sA].particle {
 		// "D'angelo van de Pol": a surname led by a particle is a surname
 		// whatever its last word is.

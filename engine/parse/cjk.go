@@ -114,10 +114,10 @@ func (e *Parser) markCJK(w *wordInfo) {
 // given name; a word only the given-name lists hold counts its strength,
 // no more than the given-first prior, since many surnames are given names
 // too ("Rahm Emanuel", "Thaddeus Lynn") and the surname lists are the
-// thinner ones. A word no list holds nor any name model knows (unknown,
-// see unknownWord) counts for a surname (unlistedEvidence): the lists hold
-// nearly every given name and far fewer of the many surnames ("Volker
-// Diehl"); otherwise an unknown word says nothing.
+// thinner ones. The last word of a two-word name that no list holds
+// (unknown, see unknownWord) counts for a surname (unlistedEvidence): the
+// lists hold nearly every given name and far fewer of the many surnames
+// ("Volker Diehl"); otherwise an unknown word says nothing.
 func orderEvidence(w wordInfo, unknown bool) float64 {
 	switch {
 	case w.initial:

@@ -127,21 +127,24 @@ func TestGenderBenchmark(t *testing.T) {
 	// 6.4 %, all 0.125 / 3.46 %, i.e. 5,053 right, 181 wrong, 540
 	// unclassified, the rest the same; with Japanese given names in romaji
 	// after a Japanese surname judged by the ja lists first and by their
-	// last morae (genderize/japanese.go): zbmath 0.043 / 0.6 %, genderize_r_titles
-	// 0.049 / 1.3 %, pubmed 0.061 / 1.5 %, wos 0.201 / 6.2 %, all 0.121 /
-	// 3.39 %, i.e. 5,077 right, 178 wrong, 519 unclassified; with Thai
+	// last morae (genderize/japanese.go): zbmath 0.043 / 0.6 %,
+	// genderize_r_titles 0.049 / 1.3 %, pubmed 0.061 / 1.5 %, wos 0.201 /
+	// 6.2 %, all 0.121 / 3.39 %, i.e. 5,077 right, 178 wrong, 519 unclassified; with Thai
 	// given names in Latin letters behind a Thai surname (genderize/thai.go):
 	// wos 0.199 / 6.2 %, all 0.1202 / 3.39 %, i.e. 5,080 right, 178 wrong,
-	// 516 unclassified).
+	// 516 unclassified; with an unlisted last word of a two-word name
+	// counting for a surname (parse/cjk.go orderEvidence, "Volker Diehl"):
+	// zbmath 0.040 / 0.6 %, genderize_r_titles 0.047 / 1.3 %, all 0.1195 /
+	// 3.40 %, i.e. 5,084 right, 179 wrong, 511 unclassified).
 	// The target on the whole published set is errorCoded 0.12 with
 	// misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
-		"zbmath":              {0.044, 0.007},
+		"zbmath":              {0.041, 0.007},
 		"genderize_r_authors": {0.037, 0.008},
-		"genderize_r_titles":  {0.050, 0.014},
+		"genderize_r_titles":  {0.048, 0.014},
 		"pubmed":              {0.062, 0.016},
 		"wos":                 {0.200, 0.063},
-		"all":                 {0.121, 0.035},
+		"all":                 {0.120, 0.035},
 	}
 	check := func(name string, s genderScores) {
 		t.Logf("  %-20s %s", name, s)

@@ -114,8 +114,11 @@ func (e *Parser) markCJK(w *wordInfo) {
 // given name; a word only the given-name lists hold counts its strength,
 // no more than the given-first prior, since many surnames are given names
 // too ("Rahm Emanuel", "Thaddeus Lynn") and the surname lists are the
-// thinner ones. Unknown words say nothing.
-func orderEvidence(w wordInfo) float64 {
+// thinner ones. The last word of a two-word name that no list holds
+// (unknown, see unknownWord) counts for a surname (unlistedEvidence): the
+// lists hold nearly every given name and far fewer of the many surnames
+// ("Volker Diehl"); otherwise an unknown word says nothing.
+func orderEvidence(w wordInfo, unknown bool) float64 {
 	switch {
 	case w.initial:
 		return 1.4
@@ -125,8 +128,32 @@ func orderEvidence(w wordInfo) float64 {
 		return -1.4
 	case w.surname:
 		return 1.8*w.given - 1.3
+	case unknown:
+		return unlistedEvidence
 	}
 	return givenFirstPrior * w.given
+}
+
+// unknownWord reports whether w, a word of a Latin-script name of no
+// culture the order prior singles out (latin: no Vietnamese letters, no
+// Hungarian given name last), is one no list holds: not an initial,
+// particle or patronymic, and not shaped like a Chinese or Korean given
+// name (cjkGiven: cjkOrderPrior weighs those). Beside a South Asian
+// surname (other, the name's other end: "Reddy Keshavalal") it is taken
+// for nothing either: the lists of South Asian given names are thin (the
+// reason for genderize's model of their endings behind such a surname).
+// Nor beside a Japanese surname ("Watanabe Atune", "Yoshida Buniti"): a
+// Japanese given name the lists lack, in Kunrei or short-vowel spelling,
+// is unknown as often as a surname, and Japanese lists write the surname
+// first (japaneseOrderPrior weighs the names the lists hold).
+func (e *Parser) unknownWord(w, other *wordInfo, latin bool) bool {
+	if !latin || w.initial || w.particle || w.patronymic || w.cjkGiven || w.surname || w.given > 0 {
+		return false
+	}
+	if sa, ok := e.lex.(interface{ IsSouthAsianSurname(string) bool }); ok && other.listed && sa.IsSouthAsianSurname(other.tok.Text) {
+		return false
+	}
+	return !lexicon.IsJapaneseSurname(e.lex, other.tok.Text)
 }
 
 // cjkOrderPrior is the extra log-odds of the given-first order of a name

@@ -388,13 +388,18 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 	// The order from how likely the first and the last word are a given
 	// name or a surname (orderEvidence), with the given-first order of
 	// Latin script as the prior; given-first wins a tie.
-	lastEvidence := orderEvidence(info[n-1])
+	culture := e.cultureOrderPrior(info)
+	latin := culture == 0 && script.Of(core[0].Text) == script.Latin
+	// The unknown last word of a name of two words counts for a surname
+	// (unlistedEvidence, "Volker Diehl"); when the first word is unknown
+	// as well, the two say nothing ("test test").
+	lastEvidence := orderEvidence(info[n-1], n == 2 && e.unknownWord(&info[n-1], &info[0], latin) && !e.unknownWord(&info[0], &info[n-1], latin))
 	if sA < n-1 && info[sA].particle {
 		// "D'angelo van de Pol": a surname led by a particle is a surname
 		// whatever its last word is.
 		lastEvidence = -2
 	}
-	firstEvidence := orderEvidence(info[0])
+	firstEvidence := orderEvidence(info[0], false)
 	if firstEvidence < lastEvidence && e.cjkSurnamesBothEnds(info) {
 		// "Ge Yang": both ends are Latin spellings of Chinese or Korean
 		// surnames, each a given name as well in those cultures; the
@@ -417,7 +422,7 @@ func (e *Parser) parseWords(dst []candidate, terms []nameTerm, core []text.Token
 		// words says nothing of this order.
 		firstEvidence, lastEvidence = 0, 0
 	}
-	lA := givenFirstPrior + scriptOrderPrior(core) + salutationOrderPrior(terms, core) - koreanOrderPrior(info) + korean + e.cjkOrderPrior(info) - e.cultureOrderPrior(info) +
+	lA := givenFirstPrior + scriptOrderPrior(core) + salutationOrderPrior(terms, core) - koreanOrderPrior(info) + korean + e.cjkOrderPrior(info) - culture +
 		japanese + firstEvidence - lastEvidence
 	if n == 3 && info[2].patronymic && !info[1].patronymic && !info[1].initial {
 		// "Толстой Лев Николаевич": surname, given name, patronymic.

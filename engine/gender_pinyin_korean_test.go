@@ -58,29 +58,8 @@ func TestGenderPinyinBehindKoreanSurname(t *testing.T) {
 		{"Minjun", true, nameapi.GenderMale},
 		{"Younghee", true, nameapi.GenderFemale},
 	}
-	ctx := context.Background()
-	gender := func(in *nameapi.InputWithPerson) string {
-		g, err := e.GenderizePerson(ctx, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g.Gender
-	}
-	shapes := []struct {
-		name  string
-		input func(given, surname string) *nameapi.InputWithPerson
-	}{
-		{"two fields", func(g, s string) *nameapi.InputWithPerson {
-			return &nameapi.InputWithPerson{InputPerson: nameapi.NewNaturalPerson(
-				nameapi.Field(nameapi.FieldGivenname, g), nameapi.Field(nameapi.FieldSurname, s))}
-		}},
-		{"Given Surname", func(g, s string) *nameapi.InputWithPerson { return fullname(g + " " + s) }},
-		{"Surname Given", func(g, s string) *nameapi.InputWithPerson { return fullname(s + " " + g) }},
-		{"Surname, Given", func(g, s string) *nameapi.InputWithPerson { return fullname(s + ", " + g) }},
-		{"GIVEN SURNAME", func(g, s string) *nameapi.InputWithPerson { return fullname(strings.ToUpper(g + " " + s)) }},
-		{"SURNAME GIVEN", func(g, s string) *nameapi.InputWithPerson { return fullname(strings.ToUpper(s + " " + g)) }},
-		{"SURNAME Given", func(g, s string) *nameapi.InputWithPerson { return fullname(strings.ToUpper(s) + " " + g) }},
-	}
+	gender := func(in *nameapi.InputWithPerson) string { return genderOf(t, e, in) }
+	shapes := []nameShape{shapeTwoFields, shapeGivenSurname, shapeSurnameGiven, shapeSurnameComma, shapeUpper, shapeUpperFirst, shapeUpperSurname}
 	for _, c := range cases {
 		if _, _, listed := d.GenderVotes(c.given, ""); !c.korean && listed {
 			t.Errorf("%s: the lists know it; want a name only the pinyin model reads", c.given)

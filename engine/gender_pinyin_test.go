@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -64,26 +63,18 @@ func TestGenderPinyinShapes(t *testing.T) {
 		}
 		return strings.Join(out, sep)
 	}
-	ctx := context.Background()
-	gender := func(in *nameapi.InputWithPerson) string {
-		g, err := e.GenderizePerson(ctx, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g.Gender
-	}
+	gender := func(in *nameapi.InputWithPerson) string { return genderOf(t, e, in) }
 	full := func(s string) *nameapi.InputWithPerson { return fullname(s) }
 	// floor: at least right, at most wrong and at most differ (answers
 	// unlike the two fields'). "Lin Jiaqi" is read given name first (Lin, a
 	// given name, surname Jiaqi, no surname), one name in 54.
-	type floor struct{ right, wrong, differ int }
 	sharedSurnames := []string{"Wang", "Yang", "Sun"}
 	for _, s := range sharedSurnames {
 		if !d.IsCJKSurname(s) || !d.IsKoreanSurname(s) {
 			t.Fatalf("%s: want a Chinese surname that is also a Korean one", s)
 		}
 	}
-	floorAll, floorTwo := floor{30, 2, 0}, floor{21, 3, 1}
+	floorAll, floorTwo := shapeFloor{30, 2, 0}, shapeFloor{21, 2, 0}
 	shapes := []struct {
 		name string
 		// twoOnly: only given names of two syllables. "Chen Fang" is
@@ -91,12 +82,9 @@ func TestGenderPinyinShapes(t *testing.T) {
 		// reads two such words given name first.
 		twoOnly bool
 		input   func(given []string, surname string) *nameapi.InputWithPerson
-		floor   floor
+		floor   shapeFloor
 	}{
-		{"two fields", false, func(g []string, s string) *nameapi.InputWithPerson {
-			return &nameapi.InputWithPerson{InputPerson: nameapi.NewNaturalPerson(
-				nameapi.Field(nameapi.FieldGivenname, joined(g, "")), nameapi.Field(nameapi.FieldSurname, s))}
-		}, floorAll},
+		{"two fields", false, func(g []string, s string) *nameapi.InputWithPerson { return twoFields(joined(g, ""), s) }, floorAll},
 		{"Given Surname", false, func(g []string, s string) *nameapi.InputWithPerson { return full(joined(g, "") + " " + s) }, floorAll},
 		{"Surname Given", true, func(g []string, s string) *nameapi.InputWithPerson { return full(s + " " + joined(g, "")) }, floorTwo},
 		{"GIVEN SURNAME", false, func(g []string, s string) *nameapi.InputWithPerson {
@@ -115,40 +103,22 @@ func TestGenderPinyinShapes(t *testing.T) {
 			return in
 		}, floorAll},
 	}
-	var want [2]string // per sex
-	want[0], want[1] = nameapi.GenderFemale, nameapi.GenderMale
 	ref := make([]string, len(names))
 	for _, sh := range shapes {
-		right, wrong, differ, n2 := 0, 0, 0, 0
+		var tally shapeTally
 		for i, n := range names {
 			if sh.twoOnly && len(n.syl) != 2 {
 				continue
 			}
-			n2++
 			s := pinyinTestSurnames[i%len(pinyinTestSurnames)]
 			g := gender(sh.input(n.syl, s))
 			if sh.name == shapes[0].name {
 				ref[i] = g
-			} else if g != ref[i] {
-				differ++
-				if differ > sh.floor.differ {
-					t.Errorf("%s: %v %s: %s, two fields %s", sh.name, n.syl, s, g, ref[i])
-				}
 			}
-			w := want[0]
-			if n.male {
-				w = want[1]
-			}
-			switch g {
-			case w:
-				right++
-			case nameapi.GenderMale, nameapi.GenderFemale:
-				wrong++
+			if tally.add(g, sexGender(n.male), ref[i]) && tally.differ > sh.floor.differ {
+				t.Errorf("%s: %v %s: %s, two fields %s", sh.name, n.syl, s, g, ref[i])
 			}
 		}
-		t.Logf("%-16s %d names: right %d, wrong %d, unclassified %d; differ from two fields %d", sh.name, n2, right, wrong, n2-right-wrong, differ)
-		if right < sh.floor.right || wrong > sh.floor.wrong || differ > sh.floor.differ {
-			t.Errorf("%s: right %d, wrong %d, unlike two fields %d of %d: want at least %d right, at most %d wrong and %d unlike", sh.name, right, wrong, differ, n2, sh.floor.right, sh.floor.wrong, sh.floor.differ)
-		}
+		tally.check(t, sh.name, sh.floor)
 	}
 }

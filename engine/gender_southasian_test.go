@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"context"
-	"strings"
 	"testing"
 
 	"github.com/namepipe/namepipe/engine/dict"
@@ -39,31 +37,18 @@ func TestGenderSouthAsianShapes(t *testing.T) {
 		{"Mayushi", "Agarwal", nameapi.GenderFemale, false},
 		{"Candani", "Naidu", nameapi.GenderFemale, false},
 	}
-	ctx := context.Background()
-	gender := func(in *nameapi.InputWithPerson) string {
-		t.Helper()
-		g, err := e.GenderizePerson(ctx, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g.Gender
-	}
-	two := func(g, s string) *nameapi.InputWithPerson {
-		return &nameapi.InputWithPerson{InputPerson: nameapi.NewNaturalPerson(
-			nameapi.Field(nameapi.FieldGivenname, g), nameapi.Field(nameapi.FieldSurname, s))}
-	}
+	gender := func(in *nameapi.InputWithPerson) string { return genderOf(t, e, in) }
 	shapes := []struct {
-		name         string
+		nameShape
 		surnameFirst bool
-		input        func(g, s string) *nameapi.InputWithPerson
 	}{
-		{"two fields", false, two},
-		{"Given Surname", false, func(g, s string) *nameapi.InputWithPerson { return fullname(g + " " + s) }},
-		{"Surname, Given", false, func(g, s string) *nameapi.InputWithPerson { return fullname(s + ", " + g) }},
-		{"GIVEN SURNAME", false, func(g, s string) *nameapi.InputWithPerson { return fullname(strings.ToUpper(g + " " + s)) }},
-		{"SURNAME, GIVEN", false, func(g, s string) *nameapi.InputWithPerson { return fullname(strings.ToUpper(s + ", " + g)) }},
-		{"Surname Given", true, func(g, s string) *nameapi.InputWithPerson { return fullname(s + " " + g) }},
-		{"SURNAME GIVEN", true, func(g, s string) *nameapi.InputWithPerson { return fullname(strings.ToUpper(s + " " + g)) }},
+		{shapeTwoFields, false},
+		{shapeGivenSurname, false},
+		{shapeSurnameComma, false},
+		{shapeUpper, false},
+		{shapeUpperComma, false},
+		{shapeSurnameGiven, true},
+		{shapeUpperFirst, true},
 	}
 	for _, c := range cases {
 		if _, _, ok := d.GenderVotes(c.given, ""); ok {
@@ -82,11 +67,11 @@ func TestGenderSouthAsianShapes(t *testing.T) {
 		}
 		// Behind a surname of other languages the model does not answer,
 		// unless the context is South Asian.
-		if g := gender(two(c.given, "Miller")); g == c.want {
+		if g := gender(twoFields(c.given, "Miller")); g == c.want {
 			t.Errorf("%s Miller: %s, want no answer of the South Asian model", c.given, g)
 		}
 		for _, place := range []string{"IN", "India", "NP", "LK"} {
-			in := two(c.given, "Miller")
+			in := twoFields(c.given, "Miller")
 			in.Context = &nameapi.Context{Place: place}
 			if g := gender(in); g != c.want {
 				t.Errorf("%s Miller in %s: %s, want %s", c.given, place, g, c.want)

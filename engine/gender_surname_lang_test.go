@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"flag"
 	"os"
 	"slices"
@@ -26,14 +25,7 @@ var surnameLangRows = flag.String("surname-lang-rows", "", "TestSurnameLangHoldo
 func TestSurnameLangHoldout(t *testing.T) {
 	t.Parallel()
 	e := realEngine(t)
-	ctx := context.Background()
-	gender := func(in *nameapi.InputWithPerson) string {
-		g, err := e.GenderizePerson(ctx, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g.Gender
-	}
+	gender := func(in *nameapi.InputWithPerson) string { return genderOf(t, e, in) }
 	type key struct{ part, kind string }
 	by := map[key]*genderScores{}
 	var out []string
@@ -50,8 +42,7 @@ func TestSurnameLangHoldout(t *testing.T) {
 		if g != nameapi.GenderNeutral {
 			continue
 		}
-		got := gender(&nameapi.InputWithPerson{InputPerson: nameapi.NewNaturalPerson(
-			nameapi.Field(nameapi.FieldGivenname, r[0]), nameapi.Field(nameapi.FieldSurname, r[1]))})
+		got := gender(twoFields(r[0], r[1]))
 		k := key{r[6], r[3]}
 		s := by[k]
 		if s == nil {

@@ -8,7 +8,6 @@ package dict
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -267,20 +266,8 @@ func appendJapaneseKey(dst []byte, mor []string) []byte {
 // The files are part of the build: a broken one is a programming error
 // (TestJapaneseModel).
 var japaneseData = sync.OnceValue(func() *japanese {
-	b, err := files.ReadFile("data/ja-romaji-sex.txt")
-	if err != nil {
-		panic(fmt.Errorf("read ja-romaji-sex.txt: %w", err))
-	}
-	m, err := ParseJapaneseModel(b)
-	if err != nil {
-		panic(err)
-	}
-	s, err := files.ReadFile("data/ja-surnames.txt")
-	if err != nil {
-		panic(fmt.Errorf("read ja-surnames.txt: %w", err))
-	}
-	j := &japanese{model: m, surnames: map[string]bool{}}
-	for ln := range strings.Lines(string(s)) {
+	j := &japanese{model: japaneseModel(), surnames: map[string]bool{}}
+	for ln := range strings.Lines(string(japaneseSurnames())) {
 		ln = strings.TrimSpace(ln)
 		if ln != "" && ln[0] != '#' {
 			j.surnames[ln] = true
@@ -288,6 +275,13 @@ var japaneseData = sync.OnceValue(func() *japanese {
 	}
 	return j
 })
+
+// japaneseModel and japaneseSurnames are the two embedded files of
+// japaneseData.
+var (
+	japaneseModel    = embedded("ja-romaji-sex.txt", ParseJapaneseModel)
+	japaneseSurnames = embedded("ja-surnames.txt", func(b []byte) ([]byte, error) { return b, nil })
+)
 
 type japanese struct {
 	model    *JapaneseModel
@@ -427,31 +421,16 @@ func JapaneseEnds(mor []string) []string {
 // line "* TAB men TAB women" with the counts of names, then ending TAB
 // men's count TAB women's count.
 func ParseJapaneseModel(data []byte) (*JapaneseModel, error) {
-	ends := map[string]SexCount{}
-	men, women := 0, 0
-	i := 0
-	for ln := range strings.Lines(string(data)) {
-		i++
-		ln = strings.TrimRight(ln, "\r\n")
-		if ln == "" || ln[0] == '#' {
-			continue
-		}
-		p := strings.Split(ln, "\t")
-		if len(p) != 3 {
-			return nil, fmt.Errorf("ja-romaji-sex.txt:%d: want ending TAB male TAB female, got %q", i, ln)
-		}
-		a, err1 := strconv.Atoi(p[1])
-		b, err2 := strconv.Atoi(p[2])
-		if err1 != nil || err2 != nil || a < 0 || b < 0 {
-			return nil, fmt.Errorf("ja-romaji-sex.txt:%d: bad counts in %q", i, ln)
-		}
-		if p[0] == "*" {
-			men, women = a, b
-			continue
-		}
-		ends[p[0]] = SexCount{a, b}
+	ends, err := parseSexCounts("ja-romaji-sex.txt", data)
+	if err != nil {
+		return nil, err
 	}
-	m, err := NewJapaneseModel(ends, men, women)
+	all, ok := ends["*"]
+	if !ok {
+		return nil, fmt.Errorf("ja-romaji-sex.txt: no line of the names' counts (*)")
+	}
+	delete(ends, "*")
+	m, err := NewJapaneseModel(ends, all.Male, all.Female)
 	if err != nil {
 		return nil, fmt.Errorf("ja-romaji-sex.txt: %w", err)
 	}

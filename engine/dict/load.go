@@ -10,10 +10,30 @@ import (
 	"io"
 	"math"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/klauspost/compress/gzip"
 )
+
+// embedded returns a function that reads and parses the embedded data
+// file data/name on its first call and returns the result ever after (the
+// small models load on first use, not at start-up). The files are part of
+// the build: one that does not read or parse is a programming error, and
+// panics (each file's own test parses it).
+func embedded[T any](name string, parse func([]byte) (T, error)) func() T {
+	return sync.OnceValue(func() T {
+		b, err := files.ReadFile("data/" + name)
+		if err != nil {
+			panic(fmt.Errorf("read %s: %w", name, err))
+		}
+		v, err := parse(b)
+		if err != nil {
+			panic(err)
+		}
+		return v
+	})
+}
 
 // readFile returns the text of an embedded file, gunzipped if needed.
 func readFile(name string) ([]byte, error) {

@@ -9,26 +9,17 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // pinyinModel is the model of the embedded data/zh-pinyin-sex.txt, read
 // on first use (a few hundred lines). The file is part of the build: a
 // broken one is a programming error (TestPinyinModel).
-var pinyinModel = sync.OnceValue(func() *PinyinModel {
-	b, err := files.ReadFile("data/zh-pinyin-sex.txt")
-	if err != nil {
-		panic(fmt.Errorf("read zh-pinyin-sex.txt: %w", err))
-	}
+var pinyinModel = embedded("zh-pinyin-sex.txt", func(b []byte) (*PinyinModel, error) {
 	counts, err := parsePinyinSex(b)
 	if err != nil {
-		panic(err)
+		return nil, err
 	}
-	m, err := NewPinyinModel(counts)
-	if err != nil {
-		panic(err)
-	}
-	return m
+	return NewPinyinModel(counts)
 })
 
 // PinyinMaleShare is PinyinModel.MaleShare over the embedded syllable
@@ -90,6 +81,13 @@ func NewPinyinModel(counts map[string]SexCount) (*PinyinModel, error) {
 // parsePinyinSex reads data/zh-pinyin-sex.txt: "#" comment lines, then
 // syllable TAB men's count TAB women's count.
 func parsePinyinSex(data []byte) (map[string]SexCount, error) {
+	return parseSexCounts("zh-pinyin-sex.txt", data)
+}
+
+// parseSexCounts reads a data file of sex counts (file names it in
+// errors): "#" comment lines and blank lines, then key TAB men's count TAB
+// women's count.
+func parseSexCounts(file string, data []byte) (map[string]SexCount, error) {
 	out := map[string]SexCount{}
 	i := 0
 	for ln := range strings.Lines(string(data)) {
@@ -100,12 +98,12 @@ func parsePinyinSex(data []byte) (map[string]SexCount, error) {
 		}
 		p := strings.Split(ln, "\t")
 		if len(p) != 3 {
-			return nil, fmt.Errorf("zh-pinyin-sex.txt:%d: want syllable TAB male TAB female, got %q", i, ln)
+			return nil, fmt.Errorf("%s:%d: want key TAB male TAB female, got %q", file, i, ln)
 		}
 		m, err1 := strconv.Atoi(p[1])
 		f, err2 := strconv.Atoi(p[2])
 		if err1 != nil || err2 != nil || m < 0 || f < 0 {
-			return nil, fmt.Errorf("zh-pinyin-sex.txt:%d: bad counts in %q", i, ln)
+			return nil, fmt.Errorf("%s:%d: bad counts in %q", file, i, ln)
 		}
 		out[p[0]] = SexCount{m, f}
 	}

@@ -13,7 +13,6 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-	"sync"
 )
 
 // ThaiName is one line of data/th-names.txt: a given name with its sex or
@@ -228,16 +227,12 @@ func (m *ThaiModel) IsSurname(s string) bool {
 // thaiModel is the model of the embedded data/th-names.txt, read on first
 // use. The file is part of the build: a broken one is a programming error
 // (TestThaiNames).
-var thaiModel = sync.OnceValue(func() *ThaiModel {
-	b, err := files.ReadFile("data/th-names.txt")
-	if err != nil {
-		panic(fmt.Errorf("read th-names.txt: %w", err))
-	}
+var thaiModel = embedded("th-names.txt", func(b []byte) (*ThaiModel, error) {
 	names, err := ParseThaiNames(b)
 	if err != nil {
-		panic(err)
+		return nil, err
 	}
-	return NewThaiModel(names, nil)
+	return NewThaiModel(names, nil), nil
 })
 
 // Thai returns the model of the embedded Thai names.

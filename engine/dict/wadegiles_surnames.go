@@ -9,23 +9,12 @@ package dict
 import (
 	"fmt"
 	"strings"
-	"sync"
 )
 
 // wadeGilesReadings is the table of the embedded data/zh-wadegiles.txt:
 // Wade-Giles syllable -> pinyin readings. The file is part of the build:
 // a broken one is a programming error (TestWadeGilesTable).
-var wadeGilesReadings = sync.OnceValue(func() map[string][]string {
-	b, err := files.ReadFile("data/zh-wadegiles.txt")
-	if err != nil {
-		panic(fmt.Errorf("read zh-wadegiles.txt: %w", err))
-	}
-	readings, err := ParseWadeGiles(b)
-	if err != nil {
-		panic(err)
-	}
-	return readings
-})
+var wadeGilesReadings = embedded("zh-wadegiles.txt", ParseWadeGiles)
 
 // wadeGilesSurnames returns the Wade-Giles spellings, of three letters or
 // more, of the surnames whose pinyin is in pinyin, that hold a spelling

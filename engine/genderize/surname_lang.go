@@ -34,19 +34,11 @@ func (e *Genderizer) bySurnameLanguage(given []string, surname string, scopes []
 	if !st.known || !st.specific || float64(st.votes) < max(1, surnameLangShare*float64(e.dict.MaxLanguageVotes(lg))) {
 		return res, false
 	}
-	switch {
-	case st.p >= maleAt:
-		res.Gender = nameapi.GenderMale
-	case st.p <= femaleAt:
-		res.Gender = nameapi.GenderFemale
-	default:
-		return res, false
-	}
 	// Less sure than a place: the surname may be an immigrant's or a
 	// spouse's (confidence as if the data were found in all data).
 	st.specific = false
-	res.Confidence = confidence(st, res.Gender)
-	return res, true
+	res = statResult(st)
+	return res, res.Gender == nameapi.GenderMale || res.Gender == nameapi.GenderFemale
 }
 
 // surnameLangShare is the share of a language's most votes for one name

@@ -120,7 +120,10 @@ func TestGenderBenchmark(t *testing.T) {
 	// South Asian surname, or behind a surname no list holds when it and
 	// the first given name end as South Asian names typically do: genderize_r_authors 0.039 / 0.7 %, pubmed 0.062 /
 	// 1.5 %, wos 0.211 / 6.4 %, all 0.126 / 3.4 %, i.e. 5,045 right, 180
-	// wrong, 549 unclassified, the rest the same).
+	// wrong, 549 unclassified, the rest the same; with the skeleton model
+	// of Persian given names in Latin letters behind a Persian surname
+	// (genderize/persian.go): wos 0.2105 / 6.4 %, all 0.1261 / 3.4 %, i.e.
+	// 5,046 right, 180 wrong, 548 unclassified, the rest the same).
 	// The target on the whole published set is errorCoded 0.12 with
 	// misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
@@ -128,7 +131,7 @@ func TestGenderBenchmark(t *testing.T) {
 		"genderize_r_authors": {0.040, 0.008},
 		"genderize_r_titles":  {0.055, 0.015},
 		"pubmed":              {0.063, 0.016},
-		"wos":                 {0.212, 0.065},
+		"wos":                 {0.211, 0.065},
 		"all":                 {0.127, 0.035},
 	}
 	check := func(name string, s genderScores) {

@@ -122,11 +122,12 @@ func (kv PersianKeyVotes) Sex(latin string) (male, ok bool) {
 // sexAt is Sex with skeletons of at least minCons consonant classes and
 // minVotes votes.
 func (kv PersianKeyVotes) sexAt(latin string, minCons, minVotes int) (male, ok bool) {
-	k := PersianLatinKey(latin)
+	var buf [persianKeyMax]byte
+	k := appendLatinKey(buf[:0], latin)
 	if keyConsonants(k) < minCons {
 		return false, false
 	}
-	c, found := kv[k]
+	c, found := kv[string(k)]
 	if !found || (c.Male > 0) == (c.Female > 0) || c.Male+c.Female < minVotes {
 		return false, false
 	}
@@ -203,16 +204,20 @@ func newPersianSurnames(surnames []string, given map[string]SexCount) *persianSu
 // is reports whether a Latin skeleton is a Persian surname's: a listed
 // one's, or a given name's of at least persianMinKeyConsonants consonant
 // classes with an ending that makes surnames of given names.
-func (m *persianSurnames) is(k string, given PersianKeyVotes) bool {
+func (m *persianSurnames) is(k []byte, given PersianKeyVotes) bool {
 	if keyConsonants(k) < persianMinKeyConsonants {
 		return false
 	}
-	if _, ok := m.keys[k]; ok {
+	if _, ok := m.keys[string(k)]; ok {
 		return true
 	}
 	for _, e := range m.endings {
-		if p, ok := strings.CutSuffix(k, e); ok && keyConsonants(p) >= persianMinKeyConsonants {
-			if _, ok := given[p]; ok {
+		if len(e) < len(k) && string(k[len(k)-len(e):]) == e {
+			p := k[:len(k)-len(e)]
+			if keyConsonants(p) < persianMinKeyConsonants {
+				continue
+			}
+			if _, ok := given[string(p)]; ok {
 				return true
 			}
 		}
@@ -225,7 +230,8 @@ func (m *persianSurnames) is(k string, given PersianKeyVotes) bool {
 // Persian-script surname's, or a listed given name's with an ending that
 // makes surnames of them (persianEndingMin).
 func (d *Dict) IsPersianSurname(latin string) bool {
-	return persianSurnameModel().is(PersianLatinKey(latin), persianKeys())
+	var buf [persianKeyMax]byte
+	return persianSurnameModel().is(appendLatinKey(buf[:0], latin), persianKeys())
 }
 
 // PersianLatinSex is PersianKeyVotes.Sex over the embedded names.
@@ -234,7 +240,7 @@ func (d *Dict) PersianLatinSex(given string) (male, ok bool) {
 }
 
 // keyConsonants counts the consonant classes of a skeleton.
-func keyConsonants(k string) int {
+func keyConsonants[S string | []byte](k S) int {
 	n := 0
 	for i := 0; i < len(k); i++ {
 		if c := k[i]; c != 'V' && c != 'I' && c != 'U' {
@@ -257,30 +263,58 @@ func isLatinVowel(b byte) bool {
 // → "SVhrzVd"), or "" when it has letters other than a-z after folding
 // diacritics.
 func PersianLatinKey(latin string) string {
-	s := text.Strip(strings.ToLower(latin))
-	s = strings.Map(func(r rune) rune {
-		switch r {
-		case '\'', '’', '`', 'ʼ', 'ʻ', '-':
-			return -1 // glottal marks and joins
+	var buf [persianKeyMax]byte
+	return string(appendLatinKey(buf[:0], latin))
+}
+
+// persianKeyMax is the longest name, in letters, that has a skeleton.
+const persianKeyMax = 48
+
+// appendLatinKey appends the skeleton of a Latin-script name to dst (see
+// PersianLatinKey); it allocates only for a name with diacritics.
+func appendLatinKey(dst []byte, latin string) []byte {
+	var low [persianKeyMax]byte
+	s := low[:0]
+	ascii := true
+	for i := 0; i < len(latin); i++ {
+		if latin[i] >= 0x80 {
+			ascii = false
+			break
 		}
-		return r
-	}, s)
-	for i := 0; i < len(s); i++ {
-		if s[i] < 'a' || s[i] > 'z' {
-			return ""
+	}
+	if !ascii {
+		latin = text.StripKey(latin)
+	}
+	for i := 0; i < len(latin); i++ {
+		c := latin[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		case c >= 'a' && c <= 'z':
+		case c == '\'' || c == '`' || c == '-':
+			continue // glottal marks and joins
+		case c == 0xE2 && i+2 < len(latin) && latin[i+1] == 0x80 && latin[i+2] == 0x99:
+			i += 2 // ’
+			continue
+		default:
+			return dst[:0]
 		}
+		if len(s) == len(low) {
+			return dst[:0]
+		}
+		s = append(s, c)
 	}
 	// A final h after a vowel writes no sound of its own in Persian
 	// spellings (Asefeh, Shah), nor does a final w after o (Khosrow).
 	if n := len(s); n > 2 && ((s[n-1] == 'h' && isLatinVowel(s[n-2])) || (s[n-1] == 'w' && s[n-2] == 'o')) {
 		s = s[:n-1]
 	}
-	var b strings.Builder
+	start := len(dst)
 	put := func(c byte) {
-		if o := b.String(); len(o) > 0 && o[len(o)-1] == c {
+		if len(dst) > start && dst[len(dst)-1] == c {
 			return // doubled letters and vowel runs count once
 		}
-		b.WriteByte(c)
+		dst = append(dst, c)
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -289,7 +323,7 @@ func PersianLatinKey(latin string) string {
 			next = s[i+1]
 		}
 		if next == 'h' {
-			if d, ok := latinDigraph[c]; ok {
+			if d := latinDigraph(c); d != 0 {
 				put(d)
 				i++
 				continue
@@ -327,11 +361,32 @@ func PersianLatinKey(latin string) string {
 			put(c)
 		}
 	}
-	return b.String()
+	return dst
 }
 
-// latinDigraph maps the first letter of a digraph with h to its class.
-var latinDigraph = map[byte]byte{'k': 'X', 'g': 'G', 's': 'S', 'c': 'C', 'z': 'J', 'p': 'f', 't': 't', 'd': 'z'}
+// latinDigraph returns the class of a digraph of c with h (kh, gh, sh, ch,
+// zh, ph, th, dh), or 0.
+func latinDigraph(c byte) byte {
+	switch c {
+	case 'k':
+		return 'X'
+	case 'g':
+		return 'G'
+	case 's':
+		return 'S'
+	case 'c':
+		return 'C'
+	case 'z':
+		return 'J'
+	case 'p':
+		return 'f'
+	case 't':
+		return 't'
+	case 'd':
+		return 'z'
+	}
+	return 0
+}
 
 // persianLetter is the class of a Persian consonant letter.
 var persianLetter = map[rune]byte{

@@ -255,3 +255,48 @@ func TestPersianSurnameOtherLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestPersianLatinKeyAllocs holds the look-ups of an ASCII name to no
+// allocation: the genderizer asks for every given name no list holds.
+func TestPersianLatinKeyAllocs(t *testing.T) {
+	d := MustDefault()
+	d.PersianLatinSex("Goodarz") // build the models
+	d.IsPersianSurname("Ahmadi")
+	if n := testing.AllocsPerRun(100, func() {
+		d.PersianLatinSex("Azarmidokht")
+		d.IsPersianSurname("Mohammadi")
+	}); n != 0 {
+		t.Errorf("%v allocations per look-up, want 0", n)
+	}
+}
+
+// BenchmarkPersianModel measures the first use of the skeleton models:
+// every skeleton of the Persian-script given names and surnames.
+func BenchmarkPersianModel(b *testing.B) {
+	names, err := PersianNames()
+	if err != nil {
+		b.Fatal(err)
+	}
+	sur, err := loadList(persianSurnameFile, 400)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		NewPersianKeyVotes(names)
+		newPersianSurnames(sur, names)
+	}
+}
+
+// BenchmarkPersianLookup measures the look-ups of a given name no list
+// holds and of its surname.
+func BenchmarkPersianLookup(b *testing.B) {
+	d := MustDefault()
+	d.PersianLatinSex("Goodarz")
+	d.IsPersianSurname("Ahmadi")
+	b.ReportAllocs()
+	for b.Loop() {
+		d.PersianLatinSex("Bozorgmehr")
+		d.IsPersianSurname("Hosseini")
+	}
+}

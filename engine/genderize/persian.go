@@ -18,7 +18,7 @@ import (
 // that it answers for, a fifth have the other sex
 // (dict.TestPersianOtherLanguages). ok is false when it does not answer.
 func (e *Genderizer) persianGender(given []string, surname string) (res nameapi.GenderizerResult, ok bool) {
-	if e.dict == nil || len(given) == 0 || surname == "" || !e.persianSurname(surname) {
+	if e.dict == nil || len(given) == 0 || surname == "" {
 		return res, false
 	}
 	decided, male := false, false
@@ -32,7 +32,7 @@ func (e *Genderizer) persianGender(given []string, surname string) (res nameapi.
 		}
 		decided, male = true, m
 	}
-	if !decided {
+	if !decided || !e.persianSurname(surname) {
 		return res, false
 	}
 	st := stat{known: true, p: 0, votes: 1}

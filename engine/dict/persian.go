@@ -100,14 +100,35 @@ var errPersianLine = errors.New("want \"name TAB men's votes TAB women's votes\"
 
 // NewPersianKeyVotes returns the skeleton votes of Persian-script names.
 func NewPersianKeyVotes(names map[string]SexCount) PersianKeyVotes {
-	kv := PersianKeyVotes{}
+	// The skeletons' places in sums, and the last name counted in each
+	// (a name gives a skeleton many times): one string per skeleton is
+	// all that is allocated per key.
+	type sum struct {
+		c    SexCount
+		last int32
+	}
+	at := make(map[string]int32, 24*len(names)) // ~20 skeletons per name
+	var sums []sum
+	id := int32(0)
 	for n, c := range names {
-		for _, k := range PersianScriptKeys(n) {
-			a := kv[k]
-			a.Male += c.Male
-			a.Female += c.Female
-			kv[k] = a
-		}
+		id++
+		eachPersianKey(n, func(k []byte) {
+			i, ok := at[string(k)]
+			if !ok {
+				i = int32(len(sums))
+				at[string(k)] = i
+				sums = append(sums, sum{})
+			}
+			if s := &sums[i]; s.last != id {
+				s.last = id
+				s.c.Male += c.Male
+				s.c.Female += c.Female
+			}
+		})
+	}
+	kv := make(PersianKeyVotes, len(at))
+	for k, i := range at {
+		kv[k] = sums[i].c
 	}
 	return kv
 }
@@ -166,12 +187,14 @@ const persianEndingMin = 3
 // newPersianSurnames returns the surname model of Persian-script surnames
 // and given names.
 func newPersianSurnames(surnames []string, given map[string]SexCount) *persianSurnames {
-	m := &persianSurnames{keys: map[string]struct{}{}}
+	m := &persianSurnames{keys: make(map[string]struct{}, 40*len(surnames))} // ~34 skeletons per surname
 	ends := map[string]int{}
 	for _, n := range surnames {
-		for _, k := range PersianScriptKeys(n) {
-			m.keys[k] = struct{}{}
-		}
+		eachPersianKey(n, func(k []byte) {
+			if _, ok := m.keys[string(k)]; !ok {
+				m.keys[string(k)] = struct{}{}
+			}
+		})
 		rs := []rune(n)
 		for i := 2; i < len(rs); i++ {
 			if _, ok := given[string(rs[:i])]; ok && len(rs)-i <= 5 {
@@ -409,6 +432,22 @@ var persianGlottal = map[rune]bool{'ع': true, 'ء': true, 'ئ': true, 'ؤ': tru
 // know or too many choices. Spaces and zero-width non-joiners are dropped
 // (a compound is written as one word in Latin letters).
 func PersianScriptKeys(fa string) []string {
+	var out []string
+	seen := map[string]bool{}
+	eachPersianKey(fa, func(k []byte) {
+		if !seen[string(k)] {
+			seen[string(k)] = true
+			out = append(out, string(k))
+		}
+	})
+	return out
+}
+
+// eachPersianKey calls yield with every skeleton of a Persian-script
+// given name (PersianScriptKeys), some more than once; the bytes are
+// reused after the call. It returns false when the name has letters the
+// table does not know or too many choices.
+func eachPersianKey(fa string, yield func([]byte)) bool {
 	if i := strings.IndexByte(fa, '('); i >= 0 {
 		fa = fa[:i]
 	}
@@ -422,7 +461,7 @@ func PersianScriptKeys(fa string) []string {
 		}
 	}
 	if len(rs) == 0 {
-		return nil
+		return false
 	}
 	// Each letter's choices: a string of classes, "" for none.
 	var slots [][]string
@@ -467,7 +506,7 @@ func PersianScriptKeys(fa string) []string {
 		default:
 			c, ok := persianLetter[r]
 			if !ok {
-				return nil
+				return false
 			}
 			ch = []string{string(c)}
 		}
@@ -482,11 +521,9 @@ func PersianScriptKeys(fa string) []string {
 	for _, s := range slots {
 		n *= len(s)
 		if n > persianMaxKeys {
-			return nil
+			return false
 		}
 	}
-	seen := map[string]bool{}
-	var out []string
 	idx := make([]int, len(slots))
 	var b []byte
 	for {
@@ -499,9 +536,8 @@ func PersianScriptKeys(fa string) []string {
 				b = append(b, c)
 			}
 		}
-		if k := string(b); k != "" && !seen[k] {
-			seen[k] = true
-			out = append(out, k)
+		if len(b) > 0 {
+			yield(b)
 		}
 		i := len(idx) - 1
 		for ; i >= 0; i-- {
@@ -512,7 +548,7 @@ func PersianScriptKeys(fa string) []string {
 			idx[i] = 0
 		}
 		if i < 0 {
-			return out
+			return true
 		}
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -108,15 +107,20 @@ func persianSources(dirs map[string]string) (map[string]dict.SexCount, []string,
 		add(l.Male, true)
 		add(l.Female, false)
 	}
-	// Surnames: faker's fa, ruby-faker's fa and php-faker's fa_IR.
-	phpLast, err := phpLastNames(filepath.Join(dirs[pkgPHPFaker], phpFakerProviders, "fa_IR", "Person.php"))
+	// Surnames: faker's fa, ruby-faker's fa, php-faker's and
+	// fake-factory's fa_IR.
+	phpLast, err := phpLastNamesOf(filepath.Join(dirs[pkgPHPFaker], phpFakerProviders, "fa_IR", "Person.php"))
+	if err != nil {
+		return nil, nil, err
+	}
+	pyLast, err := pyLastNamesOf(filepath.Join(dirs[pkgFakeFactory], fakeFactoryPersons, "fa_IR", "__init__.py"))
 	if err != nil {
 		return nil, nil, err
 	}
 	var sur []string
-	for _, l := range [][]string{faker["fa"].Last, ruby.Last, phpLast} {
-		if len(l) < 100 {
-			return nil, nil, fmt.Errorf("persian surnames: a source has %d, want 100 or more", len(l))
+	for _, l := range [][]string{faker["fa"].Last, ruby.Last, phpLast, pyLast} {
+		if len(l) < 90 {
+			return nil, nil, fmt.Errorf("persian surnames: a source has %d, want 90 or more", len(l))
 		}
 		for _, n := range l {
 			if n = normPersian(n); n != "" {
@@ -127,16 +131,31 @@ func persianSources(dirs map[string]string) (map[string]dict.SexCount, []string,
 	return out, sur, nil
 }
 
-// phpLastList matches php-faker's $lastName array.
-var phpLastList = regexp.MustCompile(`(?s)static \$lastName\s*=\s*\[(.*?)\]\s*;`)
+// pyLastNamesOf reads the surnames of a fake-factory locale's person
+// provider.
+func pyLastNamesOf(path string) ([]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", pkgFakeFactory, err)
+	}
+	m := pyLastNames.FindSubmatch(b)
+	if m == nil {
+		return nil, fmt.Errorf("%s: no last_names in %s", pkgFakeFactory, path)
+	}
+	var out []string
+	for _, s := range pyString.FindAllSubmatch(m[1], -1) {
+		out = append(out, string(s[1])+string(s[2]))
+	}
+	return out, nil
+}
 
-// phpLastNames reads the surnames of a php-faker locale's Person.php.
-func phpLastNames(path string) ([]string, error) {
+// phpLastNamesOf reads the surnames of a php-faker locale's Person.php.
+func phpLastNamesOf(path string) ([]string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", pkgPHPFaker, err)
 	}
-	m := phpLastList.FindSubmatch(b)
+	m := phpLastName.FindSubmatch(b)
 	if m == nil {
 		return nil, fmt.Errorf("%s: no $lastName in %s", pkgPHPFaker, path)
 	}
@@ -181,7 +200,7 @@ func buildPersian(out, testdata string, dirs map[string]string) error {
 			sur = append(sur, n)
 		}
 	}
-	shdr := fmt.Sprintf("fa-surnames: Persian surnames in Persian script, from %s %s (fa person.last_name), Debian's %s %s (lib/locales/fa.yml last_name) and %s %s (fa_IR $lastName); all MIT, see NOTICE.", pkgFaker, verFaker, pkgRubyFaker, verRubyFaker, pkgPHPFaker, verPHPFaker)
+	shdr := fmt.Sprintf("fa-surnames: Persian surnames in Persian script, from %s %s (fa person.last_name), Debian's %s %s (lib/locales/fa.yml last_name), %s %s (fa_IR $lastName) and %s %s (fa_IR last_names); all MIT, see NOTICE.", pkgFaker, verFaker, pkgRubyFaker, verRubyFaker, pkgPHPFaker, verPHPFaker, pkgFakeFactory, verFakeFactory)
 	if err := writeLines(filepath.Join(out, "fa-surnames.txt.gz"), shdr, sur); err != nil {
 		return err
 	}

@@ -135,7 +135,10 @@ func TestGenderBenchmark(t *testing.T) {
 	// 516 unclassified; with an unlisted last word of a two-word name
 	// counting for a surname (parse/cjk.go orderEvidence, "Volker Diehl"):
 	// zbmath 0.040 / 0.6 %, genderize_r_titles 0.047 / 1.3 %, all 0.1195 /
-	// 3.40 %, i.e. 5,084 right, 179 wrong, 511 unclassified).
+	// 3.40 %, i.e. 5,084 right, 179 wrong, 511 unclassified; with Persian
+	// given names in Latin letters behind a Persian surname
+	// (genderize/persian.go): wos 0.198 / 6.2 %, all 0.1193 / 3.40 %, i.e.
+	// 5,085 right, 179 wrong, 510 unclassified).
 	// The target on the whole published set is errorCoded 0.12 with
 	// misclassified 3.5 %.
 	floors := map[string]struct{ errorCoded, misclassified float64 }{
@@ -143,7 +146,7 @@ func TestGenderBenchmark(t *testing.T) {
 		"genderize_r_authors": {0.037, 0.008},
 		"genderize_r_titles":  {0.048, 0.014},
 		"pubmed":              {0.062, 0.016},
-		"wos":                 {0.200, 0.063},
+		"wos":                 {0.199, 0.063},
 		"all":                 {0.120, 0.035},
 	}
 	check := func(name string, s genderScores) {

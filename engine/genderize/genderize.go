@@ -399,6 +399,9 @@ func (e *Genderizer) namesGender(given []string, surname string, scopes []string
 		if res, ok := e.southAsianGender(given, surname, scopes); ok {
 			return res // unlisted South Asian given names (southasian.go)
 		}
+		if res, ok := e.persianGender(given, surname); ok {
+			return res // unlisted Persian given names in Latin letters (persian.go)
+		}
 	}
 	res := statResult(st)
 	if !st.known {

@@ -99,6 +99,10 @@ func run(out, testdata, work string) error {
 		return err
 	}
 	dirs[pkgFakeFactory] = d
+	if d, err = fetchDeb(work, pkgRubyFaker, verRubyFaker); err != nil {
+		return err
+	}
+	dirs[pkgRubyFaker] = d
 
 	keep, err := readList(filepath.Join(out, "top-providers.txt"))
 	if err != nil {
@@ -124,7 +128,10 @@ func run(out, testdata, work string) error {
 	if err := buildJapanese(out, testdata, dirs); err != nil {
 		return err
 	}
-	if err := buildThai(out, testdata, work, dirs); err != nil {
+	if err := buildThai(out, testdata, dirs); err != nil {
+		return err
+	}
+	if err := buildPersian(out, testdata, dirs); err != nil {
 		return err
 	}
 	if testdata == "" {

@@ -71,7 +71,7 @@ func thaiKeys(name string) []string {
 
 // buildThai writes data/th-names.txt and, when testdata is set,
 // testdata/th-given-holdout.tsv.
-func buildThai(out, testdata, work string, dirs map[string]string) error {
+func buildThai(out, testdata string, dirs map[string]string) error {
 	faker, err := loadFaker(dirs[pkgFaker])
 	if err != nil {
 		return err
@@ -88,10 +88,7 @@ func buildThai(out, testdata, work string, dirs map[string]string) error {
 			phpLast = append(phpLast, string(s[1]))
 		}
 	}
-	rubyDir, err := fetchDeb(work, pkgRubyFaker, verRubyFaker)
-	if err != nil {
-		return err
-	}
+	rubyDir := dirs[pkgRubyFaker]
 	enTH, err := os.ReadFile(filepath.Join(rubyDir, rubyLocales, "en-TH.yml"))
 	if err != nil {
 		return fmt.Errorf("ruby-faker en-TH: %w", err)

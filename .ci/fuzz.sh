@@ -40,6 +40,10 @@ targets=(
   ./engine/email:FuzzSplit
   ./engine/script:FuzzLatinKey
   ./engine/dict:FuzzSplitSurnameFirst
+  ./engine/dict:FuzzJapaneseMorae
+  ./engine/dict:FuzzThaiKey
+  ./engine/dict:FuzzPersianLatinKey
+  ./engine/internal/gen:FuzzRomanizeThai
   ./report:FuzzRenderEscapes
 )
 

@@ -351,3 +351,29 @@ func TestPersianOtherLanguagePairs(t *testing.T) {
 		t.Errorf("%d wrong of %d pairs, want %d or fewer", e.wrong, n, n/10000)
 	}
 }
+
+// FuzzPersianLatinKey: the skeleton of any input is empty or at most one
+// class a letter of a bounded name, of the key's classes only, and the
+// look-ups on it never panic.
+func FuzzPersianLatinKey(f *testing.F) {
+	for _, s := range []string{"Shahrzad", "Goodarz", "Asefeh", "Khosrow", "Mas'ud", "Müller", "", "-", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"} {
+		f.Add(s)
+	}
+	d, err := Default()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		k := PersianLatinKey(s)
+		if len(k) > persianKeyMax {
+			t.Fatalf("PersianLatinKey(%q) = %q, longer than %d", s, k, persianKeyMax)
+		}
+		for i := 0; i < len(k); i++ {
+			if c := k[i]; !(c >= 'a' && c <= 'z' || c == 'V' || c == 'U' || c == 'I' || c >= 'A' && c <= 'Z') {
+				t.Fatalf("PersianLatinKey(%q) = %q: byte %q", s, k, c)
+			}
+		}
+		d.IsPersianSurname(s)
+		d.PersianLatinSex(s)
+	})
+}

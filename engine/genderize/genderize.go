@@ -1,6 +1,26 @@
 // Package genderize is the engine's genderizer: the gender of a person
 // from given names looked up by place and language, the salutation and the
 // input gender field.
+//
+// The names' gender (namesGender) comes from the lists (engine/dict) in
+// the scopes of the context and the person, except where a culture's own
+// model reads the given name better. Each model is a file of its own and
+// answers only behind that culture's surname or place, in this order
+// (the last one in personGender, where no salutation or gender field
+// decides):
+//   - pinyin.go: Chinese given names in pinyin, by syllable;
+//   - japanese.go: Japanese given names in romaji, by their last morae;
+//   - thai.go: Thai given names in Latin letters, by loose key and ending;
+//   - pinyin_korean.go: pinyin after a surname also spelt as a Korean one,
+//     where the Korean syllable model cannot read the name;
+//   - southasian.go: South Asian given names no list holds, by ending;
+//   - persian.go: Persian given names no list holds, by consonant skeleton;
+//   - patronymic.go: a patronymic alone;
+//   - surname_lang.go: a name the lists give both sexes, by the language
+//     its surname tells (the last scope before all data).
+//
+// Korean given names are judged inside the lists' look-up (dict's Korean
+// syllable model; korean.go here only reads their words).
 package genderize
 
 import (

@@ -130,6 +130,9 @@ func run(out, testdata, work string) error {
 	if testdata == "" {
 		return nil
 	}
+	if err := writeDutchSurnames(testdata, work); err != nil {
+		return err
+	}
 	return buildEval(testdata, dirs, usCheck)
 }
 

@@ -12,7 +12,9 @@ import (
 	"hash/fnv"
 	"log/slog"
 	"maps"
+	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -215,4 +217,39 @@ func writeSurnameEndingHoldout(testdata string, clear map[string]string, locales
 	hdr := "Held-out pairs for the surname endings: given TAB surname TAB sex TAB kind (same: a surname of the name's locale; migrant: of a locale of another language) TAB given's language TAB surname's language TAB part (tune or test, by a hash of the given name, as in surname-lang-holdout.tsv), then per setting of the endings (share/least surnames/ending lengths: " +
 		strings.Join(names, ", ") + ") the language the surname's ending tells (\"-\": none), learned on the clear surnames of the other half (by a hash of the folded surname); the surnames are of the held-out half and told a language by some setting. The first setting is the index's. From the per-locale lists of " + pkgFaker + " " + verFaker + ", Debian's " + pkgPHPFaker + " " + verPHPFaker + " and " + pkgFakeFactory + " " + verFakeFactory + " (MIT). Written by engine/internal/gen; the genderizer's TestSurnameEndingHoldout reads it."
 	return writeText(filepath.Join(testdata, "surname-ending-holdout.tsv"), hdr, rows)
+}
+
+// rubyInlineLast matches a ruby-faker locale file's last_name list
+// written inline ("last_name: [...]", as nl.yml has it).
+var rubyInlineLast = regexp.MustCompile(`(?m)^\s+last_name:\s*\[(.*)\]\s*$`)
+
+// writeDutchSurnames writes surname-nl-ruby.tsv: the Dutch surnames of
+// Debian's ruby-faker (nl.yml, from the family-names-in-the-netherlands
+// list), most of which the surname-language index's sources do not
+// hold, so that the genderizer's TestSurnameEndingDutch measures the
+// endings on surnames from outside the index.
+func writeDutchSurnames(testdata, work string) error {
+	rubyDir, err := fetchDeb(work, pkgRubyFaker, verRubyFaker)
+	if err != nil {
+		return err
+	}
+	b, err := os.ReadFile(filepath.Join(rubyDir, rubyLocales, "nl.yml"))
+	if err != nil {
+		return fmt.Errorf("ruby-faker nl: %w", err)
+	}
+	m := rubyInlineLast.FindSubmatch(b)
+	if m == nil {
+		return fmt.Errorf("ruby-faker nl: no last_name list")
+	}
+	var rows []string
+	for s := range strings.SplitSeq(string(m[1]), ",") {
+		if s = strings.Trim(strings.TrimSpace(s), `"'`); normName(s) != "" {
+			rows = append(rows, s)
+		}
+	}
+	if len(rows) < 10000 {
+		return fmt.Errorf("ruby-faker nl: %d surnames, want 10,000 or more", len(rows))
+	}
+	hdr := "Dutch surnames, one a line, of Debian's " + pkgRubyFaker + " " + verRubyFaker + " (MIT; nl.yml's last_name, from the family-names-in-the-netherlands list), most of which the surname-language index's sources do not hold: the genderizer's TestSurnameEndingDutch measures the surname endings on those that reach them. Written by engine/internal/gen."
+	return writeText(filepath.Join(testdata, "surname-nl-ruby.tsv"), hdr, rows)
 }

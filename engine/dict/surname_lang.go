@@ -162,11 +162,20 @@ func (x *surnameLangs) ending(w string) uint8 {
 // surnames tell none here (their given names have models of their own),
 // nor does a double surname with one of them.
 func (d *Dict) SurnameLanguage(surname string) (string, bool) {
+	lg, _, ok := d.SurnameLanguageBy(surname)
+	return lg, ok
+}
+
+// SurnameLanguageBy is SurnameLanguage that also reports whether only
+// endings told the language (byEnding: no word of the surname is listed
+// with it), which the genderizer trusts less.
+func (d *Dict) SurnameLanguageBy(surname string) (lang string, byEnding, ok bool) {
 	x, err := surnameLanguages()
 	if err != nil || x == nil {
-		return "", false
+		return "", false, false
 	}
 	var got uint8
+	listedLang := false
 	var buf [asciiKeyMax]byte
 	for w := range strings.FieldsFuncSeq(surname, func(r rune) bool { return r == ' ' || r == '-' }) {
 		w = strings.Trim(w, ".,'’")
@@ -175,15 +184,15 @@ func (d *Dict) SurnameLanguage(surname string) (string, bool) {
 			// allocating (BenchmarkSurnameLanguage).
 			if v, listed := x.get(keyHash(b)); listed {
 				if d.IsCJKSurname(w) {
-					return "", false
+					return "", false, false
 				}
 				if v == 0 || text.Lists().Particles[string(b)] {
 					continue
 				}
 				if got != 0 && got != v {
-					return "", false
+					return "", false, false
 				}
-				got = v
+				got, listedLang = v, true
 				continue
 			}
 		}
@@ -195,7 +204,7 @@ func (d *Dict) SurnameLanguage(surname string) (string, bool) {
 			// Chinese and Korean surnames in Latin letters ("Lee",
 			// "Lin") are in lists of many languages; their given names
 			// have models of their own.
-			return "", false
+			return "", false, false
 		}
 		v, listed := x.word(w)
 		if !listed && !d.IsSurname(w) && !d.IsGivenName(w) {
@@ -205,14 +214,15 @@ func (d *Dict) SurnameLanguage(surname string) (string, bool) {
 			continue
 		}
 		if got != 0 && got != v {
-			return "", false
+			return "", false, false
 		}
 		got = v
+		listedLang = listedLang || listed
 	}
 	if got == 0 {
-		return "", false
+		return "", false, false
 	}
-	return x.langs[got-1], true
+	return x.langs[got-1], !listedLang, true
 }
 
 // MaxLanguageVotes returns the most source votes any given name has in a

@@ -34,6 +34,22 @@ func TestSurnameLanguage(t *testing.T) {
 			t.Errorf("SurnameLanguage(%q) = %q, %v; want %q", c.surname, got, ok, c.want)
 		}
 	}
+	// Whether only endings told the language (the genderizer's vote bar
+	// is higher then).
+	for _, c := range []struct {
+		surname, want string
+		byEnding      bool
+	}{
+		{"Lappalainen", "fi", false},
+		{"Augustijn", "nl", true},            // -ijn; Ruby Faker's nl list, no source here
+		{"Xyzinen Lappalainen", "fi", false}, // one word listed
+		{"Xyzinen", "fi", true},
+	} {
+		got, byEnding, ok := d.SurnameLanguageBy(c.surname)
+		if got != c.want || byEnding != c.byEnding || !ok {
+			t.Errorf("SurnameLanguageBy(%q) = %q, %v, %v; want %q, %v, true", c.surname, got, byEnding, ok, c.want, c.byEnding)
+		}
+	}
 	if n := d.MaxLanguageVotes("en"); n < 3 {
 		t.Errorf("MaxLanguageVotes(en) = %d, want 3 or more (several English lists)", n)
 	}

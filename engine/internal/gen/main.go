@@ -137,6 +137,9 @@ func run(out, testdata, work string) error {
 	if testdata == "" {
 		return nil
 	}
+	if err := writeDutchSurnames(testdata, dirs[pkgRubyFaker]); err != nil {
+		return err
+	}
 	return buildEval(testdata, dirs, usCheck)
 }
 

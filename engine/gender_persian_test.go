@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -38,30 +37,9 @@ func TestGenderPersianShapes(t *testing.T) {
 		{"Roudabeh", "Kazemi", nameapi.GenderFemale},
 		{"Tahmineh", "Jafari", nameapi.GenderFemale},
 	}
-	ctx := context.Background()
-	gender := func(in *nameapi.InputWithPerson) string {
-		t.Helper()
-		g, err := e.GenderizePerson(ctx, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g.Gender
-	}
-	two := func(g, s string) *nameapi.InputWithPerson {
-		return &nameapi.InputWithPerson{InputPerson: nameapi.NewNaturalPerson(
-			nameapi.Field(nameapi.FieldGivenname, g), nameapi.Field(nameapi.FieldSurname, s))}
-	}
-	shapes := []struct {
-		name  string
-		input func(g, s string) *nameapi.InputWithPerson
-	}{
-		{"two fields", two},
-		{"Given Surname", func(g, s string) *nameapi.InputWithPerson { return fullname(g + " " + s) }},
-		{"Surname, Given", func(g, s string) *nameapi.InputWithPerson { return fullname(s + ", " + g) }},
-		{"GIVEN SURNAME", func(g, s string) *nameapi.InputWithPerson { return fullname(strings.ToUpper(g + " " + s)) }},
-		{"SURNAME, GIVEN", func(g, s string) *nameapi.InputWithPerson { return fullname(strings.ToUpper(s + ", " + g)) }},
-		{"two fields, capitals", func(g, s string) *nameapi.InputWithPerson { return two(strings.ToUpper(g), strings.ToUpper(s)) }},
-	}
+	gender := func(in *nameapi.InputWithPerson) string { return genderOf(t, e, in) }
+	shapes := []nameShape{shapeTwoFields, shapeGivenSurname, shapeSurnameComma, shapeUpper, shapeUpperComma,
+		{"two fields, capitals", func(g, s string) *nameapi.InputWithPerson { return twoFields(strings.ToUpper(g), strings.ToUpper(s)) }}}
 	for _, c := range cases {
 		if _, _, ok := d.GenderVotes(c.given, ""); ok {
 			t.Fatalf("%s: listed; want a name only the model knows", c.given)
@@ -75,7 +53,7 @@ func TestGenderPersianShapes(t *testing.T) {
 			}
 		}
 		// Behind a surname of other languages the model does not answer.
-		if g := gender(two(c.given, "Miller")); g == c.want {
+		if g := gender(twoFields(c.given, "Miller")); g == c.want {
 			t.Errorf("%s Miller: %s, want no answer of the Persian model", c.given, g)
 		}
 	}

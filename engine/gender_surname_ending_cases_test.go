@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"context"
-	"strings"
 	"testing"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -20,18 +18,6 @@ import (
 func TestGenderBySurnameEnding(t *testing.T) {
 	t.Parallel()
 	e := realEngine(t)
-	ctx := context.Background()
-	gender := func(t *testing.T, in *nameapi.InputWithPerson) string {
-		t.Helper()
-		g, err := e.GenderizePerson(ctx, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g.Gender
-	}
-	person := func(fields ...nameapi.NameField) *nameapi.InputWithPerson {
-		return &nameapi.InputWithPerson{InputPerson: nameapi.NewNaturalPerson(fields...)}
-	}
 	cases := []struct{ given, surname, want string }{
 		{"Kato", "Augustijn", nameapi.GenderFemale},  // -ijn: Dutch
 		{"Kato", "Bergwijn", nameapi.GenderFemale},   // -ijn: Dutch
@@ -45,29 +31,22 @@ func TestGenderBySurnameEnding(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.given+" "+c.surname, func(t *testing.T) {
-			if g := gender(t, person(nameapi.Field(nameapi.FieldGivenname, c.given))); g != nameapi.GenderNeutral {
+			if g := genderOf(t, e, givenOnly(c.given)); g != nameapi.GenderNeutral {
 				t.Fatalf("%s alone: %s, want NEUTRAL (not of this class)", c.given, g)
 			}
-			shapes := map[string]*nameapi.InputWithPerson{
-				"two fields":       person(nameapi.Field(nameapi.FieldGivenname, c.given), nameapi.Field(nameapi.FieldSurname, c.surname)),
-				"Given Surname":    fullname(c.given + " " + c.surname),
-				"Surname, Given":   fullname(c.surname + ", " + c.given),
-				"GIVEN SURNAME":    fullname(strings.ToUpper(c.given + " " + c.surname)),
-				"SURNAME, GIVEN":   fullname(strings.ToUpper(c.surname + ", " + c.given)),
-				"given surname lc": fullname(strings.ToLower(c.given + " " + c.surname)),
-			}
-			for name, in := range shapes {
-				if g := gender(t, in); g != c.want {
-					t.Errorf("%s: %s, want %s", name, g, c.want)
+			shapes := givenFirstShapes
+			for _, sh := range shapes {
+				if g := genderOf(t, e, sh.input(c.given, c.surname)); g != c.want {
+					t.Errorf("%s: %s, want %s", sh.name, g, c.want)
 				}
 			}
 		})
 	}
 	// A place the input gives comes first ("Andrea Peverelli" in Germany
 	// is a woman, as the German data says).
-	in := person(nameapi.Field(nameapi.FieldGivenname, "Andrea"), nameapi.Field(nameapi.FieldSurname, "Peverelli"))
+	in := twoFields("Andrea", "Peverelli")
 	in.Context = &nameapi.Context{Place: "DE"}
-	if g := gender(t, in); g != nameapi.GenderFemale {
+	if g := genderOf(t, e, in); g != nameapi.GenderFemale {
 		t.Errorf("Andrea Peverelli in DE: %s, want FEMALE", g)
 	}
 }

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"context"
-	"strings"
 	"testing"
 
 	"github.com/namepipe/namepipe/nameapi"
@@ -16,18 +14,6 @@ import (
 func TestGenderBySurnameLanguage(t *testing.T) {
 	t.Parallel()
 	e := realEngine(t)
-	ctx := context.Background()
-	gender := func(t *testing.T, in *nameapi.InputWithPerson) string {
-		t.Helper()
-		g, err := e.GenderizePerson(ctx, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g.Gender
-	}
-	person := func(fields ...nameapi.NameField) *nameapi.InputWithPerson {
-		return &nameapi.InputWithPerson{InputPerson: nameapi.NewNaturalPerson(fields...)}
-	}
 	cases := []struct {
 		given, surname, want string
 		surnameFirst         bool // the culture writes the surname first (Hungarian)
@@ -45,23 +31,16 @@ func TestGenderBySurnameLanguage(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.given+" "+c.surname, func(t *testing.T) {
-			if g := gender(t, person(nameapi.Field(nameapi.FieldGivenname, c.given))); g != nameapi.GenderNeutral {
+			if g := genderOf(t, e, givenOnly(c.given)); g != nameapi.GenderNeutral {
 				t.Fatalf("%s alone: %s, want NEUTRAL (not of this class)", c.given, g)
 			}
-			shapes := map[string]*nameapi.InputWithPerson{
-				"two fields":       person(nameapi.Field(nameapi.FieldGivenname, c.given), nameapi.Field(nameapi.FieldSurname, c.surname)),
-				"Given Surname":    fullname(c.given + " " + c.surname),
-				"Surname, Given":   fullname(c.surname + ", " + c.given),
-				"GIVEN SURNAME":    fullname(strings.ToUpper(c.given + " " + c.surname)),
-				"SURNAME, GIVEN":   fullname(strings.ToUpper(c.surname + ", " + c.given)),
-				"given surname lc": fullname(strings.ToLower(c.given + " " + c.surname)),
-			}
+			shapes := givenFirstShapes
 			if c.surnameFirst {
-				shapes["Surname Given"] = fullname(c.surname + " " + c.given)
+				shapes = append(shapes[:len(shapes):len(shapes)], shapeSurnameGiven)
 			}
-			for name, in := range shapes {
-				if g := gender(t, in); g != c.want {
-					t.Errorf("%s: %s, want %s", name, g, c.want)
+			for _, sh := range shapes {
+				if g := genderOf(t, e, sh.input(c.given, c.surname)); g != c.want {
+					t.Errorf("%s: %s, want %s", sh.name, g, c.want)
 				}
 			}
 		})
@@ -69,13 +48,13 @@ func TestGenderBySurnameLanguage(t *testing.T) {
 	// A place or language the input gives comes first: the surname's
 	// language never overrides it ("Andrea Cecere" in Germany is a woman,
 	// as the German data says).
-	in := person(nameapi.Field(nameapi.FieldGivenname, "Andrea"), nameapi.Field(nameapi.FieldSurname, "Cecere"))
+	in := twoFields("Andrea", "Cecere")
 	in.Context = &nameapi.Context{Place: "DE"}
-	if g := gender(t, in); g != nameapi.GenderFemale {
+	if g := genderOf(t, e, in); g != nameapi.GenderFemale {
 		t.Errorf("Andrea Cecere in DE: %s, want FEMALE", g)
 	}
 	// A surname of many languages ("Martin") tells none.
-	if g := gender(t, person(nameapi.Field(nameapi.FieldGivenname, "Andrea"), nameapi.Field(nameapi.FieldSurname, "Martin"))); g != nameapi.GenderNeutral {
+	if g := genderOf(t, e, twoFields("Andrea", "Martin")); g != nameapi.GenderNeutral {
 		t.Errorf("Andrea Martin: %s, want NEUTRAL", g)
 	}
 }

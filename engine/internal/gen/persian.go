@@ -6,7 +6,6 @@ package main
 
 import (
 	"fmt"
-	"hash/fnv"
 	"log/slog"
 	"maps"
 	"os"
@@ -229,15 +228,7 @@ func buildPersian(out, testdata string, dirs map[string]string) error {
 // persianPart is a name's part of the held-out set: "tune", "test", or ""
 // (not held out), by a hash of the name: a quarter each.
 func persianPart(n string) string {
-	h := fnv.New32a()
-	h.Write([]byte(n))
-	switch h.Sum32() % 4 {
-	case 0:
-		return "tune"
-	case 1:
-		return "test"
-	}
-	return ""
+	return heldOutPart(n, 4)
 }
 
 // writePersianHoldout writes testdata/fa-holdout.tsv: the held-out names

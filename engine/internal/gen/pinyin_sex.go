@@ -10,7 +10,6 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -240,12 +239,7 @@ func pinyinHoldout(dirs map[string]string) ([]heldName, error) {
 			if other[n] || !isSyllables(n) {
 				continue
 			}
-			h := fnv.New32a()
-			h.Write([]byte(n))
-			part := "tune"
-			if h.Sum32()%2 == 1 {
-				part = "test"
-			}
+			part := heldOutPart(n, 2)
 			out = append(out, heldName{n, sex, part})
 		}
 	}

@@ -15,7 +15,6 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"maps"
 	"os"
@@ -68,13 +67,6 @@ func surnameHeldOut(name string) string {
 		return "test"
 	}
 	return ""
-}
-
-// nameHash is the FNV-1a hash of a name.
-func nameHash(name string) uint32 {
-	h := fnv.New32a()
-	h.Write([]byte(name))
-	return h.Sum32()
 }
 
 // South Asian endings: the typicality counts of the endings of two to

@@ -191,12 +191,7 @@ func writeSurnameEndingHoldout(testdata string, clear map[string]string, locales
 				if i == 1 {
 					sex = "FEMALE"
 				}
-				h := fnv.New32a()
-				h.Write([]byte(n))
-				part := "tune"
-				if h.Sum32()%2 == 1 {
-					part = "test"
-				}
+				part := heldOutPart(n, 2)
 				g = strings.TrimSpace(g)
 				add := func(sur, kind, slg string) {
 					rows = append(rows, strings.Join(append([]string{g, sur, sex, kind, lg, slg, part}, told(normName(sur))...), "\t"))

@@ -405,12 +405,7 @@ func writeSurnameLangHoldout(path string, locales map[string]fakerLocale) error 
 				if i == 1 {
 					sex = "FEMALE"
 				}
-				h := fnv.New32a()
-				h.Write([]byte(n))
-				part := "tune"
-				if h.Sum32()%2 == 1 {
-					part = "test"
-				}
+				part := heldOutPart(n, 2)
 				g = strings.TrimSpace(g)
 				add := func(sur, kind, slg string) {
 					r := strings.Join([]string{g, sur, sex, kind, lg, slg, part}, "\t")

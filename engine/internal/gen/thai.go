@@ -9,7 +9,6 @@ package main
 
 import (
 	"fmt"
-	"hash/fnv"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -200,12 +199,7 @@ func writeThaiHoldout(testdata string, th fakerLocale) error {
 			if both[n] || len(rs) == 0 {
 				continue
 			}
-			h := fnv.New32a()
-			h.Write([]byte(n))
-			part := "tune"
-			if h.Sum32()%2 == 1 {
-				part = "test"
-			}
+			part := heldOutPart(n, 2)
 			rows = append(rows, strings.Join([]string{part, sex, n, capitalize(rs[0]), capitalize(thaiPopular(romanizePeople(n)[0]))}, "\t"))
 		}
 	}

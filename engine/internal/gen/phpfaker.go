@@ -105,6 +105,13 @@ func loadPHPFaker(dir string) (map[string]fakerLocale, error) {
 // locale being its folder's name) and keeps the locales with both men's
 // and women's names; fewer than least of them is an error naming pkg.
 func loadLocaleFiles(pkg, pattern string, parse func([]byte) fakerLocale, least int) (map[string]fakerLocale, error) {
+	return loadLocaleFilesKeeping(pkg, pattern, parse, least, "men's and women's names",
+		func(l fakerLocale) bool { return len(l.Male) > 0 && len(l.Female) > 0 })
+}
+
+// loadLocaleFilesKeeping is loadLocaleFiles keeping the locales keep
+// accepts (what names them in the error).
+func loadLocaleFilesKeeping(pkg, pattern string, parse func([]byte) fakerLocale, least int, what string, keep func(fakerLocale) bool) (map[string]fakerLocale, error) {
 	files, err := filepath.Glob(pattern)
 	if err != nil || len(files) == 0 {
 		return nil, fmt.Errorf("%s: no files match %s", pkg, pattern)
@@ -115,12 +122,12 @@ func loadLocaleFiles(pkg, pattern string, parse func([]byte) fakerLocale, least 
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", pkg, err)
 		}
-		if l := parse(b); len(l.Male) > 0 && len(l.Female) > 0 {
+		if l := parse(b); keep(l) {
 			out[filepath.Base(filepath.Dir(f))] = l
 		}
 	}
 	if len(out) < least {
-		return nil, fmt.Errorf("%s: %d locales with men's and women's names, want %d or more", pkg, len(out), least)
+		return nil, fmt.Errorf("%s: %d locales with %s, want %d or more", pkg, len(out), what, least)
 	}
 	return out, nil
 }

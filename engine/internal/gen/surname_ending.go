@@ -174,40 +174,21 @@ func writeSurnameEndingHoldout(testdata string, clear map[string]string, locales
 	for _, k := range withCand {
 		l := locales[k]
 		lg := surnameLocaleLang(k)
-		male, female := map[string]bool{}, map[string]bool{}
-		for _, n := range l.Male {
-			male[normName(n)] = true
-		}
-		for _, n := range l.Female {
-			female[normName(n)] = true
-		}
-		for i, list := range [][]string{l.Male, l.Female} {
-			for _, g := range list {
-				n := normName(g)
-				if n == "" || strings.Contains(n, " ") || male[n] == female[n] || sexes[n] != [2]bool{true, true} {
-					continue
-				}
-				sex := "MALE"
-				if i == 1 {
-					sex = "FEMALE"
-				}
-				part := heldOutPart(n, 2)
-				g = strings.TrimSpace(g)
-				add := func(sur, kind, slg string) {
-					rows = append(rows, strings.Join(append([]string{g, sur, sex, kind, lg, slg, part}, told(normName(sur))...), "\t"))
-				}
-				c := cands[k]
-				start := hash(k + n)
-				for j := range endingPairs {
-					add(c[(start+uint64(j))%uint64(len(c))], "same", lg)
-				}
-				o := withCand[hash("migrant"+k+n)%uint64(len(withCand))]
-				if olg := surnameLocaleLang(o); olg != lg {
-					oc := cands[o]
-					add(oc[hash(o+n)%uint64(len(oc))], "migrant", olg)
-				}
+		eachAmbiguousGiven(l, sexes, func(g, n, sex, part string) {
+			add := func(sur, kind, slg string) {
+				rows = append(rows, strings.Join(append([]string{g, sur, sex, kind, lg, slg, part}, told(normName(sur))...), "\t"))
 			}
-		}
+			c := cands[k]
+			start := hash(k + n)
+			for j := range endingPairs {
+				add(c[(start+uint64(j))%uint64(len(c))], "same", lg)
+			}
+			o := withCand[hash("migrant"+k+n)%uint64(len(withCand))]
+			if olg := surnameLocaleLang(o); olg != lg {
+				oc := cands[o]
+				add(oc[hash(o+n)%uint64(len(oc))], "migrant", olg)
+			}
+		})
 	}
 	hdr := "Held-out pairs for the surname endings: given TAB surname TAB sex TAB kind (same: a surname of the name's locale; migrant: of a locale of another language) TAB given's language TAB surname's language TAB part (tune or test, by a hash of the given name, as in surname-lang-holdout.tsv), then per setting of the endings (share/least surnames/ending lengths: " +
 		strings.Join(names, ", ") + ") the language the surname's ending tells (\"-\": none), learned on the clear surnames of the other half (by a hash of the folded surname); the surnames are of the held-out half and told a language by some setting. The first setting is the index's. From the per-locale lists of " + pkgFaker + " " + verFaker + ", Debian's " + pkgPHPFaker + " " + verPHPFaker + " and " + pkgFakeFactory + " " + verFakeFactory + " (MIT). Written by engine/internal/gen; the genderizer's TestSurnameEndingHoldout reads it."

@@ -302,28 +302,10 @@ func buildSurnameLang(out, testdata string, dirs map[string]string) error {
 	return writeLines(filepath.Join(out, "surname-lang.tsv.gz"), hdr, lines)
 }
 
-// loadLastFiles parses every file matching pattern (one per locale, the
-// locale being its folder's name) for its surnames and keeps the locales
-// with some; fewer than least of them is an error naming pkg.
+// loadLastFiles is loadLocaleFiles for surnames: it keeps the locales
+// with some.
 func loadLastFiles(pkg, pattern string, parse func([]byte) fakerLocale, least int) (map[string]fakerLocale, error) {
-	files, err := filepath.Glob(pattern)
-	if err != nil || len(files) == 0 {
-		return nil, fmt.Errorf("%s: no files match %s", pkg, pattern)
-	}
-	out := map[string]fakerLocale{}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", pkg, err)
-		}
-		if l := parse(b); len(l.Last) > 0 {
-			out[filepath.Base(filepath.Dir(f))] = l
-		}
-	}
-	if len(out) < least {
-		return nil, fmt.Errorf("%s: %d locales with surnames, want %d or more", pkg, len(out), least)
-	}
-	return out, nil
+	return loadLocaleFilesKeeping(pkg, pattern, parse, least, "surnames", func(l fakerLocale) bool { return len(l.Last) > 0 })
 }
 
 // surnameLocaleLang maps a "source:locale" key of buildSurnameLang to the
@@ -379,13 +361,6 @@ func writeSurnameLangHoldout(path string, locales map[string]fakerLocale) error 
 	for _, k := range withLast {
 		l := locales[k]
 		lg := surnameLocaleLang(k)
-		male, female := map[string]bool{}, map[string]bool{}
-		for _, n := range l.Male {
-			male[normName(n)] = true
-		}
-		for _, n := range l.Female {
-			female[normName(n)] = true
-		}
 		var last []string
 		for _, n := range l.Last {
 			if n = strings.TrimSpace(n); n != "" && normName(n) != "" && !strings.Contains(n, " ") {
@@ -395,42 +370,30 @@ func writeSurnameLangHoldout(path string, locales map[string]fakerLocale) error 
 		if len(last) < 20 {
 			continue
 		}
-		for i, list := range [][]string{l.Male, l.Female} {
-			for _, g := range list {
-				n := normName(g)
-				if n == "" || strings.Contains(n, " ") || male[n] == female[n] || sexes[n] != [2]bool{true, true} {
-					continue
-				}
-				sex := "MALE"
-				if i == 1 {
-					sex = "FEMALE"
-				}
-				part := heldOutPart(n, 2)
-				g = strings.TrimSpace(g)
-				add := func(sur, kind, slg string) {
-					r := strings.Join([]string{g, sur, sex, kind, lg, slg, part}, "\t")
-					if !seen[r] {
-						seen[r] = true
-						rows = append(rows, r)
-					}
-				}
-				for j := range 2 {
-					add(pick(last, fmt.Sprint(k, n, j)), "same", lg)
-				}
-				o := pick(withLast, fmt.Sprint("migrant", k, n))
-				if olg := surnameLocaleLang(o); olg != lg {
-					var ol []string
-					for _, x := range locales[o].Last {
-						if x = strings.TrimSpace(x); normName(x) != "" && !strings.Contains(x, " ") {
-							ol = append(ol, x)
-						}
-					}
-					if len(ol) > 0 {
-						add(pick(ol, fmt.Sprint(o, n)), "migrant", olg)
-					}
+		eachAmbiguousGiven(l, sexes, func(g, n, sex, part string) {
+			add := func(sur, kind, slg string) {
+				r := strings.Join([]string{g, sur, sex, kind, lg, slg, part}, "\t")
+				if !seen[r] {
+					seen[r] = true
+					rows = append(rows, r)
 				}
 			}
-		}
+			for j := range 2 {
+				add(pick(last, fmt.Sprint(k, n, j)), "same", lg)
+			}
+			o := pick(withLast, fmt.Sprint("migrant", k, n))
+			if olg := surnameLocaleLang(o); olg != lg {
+				var ol []string
+				for _, x := range locales[o].Last {
+					if x = strings.TrimSpace(x); normName(x) != "" && !strings.Contains(x, " ") {
+						ol = append(ol, x)
+					}
+				}
+				if len(ol) > 0 {
+					add(pick(ol, fmt.Sprint(o, n)), "migrant", olg)
+				}
+			}
+		})
 	}
 	slices.Sort(rows)
 	hdr := "Held-out pairs of a given name the lists give both sexes and a surname: given TAB surname TAB sex TAB kind (same: the surname of the name's locale; migrant: of a locale of another language) TAB given's language TAB surname's language TAB part (tune or test, by a hash of the given name). " +
@@ -482,4 +445,32 @@ func languageMostVotes(givenPath string) (map[string]int, error) {
 		return nil, fmt.Errorf("most votes: %s: %w", givenPath, err)
 	}
 	return most, nil
+}
+
+// eachAmbiguousGiven calls yield for each one-word given name that locale
+// l lists under one sex only but that all data (sexes: whether any locale
+// lists a folded name as a man's, as a woman's) gives both: the names a
+// surname's language is to decide. given is as written (trimmed), sex
+// MALE or FEMALE, part the held-out half by the folded name.
+func eachAmbiguousGiven(l fakerLocale, sexes map[string][2]bool, yield func(given, folded, sex, part string)) {
+	male, female := map[string]bool{}, map[string]bool{}
+	for _, n := range l.Male {
+		male[normName(n)] = true
+	}
+	for _, n := range l.Female {
+		female[normName(n)] = true
+	}
+	for i, list := range [][]string{l.Male, l.Female} {
+		sex := "MALE"
+		if i == 1 {
+			sex = "FEMALE"
+		}
+		for _, g := range list {
+			n := normName(g)
+			if n == "" || strings.Contains(n, " ") || male[n] == female[n] || sexes[n] != [2]bool{true, true} {
+				continue
+			}
+			yield(strings.TrimSpace(g), n, sex, heldOutPart(n, 2))
+		}
+	}
 }

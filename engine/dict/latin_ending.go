@@ -50,11 +50,12 @@ func (d *Dict) latinEndings() map[string]endingVotes {
 		// every ten given names (21,035 of 123,841 and 208,767): room
 		// without regrowing.
 		ends := make(map[string]endingVotes, d.nGiven/8)
+		memo := new(latinRuneMemo)
 		// The names in byte order: a float sum depends on the order of
 		// its terms, and a share near latinEndMinShare must not answer
 		// one way in one run and the other way in the next.
 		for name, sp := range d.sexedGivenNames {
-			if !latinLetters(name) {
+			if !memo.letters(name) {
 				continue
 			}
 			sv := d.modelSexVotes(sp)
@@ -90,6 +91,38 @@ func latinLetters(s string) bool {
 				return false
 			}
 		} else if !unicode.IsLower(r) || script.Of(string(r)) != script.Latin {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// latinRuneMemo remembers latinLetters' answer for each rune of the Basic
+// Multilingual Plane outside ASCII (0 not asked yet, 1 a lower-case Latin
+// letter, 2 not), for a pass over many names: asking unicode and script
+// for every rune of the 124,000 names with a sex (half of them in other
+// scripts) was most of the Latin ending index's build.
+type latinRuneMemo [1 << 16]uint8
+
+// letters is latinLetters(s).
+func (m *latinRuneMemo) letters(s string) bool {
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			if r < 'a' || r > 'z' {
+				return false
+			}
+		case r < rune(len(m)):
+			if m[r] == 0 {
+				m[r] = 2
+				if latinLetters(string(r)) {
+					m[r] = 1
+				}
+			}
+			if m[r] != 1 {
+				return false
+			}
+		case !latinLetters(string(r)):
 			return false
 		}
 	}

@@ -120,39 +120,54 @@ const surnamesHint = 30000
 // Too little is an error of Load, which the tests would show.
 const otherKeys = surnamesHint + 12000 + 2000
 
+// givenData is what loadGiven reads from the given-name file.
+type givenData struct {
+	words    *wordBuilder // the names' entries (with room for otherKeys more)
+	stats    []langStat   // their stats, in the file's order
+	langs    []string     // the languages of stats
+	nonLatin int          // the names that do not start with an ASCII byte
+	sexed    sexedNames   // the names with stats, in the file's order (sexedGivenNames)
+}
+
 // loadGiven returns the given names of an embedded file as the entries of
-// a table under construction (with room for otherKeys more) and their
-// stats.
-// nonLatin counts the names that do not start with an ASCII byte. The
-// maps are sized from the file's line count: grown step by step they cost
-// a third more (BenchmarkEngineStartup).
-func loadGiven(name string) (m *wordBuilder, stats []langStat, names []string, nonLatin int, err error) {
+// a table under construction and their stats. The maps are sized from the
+// file's line count: grown step by step they cost a third more
+// (BenchmarkEngineStartup).
+func loadGiven(name string) (givenData, error) {
 	b, err := readFile(name)
 	if err != nil {
-		return nil, nil, nil, 0, err
+		return givenData{}, err
 	}
 	return loadGivenText(name, b)
 }
 
 // loadGivenText is loadGiven of the text b of the file name.
-func loadGivenText(name string, b []byte) (m *wordBuilder, stats []langStat, names []string, nonLatin int, err error) {
+func loadGivenText(name string, b []byte) (givenData, error) {
+	var g givenData
 	n := bytes.Count(b, []byte{'\n'})
-	m = newWordBuilder(n + otherKeys)
+	g.words = newWordBuilder(n + otherKeys)
 	keys := make([]string, 0, n)
 	entries := make([]wordEntry, 0, n)
-	stats = make([]langStat, 0, n*3/2)
+	stats := make([]langStat, 0, n*3/2)
 	var lc langCodes // the indexes of the language codes in names
-	err = linesOf(name, b, func(l string, _ int) error {
+	// The names with stats, for sexedGivenNames, in the order of the file
+	// (the order of their stats). Listed here, while the keys come in that
+	// order, it costs little; listed from the word table on first use it
+	// took twice the instructions, reading slots scattered over 13.6 MB.
+	// The names are about two fifths of the file's bytes.
+	sexedKeys := make([]byte, 0, len(b)/2)
+	sexed := make([]sexedName, 0, n)
+	err := linesOf(name, b, func(l string, _ int) error {
 		// Parsed by hand: this is most of Load's work after the
-		// gunzipping, and strings.Cut, strings.FieldsSeq and a map of the
-		// codes cost twice as much (BenchmarkLoad).
+		// decompressing, and strings.Cut, strings.FieldsSeq and a map of
+		// the codes cost twice as much (BenchmarkLoad).
 		tab := strings.IndexByte(l, '\t')
 		if tab <= 0 {
 			return fmt.Errorf("want name TAB stats, got %q", l)
 		}
 		n, rest := l[:tab], l[tab+1:]
 		if n[0] >= utf8.RuneSelf {
-			nonLatin++
+			g.nonLatin++
 		}
 		start := len(stats)
 		for rest != "" {
@@ -169,23 +184,34 @@ func loadGivenText(name string, b []byte) (m *wordBuilder, stats []langStat, nam
 			}
 			il, ok := lc.index(lg)
 			if !ok {
-				if len(names) > math.MaxUint8 {
+				if len(g.langs) > math.MaxUint8 {
 					return fmt.Errorf("more than %d languages", math.MaxUint8+1)
 				}
-				il = uint8(len(names))
-				names = append(names, strings.Clone(lg))
-				lc.add(names[il], il)
+				il = uint8(len(g.langs))
+				g.langs = append(g.langs, strings.Clone(lg))
+				lc.add(g.langs[il], il)
 			}
 			stats = append(stats, langStat{lang: il, male: uint8(p), votes: uint8(v)})
 		}
+		sp := span{start: uint32(start), n: uint16(len(stats) - start)}
 		keys = append(keys, n)
-		entries = append(entries, wordEntry{given: span{start: uint32(start), n: uint16(len(stats) - start)}, isGiven: true})
+		entries = append(entries, wordEntry{given: sp, isGiven: true})
+		if sp.n > 0 {
+			// addNew refuses a key longer than 255 bytes.
+			sexedKeys = append(sexedKeys, n...)
+			sexed = append(sexed, sexedName{sp: sp, len: uint8(len(n))})
+		}
 		return nil
 	})
 	if err == nil {
-		err = m.addNew(keys, entries)
+		err = g.words.addNew(keys, entries)
 	}
-	return m, stats, names, nonLatin, err
+	if err != nil {
+		return givenData{}, err
+	}
+	g.stats = stats
+	g.sexed = sexedNames{keys: string(sexedKeys), names: sexed}
+	return g, nil
 }
 
 // parseStat parses one stat of given.tsv.zst, "lang:malePercent:votes"

@@ -71,7 +71,7 @@ func TestLoadGivenErrors(t *testing.T) {
 		{"anna\ten:0:0\n", `line 1: bad stat "en:0:0"`},
 		{"\ten:0:1\n", `line 1: want name TAB stats`},
 	} {
-		_, _, _, _, err := loadGivenText("test", []byte(tt.text))
+		_, err := loadGivenText("test", []byte(tt.text))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: err %v, want %s", tt.text, err, tt.want)
 		}

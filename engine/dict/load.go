@@ -173,12 +173,17 @@ func loadGivenText(name string, b []byte) (givenData, error) {
 		for rest != "" {
 			// The stats are separated by single spaces.
 			f := rest
-			if sp := strings.IndexByte(rest, ' '); sp >= 0 {
-				f, rest = rest[:sp], rest[sp+1:]
+			lg, p, v, next, ok := parseTwoLetterStat(rest)
+			if ok {
+				f, rest = rest[:len(rest)-len(next)], next
 			} else {
-				rest = ""
+				if sp := strings.IndexByte(rest, ' '); sp >= 0 {
+					f, rest = rest[:sp], rest[sp+1:]
+				} else {
+					rest = ""
+				}
+				lg, p, v, ok = parseStat(f)
 			}
-			lg, p, v, ok := parseStat(f)
 			if !ok || p > 100 || v < 1 || v > 255 {
 				return fmt.Errorf("bad stat %q", f)
 			}
@@ -241,6 +246,46 @@ func parseStat(f string) (lang string, p, v int, ok bool) {
 		}
 	}
 	return lang, nums[0], nums[1], true
+}
+
+// parseTwoLetterStat parses the first stat of rest when its language
+// code has two letters (every stat of given.tsv.zst today), as parseStat
+// does, and returns the text after it and its space; ok is false for any
+// other stat, which the caller leaves to parseStat. Inlined into the
+// loop, it takes a third of the instructions of cutting at the space and
+// calling parseStat.
+func parseTwoLetterStat(rest string) (lang string, p, v int, next string, ok bool) {
+	if len(rest) < len("xx:0:1") || rest[2] != ':' || rest[0] == ':' || rest[1] == ':' || rest[0] == ' ' || rest[1] == ' ' {
+		return "", 0, 0, "", false
+	}
+	i, digits := 3, 0
+	for ; i < len(rest) && rest[i] != ':'; i++ {
+		c := rest[i]
+		if c < '0' || c > '9' || digits == 3 {
+			return "", 0, 0, "", false
+		}
+		p = p*10 + int(c-'0')
+		digits++
+	}
+	if digits == 0 || i == len(rest) {
+		return "", 0, 0, "", false
+	}
+	digits = 0
+	for i++; i < len(rest) && rest[i] != ' '; i++ {
+		c := rest[i]
+		if c < '0' || c > '9' || digits == 3 {
+			return "", 0, 0, "", false
+		}
+		v = v*10 + int(c-'0')
+		digits++
+	}
+	if digits == 0 {
+		return "", 0, 0, "", false
+	}
+	if i < len(rest) {
+		i++ // the space
+	}
+	return rest[:2], p, v, rest[i:], true
 }
 
 // langCodes numbers the language codes of given.tsv.zst: two-letter codes

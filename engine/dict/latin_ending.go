@@ -49,7 +49,12 @@ func (d *Dict) latinEndings() map[string]endingVotes {
 		// About one ending for every six Latin-script names, one for
 		// every ten given names (21,035 of 123,841 and 208,767): room
 		// without regrowing.
-		ends := make(map[string]endingVotes, d.nGiven/8)
+		//
+		// The sums are kept in a slice while the map holds their places:
+		// most endings are met again, and finding a place costs one look-up
+		// where reading and writing a map's value costs two.
+		at := make(map[string]int32, d.nGiven/8)
+		var sums []endingVotes
 		memo := new(latinRuneMemo)
 		// The names in byte order: a float sum depends on the order of
 		// its terms, and a share near latinEndMinShare must not answer
@@ -71,11 +76,19 @@ func (d *Dict) latinEndings() map[string]endingVotes {
 				if k < latinEndMin {
 					continue
 				}
-				v := ends[name[i:]]
-				v.names++
-				v.male += share
-				ends[name[i:]] = v
+				j, ok := at[name[i:]]
+				if !ok {
+					j = int32(len(sums))
+					at[name[i:]] = j
+					sums = append(sums, endingVotes{})
+				}
+				sums[j].names++
+				sums[j].male += share
 			}
+		}
+		ends := make(map[string]endingVotes, len(at))
+		for k, j := range at {
+			ends[k] = sums[j]
 		}
 		d.latinEnds = ends
 	})

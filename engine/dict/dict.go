@@ -259,11 +259,13 @@ func (d *Dict) givenNames() iter.Seq2[string, span] {
 // Latin ending and Korean syllable indexes both read the list.
 func (d *Dict) sexedGivenNames(yield func(string, span) bool) {
 	l := &d.sexed
-	off := 0
+	off, start := 0, uint32(0)
 	for _, n := range l.names {
 		k := l.keys[off : off+int(n.len)]
 		off += int(n.len)
-		if !yield(k, n.sp) {
+		sp := span{start: start, n: n.n}
+		start += uint32(n.n)
+		if !yield(k, sp) {
 			return
 		}
 	}
@@ -280,9 +282,12 @@ type sexedNames struct {
 	names []sexedName
 }
 
-// sexedName is a given name with a sex: its key's length and its stats.
+// sexedName is a given name with a sex: its key's length and how many
+// stats it has. Its stats follow those of the name before it (the first
+// name's start at 0), so that four bytes a name hold the list (not twelve
+// with each one's span: 1.2 MB, not 3.5 MB, of the heap after loading).
 type sexedName struct {
-	sp  span
+	n   uint16
 	len uint8
 }
 

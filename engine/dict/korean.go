@@ -52,7 +52,14 @@ func (d *Dict) koIndex() *koSyllables {
 		// In byte order, so that the float sums are the same in every
 		// run.
 		for name, sp := range d.sexedGivenNames {
-			if !hangulSyllables(name) {
+			// A Hangul syllable (U+AC00-U+D7A3) starts with a byte of
+			// 0xEA-0xED in UTF-8, and the names come in byte order: the
+			// names before are passed at a glance, and none after is
+			// Hangul.
+			if name[0] > 0xED {
+				break
+			}
+			if name[0] < 0xEA || !hangulSyllables(name) {
 				continue
 			}
 			sv := d.spanSexVotes(sp)

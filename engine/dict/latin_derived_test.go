@@ -93,7 +93,7 @@ func TestDerivedTradesFile(t *testing.T) {
 	}
 	rules := d.learnDerived()
 	var b strings.Builder
-	b.WriteString("# Trades of name endings that keep the sex, learned from given.tsv.gz by\n# learnDerived (engine/dict/latin_derived.go): derived ending TAB endings\n# of the listed names it comes from, best-backed first; \":m\" or \":f\": the\n# trade passes on only that sex. Generated: go test\n# ./engine/dict -run TestDerivedTradesFile -update-derived\n")
+	b.WriteString("# Trades of name endings that keep the sex, learned from given.tsv.zst by\n# learnDerived (engine/dict/latin_derived.go): derived ending TAB endings\n# of the listed names it comes from, best-backed first; \":m\" or \":f\": the\n# trade passes on only that sex. Generated: go test\n# ./engine/dict -run TestDerivedTradesFile -update-derived\n")
 	for _, to := range slices.Sorted(maps.Keys(rules)) {
 		fmt.Fprintf(&b, "%s\t%s\n", to, strings.Join(rules[to], ","))
 	}

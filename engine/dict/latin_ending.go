@@ -49,12 +49,18 @@ func (d *Dict) latinEndings() map[string]endingVotes {
 		// About one ending for every six Latin-script names, one for
 		// every ten given names (21,035 of 123,841 and 208,767): room
 		// without regrowing.
-		ends := make(map[string]endingVotes, d.nGiven/8)
+		//
+		// The sums are kept in a slice while the map holds their places:
+		// most endings are met again, and finding a place costs one look-up
+		// where reading and writing a map's value costs two.
+		at := make(map[string]int32, d.nGiven/8)
+		var sums []endingVotes
+		memo := new(latinRuneMemo)
 		// The names in byte order: a float sum depends on the order of
 		// its terms, and a share near latinEndMinShare must not answer
 		// one way in one run and the other way in the next.
 		for name, sp := range d.sexedGivenNames {
-			if !latinLetters(name) {
+			if !memo.letters(name) {
 				continue
 			}
 			sv := d.modelSexVotes(sp)
@@ -70,11 +76,19 @@ func (d *Dict) latinEndings() map[string]endingVotes {
 				if k < latinEndMin {
 					continue
 				}
-				v := ends[name[i:]]
-				v.names++
-				v.male += share
-				ends[name[i:]] = v
+				j, ok := at[name[i:]]
+				if !ok {
+					j = int32(len(sums))
+					at[name[i:]] = j
+					sums = append(sums, endingVotes{})
+				}
+				sums[j].names++
+				sums[j].male += share
 			}
+		}
+		ends := make(map[string]endingVotes, len(at))
+		for k, j := range at {
+			ends[k] = sums[j]
 		}
 		d.latinEnds = ends
 	})
@@ -90,6 +104,38 @@ func latinLetters(s string) bool {
 				return false
 			}
 		} else if !unicode.IsLower(r) || script.Of(string(r)) != script.Latin {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// latinRuneMemo remembers latinLetters' answer for each rune of the Basic
+// Multilingual Plane outside ASCII (0 not asked yet, 1 a lower-case Latin
+// letter, 2 not), for a pass over many names: asking unicode and script
+// for every rune of the 124,000 names with a sex (half of them in other
+// scripts) was most of the Latin ending index's build.
+type latinRuneMemo [1 << 16]uint8
+
+// letters is latinLetters(s).
+func (m *latinRuneMemo) letters(s string) bool {
+	for _, r := range s {
+		switch {
+		case r < utf8.RuneSelf:
+			if r < 'a' || r > 'z' {
+				return false
+			}
+		case r < rune(len(m)):
+			if m[r] == 0 {
+				m[r] = 2
+				if latinLetters(string(r)) {
+					m[r] = 1
+				}
+			}
+			if m[r] != 1 {
+				return false
+			}
+		case !latinLetters(string(r)):
 			return false
 		}
 	}

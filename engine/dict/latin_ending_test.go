@@ -206,3 +206,25 @@ func BenchmarkLatinEndings(b *testing.B) {
 		}
 	}
 }
+
+// TestLatinRuneMemo: the Latin ending index's memo of latinLetters answers
+// as latinLetters does, on every given name with a sex and on odd text.
+func TestLatinRuneMemo(t *testing.T) {
+	d := mustDict(t)
+	memo := new(latinRuneMemo)
+	n := 0
+	for name := range d.sexedGivenNames {
+		if got, want := memo.letters(name), latinLetters(name); got != want {
+			t.Errorf("letters(%q) = %v, latinLetters %v", name, got, want)
+		}
+		n++
+	}
+	if n < 200000 {
+		t.Errorf("%d given names with a sex, want 200,000 or more", n)
+	}
+	for _, s := range []string{"", "anna", "Anna", "émile", "ß", "ǆ", "ａnna", "an-na", "\xff", "an\xc3", "𝒶", "ʼa", "анна", "zoë"} {
+		if got, want := memo.letters(s), latinLetters(s); got != want {
+			t.Errorf("letters(%q) = %v, latinLetters %v", s, got, want)
+		}
+	}
+}

@@ -53,7 +53,7 @@ func TestLineSet(t *testing.T) {
 // loaded from it: every listed domain is found.
 func TestDisposableLineSet(t *testing.T) {
 	d := mustDict(t)
-	l, err := ReadLines("disposable.txt.gz")
+	l, err := ReadLines("disposable.txt.zst")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,13 +70,13 @@ func TestDisposableLineSet(t *testing.T) {
 // BenchmarkLoadLineSet measures loading the disposable list (some 147,000
 // domains) into a lineSet, from its gunzipped text.
 func BenchmarkLoadLineSet(b *testing.B) {
-	text, err := readFile("data/disposable.txt.gz")
+	text, err := readFile("data/disposable.txt.zst")
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := newLineSet("disposable.txt.gz", text); err != nil {
+		if _, err := newLineSet("disposable.txt.zst", text); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,19 +1,18 @@
 package dict
 
-// Reading the embedded data files: gunzipping, splitting into lines, and
-// parsing given.tsv.gz's names and stats into the word table under
+// Reading the embedded data files: decompressing, splitting into lines, and
+// parsing given.tsv.zst's names and stats into the word table under
 // construction (Load puts the pieces together).
 
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"math"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
-	"github.com/klauspost/compress/gzip"
+	"github.com/klauspost/compress/zstd"
 )
 
 // embedded returns a function that reads and parses the embedded data
@@ -35,28 +34,29 @@ func embedded[T any](name string, parse func([]byte) (T, error)) func() T {
 	})
 }
 
-// readFile returns the text of an embedded file, gunzipped if needed.
+// readFile returns the text of an embedded file, decompressed if its name
+// ends in .zst (written by engine/internal/gen's writeLines: Zstandard
+// decodes in half the instructions of gzip on these files).
 func readFile(name string) ([]byte, error) {
 	b, err := files.ReadFile(name)
 	if err != nil {
 		return nil, fmt.Errorf("dict: read %s: %w", name, err)
 	}
-	if !strings.HasSuffix(name, ".gz") {
+	if !strings.HasSuffix(name, ".zst") {
 		return b, nil
 	}
-	// klauspost/compress's gunzip (a dependency already, of the Parquet
-	// libraries) takes a quarter fewer instructions than the standard
-	// library's on given.tsv.gz (95M against 129M under callgrind).
-	zr, err := gzip.NewReader(bytes.NewReader(b))
+	// A decoder of its own, closed after: one kept for all files would
+	// keep the buffers of the largest (6 MB of heap after loading).
+	zr, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
 	if err != nil {
-		return nil, fmt.Errorf("dict: gunzip %s: %w", name, err)
+		return nil, fmt.Errorf("dict: decompress %s: %w", name, err)
 	}
-	var out bytes.Buffer
-	out.Grow(len(b) * 4)
-	if _, err := io.Copy(&out, zr); err != nil {
-		return nil, fmt.Errorf("dict: gunzip %s: %w", name, err)
+	defer zr.Close()
+	out, err := zr.DecodeAll(b, nil)
+	if err != nil {
+		return nil, fmt.Errorf("dict: decompress %s: %w", name, err)
 	}
-	return out.Bytes(), nil
+	return out, nil
 }
 
 // lines calls fn for every non-empty, non-comment line of an embedded file.
@@ -107,84 +107,115 @@ func loadList(name string, sizeHint int) ([]string, error) {
 	return out, err
 }
 
-// surnamesHint is about the number of lines of surnames.txt.gz (24,077).
+// surnamesHint is about the number of lines of surnames.txt.zst (24,077).
 const surnamesHint = 30000
 
 // otherKeys is the room loadGiven's table keeps for the keys that are not
-// given names: the surnames, the surnames by sex (surname-sex.tsv.gz,
+// given names: the surnames, the surnames by sex (surname-sex.tsv.zst,
 // 8,323 lines) and the Latin spellings of CJK surnames (a few hundred).
 // Too little is an error of Load, which the tests would show.
 const otherKeys = surnamesHint + 12000 + 2000
 
+// givenData is what loadGiven reads from the given-name file.
+type givenData struct {
+	words    *wordBuilder // the names' entries (with room for otherKeys more)
+	stats    []langStat   // their stats, in the file's order
+	langs    []string     // the languages of stats
+	nonLatin int          // the names that do not start with an ASCII byte
+	sexed    sexedNames   // the names with stats, in the file's order (sexedGivenNames)
+}
+
 // loadGiven returns the given names of an embedded file as the entries of
-// a table under construction (with room for otherKeys more) and their
-// stats.
-// nonLatin counts the names that do not start with an ASCII byte. The
-// maps are sized from the file's line count: grown step by step they cost
-// a third more (BenchmarkEngineStartup).
-func loadGiven(name string) (m *wordBuilder, stats []langStat, names []string, nonLatin int, err error) {
+// a table under construction and their stats. The maps are sized from the
+// file's line count: grown step by step they cost a third more
+// (BenchmarkEngineStartup).
+func loadGiven(name string) (givenData, error) {
 	b, err := readFile(name)
 	if err != nil {
-		return nil, nil, nil, 0, err
+		return givenData{}, err
 	}
 	return loadGivenText(name, b)
 }
 
 // loadGivenText is loadGiven of the text b of the file name.
-func loadGivenText(name string, b []byte) (m *wordBuilder, stats []langStat, names []string, nonLatin int, err error) {
+func loadGivenText(name string, b []byte) (givenData, error) {
+	var g givenData
 	n := bytes.Count(b, []byte{'\n'})
-	m = newWordBuilder(n + otherKeys)
+	g.words = newWordBuilder(n + otherKeys)
 	keys := make([]string, 0, n)
 	entries := make([]wordEntry, 0, n)
-	stats = make([]langStat, 0, n*3/2)
+	stats := make([]langStat, 0, n*3/2)
 	var lc langCodes // the indexes of the language codes in names
-	err = linesOf(name, b, func(l string, _ int) error {
+	// The names with stats, for sexedGivenNames, in the order of the file
+	// (the order of their stats). Listed here, while the keys come in that
+	// order, it costs little; listed from the word table on first use it
+	// took twice the instructions, reading slots scattered over 13.6 MB.
+	// The names are about two fifths of the file's bytes.
+	sexedKeys := make([]byte, 0, len(b)/2)
+	sexed := make([]sexedName, 0, n)
+	err := linesOf(name, b, func(l string, _ int) error {
 		// Parsed by hand: this is most of Load's work after the
-		// gunzipping, and strings.Cut, strings.FieldsSeq and a map of the
-		// codes cost twice as much (BenchmarkLoad).
+		// decompressing, and strings.Cut, strings.FieldsSeq and a map of
+		// the codes cost twice as much (BenchmarkLoad).
 		tab := strings.IndexByte(l, '\t')
 		if tab <= 0 {
 			return fmt.Errorf("want name TAB stats, got %q", l)
 		}
 		n, rest := l[:tab], l[tab+1:]
 		if n[0] >= utf8.RuneSelf {
-			nonLatin++
+			g.nonLatin++
 		}
 		start := len(stats)
 		for rest != "" {
 			// The stats are separated by single spaces.
 			f := rest
-			if sp := strings.IndexByte(rest, ' '); sp >= 0 {
-				f, rest = rest[:sp], rest[sp+1:]
+			lg, p, v, next, ok := parseTwoLetterStat(rest)
+			if ok {
+				f, rest = rest[:len(rest)-len(next)], next
 			} else {
-				rest = ""
+				if sp := strings.IndexByte(rest, ' '); sp >= 0 {
+					f, rest = rest[:sp], rest[sp+1:]
+				} else {
+					rest = ""
+				}
+				lg, p, v, ok = parseStat(f)
 			}
-			lg, p, v, ok := parseStat(f)
 			if !ok || p > 100 || v < 1 || v > 255 {
 				return fmt.Errorf("bad stat %q", f)
 			}
 			il, ok := lc.index(lg)
 			if !ok {
-				if len(names) > math.MaxUint8 {
+				if len(g.langs) > math.MaxUint8 {
 					return fmt.Errorf("more than %d languages", math.MaxUint8+1)
 				}
-				il = uint8(len(names))
-				names = append(names, strings.Clone(lg))
-				lc.add(names[il], il)
+				il = uint8(len(g.langs))
+				g.langs = append(g.langs, strings.Clone(lg))
+				lc.add(g.langs[il], il)
 			}
 			stats = append(stats, langStat{lang: il, male: uint8(p), votes: uint8(v)})
 		}
+		sp := span{start: uint32(start), n: uint16(len(stats) - start)}
 		keys = append(keys, n)
-		entries = append(entries, wordEntry{given: span{start: uint32(start), n: uint16(len(stats) - start)}, isGiven: true})
+		entries = append(entries, wordEntry{given: sp, isGiven: true})
+		if sp.n > 0 {
+			// addNew refuses a key longer than 255 bytes.
+			sexedKeys = append(sexedKeys, n...)
+			sexed = append(sexed, sexedName{n: sp.n, len: uint8(len(n))})
+		}
 		return nil
 	})
 	if err == nil {
-		err = m.addNew(keys, entries)
+		err = g.words.addNew(keys, entries)
 	}
-	return m, stats, names, nonLatin, err
+	if err != nil {
+		return givenData{}, err
+	}
+	g.stats = stats
+	g.sexed = sexedNames{keys: string(sexedKeys), names: sexed}
+	return g, nil
 }
 
-// parseStat parses one stat of given.tsv.gz, "lang:malePercent:votes"
+// parseStat parses one stat of given.tsv.zst, "lang:malePercent:votes"
 // (numbers of one to three digits), in one pass over its bytes.
 func parseStat(f string) (lang string, p, v int, ok bool) {
 	i := 0
@@ -213,7 +244,47 @@ func parseStat(f string) (lang string, p, v int, ok bool) {
 	return lang, nums[0], nums[1], true
 }
 
-// langCodes numbers the language codes of given.tsv.gz: two-letter codes
+// parseTwoLetterStat parses the first stat of rest when its language
+// code has two letters (every stat of given.tsv.zst today), as parseStat
+// does, and returns the text after it and its space; ok is false for any
+// other stat, which the caller leaves to parseStat. Inlined into the
+// loop, it takes a third of the instructions of cutting at the space and
+// calling parseStat.
+func parseTwoLetterStat(rest string) (lang string, p, v int, next string, ok bool) {
+	if len(rest) < len("xx:0:1") || rest[2] != ':' || rest[0] == ':' || rest[1] == ':' || rest[0] == ' ' || rest[1] == ' ' {
+		return "", 0, 0, "", false
+	}
+	i, digits := 3, 0
+	for ; i < len(rest) && rest[i] != ':'; i++ {
+		c := rest[i]
+		if c < '0' || c > '9' || digits == 3 {
+			return "", 0, 0, "", false
+		}
+		p = p*10 + int(c-'0')
+		digits++
+	}
+	if digits == 0 || i == len(rest) {
+		return "", 0, 0, "", false
+	}
+	digits = 0
+	for i++; i < len(rest) && rest[i] != ' '; i++ {
+		c := rest[i]
+		if c < '0' || c > '9' || digits == 3 {
+			return "", 0, 0, "", false
+		}
+		v = v*10 + int(c-'0')
+		digits++
+	}
+	if digits == 0 {
+		return "", 0, 0, "", false
+	}
+	if i < len(rest) {
+		i++ // the space
+	}
+	return rest[:2], p, v, rest[i:], true
+}
+
+// langCodes numbers the language codes of given.tsv.zst: two-letter codes
 // (all of them today) in a table by their bytes, any other in a map.
 type langCodes struct {
 	two   [1 << 16]uint16 // index + 1 of a two-letter code, by its bytes

@@ -3,7 +3,7 @@ package dict
 // The sex of Persian (Iranian, Afghan, Parsi) given names written in Latin
 // letters ("Goodarz", "Azarmidokht", "Ketayun", "Shahrzad") that no list
 // holds, from the lists' Persian-script names with a sex
-// (data/fa-names.tsv.gz, written by engine/internal/gen).
+// (data/fa-names.tsv.zst, written by engine/internal/gen).
 //
 // Persian script writes the consonants and the long vowels (ا آ و ی) but
 // not the short ones (a, e, o), so a Latin spelling meets a Persian-script
@@ -40,7 +40,7 @@ import (
 )
 
 // persianFile is the Persian-script names with their sex votes.
-const persianFile = "data/fa-names.tsv.gz"
+const persianFile = "data/fa-names.tsv.zst"
 
 // persianMinKeyConsonants is the fewest consonant classes a skeleton must
 // have to answer: shorter ones ("mVn", "sVr") are skeletons of many names
@@ -66,13 +66,19 @@ type PersianKeyVotes struct{ m map[uint64]SexCount }
 // skeletonHash is the FNV-1a hash of a skeleton. Two of the ~57,000
 // skeletons share one with a chance of about 1 in 10^10.
 func skeletonHash[S string | []byte](k S) uint64 {
-	h := uint64(14695981039346656037)
+	h := uint64(fnvOffset)
 	for i := 0; i < len(k); i++ {
 		h ^= uint64(k[i])
-		h *= 1099511628211
+		h *= fnvPrime
 	}
 	return h
 }
+
+// The 64-bit FNV-1a offset basis and prime (skeletonHash).
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
 
 // persianKeys is the model of the embedded names, built on first use.
 var persianKeys = sync.OnceValue(func() PersianKeyVotes {
@@ -118,8 +124,7 @@ func NewPersianKeyVotes(names map[string]SexCount) PersianKeyVotes {
 	id := int32(0)
 	for n, c := range names {
 		id++
-		eachPersianKey(n, func(k []byte) {
-			h := skeletonHash(k)
+		eachPersianKey(n, func(_ []byte, h uint64) {
 			i, ok := at[h]
 			if !ok {
 				i = int32(len(sums))
@@ -169,7 +174,7 @@ func (kv PersianKeyVotes) sexAt(latin string, minCons, minVotes int) (male, ok b
 }
 
 // persianSurnameFile is the Persian-script surnames.
-const persianSurnameFile = "data/fa-surnames.txt.gz"
+const persianSurnameFile = "data/fa-surnames.txt.zst"
 
 // persianSurnames is the model of Persian surnames: the skeletons of the
 // listed ones and of the endings that make a surname of a given name.
@@ -203,8 +208,8 @@ func newPersianSurnames(surnames []string, given map[string]SexCount) *persianSu
 	m := &persianSurnames{keys: make(map[uint64]struct{}, 40*len(surnames))} // ~34 skeletons per surname
 	ends := map[string]int{}
 	for _, n := range surnames {
-		eachPersianKey(n, func(k []byte) {
-			m.keys[skeletonHash(k)] = struct{}{}
+		eachPersianKey(n, func(_ []byte, h uint64) {
+			m.keys[h] = struct{}{}
 		})
 		rs := []rune(n)
 		for i := 2; i < len(rs); i++ {

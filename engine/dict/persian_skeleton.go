@@ -190,7 +190,7 @@ var persianGlottal = map[rune]bool{'ع': true, 'ء': true, 'ئ': true, 'ؤ': tru
 func PersianScriptKeys(fa string) []string {
 	var out []string
 	seen := map[string]bool{}
-	eachPersianKey(fa, func(k []byte) {
+	eachPersianKey(fa, func(k []byte, _ uint64) {
 		if !seen[string(k)] {
 			seen[string(k)] = true
 			out = append(out, string(k))
@@ -200,10 +200,10 @@ func PersianScriptKeys(fa string) []string {
 }
 
 // eachPersianKey calls yield with every skeleton of a Persian-script
-// given name (PersianScriptKeys), some more than once; the bytes are
-// reused after the call. It returns false when the name has letters the
-// table does not know or too many choices.
-func eachPersianKey(fa string, yield func([]byte)) bool {
+// given name (PersianScriptKeys) and its skeletonHash, some more than
+// once; the bytes are reused after the call. It returns false when the
+// name has letters the table does not know or too many choices.
+func eachPersianKey(fa string, yield func(k []byte, h uint64)) bool {
 	if i := strings.IndexByte(fa, '('); i >= 0 {
 		fa = fa[:i]
 	}
@@ -280,31 +280,48 @@ func eachPersianKey(fa string, yield func([]byte)) bool {
 			return false
 		}
 	}
-	idx := make([]int, len(slots))
-	var b []byte
-	for {
-		b = b[:0]
-		for i, s := range slots {
-			for _, c := range []byte(s[idx[i]]) {
-				if len(b) > 0 && b[len(b)-1] == c {
-					continue
-				}
-				b = append(b, c)
+	// Depth first over the slots, in the order of an odometer whose last
+	// slot turns fastest: a prefix is built once for all the skeletons
+	// that share it, and its hash (skeletonHash) with it.
+	var buf [2 * persianKeyMax]byte
+	b := buf[:0]
+	if len(slots) > len(buf) {
+		b = make([]byte, 0, len(slots))
+	}
+	walkPersianKeys(slots, b, fnvOffset, yield)
+	return true
+}
+
+// walkPersianKeys yields every skeleton that continues prefix (whose
+// skeletonHash is h) with a choice of each of slots. A choice is one class
+// or none; a class equal to the one before it counts once.
+func walkPersianKeys(slots [][]string, prefix []byte, h uint64, yield func([]byte, uint64)) {
+	for len(slots) > 0 && len(slots[0]) == 1 {
+		// One choice: no branching, the prefix just grows.
+		if c := slots[0][0]; c != "" && (len(prefix) == 0 || prefix[len(prefix)-1] != c[0]) {
+			prefix = append(prefix, c[0])
+			h = (h ^ uint64(c[0])) * fnvPrime
+		}
+		slots = slots[1:]
+	}
+	if len(slots) == 0 {
+		if len(prefix) > 0 {
+			yield(prefix, h)
+		}
+		return
+	}
+	none := false // a choice of no class came before
+	for _, c := range slots[0] {
+		if c == "" || (len(prefix) > 0 && prefix[len(prefix)-1] == c[0]) {
+			// A class equal to the one before adds nothing: after a
+			// choice of none, the same skeletons again (an unwritten
+			// vowel beside a written one: a third of all).
+			if !none {
+				walkPersianKeys(slots[1:], prefix, h, yield)
 			}
+			none = true
+			continue
 		}
-		if len(b) > 0 {
-			yield(b)
-		}
-		i := len(idx) - 1
-		for ; i >= 0; i-- {
-			idx[i]++
-			if idx[i] < len(slots[i]) {
-				break
-			}
-			idx[i] = 0
-		}
-		if i < 0 {
-			return true
-		}
+		walkPersianKeys(slots[1:], append(prefix, c[0]), (h^uint64(c[0]))*fnvPrime, yield)
 	}
 }

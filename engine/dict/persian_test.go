@@ -9,7 +9,7 @@ import (
 )
 
 // TestPersianData holds the embedded Persian-script names to their
-// sources' size (fa-names.tsv.gz: faker fa, php-faker and fake-factory
+// sources' size (fa-names.tsv.zst: faker fa, php-faker and fake-factory
 // fa_IR, ruby-faker fa) and every one to the skeleton table.
 func TestPersianData(t *testing.T) {
 	names, err := PersianNames()
@@ -29,7 +29,7 @@ func TestPersianData(t *testing.T) {
 		}
 	}
 	if m < 900 || f < 1200 {
-		t.Errorf("fa-names.tsv.gz: %d men's and %d women's names, want 900 and 1,200 or more", m, f)
+		t.Errorf("fa-names.tsv.zst: %d men's and %d women's names, want 900 and 1,200 or more", m, f)
 	}
 }
 

@@ -14,7 +14,7 @@ import (
 // "-lu"), which overlap the other languages' endings (Latin "-a" is
 // feminine, Italian "-i" masculine), so that the ending model over all
 // Latin-script names (latin_ending.go) rarely answers for them. This one is
-// learned from the South Asian lists alone (data/south-asian.txt.gz, built
+// learned from the South Asian lists alone (data/south-asian.txt.zst, built
 // by engine/internal/gen from random-indian-name, faker's en_IN, en_NP and
 // ne, php-faker's en_IN and ne_NP and python3-fake-factory's ne_NP): the
 // longest ending of up to southAsianEndMax letters that at least
@@ -35,7 +35,7 @@ const (
 )
 
 // southAsianFile is the model's data file.
-const southAsianFile = "data/south-asian.txt.gz"
+const southAsianFile = "data/south-asian.txt.zst"
 
 // The typicality of a name's ending for South Asian names against other
 // languages' (SouthAsianGivenTypicality, SouthAsianSurnameTypicality): the

@@ -10,7 +10,7 @@ func TestSouthAsianData(t *testing.T) {
 	d := MustDefault()
 	m := southAsianModel()
 	if len(m.ends) < 2500 || len(m.surnames) < 800 || len(m.typical) < 10000 {
-		t.Fatalf("south-asian.txt.gz: %d endings, %d surnames, %d typicality endings; want 2,500, 800 and 10,000 or more", len(m.ends), len(m.surnames), len(m.typical))
+		t.Fatalf("south-asian.txt.zst: %d endings, %d surnames, %d typicality endings; want 2,500, 800 and 10,000 or more", len(m.ends), len(m.surnames), len(m.typical))
 	}
 	seen := map[endKey]string{}
 	for _, e := range []string{"", "a", "z", "aa", "az", "za", "ab", "ba", "aaa", "zzzz", "azzz", "zaaa"} {

@@ -10,7 +10,7 @@ import (
 	"github.com/namepipe/namepipe/engine/text"
 )
 
-// The language a surname tells (surname-lang.tsv.gz, built by
+// The language a surname tells (surname-lang.tsv.zst, built by
 // engine/internal/gen from the per-locale surname lists of faker,
 // php-faker and python3-fake-factory): "Kivimäki" Finnish, "Coenen"
 // Dutch, "Bianchi" Italian; "Martin" none (listed in many languages). A
@@ -19,7 +19,7 @@ import (
 // Romanian). The genderizer asks only for a given name that is NEUTRAL
 // without it, so the index is read on first use, not at Load.
 
-// surnameLangs is the index of surname-lang.tsv.gz. Its keys are kept as
+// surnameLangs is the index of surname-lang.tsv.zst. Its keys are kept as
 // hashes in a sorted slice, without pointers, so that the garbage
 // collector has nothing to mark in its 52,000 entries (as a map of
 // strings it added a tenth to BenchmarkPipelineFour/memo's instructions).
@@ -42,7 +42,7 @@ var (
 
 // surnameLanguages returns the index, reading it on the first call.
 func surnameLanguages() (*surnameLangs, error) {
-	surnameLangOnce.Do(func() { surnameLangIdx, surnameLangErr = loadSurnameLangs("data/surname-lang.tsv.gz") })
+	surnameLangOnce.Do(func() { surnameLangIdx, surnameLangErr = loadSurnameLangs("data/surname-lang.tsv.zst") })
 	return surnameLangIdx, surnameLangErr
 }
 
@@ -56,7 +56,7 @@ func keyHash[S string | []byte](s S) uint64 {
 	return h
 }
 
-// loadSurnameLangs reads surname-lang.tsv.gz.
+// loadSurnameLangs reads surname-lang.tsv.zst.
 func loadSurnameLangs(name string) (*surnameLangs, error) {
 	x := &surnameLangs{endings: map[string]uint8{}, most: map[string]int{}}
 	idx := map[string]uint8{}
@@ -228,7 +228,7 @@ func (d *Dict) SurnameLanguageBy(surname string) (lang string, byEnding, ok bool
 // MaxLanguageVotes returns the most source votes any given name has in a
 // language (its gap-filling lists' votes counted with it, as look-ups
 // do): about how many lists of the language the data holds ("en" 5, "it"
-// 2). The generator counts them (surname-lang.tsv.gz's "=" lines);
+// 2). The generator counts them (surname-lang.tsv.zst's "=" lines);
 // TestSurnameLanguage holds them to the loaded data.
 func (d *Dict) MaxLanguageVotes(lang string) int {
 	x, err := surnameLanguages()

@@ -76,7 +76,7 @@ func TestSurnameLanguage(t *testing.T) {
 }
 
 // BenchmarkSurnameLanguagesLoad measures what the first name NEUTRAL across
-// languages pays: reading surname-lang.tsv.gz into the index; MB-heap is
+// languages pays: reading surname-lang.tsv.zst into the index; MB-heap is
 // the heap the index keeps.
 func BenchmarkSurnameLanguagesLoad(b *testing.B) {
 	var before, after runtime.MemStats
@@ -85,7 +85,7 @@ func BenchmarkSurnameLanguagesLoad(b *testing.B) {
 	var x *surnameLangs
 	for b.Loop() {
 		var err error
-		if x, err = loadSurnameLangs("data/surname-lang.tsv.gz"); err != nil {
+		if x, err = loadSurnameLangs("data/surname-lang.tsv.zst"); err != nil {
 			b.Fatal(err)
 		}
 	}

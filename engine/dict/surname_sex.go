@@ -11,7 +11,7 @@ import (
 )
 
 // Surnames that carry their bearer's sex: Russian Иванов / Иванова, Czech
-// Novák / Nováková, Latvian Bērziņš / Bērziņa. surname-sex.tsv.gz lists the
+// Novák / Nováková, Latvian Bērziņš / Bērziņa. surname-sex.tsv.zst lists the
 // surnames faker gives by sex (as written, folded and by Latin key); the
 // marked endings carry them to surnames it does not list ("Tsvetaeva",
 // "Dimitrova").
@@ -22,7 +22,7 @@ type surnameSex struct {
 	male uint8
 }
 
-// loadSurnameSex returns the entries of surname-sex.tsv.gz (Load adds them
+// loadSurnameSex returns the entries of surname-sex.tsv.zst (Load adds them
 // to Dict.words).
 func loadSurnameSex(name string) ([]surnameSex, error) {
 	s := make([]surnameSex, 0, 9000)

@@ -81,7 +81,7 @@ const (
 	// as Thai, thaiSurEndCount the fewest listed surnames that must end
 	// so, and thaiSurnameLen the fewest letters of such a surname's key.
 	// Chosen on the data (not the evaluation sets): of the 14,692 ASCII
-	// surnames of data/surnames.txt.gz (every language's), 23 pass
+	// surnames of data/surnames.txt.zst (every language's), 23 pass
 	// ("Kobayashi", "Rahmawati", "Stepanic"), and 80 of the 266 listed
 	// Thai surnames when each is left out of the model (with endings of 4
 	// letters held by 2 surnames: 52 and 77; 4 letters, 1 surname: 139

@@ -53,7 +53,7 @@ func buildDomains(out string, dirs map[string]string, keep []string) error {
 	}
 	hdr := fmt.Sprintf("disposable email domains: union of %s %s (index.json, wildcard.json) and %s %s (platform/node list), minus the curated providers of top-providers.txt; every subdomain of a listed domain is disposable too. MIT licensed, see NOTICE.",
 		pkgDisposable, verDisposable, pkgMailcheck, verMailcheck)
-	if err := writeLines(filepath.Join(out, "disposable.txt.gz"), hdr, keys(disp)); err != nil {
+	if err := writeLines(filepath.Join(out, "disposable.txt.zst"), hdr, keys(disp)); err != nil {
 		return err
 	}
 	fm := map[string]bool{}
@@ -63,7 +63,7 @@ func buildDomains(out string, dirs map[string]string, keep []string) error {
 		}
 	}
 	hdr = fmt.Sprintf("free-mail domains: %s %s (domains.json), minus domains also listed as disposable. MIT licensed, see NOTICE.", pkgFreemail, verFreemail)
-	return writeLines(filepath.Join(out, "freemail.txt.gz"), hdr, keys(fm))
+	return writeLines(filepath.Join(out, "freemail.txt.zst"), hdr, keys(fm))
 }
 
 var quoted = regexp.MustCompile(`"([^"]+)"`)

@@ -399,7 +399,7 @@ func buildNames(out, work string, dirs map[string]string) (usCheck []string, err
 	}
 	hdr := fmt.Sprintf("given names: name TAB lang:malePercent:votes ... from %s %s (names/*.js, names listed as both sexes resolved against faker) and %s %s (person.first_name male/female/generic of every locale, grouped by language) and %s %s (Japanese given names by sex in kanji, kana and romaji, language ja) and %s %s (Indian given names by sex, language hi) and %s %s (given names by sex in Cyrillic, language ru, nine in ten of them: the rest is testdata/gender-check.tsv) and %s %s (US births by name and sex 1880-2024, language %s, names no other source lists, nine in ten of them) and Debian's %s %s (FakerPHP's Person.php firstNameMale/firstNameFemale per locale) and %s %s (Python Faker's person providers' first_names_male/female per locale), by language: names no source before lists, from the locales whose sexes agree at least %.0f %% with the data's on %d or more names both hold, their language tagged %s (out of the models learned from the names); and the World Gender-Name Dictionary 1.0 (WIPO; %s@%s wgnd/data/wgnd_noctry.csv, MIT: one-word names with one sex, language %s, names no source before lists, not toneless pinyin; its Korean names in Hangul with one sex join the Korean lists, language ko, one vote each, as they agree with them). Diacritics-folded spellings added, and spellings with the umlauts and ø written out (juergen, soeren). MIT and ISC licensed, see NOTICE.",
 		pkgGender, verGender, pkgFaker, verFaker, pkgGimei, verGimei, pkgIndian, verIndian, pkgRussian, verRussian, pkgBabyNames, verBabyNames, dict.BirthsLang, pkgPHPFaker, verPHPFaker, pkgFakeFactory, verFakeFactory, 100*gapAgreement, gapCompared, dict.GapSuffix, wgndRepo, wgndCommit, dict.WorldLang)
-	if err := writeLines(filepath.Join(out, "given.tsv.gz"), hdr, lines); err != nil {
+	if err := writeLines(filepath.Join(out, "given.tsv.zst"), hdr, lines); err != nil {
 		return nil, err
 	}
 	// The customary Latin spellings of Korean surnames live beside the
@@ -418,7 +418,7 @@ func buildNames(out, work string, dirs map[string]string) (usCheck []string, err
 		}
 	}
 	hdr = fmt.Sprintf("surnames: %s %s (person.last_name of every locale), %s %s (Japanese surnames in kanji, kana and romaji) and the customary Latin spellings of Korean surnames (ko-surnames.txt). Diacritics-folded spellings added. MIT licensed, see NOTICE.", pkgFaker, verFaker, pkgGimei, verGimei)
-	if err := writeLines(filepath.Join(out, "surnames.txt.gz"), hdr, keys(surnames)); err != nil {
+	if err := writeLines(filepath.Join(out, "surnames.txt.zst"), hdr, keys(surnames)); err != nil {
 		return nil, err
 	}
 	return usCheck, buildSurnameSex(out, faker)
@@ -471,7 +471,7 @@ func buildSurnameSex(out string, faker map[string]fakerLocale) error {
 		lines = append(lines, fmt.Sprintf("%s\t%d", n, (200*x.m+(x.m+x.f))/(2*(x.m+x.f))))
 	}
 	hdr := fmt.Sprintf("surnames by sex: name TAB malePercent, from %s %s (person.last_name.male/female of ru, uk, mk, cs_CZ, sk, lv, az, uz_UZ_latin), as written, folded and by Latin key. MIT licensed, see NOTICE.", pkgFaker, verFaker)
-	return writeLines(filepath.Join(out, "surname-sex.tsv.gz"), hdr, lines)
+	return writeLines(filepath.Join(out, "surname-sex.tsv.zst"), hdr, lines)
 }
 
 // sumVotes returns each name's votes summed over the languages.

@@ -182,7 +182,7 @@ func normPersian(n string) string {
 	}, n)
 }
 
-// buildPersian writes data/fa-names.tsv.gz and, when testdata is set,
+// buildPersian writes data/fa-names.tsv.zst and, when testdata is set,
 // testdata/fa-holdout.tsv.
 func buildPersian(out, testdata string, dirs map[string]string) error {
 	names, surnames, err := persianSources(dirs)
@@ -196,7 +196,7 @@ func buildPersian(out, testdata string, dirs map[string]string) error {
 		}
 	}
 	shdr := fmt.Sprintf("fa-surnames: Persian surnames in Persian script, from %s %s (fa person.last_name), Debian's %s %s (lib/locales/fa.yml last_name), %s %s (fa_IR $lastName) and %s %s (fa_IR last_names); all MIT, see NOTICE.", pkgFaker, verFaker, pkgRubyFaker, verRubyFaker, pkgPHPFaker, verPHPFaker, pkgFakeFactory, verFakeFactory)
-	if err := writeLines(filepath.Join(out, "fa-surnames.txt.gz"), shdr, sur); err != nil {
+	if err := writeLines(filepath.Join(out, "fa-surnames.txt.zst"), shdr, sur); err != nil {
 		return err
 	}
 	var lines []string
@@ -216,7 +216,7 @@ func buildPersian(out, testdata string, dirs map[string]string) error {
 	hdr := fmt.Sprintf("fa-names: Persian given names in Persian script TAB men's votes TAB women's votes (one per source listing it so), from %s %s (fa person.first_name male/female, and its generic names labelled in engine/internal/gen/fa-sex.txt), Debian's %s %s and %s %s (fa_IR), and Debian's %s %s (lib/locales/fa.yml male_first_name/female_first_name); all MIT, see NOTICE.",
 		pkgFaker, verFaker, pkgPHPFaker, verPHPFaker, pkgFakeFactory, verFakeFactory, pkgRubyFaker, verRubyFaker)
 	slog.Info("persian names", "names", len(lines), "men", m, "women", f)
-	if err := writeLines(filepath.Join(out, "fa-names.tsv.gz"), hdr, lines); err != nil {
+	if err := writeLines(filepath.Join(out, "fa-names.tsv.zst"), hdr, lines); err != nil {
 		return err
 	}
 	if testdata == "" {
@@ -252,7 +252,7 @@ func writePersianHoldout(testdata string, names map[string]dict.SexCount) error 
 		}
 		rows = append(rows, fmt.Sprintf("%s\t%s\t%s\t%s", n, sex, part, strings.Join(sp, ",")))
 	}
-	hdr := "Held-out Persian given names with one sex (data/fa-names.tsv.gz's sources; a quarter of the names each part, by a hash of the name): name TAB sex TAB part TAB Latin spellings written by engine/internal/gen's romanizePersian after the UN/BGN-PCGN table (two letter variants, short vowels nowhere, after the first letter only, and everywhere). TestPersianHoldout builds the model without these names; the rule was chosen on part tune, test reports. Written by engine/internal/gen."
+	hdr := "Held-out Persian given names with one sex (data/fa-names.tsv.zst's sources; a quarter of the names each part, by a hash of the name): name TAB sex TAB part TAB Latin spellings written by engine/internal/gen's romanizePersian after the UN/BGN-PCGN table (two letter variants, short vowels nowhere, after the first letter only, and everywhere). TestPersianHoldout builds the model without these names; the rule was chosen on part tune, test reports. Written by engine/internal/gen."
 	return writeText(filepath.Join(testdata, "fa-holdout.tsv"), hdr, rows)
 }
 

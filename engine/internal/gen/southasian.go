@@ -1,6 +1,6 @@
 package main
 
-// The South Asian model's data (data/south-asian.txt.gz): the given names
+// The South Asian model's data (data/south-asian.txt.zst): the given names
 // with their sex of the South Asian lists, in Latin letters, for the
 // engine's model of the endings of South Asian given names
 // (dict.SouthAsianMaleShare), and the surnames of those lists, which tell
@@ -11,11 +11,8 @@ package main
 // half.
 
 import (
-	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -86,24 +83,16 @@ func countEndings(counts map[string][4]int, i int, names []string) {
 }
 
 // otherGivenNames returns the given names of other languages than the
-// South Asian ones from the name data written to out (given.tsv.gz),
+// South Asian ones from the name data written to out (given.tsv.zst),
 // with their male share: lower-case ASCII names of four or more letters
 // that no South Asian list holds (sa), that hi and ne do not list, that
 // a list of a language holds (not only the US births, WGND, russian_name's
 // keys or a gap-filling list), with a clear sex (a share of 0.2 or less,
 // or 0.8 or more).
 func otherGivenNames(out string, sa map[string]votes) (map[string]float64, error) {
-	b, err := os.ReadFile(filepath.Join(out, "given.tsv.gz"))
+	text, err := readLinesFile(filepath.Join(out, "given.tsv.zst"))
 	if err != nil {
 		return nil, fmt.Errorf("south asian names: %w", err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(b))
-	if err != nil {
-		return nil, fmt.Errorf("south asian names: given.tsv.gz: %w", err)
-	}
-	text, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, fmt.Errorf("south asian names: given.tsv.gz: %w", err)
 	}
 	other := map[string]float64{}
 	for ln := range strings.Lines(string(text)) {
@@ -120,12 +109,12 @@ func otherGivenNames(out string, sa map[string]votes) (map[string]float64, error
 		for _, f := range strings.Fields(rest) {
 			p := strings.Split(f, ":")
 			if len(p) != 3 {
-				return nil, fmt.Errorf("south asian names: given.tsv.gz: bad stat %q", f)
+				return nil, fmt.Errorf("south asian names: given.tsv.zst: bad stat %q", f)
 			}
 			pct, err1 := strconv.Atoi(p[1])
 			v, err2 := strconv.Atoi(p[2])
 			if err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("south asian names: given.tsv.gz: bad stat %q", f)
+				return nil, fmt.Errorf("south asian names: given.tsv.zst: bad stat %q", f)
 			}
 			switch {
 			case p[0] == "hi" || p[0] == "ne":
@@ -199,7 +188,7 @@ func southAsianLatin(n string) string {
 	return n
 }
 
-// buildSouthAsian writes data/south-asian.txt.gz and, when testdata is
+// buildSouthAsian writes data/south-asian.txt.zst and, when testdata is
 // set, testdata/south-asian-holdout.tsv.
 func buildSouthAsian(out, testdata string, dirs map[string]string) error {
 	faker, err := loadFaker(dirs[pkgFaker])
@@ -366,14 +355,14 @@ func buildSouthAsian(out, testdata string, dirs map[string]string) error {
 		lines = append(lines, fmt.Sprintf("e\t%s\t%d\t%d\t%d\t%d", e, c[0], c[1], c[2], c[3]))
 	}
 	lines = append(lines, fmt.Sprintf("n\t%d\t%d\t%d\t%d", len(train[0]), len(train[1]), len(train[2]), len(train[3])))
-	hdr := fmt.Sprintf("South Asian names for the model of South Asian given names (dict/south_asian.go): \"g TAB name TAB men's lists TAB women's lists\" (given names in Latin letters, lower case, Devanagari ones by their Latin key; one in five held out: testdata/south-asian-holdout.tsv), \"s TAB surname\" (surnames of those lists that no other faker locale lists), \"e TAB ending TAB South Asian given names TAB other given names TAB South Asian surnames TAB other surnames\" (how many names not held out end so: the other languages' given names of given.tsv.gz and surnames of faker's other locales) and \"n TAB\" their totals, from %s %s (first_male, first_female, last), %s %s (en_IN, en_NP, ne), Debian's %s %s (en_IN, ne_NP Person.php) and %s %s (ne_NP given names by sex; hi_IN, ne_NP surnames). MIT licensed, see NOTICE.",
+	hdr := fmt.Sprintf("South Asian names for the model of South Asian given names (dict/south_asian.go): \"g TAB name TAB men's lists TAB women's lists\" (given names in Latin letters, lower case, Devanagari ones by their Latin key; one in five held out: testdata/south-asian-holdout.tsv), \"s TAB surname\" (surnames of those lists that no other faker locale lists), \"e TAB ending TAB South Asian given names TAB other given names TAB South Asian surnames TAB other surnames\" (how many names not held out end so: the other languages' given names of given.tsv.zst and surnames of faker's other locales) and \"n TAB\" their totals, from %s %s (first_male, first_female, last), %s %s (en_IN, en_NP, ne), Debian's %s %s (en_IN, ne_NP Person.php) and %s %s (ne_NP given names by sex; hi_IN, ne_NP surnames). MIT licensed, see NOTICE.",
 		pkgIndian, verIndian, pkgFaker, verFaker, pkgPHPFaker, verPHPFaker, pkgFakeFactory, verFakeFactory)
-	if err := writeLines(filepath.Join(out, "south-asian.txt.gz"), hdr, lines); err != nil {
+	if err := writeLines(filepath.Join(out, "south-asian.txt.zst"), hdr, lines); err != nil {
 		return err
 	}
 	if testdata == "" {
 		return nil
 	}
-	hdr = "Names held out of the South Asian model (data/south-asian.txt.gz), by a hash of the name: name TAB sex (- for surnames) TAB part TAB kind: given (its sources' given names with one sex), other-given (the other languages' given names with a clear sex), surname (its sources' surnames) and other-surname (faker's other locales' surnames). The model's constants were chosen on part tune, test reports. Written by engine/internal/gen."
+	hdr = "Names held out of the South Asian model (data/south-asian.txt.zst), by a hash of the name: name TAB sex (- for surnames) TAB part TAB kind: given (its sources' given names with one sex), other-given (the other languages' given names with a clear sex), surname (its sources' surnames) and other-surname (faker's other locales' surnames). The model's constants were chosen on part tune, test reports. Written by engine/internal/gen."
 	return writeText(filepath.Join(testdata, "south-asian-holdout.tsv"), hdr, held)
 }

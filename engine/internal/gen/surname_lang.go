@@ -1,6 +1,6 @@
 package main
 
-// The language of a surname (surname-lang.tsv.gz): the per-locale surname
+// The language of a surname (surname-lang.tsv.zst): the per-locale surname
 // lists of faker, php-faker and python3-fake-factory, grouped by language
 // as the given names are. The genderizer takes a surname's language as the
 // last scope for a given name the lists give both sexes ("Andrea Bianchi":
@@ -8,11 +8,10 @@ package main
 
 import (
 	"bufio"
-	"compress/gzip"
+	"bytes"
 	"fmt"
 	"hash/fnv"
 	"maps"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -226,10 +225,10 @@ func surnameEndingsAt(clear map[string]string, share float64, least, maxRunes in
 	return out
 }
 
-// buildSurnameLang writes surname-lang.tsv.gz: every listed surname key
+// buildSurnameLang writes surname-lang.tsv.zst: every listed surname key
 // TAB its language, or TAB "*" when its listings are of several
 // languages; then the endings, "-ending" TAB language; then per language
-// of given.tsv.gz (written before), "=language" TAB the most votes a
+// of given.tsv.zst (written before), "=language" TAB the most votes a
 // name has there (languageMostVotes). With testdata set
 // it also writes the held-out pairs of given names and surnames
 // (surnameLangHoldout).
@@ -290,16 +289,16 @@ func buildSurnameLang(out, testdata string, dirs map[string]string) error {
 	for e, lg := range ends {
 		lines = append(lines, "-"+e+"\t"+lg)
 	}
-	most, err := languageMostVotes(filepath.Join(out, "given.tsv.gz"))
+	most, err := languageMostVotes(filepath.Join(out, "given.tsv.zst"))
 	if err != nil {
 		return err
 	}
 	for lg, n := range most {
 		lines = append(lines, fmt.Sprintf("=%s\t%d", lg, n))
 	}
-	hdr := fmt.Sprintf("surname languages: key TAB language (\"*\": listed in several languages), then -ending TAB language, then =language TAB the most votes a given name has in it (given.tsv.gz, gap-filling votes counted with their language); from the per-locale surnames of %s %s (person.last_name), Debian's %s %s (Person.php lastName) and %s %s (person providers' last_names), grouped by language as the given names are, one listing per source and locale; a language when >= %.0f %% of the listings, %d times the next language's and at most %d languages; endings of %d-%d letters when >= %.0f %% of >= %d clear surnames. Chinese, Japanese and Korean left out. MIT licensed, see NOTICE.",
+	hdr := fmt.Sprintf("surname languages: key TAB language (\"*\": listed in several languages), then -ending TAB language, then =language TAB the most votes a given name has in it (given.tsv.zst, gap-filling votes counted with their language); from the per-locale surnames of %s %s (person.last_name), Debian's %s %s (Person.php lastName) and %s %s (person providers' last_names), grouped by language as the given names are, one listing per source and locale; a language when >= %.0f %% of the listings, %d times the next language's and at most %d languages; endings of %d-%d letters when >= %.0f %% of >= %d clear surnames. Chinese, Japanese and Korean left out. MIT licensed, see NOTICE.",
 		pkgFaker, verFaker, pkgPHPFaker, verPHPFaker, pkgFakeFactory, verFakeFactory, 100*surnameLangShare, surnameLangOver, surnameLangMax, endingMinRunes, endingMaxRunes, 100*endingLangShare, endingLangLeast)
-	return writeLines(filepath.Join(out, "surname-lang.tsv.gz"), hdr, lines)
+	return writeLines(filepath.Join(out, "surname-lang.tsv.zst"), hdr, lines)
 }
 
 // loadLastFiles is loadLocaleFiles for surnames: it keeps the locales
@@ -407,17 +406,12 @@ func writeSurnameLangHoldout(path string, locales map[string]fakerLocale) error 
 // look-ups count them), the most votes one name has there: about how many
 // of the language's lists the data holds.
 func languageMostVotes(givenPath string) (map[string]int, error) {
-	f, err := os.Open(givenPath)
+	text, err := readLinesFile(givenPath)
 	if err != nil {
 		return nil, fmt.Errorf("most votes: %w", err)
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, fmt.Errorf("most votes: %s: %w", givenPath, err)
-	}
 	most := map[string]int{}
-	sc := bufio.NewScanner(zr)
+	sc := bufio.NewScanner(bytes.NewReader(text))
 	sc.Buffer(make([]byte, 1<<16), 1<<20)
 	for sc.Scan() {
 		l := sc.Text()

@@ -43,6 +43,8 @@ targets=(
   ./engine/dict:FuzzJapaneseMorae
   ./engine/dict:FuzzThaiKey
   ./engine/dict:FuzzPersianLatinKey
+  ./engine/dict:FuzzJapaneseShape
+  ./engine/dict:FuzzThaiShape
   ./engine/internal/gen:FuzzRomanizeThai
   ./report:FuzzRenderEscapes
 )

@@ -114,6 +114,7 @@ type Dict struct {
 	derivedOnce sync.Once
 	sexedOnce   sync.Once
 	sexed       sexedNames // the given names with a sex, in byte order; listed on first use (sexedGivenNames)
+	koShapes    wordShapes // the Korean surname spellings' (IsKoreanSurname)
 }
 
 var (
@@ -177,7 +178,7 @@ func Load() (*Dict, error) {
 		}
 		e.surname = true
 	}
-	if err := markCJKSurnames(words, surnames); err != nil {
+	if err := markCJKSurnames(words, surnames, &d.koShapes); err != nil {
 		return nil, err
 	}
 	for _, x := range sexes {

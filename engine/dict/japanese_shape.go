@@ -10,28 +10,39 @@ package dict
 
 import "unicode/utf8"
 
-// jaClass is the sound class of a lower-case ASCII letter: the letters a
-// romaji spelling may write for one another fall in one class (s, t, c,
-// z, j, d: si/shi, ti/chi, tu/tsu, zi/ji, di/ji, du/zu, tch for the
-// sokuon; n, m: the moraic n; the vowels, whose long forms ou, oo, uu and
-// ō are one vowel), and letters the key may add or drop (h: shi, chi,
-// Satoh; y: sya/sha; f: hu/fu) have none (0). jaClassNone marks a letter
-// JapaneseMorae refuses (l, q, v, x).
-var jaClass = func() (t [26]byte) {
-	for i, g := range []string{"stczjd", "nm", "k", "g", "b", "p", "r", "w", "aeiou"} {
-		for _, c := range g {
-			t[c-'a'] = byte(i + 1)
+// jaClass is the sound class of a byte of romaji: the letters a romaji
+// spelling may write for one another fall in one class (s, t, c, z, j, d:
+// si/shi, ti/chi, tu/tsu, zi/ji, di/ji, du/zu, tch for the sokuon; n, m:
+// the moraic n; the vowels, whose long forms ou, oo, uu and ō are one
+// vowel), and letters the key may add or drop (h: shi, chi, Satoh; y:
+// sya/sha; f: hu/fu), apostrophes and hyphens have none (0). The bytes
+// from jaSpecial on are read apart: jaC (a c, which needs c, h or y
+// after it), jaUTF8 (a byte of a character other than ASCII) and
+// jaRefused (what JapaneseMorae refuses: l, q, v, x, digits, marks).
+var jaClass = func() (t [256]byte) {
+	for i := range t {
+		t[i] = jaRefused
+		if i >= utf8.RuneSelf {
+			t[i] = jaUTF8
 		}
 	}
-	for _, c := range "lqvx" {
-		t[c-'a'] = jaClassNone
+	t['\''], t['-'] = 0, 0
+	for i, g := range []string{"stzjd", "nm", "k", "g", "b", "p", "r", "w", "aeiou", "hyf"} {
+		for _, c := range g {
+			t[c], t[c-'a'+'A'] = byte(i+1)%10, byte(i+1)%10
+		}
 	}
+	t['c'], t['C'] = jaC, jaC
 	return t
 }()
 
 const (
+	jaClassST    = 1 // s t c z j d
 	jaClassVowel = 9
-	jaClassNone  = 0xff
+	jaSpecial    = 0xfd
+	jaC          = 0xfd
+	jaUTF8       = 0xfe
+	jaRefused    = 0xff
 )
 
 // japaneseShape returns the hash of the sound classes of s (runs of one
@@ -44,32 +55,26 @@ func japaneseShape(s string) (uint64, bool) {
 	h := uint64(jaShapeSeed)
 	var last byte
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		var k byte
-		switch {
-		case c >= utf8.RuneSelf:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			i += size - 1
-			if r == '’' {
-				continue
-			}
-			if _, ok := romajiLetter(r); !ok {
-				return 0, false // only the marked vowels are letters of romaji
-			}
-			k = jaClassVowel
-		case c == '\'' || c == '-':
-			continue
-		default:
-			c |= 0x20
-			if c < 'a' || c > 'z' {
+		k := jaClass[s[i]]
+		if k >= jaSpecial {
+			switch k {
+			case jaRefused:
 				return 0, false
-			}
-			k = jaClass[c-'a']
-			if k == jaClassNone {
-				return 0, false
-			}
-			if c == 'c' && !jaAfterC(s[i+1:]) {
-				return 0, false
+			case jaC:
+				if !jaAfterC(s[i+1:]) {
+					return 0, false
+				}
+				k = jaClassST
+			case jaUTF8:
+				r, size := utf8.DecodeRuneInString(s[i:])
+				i += size - 1
+				if r == '’' {
+					continue
+				}
+				if _, ok := romajiLetter(r); !ok {
+					return 0, false // only the marked vowels are letters of romaji
+				}
+				k = jaClassVowel
 			}
 		}
 		if k == 0 || k == last {

@@ -129,11 +129,13 @@ next:
 // data/ko-surnames.txt (김 → Kim, Gim). These are kept apart from the
 // surname list, where a pinyin syllable would make surnames of the parts
 // of given names ("Min-jun"): the parser weighs them only as a whole word
-// (IsCJKSurname). koShapes gets the shapes of the Korean spellings
-// (IsKoreanSurname's cheap reject).
-func markCJKSurnames(words *wordBuilder, surnames []string, koShapes *wordShapes) error {
+// (IsCJKSurname). cjkShapes gets the shapes of all the spellings it
+// marks, koShapes those of the Korean ones (the cheap rejects of
+// IsCJKSurname and IsKoreanSurname).
+func markCJKSurnames(words *wordBuilder, surnames []string, cjkShapes, koShapes *wordShapes) error {
 	var err error
 	mark := func(k string, flags uint8) {
+		cjkShapes.add(k)
 		if k == "" || strings.ContainsRune(k, ' ') || err != nil {
 			return
 		}
@@ -198,8 +200,18 @@ func KoreanSurnameSpellings(data []byte) ([]string, error) {
 // IsCJKSurname reports whether s is the Latin spelling of a Chinese
 // (pinyin) or Korean surname: Guo, Zhou, Kim, Park.
 func (d *Dict) IsCJKSurname(s string) bool {
+	s = strings.TrimSpace(s)
+	if !d.cjkShapes.has(s) {
+		return false // no spelling of its length, first and last letter
+	}
+	return d.cjkByTable(s)
+}
+
+// cjkByTable is IsCJKSurname past its cheap reject: the trimmed s looked
+// up in the word table.
+func (d *Dict) cjkByTable(s string) bool {
 	var buf [asciiKeyMax]byte
-	b, ok := asciiLower(strings.TrimSpace(s), &buf)
+	b, ok := asciiLower(s, &buf)
 	return ok && d.words.getBytes(b).flags&entryCJKSurname != 0
 }
 
@@ -224,9 +236,10 @@ func (d *Dict) koreanByTable(s string) bool {
 // wordShapes is a cheap reject of a short list of words: the lengths of
 // the words and the pairs of their first and last bytes (ASCII letters
 // folded to lower case). A word not in it is in no list; one in it may
-// not be. It spares IsKoreanSurname's table look-up (about 150
-// instructions) for most words, as the Korean spellings are two to seven
-// letters long ("Kim", "Park", "Namgoong").
+// not be. It spares IsKoreanSurname's and IsCJKSurname's table look-up
+// (about 150 instructions) for most words, as the Korean spellings are
+// two to seven letters long ("Kim", "Park", "Namgoong") and few pinyin
+// syllables more than six ("Zhuang").
 type wordShapes struct {
 	lens uint64      // bit n: a word of n bytes (n < 64)
 	ends [256]uint32 // by last byte: bit first byte % 32

@@ -114,6 +114,7 @@ type Dict struct {
 	derivedOnce sync.Once
 	sexedOnce   sync.Once
 	sexed       sexedNames // the given names with a sex, in byte order; listed on first use (sexedGivenNames)
+	cjkShapes   wordShapes // the Chinese and Korean surname spellings' (IsCJKSurname)
 	koShapes    wordShapes // the Korean surname spellings' (IsKoreanSurname)
 }
 
@@ -178,7 +179,7 @@ func Load() (*Dict, error) {
 		}
 		e.surname = true
 	}
-	if err := markCJKSurnames(words, surnames, &d.koShapes); err != nil {
+	if err := markCJKSurnames(words, surnames, &d.cjkShapes, &d.koShapes); err != nil {
 		return nil, err
 	}
 	for _, x := range sexes {

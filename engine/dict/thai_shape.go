@@ -69,18 +69,23 @@ func thaiKeyShape(k string) thaiShape {
 // key is long enough), the shape without the last class as alt (alt.n <
 // 0 otherwise), and the name's letters; ok is false when thaiKey returns
 // no key: a character other than ASCII letters, hyphens, apostrophes and
-// spaces, no letter, or more than its room holds. thaiKey writes -ck as k, and er before a
-// consonant or at the end, not after a vowel, as the vowels oe: the two
-// rules that change a letter's class are read here as it reads them.
+// spaces, no letter, or more than its room holds.
 func thaiNameShapes(w string) (sh, alt thaiShape, letters int, ok bool) {
-	var buf [len(keyScratch{}[0])]byte
+	const room = len(keyScratch{}[0])
+	if len(w) <= room {
+		if sh, alt, ok = lettersShapes(w); ok {
+			return sh, alt, len(w), len(w) > 0
+		}
+	}
+	// Hyphens, apostrophes or spaces (or too long, or refused): the
+	// letters alone, as thaiKey reads them.
+	var buf [room]byte
 	b := buf[:0]
 	for i := 0; i < len(w); i++ {
 		c := w[i]
 		switch {
-		case c >= 'A' && c <= 'Z':
-			c += 'a' - 'A'
-		case c >= 'a' && c <= 'z':
+		case thLower[c] != 0:
+			c = thLower[c]
 		case c == '-' || c == '\'' || c == ' ':
 			continue
 		default:
@@ -94,15 +99,31 @@ func thaiNameShapes(w string) (sh, alt thaiShape, letters int, ok bool) {
 	if len(b) == 0 {
 		return sh, alt, 0, false
 	}
+	sh, alt, _ = lettersShapes(b)
+	return sh, alt, len(b), true
+}
+
+// lettersShapes is thaiNameShapes of a name of ASCII letters alone, ok
+// false at any other byte. thaiKey writes -ck as k, and er before a
+// consonant or at the end, not after a vowel, as the vowels oe: the two
+// rules that change a letter's class are read here as it reads them.
+func lettersShapes[T string | []byte](b T) (sh, alt thaiShape, ok bool) {
 	sh.hash = jaShapeSeed
 	var last byte
 	prev := sh
-	for i, c := range b {
-		switch {
-		case c == 'c' && i+1 < len(b) && b[i+1] == 'k':
-			continue // ck: k
-		case c == 'r' && i > 0 && b[i-1] == 'e' && (i+1 == len(b) || !thaiVowel(b[i+1])) && (i == 1 || !thaiVowel(b[i-2])):
-			continue // er: oe
+	for i := 0; i < len(b); i++ {
+		c := thLower[b[i]]
+		switch c {
+		case 0:
+			return sh, alt, false
+		case 'c':
+			if i+1 < len(b) && thLower[b[i+1]] == 'k' {
+				continue // ck: k
+			}
+		case 'r':
+			if i > 0 && thLower[b[i-1]] == 'e' && (i+1 == len(b) || !thaiVowel(thLower[b[i+1]])) && (i == 1 || !thaiVowel(thLower[b[i-2]])) {
+				continue // er: oe
+			}
 		}
 		k := thClass[c-'a']
 		if k == 0 || k == last {
@@ -113,11 +134,19 @@ func thaiNameShapes(w string) (sh, alt thaiShape, letters int, ok bool) {
 		sh.push(k)
 	}
 	alt.n = -1
-	if sh.n >= 2 && sh.tail&0xff == thClassT<<4|thClassRN && b[len(b)-1] == 'r' {
+	if n := len(b); sh.n >= 2 && sh.tail&0xff == thClassT<<4|thClassRN && thLower[b[n-1]] == 'r' {
 		alt = prev
 	}
-	return sh, alt, len(b), true
+	return sh, alt, true
 }
+
+// thLower is the lower-case letter of an ASCII letter, 0 for other bytes.
+var thLower = func() (t [256]byte) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = byte(c), byte(c)
+	}
+	return t
+}()
 
 // mayBeSurname reports whether IsSurname can hold for w: false when its
 // shape is neither a listed surname key's nor, for a name long enough,

@@ -13,9 +13,11 @@ import "unicode/utf8"
 // jaClass is the sound class of a byte of romaji: the letters a romaji
 // spelling may write for one another fall in one class (s, t, c, z, j, d:
 // si/shi, ti/chi, tu/tsu, zi/ji, di/ji, du/zu, tch for the sokuon; n, m:
-// the moraic n; the vowels, whose long forms ou, oo, uu and ō are one
-// vowel), and letters the key may add or drop (h: shi, chi, Satoh; y:
-// sya/sha; f: hu/fu), apostrophes and hyphens have none (0). The bytes
+// the moraic n), each vowel has its own, and letters the key may add or
+// drop (h: shi, chi, Satoh; y: sya/sha; f: hu/fu), apostrophes and
+// hyphens have none (0). Of a run of vowels only the first counts: the
+// key drops the second of a long vowel (ou, oo, uu, oh; ō is o), never
+// the first. The bytes
 // from jaSpecial on are read apart: jaC (a c, which needs c, h or y
 // after it), jaUTF8 (a byte of a character other than ASCII) and
 // jaRefused (what JapaneseMorae refuses: l, q, v, x, digits, marks).
@@ -27,10 +29,13 @@ var jaClass = func() (t [256]byte) {
 		}
 	}
 	t['\''], t['-'] = 0, 0
-	for i, g := range []string{"stzjd", "nm", "k", "g", "b", "p", "r", "w", "aeiou", "hyf"} {
+	for i, g := range []string{"stzjd", "nm", "k", "g", "b", "p", "r", "w", "hyf"} {
 		for _, c := range g {
-			t[c], t[c-'a'+'A'] = byte(i+1)%10, byte(i+1)%10
+			t[c], t[c-'a'+'A'] = byte(i+1)%9, byte(i+1)%9
 		}
+	}
+	for i, c := range "aiueo" {
+		t[c], t[c-'a'+'A'] = jaClassVowel+byte(i), jaClassVowel+byte(i)
 	}
 	t['c'], t['C'] = jaC, jaC
 	return t
@@ -38,7 +43,7 @@ var jaClass = func() (t [256]byte) {
 
 const (
 	jaClassST    = 1 // s t c z j d
-	jaClassVowel = 9
+	jaClassVowel = 9 // a, and i, u, e, o after it
 	jaSpecial    = 0xfd
 	jaC          = 0xfd
 	jaUTF8       = 0xfe
@@ -71,14 +76,15 @@ func japaneseShape(s string) (uint64, bool) {
 				if r == '’' {
 					continue
 				}
-				if _, ok := romajiLetter(r); !ok {
+				v, ok := romajiLetter(r)
+				if !ok {
 					return 0, false // only the marked vowels are letters of romaji
 				}
-				k = jaClassVowel
+				k = jaClass[v]
 			}
 		}
-		if k == 0 || k == last {
-			continue
+		if k == 0 || k == last || k >= jaClassVowel && last >= jaClassVowel {
+			continue // a vowel after a vowel: a long vowel's, or the next mora's
 		}
 		last = k
 		h = (h ^ uint64(k)) * jaShapePrime

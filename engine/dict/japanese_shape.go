@@ -17,10 +17,10 @@ import "unicode/utf8"
 // drop (h: shi, chi, Satoh; y: sya/sha; f: hu/fu), apostrophes and
 // hyphens have none (0). Of a run of vowels only the first counts: the
 // key drops the second of a long vowel (ou, oo, uu, oh; ō is o), never
-// the first. The bytes
-// from jaSpecial on are read apart: jaC (a c, which needs c, h or y
-// after it), jaUTF8 (a byte of a character other than ASCII) and
-// jaRefused (what JapaneseMorae refuses: l, q, v, x, digits, marks).
+// the first. The bytes from jaSpecial on are read apart: jaC (a c, which
+// needs c, h or y after it), jaUTF8 (a byte of a character other than
+// ASCII) and jaRefused (what JapaneseMorae refuses: l, q, v, x, digits,
+// marks).
 var jaClass = func() (t [256]byte) {
 	for i := range t {
 		t[i] = jaRefused
@@ -118,19 +118,23 @@ const (
 )
 
 // shapeSet is a set of shape hashes as a bit table (a one-hash Bloom
-// filter): a hash not in it was never added; one in it may not have been
-// (about one in shapeSetBits/len of the words).
-type shapeSet [shapeSetBits / 64]uint64
+// filter): has is true of every hash added, and of one not added with a
+// chance of about the share of bits set (a few hundred shapes in
+// 1<<shapeSetLog bits: a few per cent).
+type shapeSet [1 << shapeSetLog / 64]uint64
 
-// shapeSetBits is the size of a shapeSet: 2 KiB, for a few hundred shapes.
-const shapeSetBits = 1 << 14
+// shapeSetLog is the log2 of a shapeSet's bits: 2 KiB.
+const shapeSetLog = 14
+
+// bit is the index of h's bit (Fibonacci hashing of h).
+func (shapeSet) bit(h uint64) uint64 { return (h * 0x9E3779B97F4A7C15) >> (64 - shapeSetLog) }
 
 func (s *shapeSet) add(h uint64) {
-	i := (h * 0x9E3779B97F4A7C15) >> (64 - 14)
+	i := s.bit(h)
 	s[i/64] |= 1 << (i % 64)
 }
 
 func (s *shapeSet) has(h uint64) bool {
-	i := (h * 0x9E3779B97F4A7C15) >> (64 - 14)
+	i := s.bit(h)
 	return s[i/64]&(1<<(i%64)) != 0
 }

@@ -44,6 +44,8 @@ targets=(
   ./engine/dict:FuzzThaiKey
   ./engine/dict:FuzzPersianLatinKey
   ./engine/dict:FuzzParseTwoLetterStat
+  ./engine/dict:FuzzJapaneseShape
+  ./engine/dict:FuzzThaiShape
   ./engine/internal/gen:FuzzRomanizeThai
   ./report:FuzzRenderEscapes
 )

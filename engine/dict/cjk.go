@@ -129,10 +129,13 @@ next:
 // data/ko-surnames.txt (김 → Kim, Gim). These are kept apart from the
 // surname list, where a pinyin syllable would make surnames of the parts
 // of given names ("Min-jun"): the parser weighs them only as a whole word
-// (IsCJKSurname).
-func markCJKSurnames(words *wordBuilder, surnames []string) error {
+// (IsCJKSurname). cjkShapes gets the shapes of all the spellings it
+// marks, koShapes those of the Korean ones (the cheap rejects of
+// IsCJKSurname and IsKoreanSurname).
+func markCJKSurnames(words *wordBuilder, surnames []string, cjkShapes, koShapes *wordShapes) error {
 	var err error
 	mark := func(k string, flags uint8) {
+		cjkShapes.add(k)
 		if k == "" || strings.ContainsRune(k, ' ') || err != nil {
 			return
 		}
@@ -161,7 +164,9 @@ func markCJKSurnames(words *wordBuilder, surnames []string) error {
 		return err
 	}
 	for _, sp := range spellings {
-		mark(strings.ToLower(sp), entryCJKSurname|entryKoreanSurname)
+		k := strings.ToLower(sp)
+		koShapes.add(k)
+		mark(k, entryCJKSurname|entryKoreanSurname)
 	}
 	return err
 }
@@ -195,17 +200,78 @@ func KoreanSurnameSpellings(data []byte) ([]string, error) {
 // IsCJKSurname reports whether s is the Latin spelling of a Chinese
 // (pinyin) or Korean surname: Guo, Zhou, Kim, Park.
 func (d *Dict) IsCJKSurname(s string) bool {
+	s = strings.TrimSpace(s)
+	if !d.cjkShapes.has(s) {
+		return false // no spelling of its length, first and last letter
+	}
+	return d.cjkByTable(s)
+}
+
+// cjkByTable is IsCJKSurname past its cheap reject: the trimmed s looked
+// up in the word table.
+func (d *Dict) cjkByTable(s string) bool {
 	var buf [asciiKeyMax]byte
-	b, ok := asciiLower(strings.TrimSpace(s), &buf)
+	b, ok := asciiLower(s, &buf)
 	return ok && d.words.getBytes(b).flags&entryCJKSurname != 0
 }
 
 // IsKoreanSurname reports whether s is a customary Latin spelling of a
 // Korean surname (data/ko-surnames.txt): Kim, Park, Lee, Choi.
 func (d *Dict) IsKoreanSurname(s string) bool {
+	s = strings.TrimSpace(s)
+	if !d.koShapes.has(s) {
+		return false // no spelling of its length, first and last letter
+	}
+	return d.koreanByTable(s)
+}
+
+// koreanByTable is IsKoreanSurname past its cheap reject: the trimmed s
+// looked up in the word table.
+func (d *Dict) koreanByTable(s string) bool {
 	var buf [asciiKeyMax]byte
-	b, ok := asciiLower(strings.TrimSpace(s), &buf)
+	b, ok := asciiLower(s, &buf)
 	return ok && d.words.getBytes(b).flags&entryKoreanSurname != 0
+}
+
+// wordShapes is a cheap reject of a short list of words: the lengths of
+// the words and the pairs of their first and last bytes (ASCII letters
+// folded to lower case). A word not in it is in no list; one in it may
+// not be. It spares IsKoreanSurname's and IsCJKSurname's table look-up
+// (about 150 instructions) for most words, as the Korean spellings are
+// two to seven letters long ("Kim", "Park", "Namgoong") and few pinyin
+// syllables more than six ("Zhuang").
+type wordShapes struct {
+	lens uint64      // bit n: a word of n bytes (n < 64)
+	ends [256]uint32 // by last byte: bit first byte % 32
+}
+
+// add adds the lower-case word w.
+func (ws *wordShapes) add(w string) {
+	if w == "" || len(w) >= 64 {
+		ws.lens |= 1 << 0 // a word the bits cannot hold: all pass
+		return
+	}
+	ws.lens |= 1 << len(w)
+	ws.ends[w[len(w)-1]] |= 1 << (w[0] % 32)
+}
+
+// has reports whether a word with s's length and first and last bytes,
+// folded as asciiLower does, was added.
+func (ws *wordShapes) has(s string) bool {
+	if ws.lens&1 != 0 {
+		return true
+	}
+	if len(s) == 0 || len(s) >= 64 || ws.lens&(1<<len(s)) == 0 {
+		return false
+	}
+	first, last := s[0], s[len(s)-1]
+	if first >= 'A' && first <= 'Z' {
+		first += 'a' - 'A'
+	}
+	if last >= 'A' && last <= 'Z' {
+		last += 'a' - 'A'
+	}
+	return ws.ends[last]&(1<<(first%32)) != 0
 }
 
 // koreanSurnameRanks maps each customary spelling of data/ko-surnames.txt,

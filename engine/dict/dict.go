@@ -113,6 +113,8 @@ type Dict struct {
 	derived     derivedRules           // learned trades of endings, read on first use (derivedTrades)
 	derivedOnce sync.Once
 	sexed       sexedNames // the given names with a sex, in byte order (sexedGivenNames)
+	cjkShapes   wordShapes // the Chinese and Korean surname spellings' (IsCJKSurname)
+	koShapes    wordShapes // the Korean surname spellings' (IsKoreanSurname)
 }
 
 var (
@@ -180,7 +182,7 @@ func Load() (*Dict, error) {
 		}
 		e.surname = true
 	}
-	if err := markCJKSurnames(words, surnames); err != nil {
+	if err := markCJKSurnames(words, surnames, &d.cjkShapes, &d.koShapes); err != nil {
 		return nil, err
 	}
 	for _, x := range sexes {

@@ -271,6 +271,9 @@ var japaneseData = sync.OnceValue(func() *japanese {
 		ln = strings.TrimSpace(ln)
 		if ln != "" && ln[0] != '#' {
 			j.surnames[ln] = true
+			if h, ok := japaneseShape(ln); ok {
+				j.shapes.add(h)
+			}
 		}
 	}
 	return j
@@ -286,6 +289,7 @@ var (
 type japanese struct {
 	model    *JapaneseModel
 	surnames map[string]bool // by JapaneseKey
+	shapes   shapeSet        // the surnames' japaneseShape
 }
 
 // IsJapaneseSurname reports whether s is one of the Japanese surnames the
@@ -294,13 +298,23 @@ func (d *Dict) IsJapaneseSurname(s string) bool {
 	if len(s) < 2 || len(s) > 32 || !japaneseEnd(s) {
 		return false
 	}
+	j := japaneseData()
+	if h, ok := japaneseShape(s); !ok || !j.shapes.has(h) {
+		return false // no listed surname has its sound classes
+	}
+	return j.readSurname(s)
+}
+
+// readSurname is IsJapaneseSurname past its cheap rejects: s read into
+// morae and looked up by its key.
+func (j *japanese) readSurname(s string) bool {
 	var buf [12]string
 	m, ok := JapaneseMorae(s, buf[:0])
 	if !ok {
 		return false
 	}
 	var kb [32]byte
-	return japaneseData().surnames[string(appendJapaneseKey(kb[:0], m))]
+	return j.surnames[string(appendJapaneseKey(kb[:0], m))]
 }
 
 // japaneseEnd reports whether s ends as a Japanese word in romaji can: in

@@ -71,6 +71,9 @@ type ThaiModel struct {
 	surnames map[string]bool     // the keys of listed surnames
 	surEnds  map[string]int      // surname key endings: how many surnames end so
 	prior    float64             // the share of men's names
+	// shapes and endShapes are the sound classes of the surname keys and
+	// of their endings of thaiSurEndMin letters (thai_shape.go).
+	shapes, endShapes shapeSet
 }
 
 // Ending lengths of the models (letters of the loose key).
@@ -103,6 +106,7 @@ func NewThaiModel(names []ThaiName, skip func(ThaiName) bool) *ThaiModel {
 		for _, k := range n.Keys {
 			if n.Surname {
 				m.surnames[k] = true
+				m.addShapes(k)
 				for l := thaiSurEndMin; l < len(k); l++ {
 					e := "$" + k[len(k)-l:]
 					if !seen[e] {
@@ -209,6 +213,15 @@ const thaiEndLeast = 3
 // at least thaiSurEndMin letters as thaiSurEndCount listed surnames do
 // ("Srisombat", "Chaiwongsakul").
 func (m *ThaiModel) IsSurname(s string) bool {
+	if !m.mayBeSurname(s) {
+		return false // no listed surname or ending has its sound classes
+	}
+	return m.surnameByKey(s)
+}
+
+// surnameByKey is IsSurname past its cheap reject: the key built and
+// looked up.
+func (m *ThaiModel) surnameByKey(s string) bool {
 	var sc keyScratch
 	k := thaiKey(s, &sc)
 	if len(k) == 0 {

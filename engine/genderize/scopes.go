@@ -88,7 +88,8 @@ func (e *Genderizer) lookup(name string, scopes []string) (p float64, votes int,
 	// nickname list gives for it, when they agree.
 	var sum float64
 	n := 0
-	for _, full := range text.Lists().Nicknames[text.NKey(name)] {
+	var kb [64]byte // the key on the stack: no allocation for a capitalised name
+	for _, full := range text.Lists().Nicknames[string(text.AppendNKey(kb[:0], name))] {
 		if fp, _, fok := e.lex.GenderVotes(full, ""); fok {
 			sum += fp
 			n++

@@ -43,9 +43,10 @@ func splitSurnames(terms []nameTerm) []nameTerm {
 func appendSurnameNames(out []nameTerm, t nameTerm) []nameTerm {
 	l := text.Lists()
 	words := strings.Fields(t.text)
+	var kb [64]byte // a word's key on the stack: no allocation for a capitalised word
 	for _, w := range words {
-		k := text.NKey(w)
-		if text.SurnameJoiners[k] && w == strings.ToLower(w) || w == "-" || text.IsInitial(w) {
+		k := text.AppendNKey(kb[:0], w)
+		if text.SurnameJoiners[string(k)] && w == strings.ToLower(w) || w == "-" || text.IsInitial(w) {
 			// "Ortega y Gasset": one name; a surname with an initial
 			// in it is no list of names.
 			return append(out, t)

@@ -181,18 +181,26 @@ func (e *Parser) destutter(s string) (string, bool) {
 }
 
 // hasTripleLetter reports whether s has a letter three or more times in a
-// row (case-insensitively).
+// row (case-insensitively). ASCII bytes are lowered and told letters
+// without unicode's tables (hasTripleLetterSlow is the definition; a
+// test holds the two together).
 func hasTripleLetter(s string) bool {
 	var prev rune = -1
 	run := 0
-	for _, r := range s {
-		switch {
-		case r >= utf8.RuneSelf:
+	for i := 0; i < len(s); {
+		r := rune(s[i])
+		if r < utf8.RuneSelf {
+			i++
+			if 'A' <= r && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+		} else {
+			var n int
+			r, n = utf8.DecodeRuneInString(s[i:])
+			i += n
 			r = unicode.ToLower(r)
-		case 'A' <= r && r <= 'Z': // unicode.ToLower without the call
-			r += 'a' - 'A'
 		}
-		if r == prev && unicode.IsLetter(r) {
+		if r == prev && (r >= utf8.RuneSelf && unicode.IsLetter(r) || 'a' <= r && r <= 'z') {
 			run++
 			if run >= 3 {
 				return true

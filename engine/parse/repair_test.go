@@ -1,6 +1,9 @@
 package parse
 
-import "testing"
+import (
+	"testing"
+	"unicode"
+)
 
 func TestDespace(t *testing.T) {
 	tests := []struct{ in, want string }{
@@ -18,4 +21,43 @@ func TestDespace(t *testing.T) {
 			t.Errorf("despace(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+}
+
+// hasTripleLetterSlow is hasTripleLetter as first written, every rune
+// through unicode's tables.
+func hasTripleLetterSlow(s string) bool {
+	var prev rune = -1
+	run := 0
+	for _, r := range s {
+		r = unicode.ToLower(r)
+		if r == prev && unicode.IsLetter(r) {
+			run++
+			if run >= 3 {
+				return true
+			}
+			continue
+		}
+		prev, run = r, 1
+	}
+	return false
+}
+
+func TestHasTripleLetterFast(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{"", "aaa", "AaA", "aa", "Joooohn", "111", "...", "kk\u212a", "\u212akk", "ÄÄä", "ääa", "a\xffaa", "\xff\xff\xff", "ßßß", "Aaron", "x-x-x", "LLl", "İii"} {
+		if got, want := hasTripleLetter(s), hasTripleLetterSlow(s); got != want {
+			t.Errorf("hasTripleLetter(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func FuzzHasTripleLetter(f *testing.F) {
+	for _, s := range []string{"Joooohn", "kk\u212a", "ÄÄä", "a\xffaa"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := hasTripleLetter(s), hasTripleLetterSlow(s); got != want {
+			t.Errorf("hasTripleLetter(%q) = %v, want %v", s, got, want)
+		}
+	})
 }

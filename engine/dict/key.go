@@ -18,7 +18,19 @@ const keyBufLen = 96
 func appendKeys(s string, wbuf, fbuf *[keyBufLen]byte) (w, f []byte, folds bool) {
 	w, f = wbuf[:0], fbuf[:0]
 	same := true
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			// ASCII: lowered as unicode.ToLower does, and the same in
+			// both keys (text.AppendStrip keeps it).
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			w, f = append(w, c), append(f, c)
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		r = unicode.ToLower(r)
 		w = utf8.AppendRune(w, r)
 		n := len(f)

@@ -56,33 +56,17 @@ type recentEntry struct {
 	hasMP   bool
 }
 
-// slot returns the slot of a key (a hash of the first given name and the
-// surname, eight bytes at a time).
+// slot returns the slot of a key (an FNV-1a hash of the first given name
+// and the surname).
 func (r *recentNames) slot(given []string, surname string) *atomic.Pointer[recentEntry] {
-	h := recentHash(recentHash(0, given[0]), surname)
+	h := uint32(2166136261)
+	for _, s := range [2]string{given[0], surname} {
+		for i := 0; i < len(s); i++ {
+			h = (h ^ uint32(s[i])) * 16777619
+		}
+		h = (h ^ 0xff) * 16777619
+	}
 	return &r.slots[h%recentSlots]
-}
-
-// recentHash mixes s into the hash h: a multiply per eight bytes, and
-// murmur3's finaliser, whose shifts bring every byte's bits down to the
-// low bits that pick the slot.
-func recentHash(h uint64, s string) uint64 {
-	const m = 0x9e3779b97f4a7c15
-	for ; len(s) >= 8; s = s[8:] {
-		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		h = (h ^ w) * m
-	}
-	var tail uint64
-	for i := len(s) - 1; i >= 0; i-- {
-		tail = tail<<8 | uint64(s[i])
-	}
-	h = (h ^ tail ^ uint64(len(s))<<59) * m
-	h ^= h >> 33
-	h *= 0xff51afd7ed558ccd
-	h ^= h >> 33
-	h *= 0xc4ceb9fe1a85ec53
-	return h ^ h>>33
 }
 
 // cacheable reports whether the key fits an entry.

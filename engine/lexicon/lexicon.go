@@ -103,11 +103,36 @@ func anyPartSurname(lex Lexicon, w string) bool {
 // or Scandinavian patronymic surname ("Grímsson", "Jónsdóttir"). The
 // lists hold only a few of them.
 func surnameShaped(w string) bool {
+	if w == "" {
+		return false
+	}
+	// Cheap rejects: each ending ends in n or r (letters that case-fold
+	// only to N and R), each prefix starts with M, O or F.
+	if c := w[len(w)-1] | 0x20; c == 'n' || c == 'r' {
+		if surnameShapedEnd(w) {
+			return true
+		}
+	}
+	if c := w[0]; c != 'M' && c != 'O' && c != 'F' {
+		return false
+	}
+	return surnameShapedPrefix(w)
+}
+
+// surnameShapedEnd reports whether w ends in an Icelandic or Scandinavian
+// patronymic ending ("Grímsson", "Jónsdóttir").
+func surnameShapedEnd(w string) bool {
 	for _, end := range [...]string{"sson", "dóttir", "dottir"} {
 		if len(w) > len(end)+2 && strings.EqualFold(w[len(w)-len(end):], end) {
 			return true
 		}
 	}
+	return false
+}
+
+// surnameShapedPrefix reports whether w has the shape of a Gaelic surname
+// ("McDonald", "O'Neill").
+func surnameShapedPrefix(w string) bool {
 	for _, pre := range [...]string{"Mc", "Mac", "O'", "O’", "Fitz"} {
 		rest, ok := strings.CutPrefix(w, pre)
 		if !ok || utf8.RuneCountInString(rest) < 3 {

@@ -17,3 +17,17 @@ func TestSurnameShaped(t *testing.T) {
 		}
 	}
 }
+
+// surnameShapedSlow is surnameShaped without its cheap rejects.
+func surnameShapedSlow(w string) bool { return surnameShapedEnd(w) || surnameShapedPrefix(w) }
+
+func FuzzSurnameShaped(f *testing.F) {
+	for _, s := range []string{"", "McDonald", "O’Neill", "Jónsdóttir", "GRÍMSSON", "FitzGerald", "Macron", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, w string) {
+		if got, want := surnameShaped(w), surnameShapedSlow(w); got != want {
+			t.Errorf("surnameShaped(%q) = %v, want %v", w, got, want)
+		}
+	})
+}

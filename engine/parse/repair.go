@@ -185,6 +185,23 @@ func (e *Parser) destutter(s string) (string, bool) {
 // without unicode's tables (hasTripleLetterSlow is the definition; a
 // test holds the two together).
 func hasTripleLetter(s string) bool {
+	// Cheap reject for ASCII: three equal letters in a row hold two at
+	// an even offset, equal but for the case bit. Without such a pair
+	// (and without a byte from 0x80) there are none.
+	for i := 0; i+1 < len(s); i += 2 {
+		a, b := s[i], s[i+1]
+		if (a|b) >= utf8.RuneSelf || (a^b)&^0x20 == 0 {
+			return hasTripleLetterRunes(s)
+		}
+	}
+	if len(s)%2 == 1 && s[len(s)-1] >= utf8.RuneSelf {
+		return hasTripleLetterRunes(s)
+	}
+	return false
+}
+
+// hasTripleLetterRunes is hasTripleLetter rune by rune.
+func hasTripleLetterRunes(s string) bool {
 	var prev rune = -1
 	run := 0
 	for i := 0; i < len(s); {

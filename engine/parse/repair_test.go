@@ -61,3 +61,12 @@ func FuzzHasTripleLetter(f *testing.F) {
 		}
 	})
 }
+
+func TestHasTripleLetterEvenPairs(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{"xaaa", "aaax", "xAaA", "Aaron", "bbb", "abbb", "abbbc", "kk\u212a", "xkk\u212a", "ab\u212a", "abcdefgh", "aa", "a", "xyzzz", "xyzzzy", "ab\xff"} {
+		if got, want := hasTripleLetter(s), hasTripleLetterSlow(s); got != want {
+			t.Errorf("hasTripleLetter(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

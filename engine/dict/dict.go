@@ -42,7 +42,6 @@ import (
 	"bufio"
 	"bytes"
 	"embed"
-	"encoding/binary"
 	"iter"
 	"strings"
 	"sync"
@@ -219,22 +218,7 @@ func asciiLower(s string, buf *[asciiKeyMax]byte) (b []byte, ok bool) {
 	if len(s) > len(buf) {
 		return nil, false
 	}
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		// Eight bytes at once: none at or above 0x80, and 0x20 added to
-		// those from 'A' to 'Z' (no byte below 0x80 carries into the
-		// next when 0x3f or 0x25 is added).
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if x&0x8080808080808080 != 0 {
-			return nil, false
-		}
-		ge := x + 0x3f3f3f3f3f3f3f3f // high bit: byte >= 'A' (0x41)
-		gt := x + 0x2525252525252525 // high bit: byte > 'Z' (0x5a)
-		x |= (ge &^ gt & 0x8080808080808080) >> 2
-		binary.LittleEndian.PutUint64(buf[i:], x)
-	}
-	for ; i < len(s); i++ {
+	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= 0x80 {
 			return nil, false

@@ -46,6 +46,9 @@ targets=(
   ./engine/dict:FuzzParseTwoLetterStat
   ./engine/dict:FuzzJapaneseShape
   ./engine/dict:FuzzThaiShape
+  ./engine/dict:FuzzAppendKeys
+  ./engine/lexicon:FuzzSurnameShaped
+  ./engine/parse:FuzzHasTripleLetter
   ./engine/internal/gen:FuzzRomanizeThai
   ./report:FuzzRenderEscapes
 )

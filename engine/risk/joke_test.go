@@ -58,5 +58,8 @@ func TestFoldFields(t *testing.T) {
 		if got := foldFields(s); got != want {
 			t.Errorf("foldFields(%q) = %d; want %d", s, got, want)
 		}
+		if got := hasFoldWord(s); got != (want > 0) {
+			t.Errorf("hasFoldWord(%q) = %v; want %v", s, got, want > 0)
+		}
 	}
 }

@@ -193,7 +193,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	}
 	g := gp.OutputPersonName.First(nameapi.TermGivenname)
 	sn := surnameOf(gp.OutputPersonName)
-	if fg := foldFields(g); fg > 0 && foldFields(sn) > 0 && len(shown) == len(g)+1+len(sn) &&
+	if fg := foldFields(g); fg > 0 && hasFoldWord(sn) && len(shown) == len(g)+1+len(sn) &&
 		strings.HasPrefix(shown, g) && shown[len(g)] == ' ' && strings.HasSuffix(shown, sn) {
 		// shown is "given surname": fold (per rune) keeps the fields
 		// apart, so the folded parts are the first fg words of full and
@@ -281,8 +281,10 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	// Random typing, in the name's words and in the words as typed that
 	// the parse does not show whole ("Mmmmmm" parsed as the initial "M"),
 	// but for the words of the curated lists (titles, legal forms, ...).
+	// When rawAll is shown, its words are full's (FoldSpace(shown) is
+	// full): the loop would add none.
 	words := full
-	if parseDropped(full, rawAll) {
+	if rawAll != shown && parseDropped(full, rawAll) {
 		for w := range strings.SplitSeq(text.FoldSpace(rawAll), " ") {
 			if w != "" && !isWordOf(full, w) && !listWord(l, w) {
 				words += " " + w
@@ -463,6 +465,23 @@ func foldFields(s string) int {
 		}
 	}
 	return n
+}
+
+// hasFoldWord reports whether foldFields(s) > 0, reading s only up to
+// its first word.
+func hasFoldWord(s string) bool {
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			if c := byte(r); !asciiSpace[c] && c != '.' && c != ',' {
+				return true
+			}
+			continue
+		}
+		if !unicode.IsSpace(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // asciiSpace marks the ASCII bytes unicode.IsSpace holds white space.

@@ -193,16 +193,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	}
 	g := gp.OutputPersonName.First(nameapi.TermGivenname)
 	sn := surnameOf(gp.OutputPersonName)
-	if fg := foldFields(g); fg > 0 && hasFoldWord(sn) && len(shown) == len(g)+1+len(sn) &&
-		strings.HasPrefix(shown, g) && shown[len(g)] == ' ' && strings.HasSuffix(shown, sn) {
-		// shown is "given surname": fold (per rune) keeps the fields
-		// apart, so the folded parts are the first fg words of full and
-		// the rest.
-		cut := nthBlank(full, fg)
-		given, surname = full[:cut], full[cut+1:]
-	} else {
-		given, surname = text.FoldSpace(g), text.FoldSpace(sn)
-	}
+	given, surname = foldedParts(shown, full, g, sn)
 	noMiddle := surname
 	switch {
 	case given != "" && surname != "":
@@ -322,6 +313,33 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 		if s != "" && lexicon.IsSurname(e.lex, text.LastWord(s)) {
 			rs.good += 0.2
 		}
+	}
+	return given, surname
+}
+
+// foldedParts returns text.FoldSpace(g) and text.FoldSpace(sn), for the
+// given name g and the surname sn of a name shown whose folded words are
+// full (text.FoldSpace(shown)). Fold (per rune) keeps the words apart, so
+// when shown starts with g (ends with sn) at a blank, the folded part is
+// that many words of full, taken without folding again.
+func foldedParts(shown, full, g, sn string) (given, surname string) {
+	cut := -1 // given is full[:cut]
+	if fg := foldFields(g); fg > 0 && strings.HasPrefix(shown, g) && (len(shown) == len(g) || shown[len(g)] == ' ') {
+		cut = nthBlank(full, fg)
+		given = full[:cut]
+	} else if g != "" {
+		given = text.FoldSpace(g)
+	}
+	switch {
+	case sn == "":
+	case cut >= 0 && len(shown) == len(g)+1+len(sn) && strings.HasSuffix(shown, sn) && hasFoldWord(sn):
+		surname = full[cut+1:] // shown is "given surname"
+	case strings.HasSuffix(shown, sn) && (len(shown) == len(sn) || shown[len(shown)-len(sn)-1] == ' '):
+		if sw := foldFields(sn); sw > 0 {
+			surname = full[lastNthBlank(full, sw)+1:]
+		}
+	default:
+		surname = text.FoldSpace(sn)
 	}
 	return given, surname
 }
@@ -498,6 +516,20 @@ func nthBlank(s string, n int) int {
 		}
 	}
 	return len(s)
+}
+
+// lastNthBlank returns the index of the n-th ' ' from the end of s (-1
+// if fewer).
+func lastNthBlank(s string, n int) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == ' ' {
+			n--
+			if n == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // rawName joins the non-blank name fields, trimmed, with single blanks

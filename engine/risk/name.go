@@ -194,24 +194,38 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	g := gp.OutputPersonName.First(nameapi.TermGivenname)
 	sn := surnameOf(gp.OutputPersonName)
 	given, surname = foldedParts(shown, full, g, sn)
+	// noMiddle: the given name and the surname without the words between
+	// them; when it is not full, it is built on the stack (nm) and only
+	// looked up.
+	var nmBuf [128]byte
+	var nm []byte
 	noMiddle := surname
 	switch {
 	case given != "" && surname != "":
 		if len(full) == len(given)+1+len(surname) && strings.HasPrefix(full, given) && full[len(given)] == ' ' && strings.HasSuffix(full, surname) {
 			noMiddle = full
 		} else {
-			noMiddle = given + " " + surname
+			nm = append(append(append(nmBuf[:0], given...), ' '), surname...)
+			noMiddle = ""
 		}
 	case given != "":
 		noMiddle = given
 	}
 
 	listed := nameLists()
-	for i, k := range [2]string{full, noMiddle} {
-		if k == "" || i == 1 && k == full {
-			continue // the same lookups would add nothing new
+	for i := range 2 {
+		var on onNameLists
+		var ok bool
+		switch {
+		case i == 0:
+			if full != "" {
+				on, ok = listed[full]
+			}
+		case nm != nil:
+			on, ok = listed[string(nm)]
+		case noMiddle != "" && noMiddle != full: // else the same lookups would add nothing new
+			on, ok = listed[noMiddle]
 		}
-		on, ok := listed[k]
 		if !ok {
 			continue
 		}
@@ -230,8 +244,18 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	}
 	// Joke names spelled another way ("Seymour Butz").
 	if !hasRisk(rs, nameapi.RiskHumorous) {
-		for i, k := range [2]string{full, noMiddle} {
-			if k == "" || i == 1 && k == full || !text.IsASCII(k) {
+		for i := range 2 {
+			k := full
+			if i == 1 {
+				if nm == nil && noMiddle == full {
+					break // the same lookup would add nothing new
+				}
+				k = noMiddle
+				if nm != nil {
+					k = string(nm) // on the stack when short
+				}
+			}
+			if k == "" || !text.IsASCII(k) {
 				continue
 			}
 			if soundsHumorous(k) {
@@ -295,7 +319,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	// Given name equal or almost equal to the surname.
 	if given != "" && surname != "" && len(pp.People) == 0 {
 		switch {
-		case given == surname && noMiddle == full: // not "Hà Linh Hà"
+		case given == surname && nm == nil: // noMiddle is full, not "Hà Linh Hà"
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, fmt.Sprintf("The given name and the surname are both %q.", given))
 		case utf8.RuneCountInString(given) >= 4 && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
 			oneEdit(given, surname) && !(e.lex.IsGivenName(given) && e.lex.IsSurname(surname)):

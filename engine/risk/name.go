@@ -484,18 +484,19 @@ func oneEdit(a, b string) bool {
 // foldFields is the number of words text.FoldSpace(s) has: runs between white
 // space, dots and commas (fold maps every other rune to letters).
 func foldFields(s string) int {
-	n, in := 0, false
+	n := 0
+	var prev uint8 // 1 after a byte of a word
 	i := 0
-	for ; i < len(s) && s[i] < utf8.RuneSelf; i++ {
-		if c := s[i]; asciiSpace[c] || c == '.' || c == ',' {
-			in = false
-			continue
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			break
 		}
-		if !in {
-			n++
-			in = true
-		}
+		w := asciiWord[c]
+		n += int(w &^ prev)
+		prev = w
 	}
+	in := prev == 1
 	for _, r := range s[i:] {
 		if unicode.IsSpace(r) || r == '.' || r == ',' {
 			in = false
@@ -525,6 +526,17 @@ func hasFoldWord(s string) bool {
 	}
 	return false
 }
+
+// asciiWord marks with 1 the ASCII bytes of words for foldFields: all
+// but white space, dots and commas.
+var asciiWord = func() (t [utf8.RuneSelf]uint8) {
+	for c := range t {
+		if !asciiSpace[c] && c != '.' && c != ',' {
+			t[c] = 1
+		}
+	}
+	return t
+}()
 
 // asciiSpace marks the ASCII bytes unicode.IsSpace holds white space.
 var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}

@@ -332,8 +332,10 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	}
 	// Good evidence: a known given name and a known surname.
 	if rs.n == 0 && pp.PersonType == nameapi.PersonTypeNatural {
-		g := pp.OutputPersonName.First(nameapi.TermGivenname)
-		s := surnameOf(pp.OutputPersonName)
+		g, s := g, sn // gp is pp
+		if len(pp.People) > 0 {
+			g, s = pp.OutputPersonName.First(nameapi.TermGivenname), surnameOf(pp.OutputPersonName)
+		}
 		if g != "" && lexicon.GivenStrength(e.lex, g) >= 0.5 {
 			rs.good += 0.2
 		}
@@ -624,10 +626,11 @@ func surnameOf(n *nameapi.OutputPersonName) string {
 		if t.TermType != nameapi.TermSurname {
 			continue
 		}
-		if s != "" {
-			s += " "
+		if s == "" {
+			s = t.String
+		} else {
+			s += " " + t.String
 		}
-		s += t.String
 	}
 	return s
 }

@@ -269,8 +269,9 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	// full is folded with single blanks: its words are split at ' '.
 	nPlace, nWords := 0, 0
 	first := ""
-	for w := range strings.SplitSeq(full, " ") {
-		if w == "" {
+	for rest := full; rest != ""; {
+		var w string
+		if w, rest = cutBlank(rest); w == "" {
 			continue
 		}
 		if nWords == 0 {
@@ -309,8 +310,9 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 			}
 		}
 	}
-	for w := range strings.SplitSeq(words, " ") {
-		if w == "" {
+	for rest := words; rest != ""; {
+		var w string
+		if w, rest = cutBlank(rest); w == "" {
 			continue
 		}
 		// A word the name data knows as a given name or surname is no
@@ -398,6 +400,18 @@ func parseDropped(full, raw string) bool {
 		}
 	}
 	return nf < foldFields(raw)
+}
+
+// cutBlank returns the text of s before its first ' ' and the rest after
+// it (s and "" without one): a loop over cutBlank sees the words of
+// strings.Split(s, " ") but a last empty one.
+func cutBlank(s string) (w, rest string) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' {
+			return s[:i], s[i+1:]
+		}
+	}
+	return s, ""
 }
 
 // isWordOf reports whether w is one of the blank-separated words of s.

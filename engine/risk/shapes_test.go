@@ -46,3 +46,27 @@ func TestNameWordShapes(t *testing.T) {
 		t.Errorf("only %d of %d words turned away without a look-up", rejected, words)
 	}
 }
+
+// TestCutBlank holds a loop over cutBlank to the non-empty words of
+// strings.Split, which the name checks read.
+func TestCutBlank(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{"", " ", "  ", "anna", "anna maria", " anna  maria ", "a b c", "müller hans", "x "} {
+		var got []string
+		for rest := s; rest != ""; {
+			var w string
+			if w, rest = cutBlank(rest); w != "" {
+				got = append(got, w)
+			}
+		}
+		var want []string
+		for _, w := range strings.Split(s, " ") {
+			if w != "" {
+				want = append(want, w)
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
+			t.Errorf("cutBlank words of %q = %q; want %q", s, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/namepipe/namepipe/engine/text"
 )
@@ -100,6 +101,17 @@ func TestNextField(t *testing.T) {
 		}
 		if strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
 			t.Errorf("nextField fields of %q = %q; want %q", s, got, want)
+		}
+	}
+}
+
+// TestPlainEnd holds padded's fast path to isFill: a byte plainEnd takes
+// is a whole rune that is no filler.
+func TestPlainEnd(t *testing.T) {
+	t.Parallel()
+	for c := range 256 {
+		if plainEnd(byte(c)) && (c >= utf8.RuneSelf || isFill(rune(c))) {
+			t.Errorf("plainEnd(%q) = true for filler", rune(c))
 		}
 	}
 }

@@ -165,7 +165,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 				nameapi.TermMiddlenameInitial, nameapi.TermSurnameInitial, nameapi.TermNickname, nameapi.TermBusinessName:
 				if len(sb) > 0 {
 					sb = append(sb, ' ')
-					fb, pending = text.AppendFoldSpace(fb, pending, " ")
+					pending = len(fb) > 0 // what text.AppendFoldSpace(fb, pending, " ") does
 				}
 				sb = append(sb, t.String...)
 				fb, pending = text.AppendFoldSpace(fb, pending, t.String)

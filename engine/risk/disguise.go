@@ -16,11 +16,7 @@ import (
 func disguiseRisks(e *Detector, raw string, rs *riskSet) {
 	// Spaced typing: three or more single letters in a row without dots.
 	run := 0
-	for rest := raw; ; {
-		var f string
-		if f, rest = nextField(rest); f == "" {
-			break
-		}
+	for f := range strings.FieldsSeq(raw) {
 		if r, n := utf8.DecodeRuneInString(f); n == len(f) && unicode.IsLetter(r) {
 			run++
 			if run >= 3 {
@@ -31,11 +27,7 @@ func disguiseRisks(e *Detector, raw string, rs *riskSet) {
 		}
 		run = 0
 	}
-	for rest := raw; ; {
-		var f string
-		if f, rest = nextField(rest); f == "" {
-			break
-		}
+	for f := range strings.FieldsSeq(raw) {
 		w := trimPunct(f)
 		if w == "" {
 			continue
@@ -133,43 +125,6 @@ func (e *Detector) knownParts(w string, known func() bool) bool {
 		}
 	}
 	return true
-}
-
-// nextField returns the first field of s as strings.FieldsSeq yields it
-// (a run between Unicode white space; "" when s has none) and the rest of
-// s after it, without an iterator's calls.
-func nextField(s string) (f, rest string) {
-	i := 0
-	for i < len(s) {
-		if c := s[i]; c < utf8.RuneSelf {
-			if !asciiSpace[c] {
-				break
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if !unicode.IsSpace(r) {
-			break
-		}
-		i += n
-	}
-	j := i
-	for j < len(s) {
-		if c := s[j]; c < utf8.RuneSelf {
-			if asciiSpace[c] {
-				break
-			}
-			j++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[j:])
-		if unicode.IsSpace(r) {
-			break
-		}
-		j += n
-	}
-	return s[i:j], s[j:]
 }
 
 // trimPunct is strings.Trim(f, ".,;:\"'()") without building the cut set

@@ -72,39 +72,6 @@ func TestCutBlank(t *testing.T) {
 	}
 }
 
-// TestNextField holds a loop over nextField to strings.FieldsSeq, which
-// the disguise checks read: on the evaluation names and on white space
-// of every kind, invalid UTF-8 included.
-func TestNextField(t *testing.T) {
-	t.Parallel()
-	names := []string{"", " ", "\t\n", "anna", " anna  maria ", "Anna\u00a0Maria", "Anna\u0085Maria\u2003X", "\u3000王\u3000小明",
-		"a\xffb \xff", "\xc3", "x\u200by", "M u l l e r", "Dr.Peter\v\f\rMüller"}
-	data, err := os.ReadFile("../testdata/names_eval.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for line := range strings.SplitSeq(string(data), "\n") {
-		names = append(names, line)
-	}
-	for _, s := range names {
-		var got []string
-		for rest := s; ; {
-			var f string
-			if f, rest = nextField(rest); f == "" {
-				break
-			}
-			got = append(got, f)
-		}
-		var want []string
-		for f := range strings.FieldsSeq(s) {
-			want = append(want, f)
-		}
-		if strings.Join(got, "|") != strings.Join(want, "|") || len(got) != len(want) {
-			t.Errorf("nextField fields of %q = %q; want %q", s, got, want)
-		}
-	}
-}
-
 // TestPlainEnd holds padded's fast path to isFill: a byte plainEnd takes
 // is a whole rune that is no filler.
 func TestPlainEnd(t *testing.T) {

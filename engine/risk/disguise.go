@@ -218,13 +218,27 @@ func abs(x int) int {
 	return x
 }
 
+// isFill reports whether r is filler around a name word for padded: no
+// letter or mark, or x or z.
+func isFill(r rune) bool {
+	return !unicode.IsLetter(r) && !unicode.IsMark(r) || r == 'x' || r == 'X' || r == 'z' || r == 'Z'
+}
+
+// plainEnd reports whether the byte c is an ASCII letter but x and z: a
+// rune that is no filler (isFill).
+func plainEnd(c byte) bool {
+	c |= 0x20
+	return c >= 'a' && c <= 'y' && c != 'x'
+}
+
 // padded reports whether w is a known name wrapped in filler ("xxxPeterxxx",
 // "__Peter__", "...Peter...") and returns the name.
 func (e *Detector) padded(w string) (string, bool) {
-	isFill := func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsMark(r) || r == 'x' || r == 'X' || r == 'z' || r == 'Z'
+	// Most words neither start nor end with filler: an ASCII letter but
+	// x and z at both ends is read without decoding.
+	if len(w) > 0 && plainEnd(w[0]) && plainEnd(w[len(w)-1]) {
+		return "", false
 	}
-	// Most words neither start nor end with filler.
 	if r0, _ := utf8.DecodeRuneInString(w); !isFill(r0) {
 		if r1, _ := utf8.DecodeLastRuneInString(w); !isFill(r1) {
 			return "", false

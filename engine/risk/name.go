@@ -165,7 +165,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 				nameapi.TermMiddlenameInitial, nameapi.TermSurnameInitial, nameapi.TermNickname, nameapi.TermBusinessName:
 				if len(sb) > 0 {
 					sb = append(sb, ' ')
-					fb, pending = text.AppendFoldSpace(fb, pending, " ")
+					pending = len(fb) > 0 // what text.AppendFoldSpace(fb, pending, " ") does
 				}
 				sb = append(sb, t.String...)
 				fb, pending = text.AppendFoldSpace(fb, pending, t.String)
@@ -193,34 +193,39 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	}
 	g := gp.OutputPersonName.First(nameapi.TermGivenname)
 	sn := surnameOf(gp.OutputPersonName)
-	if fg := foldFields(g); fg > 0 && foldFields(sn) > 0 && len(shown) == len(g)+1+len(sn) &&
-		strings.HasPrefix(shown, g) && shown[len(g)] == ' ' && strings.HasSuffix(shown, sn) {
-		// shown is "given surname": fold (per rune) keeps the fields
-		// apart, so the folded parts are the first fg words of full and
-		// the rest.
-		cut := nthBlank(full, fg)
-		given, surname = full[:cut], full[cut+1:]
-	} else {
-		given, surname = text.FoldSpace(g), text.FoldSpace(sn)
-	}
+	given, surname = foldedParts(shown, full, g, sn)
+	// noMiddle: the given name and the surname without the words between
+	// them; when it is not full, it is built on the stack (nm) and only
+	// looked up.
+	var nmBuf [128]byte
+	var nm []byte
 	noMiddle := surname
 	switch {
 	case given != "" && surname != "":
 		if len(full) == len(given)+1+len(surname) && strings.HasPrefix(full, given) && full[len(given)] == ' ' && strings.HasSuffix(full, surname) {
 			noMiddle = full
 		} else {
-			noMiddle = given + " " + surname
+			nm = append(append(append(nmBuf[:0], given...), ' '), surname...)
+			noMiddle = ""
 		}
 	case given != "":
 		noMiddle = given
 	}
 
 	listed := nameLists()
-	for i, k := range [2]string{full, noMiddle} {
-		if k == "" || i == 1 && k == full {
-			continue // the same lookups would add nothing new
+	for i := range 2 {
+		var on onNameLists
+		var ok bool
+		switch {
+		case i == 0:
+			if full != "" {
+				on, ok = listed[full]
+			}
+		case nm != nil:
+			on, ok = listed[string(nm)]
+		case noMiddle != "" && noMiddle != full: // else the same lookups would add nothing new
+			on, ok = listed[noMiddle]
 		}
-		on, ok := listed[k]
 		if !ok {
 			continue
 		}
@@ -239,8 +244,18 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	}
 	// Joke names spelled another way ("Seymour Butz").
 	if !hasRisk(rs, nameapi.RiskHumorous) {
-		for i, k := range [2]string{full, noMiddle} {
-			if k == "" || i == 1 && k == full || !text.IsASCII(k) {
+		for i := range 2 {
+			k := full
+			if i == 1 {
+				if nm == nil && noMiddle == full {
+					break // the same lookup would add nothing new
+				}
+				k = noMiddle
+				if nm != nil {
+					k = string(nm) // on the stack when short
+				}
+			}
+			if k == "" || !text.IsASCII(k) {
 				continue
 			}
 			if soundsHumorous(k) {
@@ -254,14 +269,18 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	// full is folded with single blanks: its words are split at ' '.
 	nPlace, nWords := 0, 0
 	first := ""
-	for w := range strings.SplitSeq(full, " ") {
-		if w == "" {
+	for rest := full; rest != ""; {
+		var w string
+		if w, rest = cutBlank(rest); w == "" {
 			continue
 		}
 		if nWords == 0 {
 			first = w
 		}
 		nWords++
+		if !nameWordShapes().mayHoldWord(w) {
+			continue // not on the list: no look-up
+		}
 		if t, ok := l.NameWords[w]; ok {
 			nPlace++
 			if t == nameapi.RiskPlaceholder && e.knownWord(w) {
@@ -281,16 +300,19 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	// Random typing, in the name's words and in the words as typed that
 	// the parse does not show whole ("Mmmmmm" parsed as the initial "M"),
 	// but for the words of the curated lists (titles, legal forms, ...).
+	// When rawAll is shown, its words are full's (FoldSpace(shown) is
+	// full): the loop would add none.
 	words := full
-	if parseDropped(full, rawAll) {
+	if rawAll != shown && parseDropped(full, rawAll) {
 		for w := range strings.SplitSeq(text.FoldSpace(rawAll), " ") {
 			if w != "" && !isWordOf(full, w) && !listWord(l, w) {
 				words += " " + w
 			}
 		}
 	}
-	for w := range strings.SplitSeq(words, " ") {
-		if w == "" {
+	for rest := words; rest != ""; {
+		var w string
+		if w, rest = cutBlank(rest); w == "" {
 			continue
 		}
 		// A word the name data knows as a given name or surname is no
@@ -302,7 +324,7 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	// Given name equal or almost equal to the surname.
 	if given != "" && surname != "" && len(pp.People) == 0 {
 		switch {
-		case given == surname && noMiddle == full: // not "Hà Linh Hà"
+		case given == surname && nm == nil: // noMiddle is full, not "Hà Linh Hà"
 			rs.add(nameapi.DataItemName, nameapi.RiskStringSimilarity, 0.75, fmt.Sprintf("The given name and the surname are both %q.", given))
 		case utf8.RuneCountInString(given) >= 4 && abs(utf8.RuneCountInString(given)-utf8.RuneCountInString(surname)) <= 1 &&
 			oneEdit(given, surname) && !(e.lex.IsGivenName(given) && e.lex.IsSurname(surname)):
@@ -312,14 +334,43 @@ func (e *Detector) checkName(rawAll string, res *nameapi.PersonNameParserResult,
 	}
 	// Good evidence: a known given name and a known surname.
 	if rs.n == 0 && pp.PersonType == nameapi.PersonTypeNatural {
-		g := pp.OutputPersonName.First(nameapi.TermGivenname)
-		s := surnameOf(pp.OutputPersonName)
+		g, s := g, sn // gp is pp
+		if len(pp.People) > 0 {
+			g, s = pp.OutputPersonName.First(nameapi.TermGivenname), surnameOf(pp.OutputPersonName)
+		}
 		if g != "" && lexicon.GivenStrength(e.lex, g) >= 0.5 {
 			rs.good += 0.2
 		}
 		if s != "" && lexicon.IsSurname(e.lex, text.LastWord(s)) {
 			rs.good += 0.2
 		}
+	}
+	return given, surname
+}
+
+// foldedParts returns text.FoldSpace(g) and text.FoldSpace(sn), for the
+// given name g and the surname sn of a name shown whose folded words are
+// full (text.FoldSpace(shown)). Fold (per rune) keeps the words apart, so
+// when shown starts with g (ends with sn) at a blank, the folded part is
+// that many words of full, taken without folding again.
+func foldedParts(shown, full, g, sn string) (given, surname string) {
+	cut := -1 // given is full[:cut]
+	if fg := foldFields(g); fg > 0 && strings.HasPrefix(shown, g) && (len(shown) == len(g) || shown[len(g)] == ' ') {
+		cut = nthBlank(full, fg)
+		given = full[:cut]
+	} else if g != "" {
+		given = text.FoldSpace(g)
+	}
+	switch {
+	case sn == "":
+	case cut >= 0 && len(shown) == len(g)+1+len(sn) && strings.HasSuffix(shown, sn) && hasFoldWord(sn):
+		surname = full[cut+1:] // shown is "given surname"
+	case strings.HasSuffix(shown, sn) && (len(shown) == len(sn) || shown[len(shown)-len(sn)-1] == ' '):
+		if sw := foldFields(sn); sw > 0 {
+			surname = full[lastNthBlank(full, sw)+1:]
+		}
+	default:
+		surname = text.FoldSpace(sn)
 	}
 	return given, surname
 }
@@ -351,6 +402,18 @@ func parseDropped(full, raw string) bool {
 	return nf < foldFields(raw)
 }
 
+// cutBlank returns the text of s before its first ' ' and the rest after
+// it (s and "" without one): a loop over cutBlank sees the words of
+// strings.Split(s, " ") but a last empty one.
+func cutBlank(s string) (w, rest string) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ' ' {
+			return s[:i], s[i+1:]
+		}
+	}
+	return s, ""
+}
+
 // isWordOf reports whether w is one of the blank-separated words of s.
 func isWordOf(s, w string) bool {
 	for x := range strings.SplitSeq(s, " ") {
@@ -369,6 +432,22 @@ func listWord(l *text.WordLists, w string) bool {
 	_, sal := l.Salutations[k]
 	return sal || l.Titles[k] || l.Qualifiers[k].TermType != "" || l.LegalForms[k] != "" || l.Particles[k] || l.BusinessWords[k]
 }
+
+// mayHoldWord is mayHold for a string.
+func (s *wordShapes) mayHoldWord(w string) bool {
+	return len(w) > 0 && s[w[0]]&(1<<min(len(w), 63)) != 0
+}
+
+// nameWordShapes returns the wordShapes of text.Lists().NameWords.
+var nameWordShapes = sync.OnceValue(func() *wordShapes {
+	var s wordShapes
+	for w := range text.Lists().NameWords {
+		if w != "" {
+			s[w[0]] |= 1 << min(len(w), 63)
+		}
+	}
+	return &s
+})
 
 // onNameLists is what the lists of whole names say of a folded name.
 type onNameLists struct {
@@ -440,18 +519,19 @@ func oneEdit(a, b string) bool {
 // foldFields is the number of words text.FoldSpace(s) has: runs between white
 // space, dots and commas (fold maps every other rune to letters).
 func foldFields(s string) int {
-	n, in := 0, false
+	n := 0
+	var prev uint8 // 1 after a byte of a word
 	i := 0
-	for ; i < len(s) && s[i] < utf8.RuneSelf; i++ {
-		if c := s[i]; asciiSpace[c] || c == '.' || c == ',' {
-			in = false
-			continue
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			break
 		}
-		if !in {
-			n++
-			in = true
-		}
+		w := asciiWord[c]
+		n += int(w &^ prev)
+		prev = w
 	}
+	in := prev == 1
 	for _, r := range s[i:] {
 		if unicode.IsSpace(r) || r == '.' || r == ',' {
 			in = false
@@ -464,6 +544,34 @@ func foldFields(s string) int {
 	}
 	return n
 }
+
+// hasFoldWord reports whether foldFields(s) > 0, reading s only up to
+// its first word.
+func hasFoldWord(s string) bool {
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			if c := byte(r); !asciiSpace[c] && c != '.' && c != ',' {
+				return true
+			}
+			continue
+		}
+		if !unicode.IsSpace(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiWord marks with 1 the ASCII bytes of words for foldFields: all
+// but white space, dots and commas.
+var asciiWord = func() (t [utf8.RuneSelf]uint8) {
+	for c := range t {
+		if !asciiSpace[c] && c != '.' && c != ',' {
+			t[c] = 1
+		}
+	}
+	return t
+}()
 
 // asciiSpace marks the ASCII bytes unicode.IsSpace holds white space.
 var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
@@ -479,6 +587,20 @@ func nthBlank(s string, n int) int {
 		}
 	}
 	return len(s)
+}
+
+// lastNthBlank returns the index of the n-th ' ' from the end of s (-1
+// if fewer).
+func lastNthBlank(s string, n int) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == ' ' {
+			n--
+			if n == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // rawName joins the non-blank name fields, trimmed, with single blanks
@@ -518,10 +640,11 @@ func surnameOf(n *nameapi.OutputPersonName) string {
 		if t.TermType != nameapi.TermSurname {
 			continue
 		}
-		if s != "" {
-			s += " "
+		if s == "" {
+			s = t.String
+		} else {
+			s += " " + t.String
 		}
-		s += t.String
 	}
 	return s
 }

@@ -2,6 +2,7 @@ package risk
 
 import (
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -108,6 +109,48 @@ func TestMailEvidence(t *testing.T) {
 			"abc", long, long + "." + long, "bob"} {
 			if got, w := n.mailEvidence(local), want(gs[0], gs[1], local); got != w {
 				t.Errorf("given %q surname %q, local part %q: %v, want %v", gs[0], gs[1], local, got, w)
+			}
+		}
+	}
+}
+
+// TestFoldedParts holds foldedParts, which takes the folded given name and
+// surname from the folded name where it can, to text.FoldSpace of each
+// part: for every split of the evaluation names and names of the lists
+// into a given name, middle words and a surname (and some with initials,
+// dots, commas and letters that fold to two).
+func TestFoldedParts(t *testing.T) {
+	t.Parallel()
+	names := []string{"Anna", "Anna Maria Müller", "J. R. R. Tolkien", "Dr. Hans-Peter Müller, jr.", "Straße Groß",
+		"Ærø Øster Åse", "ÆØ ß", "Zoë  Ångström", "a .", ". b", "王 小明", "Anna\u00a0Maria Schmidt", "Łukasz Żółć"}
+	data, err := os.ReadFile("../testdata/names_eval.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.SplitSeq(string(data), "\n") {
+		if full, _, _ := strings.Cut(line, "\t"); full != "" {
+			names = append(names, full)
+		}
+	}
+	for k := range text.Lists().Famous {
+		names = append(names, k)
+	}
+	for _, name := range names {
+		words := strings.Split(name, " ")
+		shown := strings.Join(words, " ")
+		full := text.FoldSpace(shown)
+		for i := 0; i <= len(words); i++ {
+			for j := i; j <= len(words); j++ {
+				g, sn := strings.Join(words[:i], " "), strings.Join(words[j:], " ")
+				for _, p := range [][2]string{{g, sn}, {g, ""}, {"", sn}, {sn, g}} {
+					given, surname := foldedParts(shown, full, p[0], p[1])
+					if want := text.FoldSpace(p[0]); given != want {
+						t.Errorf("foldedParts(%q, %q, %q, %q) given %q; want %q", shown, full, p[0], p[1], given, want)
+					}
+					if want := text.FoldSpace(p[1]); surname != want {
+						t.Errorf("foldedParts(%q, %q, %q, %q) surname %q; want %q", shown, full, p[0], p[1], surname, want)
+					}
+				}
 			}
 		}
 	}

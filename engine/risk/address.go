@@ -107,19 +107,27 @@ func addressRisks(p *nameapi.InputPerson, rs *riskSet) {
 // word starting with c is longer.
 type wordShapes [256]uint64
 
-// addrWordShapes returns the shapes of text.Lists().AddrWords.
-var addrWordShapes = sync.OnceValue(func() *wordShapes {
+// shapesOf returns the wordShapes of the keys of set.
+func shapesOf(set map[string]string) *wordShapes {
 	var s wordShapes
-	for w := range text.Lists().AddrWords {
+	for w := range set {
 		if w != "" {
 			s[w[0]] |= 1 << min(len(w), 63)
 		}
 	}
 	return &s
-})
+}
+
+// addrWordShapes returns the shapes of text.Lists().AddrWords.
+var addrWordShapes = sync.OnceValue(func() *wordShapes { return shapesOf(text.Lists().AddrWords) })
 
 // mayHold reports whether w may be in the set (false: it is not).
 func (s *wordShapes) mayHold(w []byte) bool {
+	return len(w) > 0 && s[w[0]]&(1<<min(len(w), 63)) != 0
+}
+
+// mayHoldWord is mayHold for a string.
+func (s *wordShapes) mayHoldWord(w string) bool {
 	return len(w) > 0 && s[w[0]]&(1<<min(len(w), 63)) != 0
 }
 

@@ -433,21 +433,8 @@ func listWord(l *text.WordLists, w string) bool {
 	return sal || l.Titles[k] || l.Qualifiers[k].TermType != "" || l.LegalForms[k] != "" || l.Particles[k] || l.BusinessWords[k]
 }
 
-// mayHoldWord is mayHold for a string.
-func (s *wordShapes) mayHoldWord(w string) bool {
-	return len(w) > 0 && s[w[0]]&(1<<min(len(w), 63)) != 0
-}
-
 // nameWordShapes returns the wordShapes of text.Lists().NameWords.
-var nameWordShapes = sync.OnceValue(func() *wordShapes {
-	var s wordShapes
-	for w := range text.Lists().NameWords {
-		if w != "" {
-			s[w[0]] |= 1 << min(len(w), 63)
-		}
-	}
-	return &s
-})
+var nameWordShapes = sync.OnceValue(func() *wordShapes { return shapesOf(text.Lists().NameWords) })
 
 // onNameLists is what the lists of whole names say of a folded name.
 type onNameLists struct {
